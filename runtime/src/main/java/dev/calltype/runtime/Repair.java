@@ -1,0 +1,35 @@
+package dev.calltype.runtime;
+
+/** A repair the extractor applied to read a call; recorded on {@link ToolCall#repairs()}. */
+public enum Repair {
+    /** Strings written with single quotes. */
+    SINGLE_QUOTES,
+    /** Typographic quotes “ ” ‘ ’ used as string delimiters. */
+    SMART_QUOTES,
+    /** Object keys written without quotes. */
+    UNQUOTED_KEYS,
+    /** A comma before a closing bracket. */
+    TRAILING_COMMA,
+    /** {@code //} or {@code /* *}{@code /} comments. */
+    COMMENTS,
+    /** Raw newlines, tabs or other control characters inside a string. */
+    RAW_CONTROL_CHARACTERS,
+    /** Python literals {@code True}, {@code False}, {@code None}. */
+    PYTHON_LITERALS,
+    /** Closing brackets after a complete value that close nothing. */
+    EXTRA_CLOSING_BRACKETS,
+    /** Text after a complete value, inside the call's markup, that is not part of it. */
+    TRAILING_GARBAGE,
+    /** Closing brackets missing at the very end of the response, every value inside complete. */
+    MISSING_CLOSING_BRACKETS,
+    /** A key given twice in one object: the last value wins. */
+    DUPLICATE_KEYS,
+    /** The tool name matched a known tool only after folding case and separators. */
+    NAME_NORMALIZED,
+    /** Arguments given as a JSON string were decoded. */
+    ARGUMENTS_DECODED,
+    /** Positional arguments were mapped to parameter names by the tool's parameter order. */
+    POSITIONAL_ARGUMENTS,
+    /** Raw-text values (XML-style formats) were typed by the tool's schema. */
+    VALUES_TYPED_BY_SCHEMA
+}

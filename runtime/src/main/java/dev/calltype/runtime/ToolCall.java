@@ -1,0 +1,48 @@
+package dev.calltype.runtime;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * A tool call read from a model's response.
+ *
+ * <p>The arguments node belongs to this call: treat it as read-only.
+ *
+ * @param name the tool's name (the known tool's spelling when the tools are known)
+ * @param arguments the arguments, never {@code null} ({@code {}} when the model sent none)
+ * @param id the call id the model gave, or {@code null}
+ * @param start offset of the call's first character in the response, markup included
+ * @param end offset just past its last character
+ * @param format the format the call was written in
+ * @param repairs the repairs applied to read it, in the order first applied, each once
+ */
+public record ToolCall(String name, ObjectNode arguments, String id, int start, int end,
+                       WireFormat format, List<Repair> repairs) {
+
+    public ToolCall {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(arguments, "arguments");
+        Objects.requireNonNull(format, "format");
+        repairs = List.copyOf(repairs);
+        if (start < 0 || end < start) {
+            throw new IllegalArgumentException("bad span [" + start + ", " + end + ")");
+        }
+    }
+
+    /** A call built by a program rather than read from text (tests, native tool calls). */
+    public static ToolCall of(String name, ObjectNode arguments) {
+        return new ToolCall(name, arguments, null, 0, 0, WireFormat.NATIVE, List.of());
+    }
+
+    /** A call with no arguments. */
+    public static ToolCall of(String name) {
+        return of(name, JsonNodeFactory.instance.objectNode());
+    }
+
+    /** This call with another id. */
+    public ToolCall withId(String newId) {
+        return new ToolCall(name, arguments, newId, start, end, format, repairs);
+    }
+}

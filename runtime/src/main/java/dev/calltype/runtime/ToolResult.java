@@ -1,0 +1,91 @@
+package dev.calltype.runtime;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.util.Objects;
+
+/**
+ * The outcome of dispatching one tool call: a value, or a failure message written for the model.
+ */
+public final class ToolResult {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final String toolName;
+    private final String callId;
+    private final JsonNode value;
+    private final String content;
+
+    private ToolResult(String toolName, String callId, JsonNode value, String content) {
+        this.toolName = toolName;
+        this.callId = callId;
+        this.value = value;
+        this.content = content;
+    }
+
+    /**
+     * A successful result. Its {@link #content()} is a string value as it is, anything else as
+     * JSON text.
+     */
+    public static ToolResult success(String toolName, String callId, JsonNode value) {
+        Objects.requireNonNull(value, "value");
+        String content;
+        if (value.isTextual()) {
+            content = value.textValue();
+        } else {
+            try {
+                content = JSON.writeValueAsString(value);
+            } catch (JsonProcessingException e) {
+                content = value.toString();
+            }
+        }
+        return new ToolResult(toolName, callId, value, content);
+    }
+
+    /** A failed call; the message goes back to the model as the tool's answer. */
+    public static ToolResult failure(String toolName, String callId, String message) {
+        return new ToolResult(toolName, callId, null, Objects.requireNonNull(message, "message"));
+    }
+
+    /** The tool that was called, or {@code null} when the call could not be read at all. */
+    public String toolName() {
+        return toolName;
+    }
+
+    /** The call's id, when the model gave one; otherwise {@code null}. */
+    public String callId() {
+        return callId;
+    }
+
+    /** Whether the call failed. */
+    public boolean isError() {
+        return value == null;
+    }
+
+    /** The text that goes back to the model: the JSON result or the failure message. */
+    public String content() {
+        return content;
+    }
+
+    /** The result as JSON, {@code null} for a failure. */
+    public JsonNode value() {
+        return value;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof ToolResult r && Objects.equals(toolName, r.toolName) && Objects.equals(callId, r.callId)
+                && Objects.equals(value, r.value) && content.equals(r.content);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(toolName, callId, value, content);
+    }
+
+    @Override
+    public String toString() {
+        return (isError() ? "ToolResult[failure " : "ToolResult[success ") + toolName + ": " + content + "]";
+    }
+}

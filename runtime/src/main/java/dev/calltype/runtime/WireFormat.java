@@ -1,0 +1,72 @@
+package dev.calltype.runtime;
+
+/**
+ * The textual format a tool call was found in. Each is recognised by default and can be switched
+ * off on {@link ToolCallExtractor.Builder}.
+ */
+public enum WireFormat {
+    /** {@code TOOL_CALL} marker (configurable) followed by a JSON object, fenced or not. */
+    TOOL_CALL_MARKER,
+    /** {@code [TOOL_CALL]…[/TOOL_CALL]} and custom tag pairs. */
+    BRACKET_TAGS,
+    /** A Markdown fence whose content is tool-shaped JSON. */
+    JSON_FENCE,
+    /** Tool-shaped JSON embedded in prose, or the whole response (bare arrays, wrappers). */
+    EMBEDDED_JSON,
+    /** Hermes / Qwen {@code <tool_call>{json}</tool_call>}. */
+    HERMES,
+    /** Qwen3-Coder / Seed-OSS {@code <tool_call><function=N><parameter=K>V</parameter>…}. */
+    QWEN3_CODER,
+    /** GLM-4.5+ {@code <tool_call>NAME<arg_key>K</arg_key><arg_value>V</arg_value></tool_call>}. */
+    GLM,
+    /** MiniMax-M2 {@code <minimax:tool_call><invoke name="N"><parameter name="K">V</parameter>…}. */
+    MINIMAX,
+    /** Mistral {@code [TOOL_CALLS][…]} and v11 {@code [TOOL_CALLS]NAME{…}} / {@code NAME[ARGS]{…}}. */
+    MISTRAL,
+    /** Llama 3.x {@code <|python_tag|>{json}} (several separated by {@code ;}). */
+    LLAMA_PYTHON_TAG,
+    /** Llama 3.x {@code <function=NAME>{json}</function>}. */
+    LLAMA_FUNCTION_TAG,
+    /** Llama 4 {@code <|python_start|>[calls]<|python_end|>}. */
+    LLAMA4,
+    /** Olmo 3 {@code <function_calls>…</function_calls>}, pythonic, one per line. */
+    OLMO3,
+    /** LFM2 {@code <|tool_call_start|>[…]<|tool_call_end|>}. */
+    LFM2,
+    /** Granite {@code <|tool_call|>[…]}. */
+    GRANITE,
+    /** Granite-20B {@code <function_call> {…}}. */
+    GRANITE_20B,
+    /** Nemotron {@code <TOOLCALL>[…]</TOOLCALL>}. */
+    NEMOTRON,
+    /** Hunyuan / Jamba {@code <tool_calls>[…]</tool_calls>}. */
+    TOOL_CALLS_TAG,
+    /** Phi-4 / FireFunction {@code functools[…]}. */
+    FUNCTOOLS,
+    /** InternLM {@code <|action_start|><|plugin|>{…}<|action_end|>}. */
+    INTERNLM,
+    /** DeepSeek V3 with {@code function<｜tool▁sep｜>NAME} and fenced JSON. */
+    DEEPSEEK_V3,
+    /** DeepSeek V3.1 {@code NAME<｜tool▁sep｜>{json}}. */
+    DEEPSEEK_V31,
+    /** DeepSeek DSML {@code <｜DSML｜invoke name="…">…}. */
+    DEEPSEEK_DSML,
+    /** Kimi K2 {@code <|tool_call_begin|>functions.NAME:IDX<|tool_call_argument_begin|>{…}}. */
+    KIMI_K2,
+    /** gpt-oss Harmony {@code to=functions.NAME … <|message|>{…}<|call|>}. */
+    HARMONY,
+    /** Command R7B {@code <|START_ACTION|>[…]<|END_ACTION|>}. */
+    COMMAND_R7B,
+    /** Command R {@code Action: ```json […]```}. */
+    COMMAND_R,
+    /** Gemma 4 {@code <|tool_call>call:NAME{k:<|"|>v<|"|>}<tool_call|>}. */
+    GEMMA4,
+    /** FunctionGemma {@code <start_function_call>call:NAME{k:<escape>v<escape>}<end_function_call>}. */
+    FUNCTION_GEMMA,
+    /** Apertus {@code <|tools_prefix|>[{"NAME": {args}}]<|tools_suffix|>}. */
+    APERTUS,
+    /** A pythonic call or list of calls: {@code search(query="AI", limit=5)}. */
+    PYTHONIC,
+    /** A native tool call from the provider's own field (OpenAI {@code tool_calls}), not from text. */
+    NATIVE
+}
