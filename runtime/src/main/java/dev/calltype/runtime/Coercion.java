@@ -1,0 +1,408 @@
+package dev.calltype.runtime;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeParseException;
+import java.util.List;
+import java.util.Locale;
+import java.util.UUID;
+import java.util.function.Function;
+
+/**
+ * Converts a model's JSON argument values to Java values, the way the generated dispatchers and the
+ * dynamic toolkits do: what models commonly get wrong is coerced when it is unambiguous
+ * ({@code "3"} → 3, {@code "true"} → true, {@code 3.0} → 3, a single value where a list is expected,
+ * enum constants in any case, an object sent as a JSON string), and what would lose information is
+ * refused ({@code 5.5} is never an {@code int}).
+ *
+ * <p>Every method takes the value's path for messages ({@code item.quantity}, {@code tags[2]}) and a
+ * list that collects problems; it returns {@code null} after adding a problem, so a caller can read
+ * every field and report every problem at once. A JSON {@code null} is a problem here: callers
+ * handle missing and null values (defaults, optional parameters) before converting.
+ */
+public final class Coercion {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final int MAX_QUOTED = 60;
+
+    private Coercion() {
+    }
+
+    /** A string. Numbers and booleans are accepted as their JSON text. */
+    public static String toStringValue(JsonNode node, String path, List<String> problems) {
+        if (node.isTextual()) {
+            return node.textValue();
+        }
+        if (node.isNumber() || node.isBoolean()) {
+            return node.asText();
+        }
+        return problem(path, "a string", node, problems);
+    }
+
+    /** A single character: a string of length one (one code unit). */
+    public static Character toChar(JsonNode node, String path, List<String> problems) {
+        String s = toStringValue(node, path, problems);
+        if (s == null) {
+            return null;
+        }
+        if (s.length() != 1) {
+            return problem(path, "a single character", node, problems);
+        }
+        return s.charAt(0);
+    }
+
+    /** A boolean; the strings {@code "true"} and {@code "false"} in any case are accepted. */
+    public static Boolean toBoolean(JsonNode node, String path, List<String> problems) {
+        if (node.isBoolean()) {
+            return node.booleanValue();
+        }
+        if (node.isTextual()) {
+            String s = node.textValue().trim();
+            if (s.equalsIgnoreCase("true")) {
+                return Boolean.TRUE;
+            }
+            if (s.equalsIgnoreCase("false")) {
+                return Boolean.FALSE;
+            }
+        }
+        return problem(path, "a boolean", node, problems);
+    }
+
+    /** An {@code int}. */
+    public static Integer toInt(JsonNode node, String path, List<String> problems) {
+        Long v = toLongInRange(node, path, problems, Integer.MIN_VALUE, Integer.MAX_VALUE);
+        return v == null ? null : v.intValue();
+    }
+
+    /** A {@code long}. */
+    public static Long toLong(JsonNode node, String path, List<String> problems) {
+        return toLongInRange(node, path, problems, Long.MIN_VALUE, Long.MAX_VALUE);
+    }
+
+    /** A {@code short}. */
+    public static Short toShort(JsonNode node, String path, List<String> problems) {
+        Long v = toLongInRange(node, path, problems, Short.MIN_VALUE, Short.MAX_VALUE);
+        return v == null ? null : v.shortValue();
+    }
+
+    /** A {@code byte}. */
+    public static Byte toByte(JsonNode node, String path, List<String> problems) {
+        Long v = toLongInRange(node, path, problems, Byte.MIN_VALUE, Byte.MAX_VALUE);
+        return v == null ? null : v.byteValue();
+    }
+
+    /** A {@code BigInteger}: an integral number, or a string holding one. */
+    public static BigInteger toBigInteger(JsonNode node, String path, List<String> problems) {
+        BigDecimal d = exactNumber(node);
+        if (d == null) {
+            return problem(path, "an integer", node, problems);
+        }
+        try {
+            return d.toBigIntegerExact();
+        } catch (ArithmeticException e) {
+            return problem(path, "an integer", node, problems);
+        }
+    }
+
+    /** A {@code double}; strings holding a number are accepted. */
+    public static Double toDouble(JsonNode node, String path, List<String> problems) {
+        BigDecimal d = exactNumber(node);
+        if (d == null) {
+            return problem(path, "a number", node, problems);
+        }
+        double v = d.doubleValue();
+        if (Double.isInfinite(v)) {
+            return problem(path, "a number within the range of a double", node, problems);
+        }
+        return v;
+    }
+
+    /** A {@code float}. */
+    public static Float toFloat(JsonNode node, String path, List<String> problems) {
+        Double v = toDouble(node, path, problems);
+        if (v == null) {
+            return null;
+        }
+        if (Float.isInfinite(v.floatValue())) {
+            return problem(path, "a number within the range of a float", node, problems);
+        }
+        return v.floatValue();
+    }
+
+    /** A {@code BigDecimal}, exactly as written. */
+    public static BigDecimal toBigDecimal(JsonNode node, String path, List<String> problems) {
+        BigDecimal d = exactNumber(node);
+        return d != null ? d : problem(path, "a number", node, problems);
+    }
+
+    /**
+     * An enum constant, matched exactly, then ignoring case and treating {@code -} and spaces as
+     * {@code _}.
+     *
+     * @param constants the enum's constants ({@code MyEnum.values()})
+     */
+    public static <E extends Enum<E>> E toEnum(JsonNode node, String path, List<String> problems, E[] constants) {
+        if (node.isTextual()) {
+            String s = node.textValue();
+            for (E e : constants) {
+                if (e.name().equals(s)) {
+                    return e;
+                }
+            }
+            String folded = foldEnum(s);
+            for (E e : constants) {
+                if (foldEnum(e.name()).equals(folded)) {
+                    return e;
+                }
+            }
+        }
+        StringBuilder allowed = new StringBuilder("one of ");
+        for (int i = 0; i < constants.length; i++) {
+            allowed.append(i == 0 ? "" : ", ").append('"').append(constants[i].name()).append('"');
+        }
+        return problem(path, allowed.toString(), node, problems);
+    }
+
+    /**
+     * One of the given strings (an enum written in a schema), matched exactly, then as
+     * {@link #toEnum} does; returns the allowed spelling.
+     */
+    public static String toOneOf(JsonNode node, String path, List<String> problems, List<String> allowed) {
+        if (node.isTextual() || node.isNumber() || node.isBoolean()) {
+            String s = node.asText();
+            for (String a : allowed) {
+                if (a.equals(s)) {
+                    return a;
+                }
+            }
+            String folded = foldEnum(s);
+            for (String a : allowed) {
+                if (foldEnum(a).equals(folded)) {
+                    return a;
+                }
+            }
+        }
+        StringBuilder msg = new StringBuilder("one of ");
+        for (int i = 0; i < allowed.size(); i++) {
+            msg.append(i == 0 ? "" : ", ").append('"').append(allowed.get(i)).append('"');
+        }
+        return problem(path, msg.toString(), node, problems);
+    }
+
+    /**
+     * An array: an array as it is, a string holding a JSON array decoded, and any other single
+     * value as an array of one.
+     */
+    public static ArrayNode toArray(JsonNode node, String path, List<String> problems) {
+        if (node.isArray()) {
+            return (ArrayNode) node;
+        }
+        if (node.isTextual()) {
+            JsonNode decoded = decode(node.textValue());
+            if (decoded != null && decoded.isArray()) {
+                return (ArrayNode) decoded;
+            }
+        }
+        if (node.isNull() || node.isMissingNode()) {
+            return problem(path, "an array", node, problems);
+        }
+        ArrayNode one = JsonNodeFactory.instance.arrayNode(1);
+        one.add(node);
+        return one;
+    }
+
+    /** An object: an object as it is, or a string holding a JSON object, decoded. */
+    public static ObjectNode toObject(JsonNode node, String path, List<String> problems) {
+        if (node.isObject()) {
+            return (ObjectNode) node;
+        }
+        if (node.isTextual()) {
+            JsonNode decoded = decode(node.textValue());
+            if (decoded != null && decoded.isObject()) {
+                return (ObjectNode) decoded;
+            }
+        }
+        return problem(path, "an object", node, problems);
+    }
+
+    /** A {@code UUID}. */
+    public static UUID toUuid(JsonNode node, String path, List<String> problems) {
+        return parsed(node, path, problems, "a UUID such as \"123e4567-e89b-12d3-a456-426614174000\"", UUID::fromString);
+    }
+
+    /** A {@code URI}. */
+    public static URI toUri(JsonNode node, String path, List<String> problems) {
+        return parsed(node, path, problems, "a URI", s -> {
+            try {
+                return new URI(s);
+            } catch (URISyntaxException e) {
+                throw new IllegalArgumentException(e);
+            }
+        });
+    }
+
+    /** A {@code LocalDate} in ISO form, {@code 2024-05-31}. */
+    public static LocalDate toLocalDate(JsonNode node, String path, List<String> problems) {
+        return parsed(node, path, problems, "a date such as \"2024-05-31\"", LocalDate::parse);
+    }
+
+    /** A {@code LocalDateTime} in ISO form, {@code 2024-05-31T14:30:00}. */
+    public static LocalDateTime toLocalDateTime(JsonNode node, String path, List<String> problems) {
+        return parsed(node, path, problems, "a date-time such as \"2024-05-31T14:30:00\"", LocalDateTime::parse);
+    }
+
+    /** An {@code OffsetDateTime} in ISO form, {@code 2024-05-31T14:30:00+02:00}. */
+    public static OffsetDateTime toOffsetDateTime(JsonNode node, String path, List<String> problems) {
+        return parsed(node, path, problems, "a date-time with offset such as \"2024-05-31T14:30:00+02:00\"",
+                OffsetDateTime::parse);
+    }
+
+    /** An {@code Instant} in ISO form, {@code 2024-05-31T12:30:00Z}. */
+    public static Instant toInstant(JsonNode node, String path, List<String> problems) {
+        return parsed(node, path, problems, "an instant such as \"2024-05-31T12:30:00Z\"", Instant::parse);
+    }
+
+    /** A {@code Duration} in ISO form, {@code PT15M}. */
+    public static Duration toDuration(JsonNode node, String path, List<String> problems) {
+        return parsed(node, path, problems, "a duration such as \"PT15M\"", Duration::parse);
+    }
+
+    /** A short, safe rendering of a value for messages: {@code "many"}, {@code 5.5}, {@code an object}. */
+    public static String describe(JsonNode node) {
+        if (node == null || node.isMissingNode()) {
+            return "nothing";
+        }
+        if (node.isObject()) {
+            return "an object";
+        }
+        if (node.isArray()) {
+            return "an array";
+        }
+        String text = node.toString();
+        if (text.length() > MAX_QUOTED) {
+            text = text.substring(0, MAX_QUOTED) + "…";
+        }
+        StringBuilder safe = new StringBuilder(text.length());
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c < 0x20 || c == 0x7f) {
+                safe.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
+            } else {
+                safe.append(c);
+            }
+        }
+        return safe.toString();
+    }
+
+    /** The message for a value of the wrong kind: {@code parameter 'x' must be an integer, got "many"}. */
+    public static String mismatch(String path, String expected, JsonNode actual) {
+        return "parameter '" + path + "' must be " + expected + ", got " + describe(actual);
+    }
+
+    /** The path of an object member below {@code parent} ({@code ""} for the top level). */
+    public static String child(String parent, String member) {
+        return parent.isEmpty() ? member : parent + "." + member;
+    }
+
+    /** The path of an array element. */
+    public static String element(String parent, int index) {
+        return parent + "[" + index + "]";
+    }
+
+    private static Long toLongInRange(JsonNode node, String path, List<String> problems, long min, long max) {
+        BigDecimal d = exactNumber(node);
+        if (d == null) {
+            return problem(path, "an integer", node, problems);
+        }
+        BigInteger i;
+        try {
+            i = d.stripTrailingZeros().toBigIntegerExact();
+        } catch (ArithmeticException e) {
+            return problem(path, "an integer", node, problems);
+        }
+        if (i.compareTo(BigInteger.valueOf(min)) < 0 || i.compareTo(BigInteger.valueOf(max)) > 0) {
+            return problem(path, "an integer from " + min + " to " + max, node, problems);
+        }
+        return i.longValue();
+    }
+
+    /** The number a node holds exactly, a numeric string included; {@code null} if none. */
+    private static BigDecimal exactNumber(JsonNode node) {
+        if (node.isNumber()) {
+            if (node.isDouble() || node.isFloat()) {
+                double v = node.doubleValue();
+                if (Double.isNaN(v) || Double.isInfinite(v)) {
+                    return null;
+                }
+            }
+            return node.decimalValue();
+        }
+        if (node.isTextual()) {
+            String s = node.textValue().trim();
+            if (s.isEmpty() || s.length() > 400) {
+                return null;
+            }
+            char first = s.charAt(0);
+            if (!(first == '-' || first == '+' || first == '.' || (first >= '0' && first <= '9'))) {
+                return null;
+            }
+            try {
+                return new BigDecimal(s);
+            } catch (NumberFormatException e) {
+                return null;
+            }
+        }
+        return null;
+    }
+
+    private static <T> T parsed(JsonNode node, String path, List<String> problems, String expected,
+                                Function<String, T> parser) {
+        if (node.isTextual()) {
+            try {
+                return parser.apply(node.textValue().trim());
+            } catch (IllegalArgumentException | DateTimeParseException e) {
+                // fall through to the problem
+            }
+        }
+        return problem(path, expected, node, problems);
+    }
+
+    private static JsonNode decode(String text) {
+        String t = text.trim();
+        if (t.isEmpty() || (t.charAt(0) != '{' && t.charAt(0) != '[')) {
+            return null;
+        }
+        try {
+            return JSON.readTree(t);
+        } catch (JsonProcessingException e) {
+            return null;
+        }
+    }
+
+    private static String foldEnum(String s) {
+        StringBuilder b = new StringBuilder(s.length());
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            b.append(c == '-' || c == ' ' ? '_' : Character.toLowerCase(c));
+        }
+        return b.toString();
+    }
+
+    private static <T> T problem(String path, String expected, JsonNode actual, List<String> problems) {
+        problems.add(mismatch(path, expected, actual));
+        return null;
+    }
+}

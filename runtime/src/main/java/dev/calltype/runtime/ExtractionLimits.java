@@ -1,0 +1,51 @@
+package dev.calltype.runtime;
+
+/**
+ * Bounds on what the extractor reads from one response. Exceeding one is reported as a
+ * {@link ExtractionError.Kind#LIMIT_EXCEEDED} error, never thrown.
+ *
+ * @param maxPayloadChars the longest text one call may span
+ * @param maxDepth the deepest nesting of arrays and objects in a call
+ * @param maxCalls the most calls returned from one response; later ones are errors
+ * @param maxStringChars the longest string value
+ * @param maxNumberDigits the most characters in one number
+ * @param maxBufferChars the most characters a streaming extractor holds back at once
+ */
+public record ExtractionLimits(int maxPayloadChars, int maxDepth, int maxCalls, int maxStringChars,
+                               int maxNumberDigits, int maxBufferChars) {
+
+    /** Payload 16 Mi chars, depth 512, 1,000 calls, strings 16 Mi chars, 1,000 digits, buffer 64 Mi chars. */
+    public static final ExtractionLimits DEFAULTS =
+            new ExtractionLimits(16 << 20, 512, 1000, 16 << 20, 1000, 64 << 20);
+
+    public ExtractionLimits {
+        if (maxPayloadChars < 1 || maxDepth < 1 || maxCalls < 1 || maxStringChars < 1 || maxNumberDigits < 1
+                || maxBufferChars < 1) {
+            throw new IllegalArgumentException("every limit must be at least 1");
+        }
+    }
+
+    public ExtractionLimits withMaxPayloadChars(int v) {
+        return new ExtractionLimits(v, maxDepth, maxCalls, maxStringChars, maxNumberDigits, maxBufferChars);
+    }
+
+    public ExtractionLimits withMaxDepth(int v) {
+        return new ExtractionLimits(maxPayloadChars, v, maxCalls, maxStringChars, maxNumberDigits, maxBufferChars);
+    }
+
+    public ExtractionLimits withMaxCalls(int v) {
+        return new ExtractionLimits(maxPayloadChars, maxDepth, v, maxStringChars, maxNumberDigits, maxBufferChars);
+    }
+
+    public ExtractionLimits withMaxStringChars(int v) {
+        return new ExtractionLimits(maxPayloadChars, maxDepth, maxCalls, v, maxNumberDigits, maxBufferChars);
+    }
+
+    public ExtractionLimits withMaxNumberDigits(int v) {
+        return new ExtractionLimits(maxPayloadChars, maxDepth, maxCalls, maxStringChars, v, maxBufferChars);
+    }
+
+    public ExtractionLimits withMaxBufferChars(int v) {
+        return new ExtractionLimits(maxPayloadChars, maxDepth, maxCalls, maxStringChars, maxNumberDigits, v);
+    }
+}
