@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -35,7 +34,7 @@ final class Calls {
      * @param args the arguments value as written ({@code null} when absent)
      * @param source the object the call was read from (for truncation by auto-closed brackets)
      * @param wrapped inside a wrapper such as {@code tool_calls}: strict whatever the context
-     * @param nameOnly a bare {@code {"name": …}} in prose: a call only when it names a known tool
+     * @param nameOnly the name must match a known tool (no tools known: not a call)
      * @param problem not a call at all (strict context): what is wrong
      */
     record Draft(String name, JsonNode args, String id, ObjectNode source, boolean wrapped, boolean nameOnly,
@@ -130,27 +129,10 @@ final class Calls {
         boolean typed = "tool_use".equals(type) || "function".equals(type) || "function_call".equals(type);
         String id = idOf(o, outerId);
         if (args == null && !strict && !wrapped && !typed) {
-            for (Iterator<String> it = o.fieldNames(); it.hasNext(); ) {
-                String k = it.next();
-                if (!isNameKey(k) && !k.equals("id") && !k.equals("type") && !k.equals("tool_call_id")
-                        && !k.equals("call_id")) {
-                    return false;
-                }
-            }
-            out.add(new Draft(name, null, id, o, false, true, null));
-            return true;
+            return false; // in prose, tool-shaped means a name beside an arguments key
         }
         out.add(new Draft(name, args, id, o, wrapped || typed, false, null));
         return true;
-    }
-
-    private static boolean isNameKey(String k) {
-        for (String n : NAME_KEYS) {
-            if (n.equals(k)) {
-                return true;
-            }
-        }
-        return false;
     }
 
     private static String nameOf(ObjectNode o) {
