@@ -262,8 +262,11 @@ final class Driver {
                 pos = p.pos + 1;
             }
             default -> {
-                pending = null;
                 flushTo(buf, p.pos);
+                if (p.started != null && !items(m).isEmpty() && items(m).get(0).isCall()) {
+                    streamArguments(buf, Math.min(limit, items(m).get(0).end));
+                }
+                pending = null;
                 List<Item> items = m.items;
                 if (capped) {
                     items = capped(items, lim);
@@ -284,6 +287,10 @@ final class Driver {
                 }
             }
         }
+    }
+
+    private static List<Item> items(Match m) {
+        return m.items;
     }
 
     private static List<Item> capped(List<Item> items, int lim) {
