@@ -149,6 +149,14 @@ class PythonicTest {
     }
 
     @Test
+    void adjacentStringLiteralsAreJoinedAsPythonDoes() {
+        PyCall c = single("write(content=(\"line one\\n\"\n               'line two' r'\\d'), x='a' \"b\")");
+        assertThat(c.keywords()).containsExactly(kw("content", "\"line one\\nline two\\\\d\""), kw("x", "\"ab\""));
+        assertThat(read("f('a' f'{x}')").errorKind()).isEqualTo(Kind.INVALID_CALL_SYNTAX);
+        assertThat(stream("f('a' r").status()).isEqualTo(Status.NEED_MORE);
+    }
+
+    @Test
     void quotesOfTheOtherKindAndBracketsInsideStringsAreText() {
         PyCall c = single("f(a=\"O'Reilly\", b='say \"hi\"', c=')]}{(')");
         assertThat(c.keywords()).containsExactly(kw("a", "\"O'Reilly\""), kw("b", "\"say \\\"hi\\\"\""),
