@@ -669,12 +669,22 @@ final class LenientJson {
                         }
                     }
                     i += consumed;
-                } else {
-                    if (c < 0x20) {
-                        repair(Repair.RAW_CONTROL_CHARACTERS);
-                    }
+                } else if (c < 0x20) {
+                    repair(Repair.RAW_CONTROL_CHARACTERS);
                     sb.append(c);
                     i++;
+                } else {
+                    // a run of plain characters, copied at once; it stops one past the length limit at most
+                    int run = i;
+                    int runLimit = (int) Math.min(end, (long) i + (max - sb.length()) + 1);
+                    while (i < runLimit) {
+                        char d = text.charAt(i);
+                        if (d == close || d == '\\' || d < 0x20) {
+                            break;
+                        }
+                        i++;
+                    }
+                    sb.append(text, run, i);
                 }
                 if (sb.length() > max) {
                     stopString(open);
@@ -755,13 +765,35 @@ final class LenientJson {
                 stop = malformed("invalid number " + quoted(text.subSequence(from, i)), from);
                 return null;
             }
-            JsonNode node = numberNode(text.subSequence(from, i).toString());
+            JsonNode node = i - from <= 10 ? smallInteger(from, i) : null;
+            if (node == null) {
+                node = numberNode(text.subSequence(from, i).toString());
+            }
             if (node == null) {
                 stop = malformed("number out of range " + quoted(text.subSequence(from, i)), from);
                 return null;
             }
             pos = i;
             return node;
+        }
+
+        /** The node for a valid number token of at most 10 chars that is an integer; null for other tokens. */
+        private JsonNode smallInteger(int from, int to) {
+            int i = from;
+            boolean negative = text.charAt(i) == '-';
+            if (negative) {
+                i++;
+            }
+            long v = 0;
+            for (; i < to; i++) {
+                char c = text.charAt(i);
+                if (!isDigit(c)) {
+                    return null;
+                }
+                v = v * 10 + (c - '0');
+            }
+            v = negative ? -v : v;
+            return v == (int) v ? IntNode.valueOf((int) v) : LongNode.valueOf(v);
         }
 
         /** The literals; the longest word that could be one is 8 chars ("Infinity"). */

@@ -89,6 +89,29 @@ final class Pythonic {
         return callHead(text, start, limit, false) != PyRead.Status.NOT_A_CALL;
     }
 
+    /**
+     * The name (last segment) of the call whose head, {@code name(} or {@code [name(}, begins at the first non-blank
+     * char at/after {@code start}, or {@code null} when no call head is there. For naming the tool in an error when
+     * {@link #read} reports one.
+     */
+    static String callNameAt(CharSequence text, int start, int limit) {
+        Objects.requireNonNull(text, "text");
+        Objects.checkFromToIndex(start, limit, text.length());
+        int i = skipBlanks(text, start, limit);
+        if (i < limit && text.charAt(i) == '[') {
+            i = skipBlanks(text, i + 1, limit);
+        }
+        int paren = head(text, i, limit);
+        if (paren < 0) {
+            return null;
+        }
+        int nameStart = paren;
+        while (nameStart > i && text.charAt(nameStart - 1) != '.') {
+            nameStart--;
+        }
+        return text.subSequence(nameStart, paren).toString();
+    }
+
     private static final int HEAD_NOT = -1;
     private static final int HEAD_MORE = -2;
 

@@ -211,6 +211,14 @@ class PythonicTest {
         assertThat(Pythonic.couldBeCall("42", 0, 2)).isFalse();
     }
 
+    @Test
+    void callNameAtNamesTheCallAnErrorBelongsTo() {
+        assertThat(Pythonic.callNameAt("translate(*pair)", 0, 16)).isEqualTo("translate");
+        assertThat(Pythonic.callNameAt("  [api.v2.ping(), x()]", 0, 22)).isEqualTo("ping");
+        assertThat(Pythonic.callNameAt("ping", 0, 4)).isNull();
+        assertThat(Pythonic.callNameAt("[1, 2]", 0, 6)).isNull();
+    }
+
     // ------------------------------------------------------------------ errors
 
     @Test
