@@ -784,8 +784,18 @@ final class SchemaArguments {
                 bestDiscriminated = discriminated;
             }
         }
+        String discriminator = bestDiscriminated ? null : commonDiscriminator(ordered, node);
         if (bestDiscriminated) {
             problems.addAll(best);
+        } else if (discriminator != null) {
+            List<String> literals = new ArrayList<>();
+            for (JsonNode alternative : ordered) {
+                literals.add(SchemaDialects.write(fixedValue(deref(alternative).get("properties").get(discriminator))));
+            }
+            String at = Coercion.child(path, discriminator);
+            JsonNode given = node.get(discriminator);
+            problems.add(given == null ? "parameter '" + at + "' is required: one of " + String.join(", ", literals)
+                    : Coercion.mismatch(at, "one of " + String.join(", ", literals), given));
         } else {
             List<String> shapes = new ArrayList<>();
             for (JsonNode alternative : ordered) {
@@ -794,6 +804,47 @@ final class SchemaArguments {
             problems.add(Coercion.mismatch(path, "one of these forms: " + String.join(", ", shapes), node));
         }
         return null;
+    }
+
+    /**
+     * The property every alternative fixes to its own value ({@code "type": {"const": "circle"}}), when
+     * the value is an object and there is one; otherwise {@code null}.
+     */
+    private String commonDiscriminator(List<JsonNode> alternatives, JsonNode node) {
+        if (!node.isObject()) {
+            return null;
+        }
+        JsonNode first = deref(alternatives.get(0));
+        JsonNode properties = first == null ? null : first.get("properties");
+        if (properties == null || !properties.isObject()) {
+            return null;
+        }
+        for (Iterator<String> it = properties.fieldNames(); it.hasNext(); ) {
+            String key = it.next();
+            boolean everywhere = true;
+            for (JsonNode alternative : alternatives) {
+                JsonNode resolved = deref(alternative);
+                JsonNode property = resolved == null ? null : resolved.path("properties").get(key);
+                everywhere &= property != null && fixedValue(property) != null;
+            }
+            if (everywhere) {
+                return key;
+            }
+        }
+        return null;
+    }
+
+    /** The one value a property schema allows ({@code const}, or an enum of one), or {@code null}. */
+    private static JsonNode fixedValue(JsonNode property) {
+        if (property == null || !property.isObject()) {
+            return null;
+        }
+        JsonNode fixed = property.get("const");
+        JsonNode values = property.get("enum");
+        if (fixed == null && values != null && values.isArray() && values.size() == 1) {
+            fixed = values.get(0);
+        }
+        return fixed != null && fixed.isValueNode() ? fixed : null;
     }
 
     /** Whether an object value names this alternative through its {@code const} (or one-value enum) fields. */
@@ -807,12 +858,8 @@ final class SchemaArguments {
         }
         boolean any = false;
         for (Map.Entry<String, JsonNode> p : properties.properties()) {
-            JsonNode fixed = p.getValue().get("const");
-            JsonNode values = p.getValue().get("enum");
-            if (fixed == null && values != null && values.isArray() && values.size() == 1) {
-                fixed = values.get(0);
-            }
-            if (fixed == null || !fixed.isValueNode()) {
+            JsonNode fixed = fixedValue(p.getValue());
+            if (fixed == null) {
                 continue;
             }
             JsonNode given = node.get(p.getKey());
