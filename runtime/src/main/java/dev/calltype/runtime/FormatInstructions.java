@@ -155,7 +155,7 @@ public final class FormatInstructions {
 
     private static String firstLine(String description) {
         int newline = description.indexOf('\n');
-        return (newline < 0 ? description : description.substring(0, newline)).strip();
+        return newline < 0 ? description : description.substring(0, newline);
     }
 
     /** {@code {"name": "N", "arguments": {"p": V, …}}} with the tool's required parameters. */
@@ -197,10 +197,13 @@ public final class FormatInstructions {
         return out;
     }
 
-    /** The value an example call shows: the default, else the first enum value, else one by type. */
+    /**
+     * The value an example call shows: the default, else the first enum value, else one by the
+     * (first) type; {@code {}} when there is no type.
+     */
     static JsonNode exampleValue(JsonNode schema) {
         if (schema == null || !schema.isObject()) {
-            return NODES.textNode("...");
+            return NODES.objectNode();
         }
         JsonNode dflt = schema.get("default");
         if (dflt != null) {
@@ -211,24 +214,11 @@ public final class FormatInstructions {
             return values.get(0);
         }
         JsonNode type = schema.get("type");
-        String name = null;
+        String name = "object";
         if (type != null && type.isTextual()) {
             name = type.textValue();
-        } else if (type != null && type.isArray()) {
-            for (JsonNode t : type) {
-                if (!t.asText().equals("null")) {
-                    name = t.asText();
-                    break;
-                }
-            }
-            if (name == null && !type.isEmpty()) {
-                name = "null";
-            }
-        } else if (schema.has("$ref") || schema.has("anyOf") || schema.has("properties")) {
-            name = "object";
-        }
-        if (name == null) {
-            return NODES.textNode("...");
+        } else if (type != null && type.isArray() && !type.isEmpty() && type.get(0).isTextual()) {
+            name = type.get(0).textValue();
         }
         switch (name) {
             case "integer":
@@ -241,10 +231,12 @@ public final class FormatInstructions {
                 return NODES.arrayNode();
             case "object":
                 return NODES.objectNode();
+            case "string":
+                return NODES.textNode("...");
             case "null":
                 return NODES.nullNode();
             default:
-                return NODES.textNode("...");
+                return NODES.objectNode();
         }
     }
 

@@ -24,24 +24,27 @@ import java.util.Set;
  *
  * <ul>
  *   <li>{@link SchemaDialect#JSON_SCHEMA}: {@code {"<name>":{"$schema":"…2020-12/schema",…}}}</li>
- *   <li>{@link SchemaDialect#OPENAI}: {@code [{"type":"function","function":{"name","description","parameters"}}]},
- *       {@code description} left out when empty</li>
+ *   <li>{@link SchemaDialect#OPENAI}: {@code [{"type":"function","function":{"name","description","parameters"}}]}</li>
  *   <li>{@link SchemaDialect#OPENAI_STRICT}: as OpenAI with {@code "strict":true}; in every object schema all
  *       properties are required, the ones that were optional become nullable, {@code additionalProperties}
  *       is {@code false}, and {@code default} is removed</li>
  *   <li>{@link SchemaDialect#ANTHROPIC}: {@code [{"name","description","input_schema"}]}</li>
  *   <li>{@link SchemaDialect#GEMINI}: {@code [{"name","description","parameters"}]} with {@code $ref}s inlined
- *       (a recursive reference deeper than three levels becomes {@code {"type":"object"}}) and
+ *       (a recursive reference met three references deep becomes {@code {"type":"object"}}) and
  *       {@code $defs}, {@code additionalProperties} and {@code $schema} removed</li>
  *   <li>{@link SchemaDialect#MCP}: {@code {"tools":[{"name","description","inputSchema"}]}}</li>
  * </ul>
+ * In every dialect a tool's {@code description} is left out when it is empty.
  */
 public final class SchemaDialects {
 
     /** The meta-schema URI written by {@link SchemaDialect#JSON_SCHEMA}. */
     static final String DRAFT_2020_12 = "https://json-schema.org/draft/2020-12/schema";
 
-    /** How many times one {@code $ref} is expanded inside itself for Gemini before it becomes {@code object}. */
+    /**
+     * For Gemini, a recursive {@code $ref} (one to a definition already being expanded) met this many
+     * references deep becomes {@code object}.
+     */
     static final int GEMINI_RECURSION_LEVELS = 3;
 
     /**
@@ -103,7 +106,7 @@ public final class SchemaDialects {
                     entry.put("type", "function");
                     ObjectNode function = entry.putObject("function");
                     function.put("name", tool.name());
-                    if (strict || !tool.description().isEmpty()) {
+                    if (!tool.description().isEmpty()) {
                         function.put("description", tool.description());
                     }
                     if (strict) {
@@ -141,7 +144,9 @@ public final class SchemaDialects {
         for (ToolSpec tool : tools) {
             ObjectNode entry = root.addObject();
             entry.put("name", tool.name());
-            entry.put("description", tool.description());
+            if (!tool.description().isEmpty()) {
+                entry.put("description", tool.description());
+            }
             entry.set(schemaKey, gemini ? gemini(tool.parameters()) : tool.parameters().deepCopy());
         }
         return root;
@@ -198,7 +203,8 @@ public final class SchemaDialects {
             return property;
         }
         ObjectNode schema = (ObjectNode) property;
-        if (schema.has("$ref") || schema.has("anyOf")) {
+        JsonNode type = schema.get("type");
+        if (type == null && (schema.has("$ref") || schema.has("anyOf"))) {
             ObjectNode inner = schema.deepCopy();
             JsonNode description = inner.remove("description");
             ObjectNode outer = NODES.objectNode();
@@ -210,7 +216,6 @@ public final class SchemaDialects {
             anyOf.addObject().put("type", "null");
             return outer;
         }
-        JsonNode type = schema.get("type");
         if (type != null && type.isTextual() && !type.textValue().equals("null")) {
             ArrayNode types = NODES.arrayNode().add(type.textValue()).add("null");
             schema.set("type", types);
@@ -237,6 +242,7 @@ public final class SchemaDialects {
     private static final class GeminiInliner {
         private final ObjectNode root;
         private final Map<String, Integer> open = new HashMap<>();
+        private int depth;
         private int expansions;
 
         GeminiInliner(ObjectNode root) {
@@ -264,21 +270,24 @@ public final class SchemaDialects {
 
         private JsonNode inline(JsonNode referring, String ref) {
             JsonNode target = resolve(root, ref);
-            int depth = open.getOrDefault(ref, 0);
-            if (target == null || !target.isObject() || depth >= GEMINI_RECURSION_LEVELS
+            int times = open.getOrDefault(ref, 0);
+            boolean recursive = times > 0;
+            if (target == null || !target.isObject() || recursive && depth >= GEMINI_RECURSION_LEVELS
                     || expansions >= GEMINI_EXPANSION_BUDGET) {
                 return NODES.objectNode().put("type", "object");
             }
             expansions++;
-            open.put(ref, depth + 1);
+            open.put(ref, times + 1);
+            depth++;
             JsonNode expanded;
             try {
                 expanded = node(target);
             } finally {
-                if (depth == 0) {
+                depth--;
+                if (times == 0) {
                     open.remove(ref);
                 } else {
-                    open.put(ref, depth);
+                    open.put(ref, times);
                 }
             }
             ObjectNode out = expanded.isObject() ? (ObjectNode) expanded : NODES.objectNode();

@@ -112,9 +112,9 @@ class FormatInstructionsTest {
 
         assertThat(json).contains("```json\n{\"name\": \"find\", \"arguments\": {\"query\": \"...\", \"sizes\": [1,2],"
                 + " \"exact\": true, \"score\": 1.5, \"count\": 1, \"tags\": [], \"filters\": {}, \"mode\": \"any\","
-                + " \"cursor\": \"...\"}}\n```");
+                + " \"cursor\": null}}\n```");
         assertThat(python).contains("\nfind(query=\"...\", sizes=[1, 2], exact=True, score=1.5, count=1, tags=[],"
-                + " filters={}, mode=\"any\", cursor=\"...\")\n");
+                + " filters={}, mode=\"any\", cursor=None)\n");
     }
 
     @Test

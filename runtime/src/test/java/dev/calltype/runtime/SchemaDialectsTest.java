@@ -134,9 +134,21 @@ class SchemaDialectsTest {
 
     @Test
     void anthropicUsesInputSchema() {
-        String json = SchemaDialects.render(List.of(Fixtures.ping()), SchemaDialect.ANTHROPIC);
+        String json = SchemaDialects.render(List.of(Fixtures.weather()), SchemaDialect.ANTHROPIC);
 
-        assertThat(json).isEqualTo("[{\"name\":\"ping\",\"description\":\"\",\"input_schema\":" + Fixtures.PING_SCHEMA + "}]");
+        assertThat(json).isEqualTo("[{\"name\":\"get_weather\",\"description\":\"Current weather for a city\","
+                + "\"input_schema\":" + Fixtures.WEATHER_SCHEMA + "}]");
+    }
+
+    @Test
+    void anEmptyDescriptionIsLeftOutInEveryDialect() {
+        for (SchemaDialect dialect : SchemaDialect.values()) {
+            assertThat(SchemaDialects.render(List.of(Fixtures.ping()), dialect)).as(dialect.name())
+                    .doesNotContain("description");
+        }
+        assertThat(SchemaDialects.render(List.of(Fixtures.ping()), SchemaDialect.OPENAI_STRICT))
+                .isEqualTo("[{\"type\":\"function\",\"function\":{\"name\":\"ping\",\"strict\":true,\"parameters\":"
+                        + Fixtures.PING_SCHEMA + "}}]");
     }
 
     @Test
@@ -186,10 +198,39 @@ class SchemaDialectsTest {
         JsonNode gemini = SchemaDialects.gemini(tool.parameters());
 
         assertThat(SchemaDialects.write(gemini)).doesNotContain("$ref").doesNotContain("$defs");
-        JsonNode deepest = gemini.at("/properties/a/properties/b/properties/a/properties/b/properties/a/properties/b");
-        assertThat(deepest.isObject()).isTrue();
-        assertThat(SchemaDialects.write(deepest.path("properties").path("a"))).isEqualTo("{\"type\":\"object\"}");
+        assertThat(SchemaDialects.write(gemini.at("/properties/a/properties/b/properties/a")))
+                .isEqualTo("{\"type\":\"object\",\"properties\":{\"b\":{\"type\":\"object\"}}}");
         assertThat(SchemaDialects.write(gemini.at("/properties/x"))).isEqualTo("{\"type\":\"object\"}");
+    }
+
+    @Test
+    void geminiCountsRecursionFromTheRootWhenTheRecursiveRecordIsNested() {
+        ToolSpec tool = spec("publish", "", "{\"type\":\"object\",\"properties\":{"
+                + "\"doc\":{\"$ref\":\"#/$defs/Document\"}},\"required\":[\"doc\"],"
+                + "\"$defs\":{\"Document\":{\"type\":\"object\",\"properties\":{\"root\":{\"$ref\":\"#/$defs/Section\"}}},"
+                + "\"Section\":" + Fixtures.SECTION_DEF + "}}");
+        String level3 = section("{\"type\":\"object\"}");
+        String level2 = section(level3);
+
+        String json = SchemaDialects.write(SchemaDialects.gemini(tool.parameters()));
+
+        assertThat(json).isEqualTo("{\"type\":\"object\",\"properties\":{\"doc\":{\"type\":\"object\",\"properties\":{"
+                + "\"root\":" + level2 + "}}},\"required\":[\"doc\"]}");
+    }
+
+    @Test
+    void geminiInlinesADeepChainOfDifferentRecordsCompletely() {
+        ToolSpec tool = spec("ship", "", "{\"type\":\"object\",\"properties\":{\"order\":{\"$ref\":\"#/$defs/Order\"}},"
+                + "\"$defs\":{"
+                + "\"Order\":{\"type\":\"object\",\"properties\":{\"customer\":{\"$ref\":\"#/$defs/Customer\"}}},"
+                + "\"Customer\":{\"type\":\"object\",\"properties\":{\"address\":{\"$ref\":\"#/$defs/Address\"}}},"
+                + "\"Address\":{\"type\":\"object\",\"properties\":{\"geo\":{\"$ref\":\"#/$defs/Geo\"}}},"
+                + "\"Geo\":{\"type\":\"object\",\"properties\":{\"lat\":{\"type\":\"number\"}}}}}");
+
+        JsonNode gemini = SchemaDialects.gemini(tool.parameters());
+
+        assertThat(gemini.at("/properties/order/properties/customer/properties/address/properties/geo/properties/lat/type")
+                .textValue()).isEqualTo("number");
     }
 
     @Test

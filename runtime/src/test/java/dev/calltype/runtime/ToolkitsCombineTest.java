@@ -65,7 +65,7 @@ class ToolkitsCombineTest {
         assertThat(all.schemaJson(SchemaDialect.MCP)).isEqualTo("{\"tools\":["
                 + "{\"name\":\"get_weather\",\"description\":\"Current weather for a city\",\"inputSchema\":"
                 + Fixtures.WEATHER_SCHEMA + "},"
-                + "{\"name\":\"ping\",\"description\":\"\",\"inputSchema\":" + Fixtures.PING_SCHEMA + "},"
+                + "{\"name\":\"ping\",\"inputSchema\":" + Fixtures.PING_SCHEMA + "},"
                 + "{\"name\":\"custom\",\"title\":\"Custom\",\"inputSchema\":{\"type\":\"object\"}}]}");
         assertThat(all.schemaJson(SchemaDialect.JSON_SCHEMA)).endsWith(",\"custom\":{\"x-custom\":true}}");
     }
