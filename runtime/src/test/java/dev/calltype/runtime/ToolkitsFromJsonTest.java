@@ -324,6 +324,15 @@ class ToolkitsFromJsonTest {
     }
 
     @Test
+    void madeUpNamesAreShortenedAndEscapedInMessages() {
+        ToolResult unknown = call("x".repeat(500), "{}");
+
+        assertThat(unknown.content()).startsWith("unknown tool \"" + "x".repeat(60) + "…\";").hasSizeLessThan(200);
+        assertThat(failure("forecast", "{\"city\":\"Paris\",\"bad\\nkey\":1}"))
+                .contains("- unknown parameter 'bad\\u000akey'; the parameters are:");
+    }
+
+    @Test
     void theCallsArgumentsAreNotChanged() {
         ObjectNode arguments = object("{\"city\":\"Paris\",\"days\":\"5\"}");
         ObjectNode copy = arguments.deepCopy();
