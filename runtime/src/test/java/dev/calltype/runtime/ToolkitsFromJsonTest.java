@@ -342,6 +342,26 @@ class ToolkitsFromJsonTest {
         assertThat(arguments).isEqualTo(copy);
     }
 
+    @Test
+    void handleExtractsCallsFromTextThenChecksThemAgainstTheSchema() {
+        List<ToolResult> results = toolkit.handle("Checking.\n"
+                + "<tool_call>{\"name\": \"forecast\", \"arguments\": {\"city\": \"Paris\", \"days\": \"4\"}}</tool_call>\n"
+                + "<tool_call>{\"name\": \"forecast\", \"arguments\": {\"city\": \"Rome\", \"days\": 4.5}}</tool_call>");
+
+        assertThat(results).hasSize(2);
+        assertThat(results.get(0).content()).isEqualTo("{\"city\":\"Paris\",\"days\":4,\"units\":\"celsius\"}");
+        assertThat(results.get(1).isError()).isTrue();
+        assertThat(results.get(1).content()).contains("parameter 'days' must be an integer, got 4.5");
+    }
+
+    @Test
+    void positionalPythonicArgumentsAreMappedInTheSchemasOrder() {
+        List<ToolResult> results = toolkit.handle("forecast(\"Oslo\", 2, \"Fahrenheit\")");
+
+        assertThat(results).hasSize(1);
+        assertThat(results.get(0).content()).isEqualTo("{\"city\":\"Oslo\",\"days\":2,\"units\":\"fahrenheit\"}");
+    }
+
     // --- the toolkit -----------------------------------------------------------------------------
 
     @Test
