@@ -558,6 +558,8 @@ public final class DispatchSupport {
         String close = closest(name, tools);
         if (close != null) {
             b.append("; did you mean '").append(close).append("'?");
+        } else {
+            b.append('.');
         }
         return b.append(" Available tools: ").append(String.join(", ", tools)).toString();
     }
@@ -911,7 +913,7 @@ public final class DispatchSupport {
                 best = c;
             }
         }
-        int limit = Math.max(1, Math.min(3, name.length() / 3));
+        int limit = Math.min(3, name.length() / 2);
         return bestDistance <= limit ? best : null;
     }
 

@@ -568,8 +568,12 @@ public final class ToolkitGenerator {
             CodeBlock checks = constraintChecks(f, local, path, ownerConstant);
             if (!checks.isEmpty()) {
                 boolean optional = f.type() instanceof TypeModel.OptionalType;
-                whenPresent.beginControlFlow(optional ? "if ($L != null && $L.isPresent())" : "if ($L != null)",
-                        local, local).add(checks).endControlFlow();
+                if (optional) {
+                    whenPresent.beginControlFlow("if ($L != null && $L.isPresent())", local, local);
+                } else {
+                    whenPresent.beginControlFlow("if ($L != null)", local);
+                }
+                whenPresent.add(checks).endControlFlow();
             }
             CodeBlock absent = whenAbsent.build();
             if (absent.isEmpty()) {
@@ -614,8 +618,9 @@ public final class ToolkitGenerator {
         if (c.notBlank()) {
             b.addStatement("$T.notBlank($L, $L, problems)", DISPATCH_SUPPORT, value, path);
         }
-        if (c.minLength() != null || c.maxLength() != null) {
-            b.addStatement("$T.length($L, $L, $L, $L, problems)", DISPATCH_SUPPORT, value, c.minLength(),
+        Integer minLength = c.notBlank() && Integer.valueOf(1).equals(c.minLength()) ? null : c.minLength();
+        if (minLength != null || c.maxLength() != null) {
+            b.addStatement("$T.length($L, $L, $L, $L, problems)", DISPATCH_SUPPORT, value, minLength,
                     c.maxLength(), path);
         }
         if (c.pattern() != null) {
@@ -646,12 +651,12 @@ public final class ToolkitGenerator {
             return CodeBlock.of("$T.ofNullable($L)", OPTIONAL, read(o.value(), node, path, depth, level));
         }
         if (type instanceof TypeModel.RecordRef r) {
-            return CodeBlock.of("read$L($L, $L, problems, $L + 1)", model.record(r.key()).simpleName(), node, path,
-                    depth);
+            return CodeBlock.of("read$L($L, $L, problems, $L)", model.record(r.key()).simpleName(), node, path,
+                    deeper(depth));
         }
         if (type instanceof TypeModel.SealedRef s) {
-            return CodeBlock.of("read$L($L, $L, problems, $L + 1)", model.sealed(s.key()).simpleName(), node, path,
-                    depth);
+            return CodeBlock.of("read$L($L, $L, problems, $L)", model.sealed(s.key()).simpleName(), node, path,
+                    deeper(depth));
         }
         String n = "n" + level;
         String p = "p" + level;
@@ -673,6 +678,10 @@ public final class ToolkitGenerator {
                     Character.toUpperCase(primitive.charAt(0)) + primitive.substring(1), list);
         }
         return CodeBlock.of("$T.toArray($L, $T::new)", DISPATCH_SUPPORT, list, ArrayTypeName.of(s.element().javaType()));
+    }
+
+    private static String deeper(String depth) {
+        return depth.equals("0") ? "1" : depth + " + 1";
     }
 
     // ------------------------------------------------------------------ writing
