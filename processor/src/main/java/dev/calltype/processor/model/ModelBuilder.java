@@ -390,7 +390,7 @@ public final class ModelBuilder {
         boolean string = t instanceof Scalar s && s.kind() == ScalarKind.STRING;
         boolean numeric = t instanceof Scalar s && s.kind().isNumeric();
         boolean sized = t instanceof Sequence;
-        String typeText = t.javaType().toString();
+        String typeText = simpleName(t.javaType());
         JsonNumber minimum = null;
         JsonNumber maximum = null;
         Integer minLength = null;
@@ -988,6 +988,24 @@ public final class ModelBuilder {
             default:
                 return TypeName.get(t);
         }
+    }
+
+    /** How messages show a type name: simple names ({@code List<String>}). */
+    static String simpleName(TypeName t) {
+        if (t instanceof ClassName c) {
+            return c.simpleName();
+        }
+        if (t instanceof ParameterizedTypeName p) {
+            StringBuilder b = new StringBuilder(p.rawType().simpleName()).append('<');
+            for (int i = 0; i < p.typeArguments().size(); i++) {
+                b.append(i == 0 ? "" : ", ").append(simpleName(p.typeArguments().get(i)));
+            }
+            return b.append('>').toString();
+        }
+        if (t instanceof ArrayTypeName a) {
+            return simpleName(a.componentType()) + "[]";
+        }
+        return t.toString();
     }
 
     /** How messages show a type: simple names, no annotations ({@code Map<Integer, String>}). */
