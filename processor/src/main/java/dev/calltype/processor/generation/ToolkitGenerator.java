@@ -166,7 +166,7 @@ public final class ToolkitGenerator {
                     .initializer(literal(schemas.get(i).parameters().write())).build());
             type.addField(FieldSpec.builder(STRING, "SIGNATURE_" + c, Modifier.PRIVATE, Modifier.STATIC,
                             Modifier.FINAL)
-                    .initializer("$S", Instructions.signature(schemas.get(i))).build());
+                    .initializer(literal(Instructions.signature(schemas.get(i)))).build());
         }
         CodeBlock names = model.tools().stream().map(t -> CodeBlock.of("$S", t.name()))
                 .collect(CodeBlock.joining(", "));
@@ -177,8 +177,8 @@ public final class ToolkitGenerator {
             ToolModel t = model.tools().get(i);
             CodeBlock order = t.parameters().stream().map(f -> CodeBlock.of("$S", f.jsonName()))
                     .collect(CodeBlock.joining(", "));
-            tools.add("\nnew $T($S, $S, $T.schema(PARAMETERS_$L), $T.of($L), $L)$L", RuntimeNames.TOOL_SPEC, t.name(),
-                    t.description(), DISPATCH_SUPPORT, toolConstants.get(t), LIST, order, t.confirm(),
+            tools.add("\nnew $T($S, $L, $T.schema(PARAMETERS_$L), $T.of($L), $L)$L", RuntimeNames.TOOL_SPEC, t.name(),
+                    literal(t.description()), DISPATCH_SUPPORT, toolConstants.get(t), LIST, order, t.confirm(),
                     i + 1 < model.tools().size() ? "," : "");
         }
         tools.unindent().add(")");

@@ -142,7 +142,7 @@ public final class ModelBuilder {
             }
         }
         Map<String, RecordModel> finished = markRecursive();
-        TypeName target = typeName(owner.asType());
+        TypeName target = typeName(types.erasure(owner.asType()));
         return new ToolkitModel(owner, target, ClassName.get(owner), generatedName(owner), tools, finished,
                 sealedTypes);
     }
