@@ -67,9 +67,22 @@ class RenderingTest {
                 + "\"items\":" + node3 + "}},\"required\":[\"name\"]}";
         String node1 = "{\"type\":\"object\",\"description\":\"the root\",\"properties\":{\"name\":{\"type\":\"string\"},"
                 + "\"kids\":{\"type\":\"array\",\"items\":" + node2 + "}},\"required\":[\"name\"]}";
-        assertThat(Dialects.gemini(s, (JsonObject) s.get("$defs"), 0).write()).isEqualTo(
+        assertThat(Dialects.gemini(s, (JsonObject) s.get("$defs"), List.of()).write()).isEqualTo(
                 "{\"type\":\"object\",\"properties\":{\"root\":" + node1 + ",\"tags\":{\"type\":\"object\"}},"
                         + "\"required\":[\"root\"]}");
+    }
+
+    @Test
+    void geminiInlinesALongChainOfDifferentDefinitionsWithoutCuttingIt() throws Exception {
+        JsonObject s = schema("{\"type\":\"object\",\"properties\":{\"a\":{\"$ref\":\"#/$defs/A\"}},"
+                + "\"$defs\":{\"A\":{\"type\":\"object\",\"properties\":{\"b\":{\"$ref\":\"#/$defs/B\"}}},"
+                + "\"B\":{\"type\":\"object\",\"properties\":{\"c\":{\"$ref\":\"#/$defs/C\"}}},"
+                + "\"C\":{\"type\":\"object\",\"properties\":{\"d\":{\"$ref\":\"#/$defs/D\"}}},"
+                + "\"D\":{\"type\":\"object\",\"properties\":{\"geo\":{\"type\":\"string\"}}}}}");
+        assertThat(Dialects.gemini(s, (JsonObject) s.get("$defs"), List.of()).write()).isEqualTo(
+                "{\"type\":\"object\",\"properties\":{\"a\":{\"type\":\"object\",\"properties\":{\"b\":"
+                        + "{\"type\":\"object\",\"properties\":{\"c\":{\"type\":\"object\",\"properties\":{\"d\":"
+                        + "{\"type\":\"object\",\"properties\":{\"geo\":{\"type\":\"string\"}}}}}}}}}}}");
     }
 
     @Test
