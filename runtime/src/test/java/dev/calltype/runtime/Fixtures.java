@@ -1,74 +1,92 @@
 package dev.calltype.runtime;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 
-/** Tools and helpers shared by the format and policy tests. */
+/** Tools used across the toolkit tests, with schemas written the way the processor writes them. */
 final class Fixtures {
 
-    /** Tools with typed parameters, as an OpenAI {@code tools} listing. */
-    static final List<ToolSpec> TOOLS = ToolSpecs.fromJson("""
-            [
-              {"type": "function", "function": {"name": "get_weather", "description": "Weather for a city",
-                "parameters": {"type": "object", "properties": {
-                  "city": {"type": "string"}, "days": {"type": "integer"}, "metric": {"type": "boolean"},
-                  "options": {"type": "object"}, "hours": {"type": "array", "items": {"type": "integer"}},
-                  "ratio": {"type": ["number", "null"]}},
-                  "required": ["city"]}}},
-              {"type": "function", "function": {"name": "send_email", "description": "Send an email",
-                "parameters": {"type": "object", "properties": {
-                  "to": {"type": "string"}, "subject": {"type": "string"}, "body": {"type": "string"}},
-                  "required": ["to", "subject", "body"]}}},
-              {"type": "function", "function": {"name": "search", "description": "Search the web",
-                "parameters": {"type": "object", "properties": {
-                  "query": {"type": "string"}, "limit": {"type": "integer"}}, "required": ["query"]}}},
-              {"type": "function", "function": {"name": "now", "description": "Current time",
-                "parameters": {"type": "object", "properties": {}}}}
-            ]
-            """);
+    static final ObjectMapper JSON = new ObjectMapper();
 
-    static final ToolCallExtractor EXTRACTOR = ToolCallExtractor.builder().tools(TOOLS).build();
+    static final String WEATHER_SCHEMA = "{\"type\":\"object\",\"properties\":{"
+            + "\"city\":{\"type\":\"string\",\"description\":\"City name\"},"
+            + "\"units\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"default\":\"celsius\"}},"
+            + "\"required\":[\"city\"],\"additionalProperties\":false}";
+
+    static final String ITEM_DEF = "{\"type\":\"object\",\"properties\":{"
+            + "\"sku\":{\"type\":\"string\",\"pattern\":\"^[A-Z][0-9]+$\"},"
+            + "\"quantity\":{\"type\":\"integer\",\"minimum\":1}},"
+            + "\"required\":[\"sku\",\"quantity\"],\"additionalProperties\":false}";
+
+    static final String STOCK_SCHEMA = "{\"type\":\"object\",\"properties\":{"
+            + "\"item\":{\"description\":\"The item\",\"$ref\":\"#/$defs/Item\"},"
+            + "\"note\":{\"type\":\"string\"}},"
+            + "\"required\":[\"item\"],\"additionalProperties\":false,"
+            + "\"$defs\":{\"Item\":" + ITEM_DEF + "}}";
+
+    static final String SECTION_DEF = "{\"type\":\"object\",\"properties\":{"
+            + "\"title\":{\"type\":\"string\"},"
+            + "\"children\":{\"type\":\"array\",\"items\":{\"$ref\":\"#/$defs/Section\"}}},"
+            + "\"required\":[\"title\"],\"additionalProperties\":false}";
+
+    static final String OUTLINE_SCHEMA = "{\"type\":\"object\",\"properties\":{"
+            + "\"root\":{\"$ref\":\"#/$defs/Section\"}},"
+            + "\"required\":[\"root\"],\"additionalProperties\":false,"
+            + "\"$defs\":{\"Section\":" + SECTION_DEF + "}}";
+
+    static final String PING_SCHEMA = "{\"type\":\"object\",\"properties\":{},\"additionalProperties\":false}";
 
     private Fixtures() {
     }
 
-    static Extraction extract(String text) {
-        Extraction x = EXTRACTOR.extract(text);
-        assertThat(PartitionPropertiesTest.partitionProblem(text, x)).as("partition").isNull();
-        assertThat(Streams.mismatch(x, Streams.run(EXTRACTOR, Streams.chunks(text, 1)))).as("streaming").isNull();
-        return x;
-    }
-
-    static JsonNode json(String s) {
+    static ObjectNode object(String json) {
         try {
-            return Corpus.JSON.readTree(s);
-        } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException(e);
+            return (ObjectNode) JSON.readTree(json);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new UncheckedIOException(e);
         }
     }
 
-    /** Asserts one call with this name and arguments (JSON, numbers by value) and returns it. */
-    static ToolCall onlyCall(Extraction x, String name, String argsJson) {
-        assertThat(x.errors()).as("errors").isEmpty();
-        assertThat(x.calls()).as("calls").hasSize(1);
-        ToolCall c = x.calls().get(0);
-        assertCall(c, name, argsJson);
-        return c;
+    static JsonNode tree(String json) {
+        try {
+            return JSON.readTree(json);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
-    static void assertCall(ToolCall c, String name, String argsJson) {
-        assertThat(c.name()).isEqualTo(name);
-        assertThat(Corpus.sameJson(c.arguments(), json(argsJson))).as(c.arguments() + " vs " + argsJson).isTrue();
+    static ToolSpec spec(String name, String description, String schema) {
+        ObjectNode parameters = object(schema);
+        List<String> order = new ArrayList<>();
+        JsonNode properties = parameters.path("properties");
+        for (Iterator<String> it = properties.fieldNames(); it.hasNext(); ) {
+            order.add(it.next());
+        }
+        return new ToolSpec(name, description, parameters, order);
     }
 
-    /** Asserts one error of this kind and no calls, and returns it. */
-    static ExtractionError onlyError(Extraction x, ExtractionError.Kind kind) {
-        assertThat(x.calls()).as("calls").isEmpty();
-        assertThat(x.errors()).as("errors").hasSize(1);
-        assertThat(x.errors().get(0).kind()).isEqualTo(kind);
-        return x.errors().get(0);
+    static ToolSpec weather() {
+        return spec("get_weather", "Current weather for a city", WEATHER_SCHEMA);
+    }
+
+    static ToolSpec stock() {
+        return spec("add_stock", "Add stock for an item\nThe second line is not shown.", STOCK_SCHEMA);
+    }
+
+    static ToolSpec outline() {
+        return spec("outline", "Outline a document", OUTLINE_SCHEMA);
+    }
+
+    static ToolSpec ping() {
+        return spec("ping", "", PING_SCHEMA);
+    }
+
+    static List<ToolSpec> all() {
+        return List.of(weather(), stock(), outline(), ping());
     }
 }

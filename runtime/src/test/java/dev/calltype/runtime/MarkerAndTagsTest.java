@@ -1,8 +1,8 @@
 package dev.calltype.runtime;
 
-import static dev.calltype.runtime.Fixtures.extract;
-import static dev.calltype.runtime.Fixtures.onlyCall;
-import static dev.calltype.runtime.Fixtures.onlyError;
+import static dev.calltype.runtime.ExtractionFixtures.extract;
+import static dev.calltype.runtime.ExtractionFixtures.onlyCall;
+import static dev.calltype.runtime.ExtractionFixtures.onlyError;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
@@ -44,7 +44,7 @@ class MarkerAndTagsTest {
 
     @Test
     void customMarkerReplacesTheDefault() {
-        ToolCallExtractor x = ToolCallExtractor.builder().tools(Fixtures.TOOLS).marker("CALL>>").build();
+        ToolCallExtractor x = ToolCallExtractor.builder().tools(ExtractionFixtures.TOOLS).marker("CALL>>").build();
         Extraction e = x.extract("CALL>> {\"name\": \"now\", \"arguments\": {}}");
         assertThat(e.calls()).extracting(ToolCall::name).containsExactly("now");
         assertThat(x.extract("TOOL_CALL {\"name\": \"now\", \"arguments\": {}}").calls())
@@ -87,11 +87,11 @@ class MarkerAndTagsTest {
 
     @Test
     void customTagPairsCanReplaceOrBeAdded() {
-        ToolCallExtractor replaced = ToolCallExtractor.builder().tools(Fixtures.TOOLS).tags("<<call>>", "<</call>>").build();
+        ToolCallExtractor replaced = ToolCallExtractor.builder().tools(ExtractionFixtures.TOOLS).tags("<<call>>", "<</call>>").build();
         assertThat(replaced.extract("<<call>>{\"name\": \"now\", \"arguments\": {}}<</call>>").calls()).hasSize(1);
         assertThat(replaced.extract("[TOOL_CALL]{\"name\": \"now\", \"arguments\": {}}[/TOOL_CALL]").calls())
                 .extracting(ToolCall::format).containsExactly(WireFormat.EMBEDDED_JSON);
-        ToolCallExtractor added = ToolCallExtractor.builder().tools(Fixtures.TOOLS).addTags("@@", "@@end").build();
+        ToolCallExtractor added = ToolCallExtractor.builder().tools(ExtractionFixtures.TOOLS).addTags("@@", "@@end").build();
         Extraction both = added.extract("@@{\"name\": \"now\", \"arguments\": {}}@@end and "
                 + "[TOOL_CALL]{\"name\": \"now\", \"arguments\": {}}[/TOOL_CALL]");
         assertThat(both.calls()).extracting(ToolCall::format)

@@ -1,8 +1,8 @@
 package dev.calltype.runtime;
 
-import static dev.calltype.runtime.Fixtures.extract;
-import static dev.calltype.runtime.Fixtures.onlyCall;
-import static dev.calltype.runtime.Fixtures.onlyError;
+import static dev.calltype.runtime.ExtractionFixtures.extract;
+import static dev.calltype.runtime.ExtractionFixtures.onlyCall;
+import static dev.calltype.runtime.ExtractionFixtures.onlyError;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
@@ -34,7 +34,7 @@ class PoliciesTest {
 
     @Test
     void reasoningCanBeSearchedWhenAsked() {
-        ToolCallExtractor searching = ToolCallExtractor.builder().tools(Fixtures.TOOLS).searchReasoning(true).build();
+        ToolCallExtractor searching = ToolCallExtractor.builder().tools(ExtractionFixtures.TOOLS).searchReasoning(true).build();
         Extraction x = searching.extract("<think>I'll call <tool_call>{\"name\": \"now\", \"arguments\": {}}</tool_call> now</think>done");
         assertThat(x.calls()).extracting(ToolCall::name).containsExactly("now");
         assertThat(x.text()).isEqualTo("done");
@@ -66,21 +66,21 @@ class PoliciesTest {
     void depthBeyondTheLimitIsALimitErrorNeverAStackOverflow() {
         StringBuilder deep = new StringBuilder("<tool_call>{\"name\": \"search\", \"arguments\": {\"query\": ");
         deep.append("[".repeat(100_000)).append("]".repeat(100_000)).append("}}</tool_call>");
-        ExtractionError e = onlyError(Fixtures.EXTRACTOR.extract(deep), ExtractionError.Kind.LIMIT_EXCEEDED);
+        ExtractionError e = onlyError(ExtractionFixtures.EXTRACTOR.extract(deep), ExtractionError.Kind.LIMIT_EXCEEDED);
         assertThat(e.message()).contains("maxDepth");
     }
 
     @Test
     void deepDataInProseIsJustProse() {
         String text = "[".repeat(50_000);
-        Extraction x = Fixtures.EXTRACTOR.extract(text);
+        Extraction x = ExtractionFixtures.EXTRACTOR.extract(text);
         assertThat(x.errors()).isEmpty();
         assertThat(x.text()).isEqualTo(text);
     }
 
     @Test
     void maxCallsTurnsLaterCallsIntoErrors() {
-        ToolCallExtractor two = ToolCallExtractor.builder().tools(Fixtures.TOOLS)
+        ToolCallExtractor two = ToolCallExtractor.builder().tools(ExtractionFixtures.TOOLS)
                 .limits(ExtractionLimits.DEFAULTS.withMaxCalls(2)).build();
         Extraction x = two.extract("<tool_call>{\"name\": \"now\"}</tool_call>".repeat(3));
         assertThat(x.calls()).hasSize(2);
@@ -90,7 +90,7 @@ class PoliciesTest {
 
     @Test
     void payloadLimitIsALimitError() {
-        ToolCallExtractor small = ToolCallExtractor.builder().tools(Fixtures.TOOLS)
+        ToolCallExtractor small = ToolCallExtractor.builder().tools(ExtractionFixtures.TOOLS)
                 .limits(ExtractionLimits.DEFAULTS.withMaxPayloadChars(100)).build();
         Extraction x = small.extract("<tool_call>{\"name\": \"search\", \"arguments\": {\"query\": \"" + "x".repeat(500)
                 + "\"}}</tool_call>");
@@ -100,7 +100,7 @@ class PoliciesTest {
 
     @Test
     void stringLimitIsALimitError() {
-        ToolCallExtractor small = ToolCallExtractor.builder().tools(Fixtures.TOOLS)
+        ToolCallExtractor small = ToolCallExtractor.builder().tools(ExtractionFixtures.TOOLS)
                 .limits(ExtractionLimits.DEFAULTS.withMaxStringChars(10)).build();
         Extraction x = small.extract("<tool_call>{\"name\": \"search\", \"arguments\": {\"query\": \"a long query string\"}}</tool_call>");
         assertThat(x.errors()).extracting(ExtractionError::kind).containsExactly(ExtractionError.Kind.LIMIT_EXCEEDED);
@@ -149,13 +149,13 @@ class PoliciesTest {
 
     @Test
     void disabledFormatsAreProse() {
-        ToolCallExtractor noHermes = ToolCallExtractor.builder().tools(Fixtures.TOOLS)
+        ToolCallExtractor noHermes = ToolCallExtractor.builder().tools(ExtractionFixtures.TOOLS)
                 .disable(WireFormat.HERMES, WireFormat.EMBEDDED_JSON).build();
         Extraction x = noHermes.extract("<tool_call>{\"name\": \"now\", \"arguments\": {}}</tool_call>");
         assertThat(x.calls()).isEmpty();
         assertThat(x.text()).isEqualTo("<tool_call>{\"name\": \"now\", \"arguments\": {}}</tool_call>");
         assertThat(noHermes.formats()).doesNotContain(WireFormat.HERMES).contains(WireFormat.MISTRAL);
-        ToolCallExtractor onlyPython = ToolCallExtractor.builder().tools(Fixtures.TOOLS)
+        ToolCallExtractor onlyPython = ToolCallExtractor.builder().tools(ExtractionFixtures.TOOLS)
                 .formats(java.util.EnumSet.of(WireFormat.PYTHONIC)).build();
         assertThat(onlyPython.extract("now()\n[TOOL_CALLS][{\"name\": \"now\", \"arguments\": {}}]").calls())
                 .extracting(ToolCall::format).containsExactly(WireFormat.PYTHONIC);
@@ -165,7 +165,7 @@ class PoliciesTest {
 
     @Test
     void oneExtractorServesManyThreads() throws Exception {
-        ToolCallExtractor x = Fixtures.EXTRACTOR;
+        ToolCallExtractor x = ExtractionFixtures.EXTRACTOR;
         ExecutorService pool = Executors.newFixedThreadPool(4);
         try {
             List<Future<Extraction>> futures = new ArrayList<>();

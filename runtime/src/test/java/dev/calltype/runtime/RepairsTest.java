@@ -1,7 +1,7 @@
 package dev.calltype.runtime;
 
-import static dev.calltype.runtime.Fixtures.extract;
-import static dev.calltype.runtime.Fixtures.onlyCall;
+import static dev.calltype.runtime.ExtractionFixtures.extract;
+import static dev.calltype.runtime.ExtractionFixtures.onlyCall;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 class RepairsTest {
 
     private static ToolCall hermes(String json) {
-        return Fixtures.EXTRACTOR.extract("<tool_call>" + json + "</tool_call>").calls().get(0);
+        return ExtractionFixtures.EXTRACTOR.extract("<tool_call>" + json + "</tool_call>").calls().get(0);
     }
 
     @Test
@@ -95,7 +95,7 @@ class RepairsTest {
 
     @Test
     void argumentsStringThatIsNotAnObjectIsAnError() {
-        Extraction x = Fixtures.EXTRACTOR.extract("<tool_call>{\"name\": \"search\", \"arguments\": \"query=q\"}</tool_call>");
+        Extraction x = ExtractionFixtures.EXTRACTOR.extract("<tool_call>{\"name\": \"search\", \"arguments\": \"query=q\"}</tool_call>");
         assertThat(x.errors()).extracting(ExtractionError::kind).containsExactly(ExtractionError.Kind.MALFORMED_JSON);
     }
 

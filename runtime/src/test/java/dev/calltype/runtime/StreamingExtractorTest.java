@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 /** The streaming API: events, their timing, and what is held back. */
 class StreamingExtractorTest {
 
-    private static final ToolCallExtractor X = Fixtures.EXTRACTOR;
+    private static final ToolCallExtractor X = ExtractionFixtures.EXTRACTOR;
 
     private static String texts(List<StreamEvent> events) {
         StringBuilder b = new StringBuilder();

@@ -1,9 +1,9 @@
 package dev.calltype.runtime;
 
-import static dev.calltype.runtime.Fixtures.assertCall;
-import static dev.calltype.runtime.Fixtures.extract;
-import static dev.calltype.runtime.Fixtures.onlyCall;
-import static dev.calltype.runtime.Fixtures.onlyError;
+import static dev.calltype.runtime.ExtractionFixtures.assertCall;
+import static dev.calltype.runtime.ExtractionFixtures.extract;
+import static dev.calltype.runtime.ExtractionFixtures.onlyCall;
+import static dev.calltype.runtime.ExtractionFixtures.onlyError;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
