@@ -34,11 +34,9 @@ final class Calls {
      * @param args the arguments value as written ({@code null} when absent)
      * @param source the object the call was read from (for truncation by auto-closed brackets)
      * @param wrapped inside a wrapper such as {@code tool_calls}: strict whatever the context
-     * @param nameOnly the name must match a known tool (no tools known: not a call)
      * @param problem not a call at all (strict context): what is wrong
      */
-    record Draft(String name, JsonNode args, String id, ObjectNode source, boolean wrapped, boolean nameOnly,
-                 String problem) {
+    record Draft(String name, JsonNode args, String id, ObjectNode source, boolean wrapped, String problem) {
     }
 
     // ------------------------------------------------------------------ shapes
@@ -72,7 +70,7 @@ final class Calls {
     }
 
     private static Draft problem(String what) {
-        return new Draft(null, null, null, null, true, false, what);
+        return new Draft(null, null, null, null, true, what);
     }
 
     private static boolean object(ObjectNode o, boolean strict, boolean wrapped, String outerId, List<Draft> out) {
@@ -114,7 +112,7 @@ final class Calls {
                 return true;
             }
             JsonNode args = argsOf(f);
-            out.add(new Draft(inner, args, id, f, true, false, null));
+            out.add(new Draft(inner, args, id, f, true, null));
             return true;
         }
         if (name == null) {
@@ -131,7 +129,7 @@ final class Calls {
         if (args == null && !strict && !wrapped && !typed) {
             return false; // in prose, tool-shaped means a name beside an arguments key
         }
-        out.add(new Draft(name, args, id, o, wrapped || typed, false, null));
+        out.add(new Draft(name, args, id, o, wrapped || typed, null));
         return true;
     }
 
@@ -202,7 +200,7 @@ final class Calls {
                     start, end);
         }
         boolean isStrict = strict || d.wrapped();
-        Name n = name(d.name(), isStrict, d.nameOnly(), format, start, end, cfg);
+        Name n = name(d.name(), isStrict, format, start, end, cfg);
         if (n == null) {
             return null;
         }
@@ -255,7 +253,7 @@ final class Calls {
 
     /** A call whose name and argument object were read separately (the name from markup). */
     static Item call(String rawName, JsonRead args, String id, WireFormat format, int start, int end, Config cfg) {
-        Name n = name(rawName, true, false, format, start, end, cfg);
+        Name n = name(rawName, true, format, start, end, cfg);
         if (n.error != null) {
             return n.error;
         }
@@ -286,7 +284,7 @@ final class Calls {
     /** A call whose arguments are already an object (XML-style formats). */
     static Item call(String rawName, ObjectNode args, String id, WireFormat format, List<Repair> extra, int start,
                      int end, Config cfg) {
-        Name n = name(rawName, true, false, format, start, end, cfg);
+        Name n = name(rawName, true, format, start, end, cfg);
         if (n.error != null) {
             return n.error;
         }
@@ -300,7 +298,7 @@ final class Calls {
 
     /** A pythonic call; {@code null} when it is data (lenient and not a known tool). */
     static Item python(PyCall c, String rawName, boolean strict, WireFormat format, int start, int end, Config cfg) {
-        Name n = name(rawName, strict, false, format, start, end, cfg);
+        Name n = name(rawName, strict, format, start, end, cfg);
         if (n == null) {
             return null;
         }
@@ -315,15 +313,14 @@ final class Calls {
     }
 
     /** The tool a name resolves to, or the error; {@code null} for data. */
-    static Name name(String raw, boolean strict, boolean needKnown, WireFormat format, int start, int end,
-                     Config cfg) {
+    static Name name(String raw, boolean strict, WireFormat format, int start, int end, Config cfg) {
         KnownTools tools = cfg.tools;
         if (raw == null || raw.isBlank()) {
             return strict ? new Name(null, null, false, Item.error(ExtractionError.Kind.INVALID_CALL_SYNTAX,
                     Messages.invalid("the call has an empty tool name"), null, format, start, end)) : null;
         }
         if (tools.isEmpty()) {
-            return needKnown ? null : new Name(raw, null, false, null);
+            return new Name(raw, null, false, null);
         }
         KnownTools.Found f = tools.find(raw);
         if (f == null) {

@@ -89,6 +89,7 @@ final class Driver {
     Driver(Config cfg, Sink sink) {
         this.cfg = cfg;
         this.sink = sink;
+        this.reasoningClose = cfg.startsInReasoning ? "</think>" : null;
     }
 
     /** The earliest position the driver may still read; text before it can be dropped. */

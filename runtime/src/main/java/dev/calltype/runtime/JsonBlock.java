@@ -256,7 +256,7 @@ final class JsonBlock implements Recognizer {
         if (!(args.isObject() || args.isNull() || args.isTextual())) {
             return null;
         }
-        return List.of(new Calls.Draft(e.getKey(), args, null, (ObjectNode) v, true, false, null));
+        return List.of(new Calls.Draft(e.getKey(), args, null, (ObjectNode) v, true, null));
     }
 
     /** What streaming shows while an object is incomplete: its name once it has been read. */

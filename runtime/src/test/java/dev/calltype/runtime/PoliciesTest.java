@@ -48,6 +48,18 @@ class PoliciesTest {
     }
 
     @Test
+    void responseThatStartsInsideReasoningHidesEverythingUpToTheClosingTag() {
+        ToolCallExtractor r1 = ToolCallExtractor.builder().tools(ExtractionFixtures.TOOLS).startsInReasoning(true).build();
+        String text = "The user wants the time, so <tool_call> is needed.</think>\n<tool_call>{\"name\": \"now\"}</tool_call>";
+        Extraction x = r1.extract(text);
+        assertThat(x.calls()).extracting(ToolCall::name).containsExactly("now");
+        assertThat(x.text()).isEqualTo("\n");
+        assertThat(x.segments().get(0).kind()).isEqualTo(Extraction.Segment.Kind.REASONING);
+        assertThat(Streams.mismatch(x, Streams.run(r1, Streams.chunks(text, 1)))).isNull();
+        assertThat(r1.extract("no closing tag at all").text()).isEmpty();
+    }
+
+    @Test
     void withNoToolsConfiguredAnyNameIsAccepted() {
         ToolCallExtractor any = ToolCallExtractor.builder().build();
         Extraction x = any.extract("<tool_call>{\"name\": \"whatever_tool\", \"arguments\": {\"a\": 1}}</tool_call>");
