@@ -99,6 +99,8 @@ public final class ExtractCommand {
                 tools = ToolSpecs.fromJson(Files.readString(Path.of(toolsFile), StandardCharsets.UTF_8));
             } catch (MalformedInputException e) {
                 return fail(err, 2, "tools file " + toolsFile + " is not UTF-8 text");
+            } catch (java.nio.file.NoSuchFileException e) {
+                return fail(err, 2, "cannot read tools file " + toolsFile + ": no such file");
             } catch (IOException | InvalidPathException e) {
                 return fail(err, 2, "cannot read tools file " + toolsFile + ": " + reason(e));
             } catch (IllegalArgumentException e) {
