@@ -1,0 +1,103 @@
+package dev.calltype.runtime;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Toolkits made at run time: several toolkits combined into one, and toolkits over tools that are
+ * only known at run time (an MCP server's listing, a configuration file) whose calls go to a
+ * {@link ToolHandler}.
+ *
+ * <pre>{@code
+ * Toolkit remote = Toolkits.fromJson(mcpToolsListJson, (name, args) -> mcpClient.call(name, args));
+ * Toolkit all = Toolkits.combine(new WeatherServiceTools(weather), remote);
+ * List<ToolResult> results = all.handle(modelOutput);
+ * }</pre>
+ */
+public final class Toolkits {
+
+    private Toolkits() {
+    }
+
+    /**
+     * One toolkit over several: its tools are theirs in order, each call goes to the toolkit that
+     * has the tool, and schemas and format instructions cover every tool.
+     *
+     * @throws IllegalArgumentException when two toolkits have a tool of the same name (the message
+     *     names the tool and both toolkits)
+     */
+    public static Toolkit combine(Toolkit... toolkits) {
+        Objects.requireNonNull(toolkits, "toolkits");
+        List<Toolkit> parts = new ArrayList<>(Arrays.asList(toolkits));
+        for (int i = 0; i < parts.size(); i++) {
+            Objects.requireNonNull(parts.get(i), "toolkit #" + (i + 1));
+        }
+        return new CombinedToolkit(parts);
+    }
+
+    /**
+     * A toolkit over the tools of an OpenAI {@code tools} array, an MCP {@code tools/list} result
+     * or an Anthropic {@code tools} array (see {@link ToolSpecs#fromJson}). Its {@code dispatch}
+     * checks and coerces each call's arguments against the tool's JSON Schema the way generated
+     * toolkits do, reports every problem with its path and the tool's signature, and only then calls
+     * the handler.
+     *
+     * @throws IllegalArgumentException when the listing cannot be read (the message says where)
+     */
+    public static Toolkit fromJson(String listing, ToolHandler handler) {
+        Objects.requireNonNull(listing, "listing");
+        return of(ToolSpecs.fromJson(listing), handler);
+    }
+
+    /**
+     * A toolkit over tools described in code, with the same checking as {@link #fromJson}.
+     *
+     * @throws IllegalArgumentException when two tools have the same name
+     */
+    public static Toolkit of(List<ToolSpec> tools, ToolHandler handler) {
+        Objects.requireNonNull(tools, "tools");
+        Objects.requireNonNull(handler, "handler");
+        return new DynamicToolkit(tools, handler);
+    }
+
+    // ---------------------------------------------------------------------------------------------
+    // messages shared by the toolkits made here
+
+    /** The failure message for a tool name no toolkit has. */
+    static String unknownTool(String name, List<ToolSpec> tools) {
+        StringBuilder out = new StringBuilder("unknown tool \"").append(name).append('"');
+        List<String> names = new ArrayList<>();
+        for (ToolSpec tool : tools) {
+            names.add(tool.name());
+        }
+        String suggestion = SchemaArguments.closest(name, names.iterator());
+        if (suggestion != null) {
+            out.append(" (did you mean \"").append(suggestion).append("\"?)");
+        }
+        if (names.isEmpty()) {
+            return out.append("; no tools are available").toString();
+        }
+        return out.append("; the available tools are: ").append(String.join(", ", names)).toString();
+    }
+
+    /** The failure message for a call whose arguments do not fit the tool. */
+    static String invalidArguments(ToolSpec tool, List<String> problems) {
+        StringBuilder out = new StringBuilder("The call to ").append(tool.name())
+                .append(" was not run because its arguments are invalid:");
+        for (String problem : problems) {
+            out.append("\n- ").append(problem);
+        }
+        return out.append("\nSignature: ").append(FormatInstructions.line(tool)).toString();
+    }
+
+    /** The failure message for a tool that threw: its message only, never a stack trace. */
+    static String failed(String toolName, Throwable e) {
+        String message = e.getMessage();
+        if (message == null || message.isBlank()) {
+            message = e.getClass().getSimpleName().isEmpty() ? e.getClass().getName() : e.getClass().getSimpleName();
+        }
+        return toolName + " failed: " + message;
+    }
+}

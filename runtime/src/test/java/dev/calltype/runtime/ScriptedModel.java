@@ -1,0 +1,52 @@
+package dev.calltype.runtime;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.function.Function;
+
+/** A model that answers from a script and records every request it was sent. */
+final class ScriptedModel implements ChatModel {
+
+    private final Deque<Function<List<ChatMessage>, ModelReply>> script = new ArrayDeque<>();
+    final List<List<ChatMessage>> requests = new ArrayList<>();
+    final List<List<ToolSpec>> offered = new ArrayList<>();
+
+    ScriptedModel then(ModelReply reply) {
+        script.add(messages -> reply);
+        return this;
+    }
+
+    ScriptedModel thenText(String text) {
+        return then(ModelReply.text(text));
+    }
+
+    ScriptedModel thenFail(RuntimeException e) {
+        script.add(messages -> {
+            throw e;
+        });
+        return this;
+    }
+
+    ScriptedModel thenAnswer(Function<List<ChatMessage>, ModelReply> answer) {
+        script.add(answer);
+        return this;
+    }
+
+    @Override
+    public ModelReply reply(List<ChatMessage> messages, List<ToolSpec> tools) {
+        requests.add(messages);
+        offered.add(tools);
+        Function<List<ChatMessage>, ModelReply> next = script.poll();
+        if (next == null) {
+            throw new IllegalStateException("the script has no more replies");
+        }
+        return next.apply(messages);
+    }
+
+    /** The messages of the last request. */
+    List<ChatMessage> last() {
+        return requests.get(requests.size() - 1);
+    }
+}
