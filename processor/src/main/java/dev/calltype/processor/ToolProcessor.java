@@ -1,0 +1,118 @@
+package dev.calltype.processor;
+
+import com.google.auto.service.AutoService;
+import com.palantir.javapoet.JavaFile;
+import dev.calltype.annotations.Tool;
+import dev.calltype.annotations.ToolParams;
+import dev.calltype.processor.diagnostic.Diagnostic;
+import dev.calltype.processor.diagnostic.Report;
+import dev.calltype.processor.generation.ToolkitGenerator;
+import dev.calltype.processor.model.ToolkitModel;
+import dev.calltype.processor.validation.Validator;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.Map;
+import java.util.Set;
+import javax.annotation.processing.AbstractProcessor;
+import javax.annotation.processing.Processor;
+import javax.annotation.processing.RoundEnvironment;
+import javax.lang.model.SourceVersion;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.ElementKind;
+import javax.lang.model.element.TypeElement;
+
+/**
+ * Generates a {@code <ClassName>Tools} toolkit for every class with {@code @Tool} methods.
+ *
+ * <p>Per class: validate (every problem reported) → immutable model → generator; nothing is
+ * generated for a class with errors. A class whose tool types are not resolved yet (made by
+ * another processor) is deferred to the next round and reported only when processing is over.
+ *
+ * <p>Option {@code -Acalltype.descriptions=off} silences the warning for tools and parameters
+ * without a description.
+ */
+@AutoService(Processor.class)
+public final class ToolProcessor extends AbstractProcessor {
+
+    /** The option that turns the missing-description warning off ({@code off}) or on (default). */
+    public static final String DESCRIPTIONS_OPTION = "calltype.descriptions";
+
+    private final Set<String> deferred = new LinkedHashSet<>();
+    private final Set<String> generated = new LinkedHashSet<>();
+
+    @Override
+    public Set<String> getSupportedAnnotationTypes() {
+        return Set.of(Tool.class.getCanonicalName(), ToolParams.class.getCanonicalName());
+    }
+
+    @Override
+    public Set<String> getSupportedOptions() {
+        return Set.of(DESCRIPTIONS_OPTION);
+    }
+
+    @Override
+    public SourceVersion getSupportedSourceVersion() {
+        return SourceVersion.latestSupported();
+    }
+
+    @Override
+    public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
+        Map<String, TypeElement> owners = new LinkedHashMap<>();
+        for (String name : deferred) {
+            TypeElement te = processingEnv.getElementUtils().getTypeElement(name);
+            if (te != null) {
+                owners.put(name, te);
+            }
+        }
+        deferred.clear();
+        for (Element e : round.getElementsAnnotatedWith(Tool.class)) {
+            Element owner = e.getEnclosingElement();
+            if (e.getKind() == ElementKind.METHOD && owner instanceof TypeElement te) {
+                owners.putIfAbsent(te.getQualifiedName().toString(), te);
+            }
+        }
+        for (Element e : round.getElementsAnnotatedWith(ToolParams.class)) {
+            Report report = new Report();
+            Validator.checkToolParamsTarget(e, report);
+            report.printTo(processingEnv.getMessager());
+        }
+        for (Map.Entry<String, TypeElement> e : owners.entrySet()) {
+            process(e.getKey(), e.getValue(), round.processingOver());
+        }
+        return false;
+    }
+
+    private void process(String name, TypeElement owner, boolean last) {
+        if (generated.contains(name)) {
+            return;
+        }
+        try {
+            boolean describe = !"off".equalsIgnoreCase(processingEnv.getOptions().get(DESCRIPTIONS_OPTION));
+            Validator validator = new Validator(processingEnv, describe);
+            Report report = validator.validate(owner);
+            if (!validator.unresolved().isEmpty()) {
+                if (!last) {
+                    deferred.add(name);
+                    return;
+                }
+                report.add(Diagnostic.TYPE_UNRESOLVED, owner, String.join(", ", validator.unresolved()), name);
+            }
+            report.printTo(processingEnv.getMessager());
+            if (report.hasErrors()) {
+                return;
+            }
+            ToolkitModel model = ToolkitModel.of(owner, processingEnv);
+            JavaFile file = new ToolkitGenerator(model).generate();
+            file.writeTo(processingEnv.getFiler());
+            generated.add(name);
+        } catch (IOException | RuntimeException e) {
+            StringWriter trace = new StringWriter();
+            e.printStackTrace(new PrintWriter(trace));
+            processingEnv.getMessager().printMessage(javax.tools.Diagnostic.Kind.ERROR,
+                    Diagnostic.PROCESSOR_FAILURE.format(name, trace), owner);
+        }
+    }
+}

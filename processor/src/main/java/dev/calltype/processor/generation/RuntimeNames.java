@@ -1,0 +1,35 @@
+package dev.calltype.processor.generation;
+
+import com.palantir.javapoet.ClassName;
+
+/**
+ * The runtime and library types generated code names. The processor does not depend on the
+ * runtime or Jackson: it only writes their names.
+ */
+public final class RuntimeNames {
+
+    private static final String RUNTIME = "dev.calltype.runtime";
+    private static final String JACKSON = "com.fasterxml.jackson.databind";
+
+    public static final ClassName TOOLKIT = ClassName.get(RUNTIME, "Toolkit");
+    public static final ClassName TOOL_SPEC = ClassName.get(RUNTIME, "ToolSpec");
+    public static final ClassName TOOL_CALL = ClassName.get(RUNTIME, "ToolCall");
+    public static final ClassName TOOL_RESULT = ClassName.get(RUNTIME, "ToolResult");
+    public static final ClassName TOOL_CALL_EXTRACTOR = ClassName.get(RUNTIME, "ToolCallExtractor");
+    public static final ClassName TOOL_ARGUMENT_EXCEPTION = ClassName.get(RUNTIME, "ToolArgumentException");
+    public static final ClassName SCHEMA_DIALECT = ClassName.get(RUNTIME, "SchemaDialect");
+    public static final ClassName CALL_FORMAT = ClassName.get(RUNTIME, "CallFormat");
+    public static final ClassName COERCION = ClassName.get(RUNTIME, "Coercion");
+    public static final ClassName DISPATCH_SUPPORT = ClassName.get(RUNTIME, "DispatchSupport");
+    public static final ClassName NESTING = DISPATCH_SUPPORT.nestedClass("Nesting");
+    public static final ClassName UNION = DISPATCH_SUPPORT.nestedClass("Union");
+
+    public static final ClassName JSON_NODE = ClassName.get(JACKSON, "JsonNode");
+    public static final ClassName OBJECT_NODE = ClassName.get(JACKSON + ".node", "ObjectNode");
+
+    public static final ClassName GENERATED = ClassName.get("javax.annotation.processing", "Generated");
+    public static final String PROCESSOR = "dev.calltype.processor.ToolProcessor";
+
+    private RuntimeNames() {
+    }
+}

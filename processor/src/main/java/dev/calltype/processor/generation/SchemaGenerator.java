@@ -1,0 +1,171 @@
+package dev.calltype.processor.generation;
+
+import dev.calltype.processor.model.Constraints;
+import dev.calltype.processor.model.FieldModel;
+import dev.calltype.processor.model.Json;
+import dev.calltype.processor.model.Json.JsonArray;
+import dev.calltype.processor.model.Json.JsonBoolean;
+import dev.calltype.processor.model.Json.JsonNumber;
+import dev.calltype.processor.model.Json.JsonObject;
+import dev.calltype.processor.model.RecordModel;
+import dev.calltype.processor.model.ScalarKind;
+import dev.calltype.processor.model.SealedModel;
+import dev.calltype.processor.model.ToolModel;
+import dev.calltype.processor.model.ToolkitModel;
+import dev.calltype.processor.model.TypeModel;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The JSON Schema (2020-12) of each tool's arguments object. Records are written inline, except
+ * records that can contain themselves, which go to {@code $defs} and are referenced with
+ * {@code $ref}. Sealed interfaces become {@code anyOf} of their records, each with a required
+ * {@code type} property whose only allowed value is the record's simple name in snake_case.
+ */
+public final class SchemaGenerator {
+
+    private final ToolkitModel model;
+
+    public SchemaGenerator(ToolkitModel model) {
+        this.model = model;
+    }
+
+    /** The parameters schema of one tool (what {@code ToolSpec.parameters()} holds). */
+    public JsonObject parameters(ToolModel tool) {
+        Map<String, JsonObject> defs = new LinkedHashMap<>();
+        Map<String, Json> root = new LinkedHashMap<>(object(tool.parameters(), null, defs).members());
+        if (!defs.isEmpty()) {
+            root.put("$defs", new JsonObject(new LinkedHashMap<>(defs)));
+        }
+        return Schemas.ordered(root);
+    }
+
+    private JsonObject object(List<FieldModel> fields, String discriminator, Map<String, JsonObject> defs) {
+        Map<String, Json> properties = new LinkedHashMap<>();
+        List<String> required = new ArrayList<>();
+        if (discriminator != null) {
+            properties.put(SealedModel.DISCRIMINATOR, JsonObject.builder().put("type", "string")
+                    .put("enum", JsonArray.ofStrings(List.of(discriminator))).build());
+            required.add(SealedModel.DISCRIMINATOR);
+        }
+        for (FieldModel f : fields) {
+            properties.put(f.jsonName(), field(f, defs));
+            if (f.required()) {
+                required.add(f.jsonName());
+            }
+        }
+        Map<String, Json> out = new LinkedHashMap<>();
+        out.put("type", Json.of("object"));
+        out.put("properties", new JsonObject(properties));
+        if (!required.isEmpty()) {
+            out.put("required", JsonArray.ofStrings(required));
+        }
+        out.put("additionalProperties", new JsonBoolean(false));
+        return Schemas.ordered(out);
+    }
+
+    private JsonObject field(FieldModel f, Map<String, JsonObject> defs) {
+        Map<String, Json> out = new LinkedHashMap<>(type(f.type(), defs).members());
+        if (!f.description().isEmpty()) {
+            out.put("description", Json.of(f.description()));
+        }
+        if (f.defaultValue() != null) {
+            out.put("default", f.defaultValue());
+        }
+        Constraints c = f.constraints();
+        if (c.minimum() != null) {
+            out.put("minimum", c.minimum());
+        }
+        if (c.maximum() != null) {
+            out.put("maximum", c.maximum());
+        }
+        if (c.minLength() != null) {
+            out.put("minLength", number(c.minLength()));
+        }
+        if (c.maxLength() != null) {
+            out.put("maxLength", number(c.maxLength()));
+        }
+        if (c.pattern() != null) {
+            out.put("pattern", Json.of(c.schemaPattern()));
+        }
+        if (c.minItems() != null) {
+            out.put("minItems", number(c.minItems()));
+        }
+        if (c.maxItems() != null) {
+            out.put("maxItems", number(c.maxItems()));
+        }
+        if (c.email()) {
+            out.put("format", Json.of("email"));
+        }
+        return Schemas.ordered(out);
+    }
+
+    private JsonObject type(TypeModel t, Map<String, JsonObject> defs) {
+        Map<String, Json> out = new LinkedHashMap<>();
+        if (t instanceof TypeModel.Scalar s) {
+            out.put("type", Json.of(s.kind().schemaType()));
+            if (s.kind().format() != null) {
+                out.put("format", Json.of(s.kind().format()));
+            }
+            if (s.kind() == ScalarKind.CHAR) {
+                out.put("minLength", number(1));
+                out.put("maxLength", number(1));
+            }
+        } else if (t instanceof TypeModel.EnumType e) {
+            out.put("type", Json.of("string"));
+            out.put("enum", JsonArray.ofStrings(e.constants()));
+        } else if (t instanceof TypeModel.Sequence s) {
+            out.put("type", Json.of("array"));
+            out.put("items", type(s.element(), defs));
+        } else if (t instanceof TypeModel.MapType m) {
+            out.put("type", Json.of("object"));
+            out.put("additionalProperties", type(m.value(), defs));
+        } else if (t instanceof TypeModel.OptionalType o) {
+            return type(o.value(), defs);
+        } else if (t instanceof TypeModel.RecordRef r) {
+            RecordModel record = model.record(r.key());
+            if (record.recursive()) {
+                out.put("$ref", Json.of("#/$defs/" + define(record, defs)));
+            } else {
+                return object(record.fields(), discriminator(record), defs);
+            }
+        } else if (t instanceof TypeModel.SealedRef s) {
+            SealedModel sealed = model.sealed(s.key());
+            List<Json> members = new ArrayList<>();
+            for (SealedModel.Member m : sealed.members()) {
+                members.add(type(new TypeModel.RecordRef(m.recordKey(), null), defs));
+            }
+            out.put("anyOf", new JsonArray(members));
+        }
+        return Schemas.ordered(out);
+    }
+
+    private String define(RecordModel record, Map<String, JsonObject> defs) {
+        String name = record.simpleName();
+        if (!defs.containsKey(name)) {
+            defs.put(name, new JsonObject(Map.of()));
+            defs.put(name, object(record.fields(), discriminator(record), defs));
+        }
+        return name;
+    }
+
+    private String discriminator(RecordModel record) {
+        if (!record.sealedMember()) {
+            return null;
+        }
+        for (SealedModel s : model.sealedTypes().values()) {
+            for (SealedModel.Member m : s.members()) {
+                if (m.recordKey().equals(record.key())) {
+                    return m.discriminator();
+                }
+            }
+        }
+        return null;
+    }
+
+    private static JsonNumber number(int n) {
+        return new JsonNumber(Integer.toString(n));
+    }
+}

@@ -1,0 +1,78 @@
+package dev.calltype.processor.model;
+
+/**
+ * The scalar Java types a tool parameter can have, with their JSON Schema type and format and the
+ * runtime {@code Coercion} method that reads them.
+ */
+public enum ScalarKind {
+    STRING("java.lang.String", null, "string", null, "toStringValue"),
+    CHAR("java.lang.Character", "char", "string", null, "toChar"),
+    BOOLEAN("java.lang.Boolean", "boolean", "boolean", null, "toBoolean"),
+    BYTE("java.lang.Byte", "byte", "integer", null, "toByte"),
+    SHORT("java.lang.Short", "short", "integer", null, "toShort"),
+    INT("java.lang.Integer", "int", "integer", null, "toInt"),
+    LONG("java.lang.Long", "long", "integer", null, "toLong"),
+    FLOAT("java.lang.Float", "float", "number", null, "toFloat"),
+    DOUBLE("java.lang.Double", "double", "number", null, "toDouble"),
+    BIG_DECIMAL("java.math.BigDecimal", null, "number", null, "toBigDecimal"),
+    BIG_INTEGER("java.math.BigInteger", null, "integer", null, "toBigInteger"),
+    UUID("java.util.UUID", null, "string", "uuid", "toUuid"),
+    URI("java.net.URI", null, "string", "uri", "toUri"),
+    LOCAL_DATE("java.time.LocalDate", null, "string", "date", "toLocalDate"),
+    LOCAL_DATE_TIME("java.time.LocalDateTime", null, "string", "date-time", "toLocalDateTime"),
+    OFFSET_DATE_TIME("java.time.OffsetDateTime", null, "string", "date-time", "toOffsetDateTime"),
+    INSTANT("java.time.Instant", null, "string", "date-time", "toInstant"),
+    DURATION("java.time.Duration", null, "string", "duration", "toDuration");
+
+    private final String className;
+    private final String primitive;
+    private final String schemaType;
+    private final String format;
+    private final String coercion;
+
+    ScalarKind(String className, String primitive, String schemaType, String format, String coercion) {
+        this.className = className;
+        this.primitive = primitive;
+        this.schemaType = schemaType;
+        this.format = format;
+        this.coercion = coercion;
+    }
+
+    /** The (boxed) class's qualified name. */
+    public String className() {
+        return className;
+    }
+
+    /** The primitive's keyword, or {@code null} when there is none. */
+    public String primitive() {
+        return primitive;
+    }
+
+    public String schemaType() {
+        return schemaType;
+    }
+
+    /** The JSON Schema {@code format}, or {@code null}. */
+    public String format() {
+        return format;
+    }
+
+    /** The name of the {@code dev.calltype.runtime.Coercion} method reading this type. */
+    public String coercion() {
+        return coercion;
+    }
+
+    public boolean isNumeric() {
+        return schemaType.equals("integer") || schemaType.equals("number");
+    }
+
+    /** The kind for a qualified class name or primitive keyword, or {@code null}. */
+    public static ScalarKind forName(String name) {
+        for (ScalarKind k : values()) {
+            if (k.className.equals(name) || name.equals(k.primitive)) {
+                return k;
+            }
+        }
+        return null;
+    }
+}

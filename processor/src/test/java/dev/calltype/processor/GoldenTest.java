@@ -1,0 +1,65 @@
+package dev.calltype.processor;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.calltype.runtime.CallFormat;
+import dev.calltype.runtime.SchemaDialect;
+import dev.calltype.runtime.Toolkit;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The representative toolkit's complete generated source, its schema in every dialect and its
+ * instructions in every format, against reviewed files in {@code src/test/resources/goldens}.
+ * Run with {@code CALLTYPE_UPDATE_GOLDENS=1} to rewrite them, then review the diff.
+ */
+class GoldenTest {
+
+    private static final Path GOLDENS = Path.of("src/test/resources/goldens/inventory");
+    private static final boolean UPDATE = "1".equals(System.getenv("CALLTYPE_UPDATE_GOLDENS"));
+
+    private static Compiled compiled;
+    private static Toolkit toolkit;
+
+    @BeforeAll
+    static void compile() {
+        compiled = Compiled.of(Sources.inventory());
+        toolkit = compiled.toolkit("com.example.inventory.InventoryTools", "com.example.inventory.Inventory");
+    }
+
+    @Test
+    void generatedSourceMatchesGolden() throws IOException {
+        check("InventoryTools.java.txt", compiled.source("com.example.inventory.InventoryTools"));
+    }
+
+    @Test
+    void schemaInEveryDialectMatchesGolden() throws IOException {
+        for (SchemaDialect d : SchemaDialect.values()) {
+            check("schema-" + d.name().toLowerCase(Locale.ROOT) + ".json", toolkit.schemaJson(d));
+        }
+    }
+
+    @Test
+    void instructionsInEveryFormatMatchGolden() throws IOException {
+        for (CallFormat f : CallFormat.values()) {
+            check("instructions-" + f.name().toLowerCase(Locale.ROOT) + ".txt", toolkit.formatInstructions(f));
+        }
+    }
+
+    private static void check(String name, String actual) throws IOException {
+        Path file = GOLDENS.resolve(name);
+        if (UPDATE) {
+            Files.createDirectories(GOLDENS);
+            Files.writeString(file, actual, StandardCharsets.UTF_8);
+        }
+        assertThat(file).as("golden file %s (run with CALLTYPE_UPDATE_GOLDENS=1 to create it)", file).exists();
+        assertThat(actual).as("generated %s differs from the golden file; if the change is intended, run with"
+                + " CALLTYPE_UPDATE_GOLDENS=1 and review the diff", name)
+                .isEqualTo(Files.readString(file, StandardCharsets.UTF_8));
+    }
+}

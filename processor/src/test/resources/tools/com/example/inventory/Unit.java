@@ -1,0 +1,7 @@
+package com.example.inventory;
+
+/** How items are counted. */
+public enum Unit {
+    PIECE,
+    BOX
+}

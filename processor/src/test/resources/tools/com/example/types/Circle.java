@@ -1,0 +1,4 @@
+package com.example.types;
+
+public record Circle(double radius) implements Shape {
+}

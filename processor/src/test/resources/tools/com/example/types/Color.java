@@ -1,0 +1,6 @@
+package com.example.types;
+
+public enum Color {
+    RED,
+    DARK_BLUE
+}

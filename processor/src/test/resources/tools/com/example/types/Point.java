@@ -1,0 +1,4 @@
+package com.example.types;
+
+public record Point(int x, int y) {
+}

@@ -1,0 +1,4 @@
+package com.example.types;
+
+public sealed interface Shape permits Circle, Square {
+}
