@@ -1,42 +1,166 @@
 package dev.calltype.runtime;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import java.util.function.Consumer;
 
 /**
- * SKELETON (being replaced by the engine work): public API shape only.
+ * Reads tool calls out of a model's raw text, in every format listed in {@link WireFormat}, leniently (JSON
+ * repaired, names normalized, raw values typed by schema) but never unsafely: a call cut off by the end of the
+ * response is an error, not a call.
+ *
+ * <pre>{@code
+ * ToolCallExtractor extractor = ToolCallExtractor.builder().tools(ToolSpecs.fromJson(toolsJson)).build();
+ * Extraction x = extractor.extract(modelOutput);
+ * for (ToolCall call : x.calls()) { run(call.name(), call.arguments()); }
+ * x.correctionPrompt().ifPresent(prompt -> sendBackToModel(prompt));
+ * showToUser(x.text());
+ * }</pre>
+ *
+ * <p>Immutable and thread-safe once built. {@link #streaming()} reads the same formats from token deltas with the
+ * same results.
  */
 public final class ToolCallExtractor {
 
-    private final List<ToolSpec> tools;
+    /** The marker of {@link WireFormat#TOOL_CALL_MARKER} unless {@link Builder#marker} sets another. */
+    public static final String DEFAULT_MARKER = "TOOL_CALL";
+    /** The default opening tag of {@link WireFormat#BRACKET_TAGS}. */
+    public static final String DEFAULT_OPEN_TAG = "[TOOL_CALL]";
+    /** The default closing tag of {@link WireFormat#BRACKET_TAGS}. */
+    public static final String DEFAULT_CLOSE_TAG = "[/TOOL_CALL]";
 
-    private ToolCallExtractor(Builder b) {
-        this.tools = List.copyOf(b.tools);
+    private final Config cfg;
+
+    private ToolCallExtractor(Config cfg) {
+        this.cfg = cfg;
     }
 
+    /** A builder with every text format on, no known tools, the default marker, tags and limits. */
     public static Builder builder() {
         return new Builder();
     }
 
+    /** The known tools; empty when any tool name is accepted. */
     public List<ToolSpec> tools() {
-        return tools;
+        return cfg.tools.specs();
     }
 
+    /** The formats this extractor reads. */
+    public Set<WireFormat> formats() {
+        return Set.copyOf(cfg.formats);
+    }
+
+    /** The limits it applies. */
+    public ExtractionLimits limits() {
+        return cfg.limits;
+    }
+
+    /** Every call, error and the user-visible text of one complete response. Never throws for any text. */
     public Extraction extract(CharSequence response) {
-        throw new UnsupportedOperationException("engine not written yet");
+        Objects.requireNonNull(response, "response");
+        Assembly a = new Assembly();
+        new Driver(cfg, a).run(response, response.length(), true);
+        return a.extraction(cfg);
     }
 
+    /** A streaming extractor for one response; {@link StreamingExtractor#feed} returns the events. */
+    public StreamingExtractor streaming() {
+        return new StreamingExtractor(cfg, null);
+    }
+
+    /** A streaming extractor for one response that also delivers every event to {@code listener}, in order. */
+    public StreamingExtractor streaming(Consumer<StreamEvent> listener) {
+        return new StreamingExtractor(cfg, Objects.requireNonNull(listener, "listener"));
+    }
+
+    /** Settings for a {@link ToolCallExtractor}. */
     public static final class Builder {
         private final List<ToolSpec> tools = new ArrayList<>();
+        private final EnumSet<WireFormat> formats = EnumSet.complementOf(EnumSet.of(WireFormat.NATIVE));
+        private String marker = DEFAULT_MARKER;
+        private final List<Config.TagPair> tags = new ArrayList<>(List.of(
+                new Config.TagPair(DEFAULT_OPEN_TAG, DEFAULT_CLOSE_TAG)));
+        private boolean searchReasoning;
+        private ExtractionLimits limits = ExtractionLimits.DEFAULTS;
 
+        private Builder() {
+        }
+
+        /** Adds known tools: names are checked against them, positional arguments mapped, raw values typed. */
         public Builder tools(Collection<ToolSpec> specs) {
-            tools.addAll(specs);
+            for (ToolSpec s : specs) {
+                tools.add(Objects.requireNonNull(s, "tool spec"));
+            }
+            return this;
+        }
+
+        /** Adds known tools. */
+        public Builder tools(ToolSpec... specs) {
+            return tools(Arrays.asList(specs));
+        }
+
+        /** Turns formats on. */
+        public Builder enable(WireFormat... on) {
+            formats.addAll(Arrays.asList(on));
+            return this;
+        }
+
+        /** Turns formats off. */
+        public Builder disable(WireFormat... off) {
+            formats.removeAll(Arrays.asList(off));
+            return this;
+        }
+
+        /** Exactly these formats. */
+        public Builder formats(Set<WireFormat> on) {
+            formats.clear();
+            formats.addAll(on);
+            return this;
+        }
+
+        /** The marker of {@link WireFormat#TOOL_CALL_MARKER} (default {@code TOOL_CALL}). */
+        public Builder marker(String m) {
+            if (m == null || m.isBlank()) {
+                throw new IllegalArgumentException("the marker must not be blank");
+            }
+            this.marker = m;
+            return this;
+        }
+
+        /** Replaces the {@link WireFormat#BRACKET_TAGS} pair (default {@code [TOOL_CALL]}/{@code [/TOOL_CALL]}). */
+        public Builder tags(String open, String close) {
+            tags.clear();
+            return addTags(open, close);
+        }
+
+        /** Adds another {@link WireFormat#BRACKET_TAGS} pair, recognised besides the others. */
+        public Builder addTags(String open, String close) {
+            if (open == null || open.isEmpty() || close == null || close.isEmpty()) {
+                throw new IllegalArgumentException("tags must not be empty");
+            }
+            tags.add(new Config.TagPair(open, close));
+            return this;
+        }
+
+        /** Whether calls inside {@code <think>} blocks are extracted too (default: no). */
+        public Builder searchReasoning(boolean on) {
+            this.searchReasoning = on;
+            return this;
+        }
+
+        /** The limits (default {@link ExtractionLimits#DEFAULTS}). */
+        public Builder limits(ExtractionLimits l) {
+            this.limits = Objects.requireNonNull(l, "limits");
             return this;
         }
 
         public ToolCallExtractor build() {
-            return new ToolCallExtractor(this);
+            return new ToolCallExtractor(new Config(tools, limits, searchReasoning, formats, marker, tags));
         }
     }
 }

@@ -1,0 +1,54 @@
+package dev.calltype.runtime;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** Collects what the driver decides into an {@link Extraction} (batch). */
+final class Assembly implements Driver.Sink {
+
+    private final List<ToolCall> calls = new ArrayList<>();
+    private final List<ExtractionError> errors = new ArrayList<>();
+    private final List<WireFormat> errorFormats = new ArrayList<>();
+    private final StringBuilder text = new StringBuilder();
+    private final List<Extraction.Segment> segments = new ArrayList<>();
+
+    @Override
+    public void text(CharSequence buf, int start, int end) {
+        text.append(buf, start, end);
+        segment(Extraction.Segment.Kind.TEXT, start, end);
+    }
+
+    @Override
+    public void reasoning(CharSequence buf, int start, int end, boolean content) {
+        segment(Extraction.Segment.Kind.REASONING, start, end);
+    }
+
+    @Override
+    public void item(CharSequence buf, Item item, int index) {
+        if (item.isCall()) {
+            calls.add(item.toCall());
+            segments.add(new Extraction.Segment(Extraction.Segment.Kind.CALL, item.start, item.end));
+        } else {
+            errors.add(item.toError(buf));
+            errorFormats.add(item.format);
+            segments.add(new Extraction.Segment(Extraction.Segment.Kind.ERROR, item.start, item.end));
+        }
+    }
+
+    private void segment(Extraction.Segment.Kind kind, int start, int end) {
+        if (end <= start) {
+            return;
+        }
+        int last = segments.size() - 1;
+        if (last >= 0 && segments.get(last).kind() == kind && segments.get(last).end() == start) {
+            segments.set(last, new Extraction.Segment(kind, segments.get(last).start(), end));
+        } else {
+            segments.add(new Extraction.Segment(kind, start, end));
+        }
+    }
+
+    Extraction extraction(Config cfg) {
+        String prompt = errors.isEmpty() ? null : Messages.correctionPrompt(errors, errorFormats, cfg);
+        return new Extraction(calls, errors, text.toString(), segments, prompt);
+    }
+}

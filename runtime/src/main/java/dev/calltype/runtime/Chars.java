@@ -1,0 +1,150 @@
+package dev.calltype.runtime;
+
+/** Character tests and bounded searches over a {@code CharSequence}, shared by the recognizers. */
+final class Chars {
+
+    /** {@link #startsWith}: the text there is the whole string. */
+    static final int FULL = 1;
+    /** {@link #startsWith}: the text there differs from the string. */
+    static final int NO = 0;
+    /** {@link #startsWith}: the text ends (at the limit) while still matching a proper prefix of the string. */
+    static final int PARTIAL = -1;
+
+    private Chars() {
+    }
+
+    static boolean isBlank(char c) {
+        return LenientJson.isBlank(c);
+    }
+
+    /** Blanks within a line: everything {@link #isBlank} except the line breaks. */
+    static boolean isInlineBlank(char c) {
+        return c != '\n' && c != '\r' && c != '\u2028' && c != '\u2029' && c != '\u0085' && isBlank(c);
+    }
+
+    static boolean isIdentStart(char c) {
+        return c < 128 ? (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' : Character.isLetter(c);
+    }
+
+    static boolean isIdentPart(char c) {
+        return c < 128 ? (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_'
+                : Character.isLetterOrDigit(c);
+    }
+
+    /** Characters of a tool name written bare in markup: identifier characters, {@code - . :}. */
+    static boolean isNameChar(char c) {
+        return isIdentPart(c) || c == '-' || c == '.' || c == ':';
+    }
+
+    static int skipBlanks(CharSequence b, int i, int limit) {
+        while (i < limit && isBlank(b.charAt(i))) {
+            i++;
+        }
+        return i;
+    }
+
+    static int skipInlineBlanks(CharSequence b, int i, int limit) {
+        while (i < limit && isInlineBlank(b.charAt(i))) {
+            i++;
+        }
+        return i;
+    }
+
+    /** Whether {@code b[i, limit)} starts with {@code s}: {@link #FULL}, {@link #NO} or {@link #PARTIAL}. */
+    static int startsWith(CharSequence b, int i, int limit, String s) {
+        int n = s.length();
+        for (int k = 0; k < n; k++) {
+            if (i + k >= limit) {
+                return PARTIAL;
+            }
+            if (b.charAt(i + k) != s.charAt(k)) {
+                return NO;
+            }
+        }
+        return FULL;
+    }
+
+    /** The first index {@code >= from} where {@code s} occurs entirely before {@code limit}, or -1. */
+    static int indexOf(CharSequence b, String s, int from, int limit) {
+        char first = s.charAt(0);
+        int last = limit - s.length();
+        for (int i = from; i <= last; i++) {
+            if (b.charAt(i) == first && startsWith(b, i, limit, s) == FULL) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** Index of the next line break at or after {@code i} ({@code \n} or a lone {@code \r}), or the limit. */
+    static int lineEnd(CharSequence b, int i, int limit) {
+        while (i < limit) {
+            char c = b.charAt(i);
+            if (c == '\n' || c == '\r') {
+                return i;
+            }
+            i++;
+        }
+        return limit;
+    }
+
+    /** The text {@code b[from, to)} with surrounding blanks removed. */
+    static String trimmed(CharSequence b, int from, int to) {
+        while (from < to && isBlank(b.charAt(from))) {
+            from++;
+        }
+        while (to > from && isBlank(b.charAt(to - 1))) {
+            to--;
+        }
+        return b.subSequence(from, to).toString();
+    }
+
+    /**
+     * The raw value text {@code b[from, to)} of an XML-style parameter with the one line break after the opening tag
+     * and the one before the closing tag removed ({@code \n} or {@code \r\n}).
+     */
+    static String rawValue(CharSequence b, int from, int to) {
+        if (from < to && b.charAt(from) == '\r' && from + 1 < to && b.charAt(from + 1) == '\n') {
+            from += 2;
+        } else if (from < to && b.charAt(from) == '\n') {
+            from++;
+        }
+        if (to > from && b.charAt(to - 1) == '\n') {
+            to--;
+            if (to > from && b.charAt(to - 1) == '\r') {
+                to--;
+            }
+        }
+        return b.subSequence(from, to).toString();
+    }
+
+    /**
+     * A bounded, single-line rendering of {@code b[from, to)} for messages: at most {@code max} chars, control
+     * characters escaped, an ellipsis when cut.
+     */
+    static String snippet(CharSequence b, int from, int to, int max) {
+        StringBuilder s = new StringBuilder(Math.min(to - from, max) + 8);
+        int i = from;
+        for (; i < to && s.length() < max; i++) {
+            char c = b.charAt(i);
+            switch (c) {
+                case '\n' -> s.append("\\n");
+                case '\r' -> s.append("\\r");
+                case '\t' -> s.append("\\t");
+                default -> {
+                    if (c < 0x20 || c == 0x7f || (c >= 0x80 && c < 0xa0)) {
+                        s.append(String.format("\\u%04x", (int) c));
+                    } else if (Character.isHighSurrogate(c) && (i + 1 >= to || s.length() + 1 >= max)) {
+                        s.append('\ufffd');
+                    } else {
+                        s.append(c);
+                    }
+                }
+            }
+        }
+        if (i < to) {
+            s.append('…');
+        }
+        return s.toString();
+    }
+}

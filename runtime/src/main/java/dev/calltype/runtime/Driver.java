@@ -1,0 +1,454 @@
+package dev.calltype.runtime;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The one scanner behind both {@link ToolCallExtractor#extract} and {@link StreamingExtractor}: batch is this
+ * driver run once over the whole text with {@code atEnd == true}; streaming is the same driver run over a growing
+ * buffer with {@code atEnd == false} until {@code finish()}. Because recognizers are prefix-stable (see
+ * {@link Recognizer}), every decision the streaming run makes is the decision the batch run makes, whatever the
+ * split into deltas.
+ *
+ * <p>Scanning: left to right; a character can start markup only if it is the first character of a registered
+ * marker, a brace or bracket (JSON in prose), a backtick at a line start (a fence), or an identifier start at a line
+ * start (a pythonic call). Prose between candidates is handed to the sink as one range, never char by char.
+ *
+ * <p>Linear time. (1) Each character is stepped over by the scan once. (2) A candidate is examined by its
+ * recognizers; when they reject it as data they say how far they looked ({@link Match#end},
+ * {@link Match#pythonicSkip}) and no candidate inside that region is tried again, so text examined as part of
+ * rejected data is never re-read from each of its characters (ten megabytes of {@code {} cost one short read per
+ * brace: each read stops at the second brace; nested {@code [[[[} is cut by the depth limit and then skipped as a
+ * whole). (3) A candidate that needs more text is asked again only when its {@link Hint} fires (tracked over new
+ * characters only) or when the text it holds has doubled since it was last asked, so the total work spent on one
+ * candidate is a geometric sum, linear in its length. (4) Multi-call blocks hand over to a continuation step at each
+ * call boundary, so a block of many calls is read call by call, not re-read from its start. (5) A candidate may span
+ * at most {@link Config#candidateCap} characters: beyond that it is decided as if the text ended there (the same
+ * rule in batch and streaming), which bounds both the work and the memory held for one candidate.
+ */
+final class Driver {
+
+    /** Receives the decided pieces of the text, in order. */
+    interface Sink {
+        /** Prose {@code buf[start, end)}. */
+        void text(CharSequence buf, int start, int end);
+
+        /** Part of a reasoning block: its tags ({@code content == false}) or its text. */
+        void reasoning(CharSequence buf, int start, int end, boolean content);
+
+        /**
+         * A call or an error. {@code index} is the call's streaming index (from the {@link #started} that announced
+         * it, or a new one), or -1 for an error that no {@link #started} announced.
+         */
+        void item(CharSequence buf, Item item, int index);
+
+        /** A call is being written (streaming only). */
+        default void started(int index, String name) {
+        }
+
+        /** Raw argument text of a started call, as it arrives (streaming only). */
+        default void arguments(int index, String fragment) {
+        }
+    }
+
+    /** A candidate being read. */
+    private static final class Pending {
+        final int pos;
+        final boolean continuation;
+        Step step;
+        Hint.Tracker tracker;
+        int triedLimit = -1;
+        int startedIndex = -1;
+        Match.Started started;
+        int argsEmitted;
+        Balance argsBalance;
+        boolean argsDone;
+
+        Pending(int pos, Step step, boolean continuation) {
+            this.pos = pos;
+            this.step = step;
+            this.continuation = continuation;
+        }
+    }
+
+    private final Config cfg;
+    private final Sink sink;
+
+    private int pos;
+    private int proseFrom;
+    private char prev = '\n';
+    private boolean lineStart = true;
+    private int skipUntil;
+    private int pythonicSkipUntil;
+    private String reasoningClose;
+    private Pending pending;
+    private Step continuation;
+    private int calls;
+    private int startedCount;
+
+    Driver(Config cfg, Sink sink) {
+        this.cfg = cfg;
+        this.sink = sink;
+    }
+
+    /** The earliest position the driver may still read; text before it can be dropped. */
+    int earliestNeeded() {
+        return proseFrom;
+    }
+
+    /** Reads what {@code buf[.., limit)} decides; with {@code atEnd}, decides everything. */
+    void run(CharSequence buf, int limit, boolean atEnd) {
+        while (true) {
+            if (pending != null) {
+                if (!atEnd && !due(buf, limit)) {
+                    streamArguments(buf, limit);
+                    break;
+                }
+                attempt(buf, limit, atEnd);
+                continue;
+            }
+            if (continuation != null) {
+                pending = new Pending(pos, continuation, true);
+                continuation = null;
+                continue;
+            }
+            if (pos >= limit || !scan(buf, limit, atEnd)) {
+                break;
+            }
+        }
+        flush(buf, limit, atEnd);
+    }
+
+    // ------------------------------------------------------------------ scanning
+
+    /** Scans prose from {@code pos}; true when it started a candidate or left a reasoning block. */
+    private boolean scan(CharSequence buf, int limit, boolean atEnd) {
+        boolean reasoning = reasoningClose != null;
+        boolean search = !reasoning || cfg.searchReasoning;
+        while (pos < limit) {
+            char c = buf.charAt(pos);
+            if (reasoning && c == reasoningClose.charAt(0)) {
+                int r = Chars.startsWith(buf, pos, limit, reasoningClose);
+                if (r == Chars.FULL) {
+                    flushTo(buf, pos);
+                    int end = pos + reasoningClose.length();
+                    sink.reasoning(buf, pos, end, false);
+                    reasoningClose = null;
+                    moveTo(buf, end);
+                    return true;
+                }
+                if (r == Chars.PARTIAL && !atEnd) {
+                    return false;
+                }
+            }
+            if (search && pos >= skipUntil && isCandidate(c)) {
+                Recognizer.At at = new Recognizer.At(pos, pos, prev, lineStart, cfg);
+                pending = new Pending(pos, new Candidate(at, pos >= pythonicSkipUntil), false);
+                return true;
+            }
+            advance(c);
+            pos++;
+        }
+        return false;
+    }
+
+    private boolean isCandidate(char c) {
+        if (cfg.markers.startsMarker(c)) {
+            return true;
+        }
+        switch (c) {
+            case '{':
+                return cfg.on(WireFormat.EMBEDDED_JSON);
+            case '[':
+                return cfg.on(WireFormat.EMBEDDED_JSON) || (lineStart && cfg.on(WireFormat.PYTHONIC));
+            case '`':
+                return lineStart && (cfg.on(WireFormat.JSON_FENCE) || cfg.on(WireFormat.PYTHONIC));
+            default:
+                return lineStart && pos >= pythonicSkipUntil && cfg.on(WireFormat.PYTHONIC) && Chars.isIdentStart(c);
+        }
+    }
+
+    private void advance(char c) {
+        if (c == '\n' || c == '\r') {
+            lineStart = true;
+        } else if (!Chars.isInlineBlank(c)) {
+            lineStart = false;
+        }
+        prev = c;
+    }
+
+    /** Jumps to {@code end} after markup: the character before it sets the line state. */
+    private void moveTo(CharSequence buf, int end) {
+        char last = buf.charAt(end - 1);
+        prev = last;
+        lineStart = last == '\n' || last == '\r';
+        pos = end;
+        proseFrom = end;
+    }
+
+    // ------------------------------------------------------------------ candidates
+
+    private boolean due(CharSequence buf, int limit) {
+        Pending p = pending;
+        if (limit <= p.triedLimit) {
+            return false;
+        }
+        if ((long) p.pos + cfg.candidateCap <= limit) {
+            return true;
+        }
+        if (p.tracker != null && p.tracker.fired(buf, limit)) {
+            return true;
+        }
+        long held = (long) limit - p.pos;
+        long before = (long) p.triedLimit - p.pos;
+        return held >= 2 * before;
+    }
+
+    private void attempt(CharSequence buf, int limit, boolean atEnd) {
+        Pending p = pending;
+        long capEnd = (long) p.pos + cfg.candidateCap;
+        boolean capped = capEnd <= limit;
+        int lim = capped ? (int) capEnd : limit;
+        boolean end = atEnd || capped;
+        Match m;
+        try {
+            m = p.step.run(buf, lim, end);
+        } catch (RuntimeException | StackOverflowError e) {
+            assert false : "recognizer failed at " + p.pos + ": " + e;
+            m = Match.NO_MATCH;
+        }
+        if (m.kind == Match.Kind.NEED_MORE && end) {
+            assert false : "recognizer asked for more text at the end, at " + p.pos;
+            m = Match.NO_MATCH;
+        }
+        if (m.kind == Match.Kind.MATCHED && m.end <= p.pos) {
+            assert false : "empty match at " + p.pos;
+            m = Match.NO_MATCH;
+        }
+        switch (m.kind) {
+            case NEED_MORE -> {
+                if (m.resume != null) {
+                    p.step = m.resume;
+                }
+                p.tracker = m.hint == null ? null : m.hint.tracker();
+                p.triedLimit = limit;
+                if (m.started != null && p.startedIndex >= 0 && p.started.argumentsFrom() < 0
+                        && m.started.argumentsFrom() >= 0) {
+                    p.started = m.started;
+                    p.argsEmitted = m.started.argumentsFrom();
+                    if (m.started.argumentsEnd() == null) {
+                        p.argsBalance = new Balance(p.argsEmitted);
+                    }
+                }
+                if (m.started != null && p.startedIndex < 0) {
+                    p.startedIndex = startedCount++;
+                    p.started = m.started;
+                    p.argsEmitted = m.started.argumentsFrom();
+                    if (m.started.argumentsEnd() == null && p.argsEmitted >= 0) {
+                        p.argsBalance = new Balance(p.argsEmitted);
+                    }
+                    sink.started(p.startedIndex, m.started.name());
+                }
+            }
+            case NO_MATCH -> {
+                pending = null;
+                if (p.continuation) {
+                    pos = p.pos;
+                    return;
+                }
+                skipUntil = Math.max(skipUntil, m.end);
+                pythonicSkipUntil = Math.max(pythonicSkipUntil, m.pythonicSkip);
+                advance(buf.charAt(p.pos));
+                pos = p.pos + 1;
+            }
+            default -> {
+                pending = null;
+                flushTo(buf, p.pos);
+                List<Item> items = m.items;
+                if (capped) {
+                    items = capped(items, lim);
+                }
+                int startedIndex = p.startedIndex;
+                for (Item it : items) {
+                    if (it.kind == Extraction.Segment.Kind.REASONING) {
+                        sink.reasoning(buf, it.start, it.end, false);
+                        continue;
+                    }
+                    emit(buf, it, startedIndex);
+                    startedIndex = -1;
+                }
+                moveTo(buf, m.end);
+                continuation = m.next;
+                if (m.reasoningClose != null) {
+                    reasoningClose = m.reasoningClose;
+                }
+            }
+        }
+    }
+
+    private static List<Item> capped(List<Item> items, int lim) {
+        List<Item> out = new ArrayList<>(items.size());
+        for (Item it : items) {
+            if (it.isError() && it.errorKind == ExtractionError.Kind.TRUNCATED && it.end == lim) {
+                out.add(it.asError(ExtractionError.Kind.LIMIT_EXCEEDED, Messages.limit(
+                        "a call may span at most " + (lim - it.start) + " characters (maxPayloadChars)")));
+            } else {
+                out.add(it);
+            }
+        }
+        return out;
+    }
+
+    private void emit(CharSequence buf, Item it, int startedIndex) {
+        Item item = it;
+        if (item.isCall()) {
+            if (calls >= cfg.limits.maxCalls()) {
+                item = item.asError(ExtractionError.Kind.LIMIT_EXCEEDED, Messages.limit(
+                        "a response may hold at most " + cfg.limits.maxCalls() + " calls (maxCalls); this one was not read"));
+            } else {
+                calls++;
+            }
+        }
+        if (item.isCall()) {
+            int index = startedIndex;
+            if (index < 0) {
+                index = startedCount++;
+                sink.started(index, item.name);
+            }
+            sink.item(buf, item, index);
+        } else {
+            sink.item(buf, item, startedIndex);
+        }
+    }
+
+    // ------------------------------------------------------------------ output
+
+    private void flush(CharSequence buf, int limit, boolean atEnd) {
+        int to = pending != null ? pending.pos : pos;
+        if (!atEnd && to == limit && to > proseFrom && Character.isHighSurrogate(buf.charAt(to - 1))) {
+            to--;
+        }
+        flushTo(buf, to);
+    }
+
+    private void flushTo(CharSequence buf, int to) {
+        if (to <= proseFrom) {
+            return;
+        }
+        if (reasoningClose != null) {
+            sink.reasoning(buf, proseFrom, to, true);
+        } else {
+            sink.text(buf, proseFrom, to);
+        }
+        proseFrom = to;
+    }
+
+    /** Streams the raw arguments of a started call up to what is certainly argument text. */
+    private void streamArguments(CharSequence buf, int limit) {
+        Pending p = pending;
+        if (p.started == null || p.argsDone || p.argsEmitted < 0) {
+            return;
+        }
+        int safe;
+        String endMarker = p.started.argumentsEnd();
+        if (endMarker != null) {
+            int from = Math.max(p.started.argumentsFrom(), p.argsEmitted - endMarker.length() + 1);
+            int idx = Chars.indexOf(buf, endMarker, from, limit);
+            if (idx >= 0) {
+                safe = idx;
+                p.argsDone = true;
+            } else {
+                safe = limit - partialSuffix(buf, Math.max(p.argsEmitted, limit - endMarker.length()), limit, endMarker);
+            }
+        } else {
+            int e = p.argsBalance.advance(buf, limit);
+            if (e >= 0) {
+                safe = e;
+                p.argsDone = true;
+            } else {
+                safe = limit;
+            }
+        }
+        if (!p.argsDone && safe > p.argsEmitted && Character.isHighSurrogate(buf.charAt(safe - 1))) {
+            safe--;
+        }
+        if (safe > p.argsEmitted) {
+            sink.arguments(p.startedIndex, buf.subSequence(p.argsEmitted, safe).toString());
+            p.argsEmitted = safe;
+        }
+    }
+
+    /** The length of the longest suffix of {@code buf[from, limit)} that is a proper prefix of {@code s}. */
+    private static int partialSuffix(CharSequence buf, int from, int limit, String s) {
+        for (int start = Math.max(from, limit - s.length() + 1); start < limit; start++) {
+            if (Chars.startsWith(buf, start, limit, s) == Chars.PARTIAL) {
+                return limit - start;
+            }
+        }
+        return 0;
+    }
+
+    // ------------------------------------------------------------------ the candidate chain
+
+    /**
+     * The recognizers that may apply at a candidate, tried in order: markers found in the trie (longest first), then
+     * JSON in prose, fences and pythonic lines. The first that does not answer NO_MATCH decides; while it needs more
+     * text, the chain resumes with it. The skips of the recognizers that declined are combined.
+     */
+    private static final class Candidate implements Step {
+        private final Recognizer.At at;
+        private final boolean pythonicAllowed;
+
+        Candidate(Recognizer.At at, boolean pythonicAllowed) {
+            this.at = at;
+            this.pythonicAllowed = pythonicAllowed;
+        }
+
+        @Override
+        public Match run(CharSequence buf, int limit, boolean atEnd) {
+            Config cfg = at.cfg();
+            MarkerTable.Found found = cfg.markers.find(buf, at.pos(), limit);
+            if (found.open() && !atEnd) {
+                return Match.needMore(Hint.length(limit + 1));
+            }
+            List<Recognizer> recs = new ArrayList<>(found.entries().size() + 2);
+            List<Recognizer.At> ats = new ArrayList<>(found.entries().size() + 2);
+            for (MarkerTable.Entry e : found.entries()) {
+                recs.add(e.recognizer());
+                ats.add(at.withMarkerEnd(at.pos() + e.marker().length()));
+            }
+            Recognizers.generic(cfg, buf.charAt(at.pos()), at.lineStart(), pythonicAllowed, recs);
+            while (ats.size() < recs.size()) {
+                ats.add(at);
+            }
+            return new Chain(recs, ats, 0, null, -1, -1).run(buf, limit, atEnd);
+        }
+    }
+
+    private record Chain(List<Recognizer> recs, List<Recognizer.At> ats, int index, Step current, int skip,
+                         int pythonicSkip) implements Step {
+        @Override
+        public Match run(CharSequence buf, int limit, boolean atEnd) {
+            int i = index;
+            Step cur = current;
+            int sk = skip;
+            int py = pythonicSkip;
+            while (i < recs.size()) {
+                Match m = cur != null ? cur.run(buf, limit, atEnd) : recs.get(i).match(buf, ats.get(i), limit, atEnd);
+                switch (m.kind) {
+                    case MATCHED:
+                        return m;
+                    case NEED_MORE:
+                        return Match.needMore(m.hint, new Chain(recs, ats, i, m.resume != null ? m.resume : cur, sk, py),
+                                m.started);
+                    default:
+                        sk = Math.max(sk, m.end);
+                        py = Math.max(py, m.pythonicSkip);
+                        i++;
+                        cur = null;
+                }
+            }
+            return Match.skips(sk, py);
+        }
+    }
+}

@@ -1,0 +1,57 @@
+package dev.calltype.runtime;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * What {@link LenientJson#read} made of the text at one position.
+ *
+ * @param status how the read ended
+ * @param value the value read when {@link Status#COMPLETE}, otherwise {@code null}
+ * @param end when {@link Status#COMPLETE}, the index just past the value's last character (the limit when closing
+ *     brackets were added); for an error, the index where reading stopped; for {@link Status#NEED_MORE}, the limit
+ * @param repairs the repairs applied, each once, in the order first applied (empty for {@link Status#NEED_MORE})
+ * @param autoClosed the containers (by identity) that were still open at the end of the text and were closed by the
+ *     {@link Repair#MISSING_CLOSING_BRACKETS} repair; empty otherwise
+ * @param problem what went wrong, for a person and a model; {@code null} when complete or when more text is needed
+ * @param problemOffset the index where it went wrong; {@code -1} when there is no problem
+ */
+record JsonRead(Status status, JsonNode value, int end, List<Repair> repairs, Set<JsonNode> autoClosed,
+                String problem, int problemOffset) {
+
+    /** How a read ended. */
+    enum Status {
+        /** A value was read (perhaps with repairs). */
+        COMPLETE,
+        /** The value cannot be decided without the text at or past the limit, and the text may go on. */
+        NEED_MORE,
+        /** The text cannot be read as JSON, even leniently. */
+        MALFORMED,
+        /** The text ends inside a value that cannot be completed safely. */
+        TRUNCATED,
+        /** A limit (depth, string length, number length, payload size) was exceeded. */
+        LIMIT_EXCEEDED
+    }
+
+    JsonRead {
+        repairs = List.copyOf(repairs);
+        autoClosed = autoClosed.isEmpty() ? Set.of() : Collections.unmodifiableSet(autoClosed);
+    }
+
+    /** True when a value was read. */
+    boolean isComplete() {
+        return status == Status.COMPLETE;
+    }
+
+    /** True when {@code node} (by identity) was still open at the end of the text and was closed by repair. */
+    boolean wasAutoClosed(JsonNode node) {
+        return autoClosed.contains(node);
+    }
+
+    static Set<JsonNode> newIdentitySet() {
+        return Collections.newSetFromMap(new IdentityHashMap<>());
+    }
+}

@@ -1,0 +1,76 @@
+package dev.calltype.runtime;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The markers that open tool-call markup ({@code <tool_call>}, {@code [TOOL_CALLS]}, {@code <｜tool▁calls▁begin｜>},
+ * …), each with its recognizer, in a trie: finding which markers start at a position costs at most the length of
+ * the longest marker, however many are registered.
+ */
+final class MarkerTable {
+
+    /** A marker and the recognizer for what it opens. */
+    record Entry(String marker, Recognizer recognizer) {
+    }
+
+    /** The markers found at a position, longest first; {@code open} when the text ends inside a longer one. */
+    record Found(List<Entry> entries, boolean open) {
+    }
+
+    private static final class Node {
+        final Map<Character, Node> next = new HashMap<>(4);
+        final List<Entry> here = new ArrayList<>(1);
+    }
+
+    private final Node root = new Node();
+    private final boolean[] asciiFirst = new boolean[128];
+    private final StringBuilder otherFirst = new StringBuilder();
+
+    void add(String marker, Recognizer r) {
+        if (marker == null || marker.isEmpty()) {
+            return;
+        }
+        Node n = root;
+        for (int i = 0; i < marker.length(); i++) {
+            n = n.next.computeIfAbsent(marker.charAt(i), k -> new Node());
+        }
+        n.here.add(new Entry(marker, r));
+        char first = marker.charAt(0);
+        if (first < 128) {
+            asciiFirst[first] = true;
+        } else if (otherFirst.indexOf(String.valueOf(first)) < 0) {
+            otherFirst.append(first);
+        }
+    }
+
+    /** Whether some marker starts with {@code c}. */
+    boolean startsMarker(char c) {
+        return c < 128 ? asciiFirst[c] : otherFirst.length() > 0 && otherFirst.indexOf(String.valueOf(c)) >= 0;
+    }
+
+    Found find(CharSequence b, int pos, int limit) {
+        List<Entry> found = new ArrayList<>(1);
+        Node n = root;
+        int i = pos;
+        while (true) {
+            if (!n.here.isEmpty()) {
+                found.addAll(0, n.here);
+            }
+            if (n.next.isEmpty()) {
+                return new Found(found, false);
+            }
+            if (i >= limit) {
+                return new Found(found, true);
+            }
+            Node child = n.next.get(b.charAt(i));
+            if (child == null) {
+                return new Found(found, false);
+            }
+            n = child;
+            i++;
+        }
+    }
+}

@@ -1,0 +1,187 @@
+package dev.calltype.runtime;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Pythonic calls inside explicit markup: Olmo 3 {@code <function_calls>} (one call per line), Llama 4
+ * {@code <|python_start|>[…]}, LFM2 {@code <|tool_call_start|>[…]}, Llama 3 {@code <|python_tag|>} built-in calls.
+ * Every call is strict: unknown names, non-literal arguments and surplus positional arguments are errors. Calls
+ * are emitted one statement at a time, as with {@link JsonBlock}.
+ */
+final class PythonicBlock {
+
+    private PythonicBlock() {
+    }
+
+    /** Reads calls from {@code cursor} in a block of {@code spec}'s format whose next call's span starts at {@code itemStart}. */
+    static Match read(CharSequence buf, Config cfg, JsonBlock.Spec spec, int itemStart, int cursor, int limit,
+                      boolean atEnd) {
+        WireFormat format = spec.format();
+        int i = Chars.skipBlanks(buf, cursor, limit);
+        PyRead r = Pythonic.read(buf, i, limit, atEnd, cfg.limits);
+        switch (r.status()) {
+            case NEED_MORE -> {
+                int paren = i < limit && buf.charAt(i) == '['
+                        ? Pythonic.head(buf, Chars.skipBlanks(buf, i + 1, limit), limit) : Pythonic.head(buf, i, limit);
+                Match.Started st = null;
+                if (paren >= 0) {
+                    String name = JsonBlock.display(callName(buf, i < limit && buf.charAt(i) == '['
+                            ? Chars.skipBlanks(buf, i + 1, limit) : i, paren), cfg);
+                    st = new Match.Started(name, paren, null);
+                }
+                return Match.needMore(Hint.balance(i), (b, l, e) -> read(b, cfg, spec, itemStart, i, l, e), st);
+            }
+            case COMPLETE -> {
+                List<Item> items = new ArrayList<>(r.calls().size());
+                int[] starts = new int[r.calls().size()];
+                for (int k = 0; k < r.calls().size(); k++) {
+                    PyCall c = r.calls().get(k);
+                    starts[k] = c.start();
+                    items.add(Calls.python(c, callName(buf, c), true, format, 0, 0, cfg));
+                }
+                if (items.isEmpty()) {
+                    return error(buf, cfg, spec, itemStart, i, r.end(), ExtractionError.Kind.INVALID_CALL_SYNTAX,
+                            Messages.invalid("the list of calls is empty"), limit, atEnd);
+                }
+                return after(buf, cfg, spec, itemStart, items, starts, r.end(), r.end(), limit, atEnd);
+            }
+            case NOT_A_CALL -> {
+                return error(buf, cfg, spec, itemStart, i, i, ExtractionError.Kind.INVALID_CALL_SYNTAX,
+                        Messages.invalid("expected a call like name(key=value)"), limit, atEnd);
+            }
+            default -> {
+                ExtractionError.Kind kind = r.errorKind() == null ? ExtractionError.Kind.INVALID_CALL_SYNTAX
+                        : r.errorKind();
+                int paren = Pythonic.head(buf, i < limit && buf.charAt(i) == '['
+                        ? Chars.skipBlanks(buf, i + 1, limit) : i, limit);
+                String name = paren >= 0 ? JsonBlock.display(callName(buf, i < limit && buf.charAt(i) == '['
+                        ? Chars.skipBlanks(buf, i + 1, limit) : i, paren), cfg) : null;
+                String message = kind == ExtractionError.Kind.TRUNCATED ? Messages.truncated(name)
+                        : kind == ExtractionError.Kind.LIMIT_EXCEEDED ? Messages.limit(r.problem())
+                        : Messages.invalid((name == null ? "" : "in the call to \"" + name + "\": ") + r.problem());
+                Match m = error(buf, cfg, spec, itemStart, i, Math.max(i, r.problemOffset()), kind, message, limit,
+                        atEnd);
+                return m.kind == Match.Kind.MATCHED ? renamed(m, name) : m;
+            }
+        }
+    }
+
+    private static Match renamed(Match m, String name) {
+        if (name == null) {
+            return m;
+        }
+        Item it = m.items.get(0);
+        return Match.matched(m.end, List.of(Item.error(it.errorKind, it.message, name, it.format, it.start, it.end)));
+    }
+
+    /** After calls read up to {@code end}: another statement follows, or the block closes. */
+    private static Match after(CharSequence buf, Config cfg, JsonBlock.Spec spec, int itemStart, List<Item> items,
+                               int[] starts, int end, int scan, int limit, boolean atEnd) {
+        int k = scan;
+        while (k < limit && (Chars.isBlank(buf.charAt(k)) || buf.charAt(k) == ',' || buf.charAt(k) == ';')) {
+            k++;
+        }
+        if (k >= limit) {
+            if (!atEnd) {
+                int s = k;
+                return Match.needMore(Hint.length(limit + 1),
+                        (b, l, e) -> after(b, cfg, spec, itemStart, items, starts, end, s, l, e));
+            }
+            return Match.matched(end, Spans.tile(items, starts, itemStart, end));
+        }
+        for (String cl : spec.closers()) {
+            int r = Chars.startsWith(buf, k, limit, cl);
+            if (r == Chars.FULL) {
+                return Match.matched(k + cl.length(), Spans.tile(items, starts, itemStart, k + cl.length()));
+            }
+            if (r == Chars.PARTIAL && !atEnd) {
+                int s = k;
+                return Match.needMore(Hint.length(limit + 1),
+                        (b, l, e) -> after(b, cfg, spec, itemStart, items, starts, end, s, l, e));
+            }
+        }
+        int h = buf.charAt(k) == '[' ? Pythonic.head(buf, Chars.skipBlanks(buf, k + 1, limit), limit)
+                : Pythonic.head(buf, k, limit);
+        if (h == -2 && !atEnd) {
+            int s = k;
+            return Match.needMore(Hint.length(limit + 1),
+                    (b, l, e) -> after(b, cfg, spec, itemStart, items, starts, end, s, l, e));
+        }
+        if (h >= 0) {
+            int next = k;
+            return Match.matched(next, Spans.tile(items, starts, itemStart, next),
+                    (b, l, e) -> read(b, cfg, spec, next, next, l, e));
+        }
+        String closer = spec.closerExpected() ? spec.closer() : null;
+        if (closer != null) {
+            int x = Chars.indexOf(buf, closer, k, limit);
+            int o = spec.opener() == null ? -1 : Chars.indexOf(buf, spec.opener(), k, limit);
+            if (x >= 0 && (o < 0 || x < o)) {
+                int e = x + closer.length();
+                List<Item> tiled = Spans.tile(items, starts, itemStart, e);
+                Item last = tiled.get(tiled.size() - 1).withRepair(Repair.TRAILING_GARBAGE);
+                tiled = new ArrayList<>(tiled);
+                tiled.set(tiled.size() - 1, last);
+                return Match.matched(e, tiled);
+            }
+            if (o < 0 && !atEnd) {
+                int s = k;
+                Hint hint = spec.opener() == null ? Hint.text(k, closer) : Hint.text(k, closer, spec.opener());
+                return Match.needMore(hint, (b, l, e) -> after(b, cfg, spec, itemStart, items, starts, end, s, l, e));
+            }
+        }
+        return Match.matched(end, Spans.tile(items, starts, itemStart, end));
+    }
+
+    /** A failed statement: its span reaches the closing marker if one follows, else the end of its line. */
+    private static Match error(CharSequence buf, Config cfg, JsonBlock.Spec spec, int itemStart, int from, int q,
+                               ExtractionError.Kind kind, String message, int limit, boolean atEnd) {
+        int end;
+        String closer = spec.closer();
+        if (kind == ExtractionError.Kind.TRUNCATED) {
+            end = limit;
+        } else {
+            int x = closer == null ? -1 : Chars.indexOf(buf, closer, q, limit);
+            int o = spec.opener() == null ? -1 : Chars.indexOf(buf, spec.opener(), Math.max(q, from + 1), limit);
+            if (x >= 0 && (o < 0 || x < o)) {
+                end = x + closer.length();
+            } else if (o >= 0) {
+                end = o;
+            } else if (closer != null && spec.closerExpected() && !atEnd) {
+                Hint h = spec.opener() == null ? Hint.text(q, closer) : Hint.text(q, closer, spec.opener());
+                return Match.needMore(h, (b, l, e) -> error(b, cfg, spec, itemStart, from, q, kind, message, l, e));
+            } else {
+                end = Chars.lineEnd(buf, q, limit);
+                if (end >= limit && !atEnd) {
+                    return Match.needMore(Hint.text(q, "\n"),
+                            (b, l, e) -> error(b, cfg, spec, itemStart, from, q, kind, message, l, e));
+                }
+            }
+        }
+        end = Math.min(limit, Math.max(end, itemStart + 1));
+        return Match.matched(end, List.of(Item.error(kind, message, null, spec.format(), itemStart, end)));
+    }
+
+    /** The name a pythonic call names: the last dotted segment, or the one before {@code .call} (Llama built-ins). */
+    static String callName(CharSequence buf, PyCall c) {
+        int paren = Pythonic.head(buf, c.start(), c.end());
+        return paren >= 0 ? callName(buf, c.start(), paren) : c.name();
+    }
+
+    static String callName(CharSequence buf, int headStart, int paren) {
+        int dot = headStart - 1;
+        int before = headStart - 1;
+        for (int i = headStart; i < paren; i++) {
+            if (buf.charAt(i) == '.') {
+                before = dot;
+                dot = i;
+            }
+        }
+        String last = buf.subSequence(dot + 1, paren).toString();
+        if (last.equals("call") && dot >= headStart) {
+            return buf.subSequence(before + 1, dot).toString();
+        }
+        return last;
+    }
+}

@@ -1,0 +1,165 @@
+package dev.calltype.runtime;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Consumer;
+
+/**
+ * Extracts tool calls from one response as it streams in: feed each delta as it arrives, then {@link #finish()}.
+ * Obtained from {@link ToolCallExtractor#streaming()}; one per response; not thread-safe.
+ *
+ * <pre>{@code
+ * StreamingExtractor s = extractor.streaming();
+ * for (String delta : deltas) {
+ *     for (StreamEvent e : s.feed(delta)) {
+ *         if (e instanceof StreamEvent.TextDelta t) System.out.print(t.text());
+ *         else if (e instanceof StreamEvent.CallCompleted c) run(c.call());
+ *     }
+ * }
+ * s.finish().forEach(...);   // a call still open at the end becomes a TRUNCATED error
+ * }</pre>
+ *
+ * <p>The result is exactly the batch result of the whole text, however it is split (see {@link StreamEvent}). It
+ * runs the same scanner as {@link ToolCallExtractor#extract}, incrementally: total work is linear in the response,
+ * and the text held back is bounded by the largest open candidate (a call still being written, or a marker prefix
+ * such as a trailing {@code <tool}), never the whole response.
+ */
+public final class StreamingExtractor {
+
+    private final Config cfg;
+    private final Consumer<StreamEvent> listener;
+    private final Window window = new Window();
+    private final Driver driver;
+    private final Sink sink = new Sink();
+    private final List<ToolCall> calls = new ArrayList<>();
+    private final List<ExtractionError> errors = new ArrayList<>();
+    private final List<WireFormat> errorFormats = new ArrayList<>();
+    private List<StreamEvent> events = new ArrayList<>();
+    private boolean finished;
+
+    StreamingExtractor(Config cfg, Consumer<StreamEvent> listener) {
+        this.cfg = cfg;
+        this.listener = listener;
+        this.driver = new Driver(cfg, sink);
+    }
+
+    /**
+     * Reads one delta; returns the events it completes (also delivered to the listener, if there is one).
+     *
+     * @throws IllegalStateException after {@link #finish()}
+     */
+    public List<StreamEvent> feed(CharSequence delta) {
+        if (finished) {
+            throw new IllegalStateException("the response is finished");
+        }
+        if (delta.length() == 0) {
+            return List.of();
+        }
+        window.append(delta);
+        driver.run(window, window.length(), false);
+        window.dropBefore(driver.earliestNeeded());
+        return deliver();
+    }
+
+    /** Ends the response: decides everything still open and returns the last events. Idempotent. */
+    public List<StreamEvent> finish() {
+        if (finished) {
+            return List.of();
+        }
+        finished = true;
+        driver.run(window, window.length(), true);
+        window.dropBefore(driver.earliestNeeded());
+        return deliver();
+    }
+
+    /** The calls completed so far, in order. */
+    public List<ToolCall> calls() {
+        return List.copyOf(calls);
+    }
+
+    /** The errors reported so far, in order. */
+    public List<ExtractionError> errors() {
+        return List.copyOf(errors);
+    }
+
+    /** After {@link #finish()}, when there were errors: the message for the model, as {@link Extraction#correctionPrompt()}. */
+    public Optional<String> correctionPrompt() {
+        return !finished || errors.isEmpty() ? Optional.empty()
+                : Optional.of(Messages.correctionPrompt(errors, errorFormats, cfg));
+    }
+
+    /** Whether {@link #finish()} was called. */
+    public boolean isFinished() {
+        return finished;
+    }
+
+    private List<StreamEvent> deliver() {
+        List<StreamEvent> out = events;
+        events = new ArrayList<>();
+        if (listener != null) {
+            for (StreamEvent e : out) {
+                listener.accept(e);
+            }
+        }
+        return out;
+    }
+
+    /** Turns the driver's decisions into events, merging adjacent text of the same kind. */
+    private final class Sink implements Driver.Sink {
+
+        @Override
+        public void text(CharSequence buf, int start, int end) {
+            String s = buf.subSequence(start, end).toString();
+            int last = events.size() - 1;
+            if (last >= 0 && events.get(last) instanceof StreamEvent.TextDelta t) {
+                events.set(last, new StreamEvent.TextDelta(t.text() + s));
+            } else {
+                events.add(new StreamEvent.TextDelta(s));
+            }
+        }
+
+        @Override
+        public void reasoning(CharSequence buf, int start, int end, boolean content) {
+            if (!content) {
+                return;
+            }
+            String s = buf.subSequence(start, end).toString();
+            int last = events.size() - 1;
+            if (last >= 0 && events.get(last) instanceof StreamEvent.ReasoningDelta r) {
+                events.set(last, new StreamEvent.ReasoningDelta(r.text() + s));
+            } else {
+                events.add(new StreamEvent.ReasoningDelta(s));
+            }
+        }
+
+        @Override
+        public void item(CharSequence buf, Item item, int index) {
+            if (item.isCall()) {
+                ToolCall c = item.toCall();
+                calls.add(c);
+                events.add(new StreamEvent.CallCompleted(c));
+            } else {
+                ExtractionError e = item.toError(buf);
+                errors.add(e);
+                errorFormats.add(item.format);
+                events.add(new StreamEvent.Error(e));
+            }
+        }
+
+        @Override
+        public void started(int index, String name) {
+            events.add(new StreamEvent.CallStarted(index, name == null ? "" : name));
+        }
+
+        @Override
+        public void arguments(int index, String fragment) {
+            int last = events.size() - 1;
+            if (last >= 0 && events.get(last) instanceof StreamEvent.ArgumentsDelta a && a.index() == index) {
+                events.set(last, new StreamEvent.ArgumentsDelta(index, a.fragment() + fragment));
+            } else {
+                events.add(new StreamEvent.ArgumentsDelta(index, fragment));
+            }
+        }
+    }
+}
