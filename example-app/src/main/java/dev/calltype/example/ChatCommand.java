@@ -7,7 +7,10 @@ import dev.calltype.example.tools.Notes;
 import dev.calltype.runtime.CallFormat;
 import dev.calltype.runtime.ExtractionError;
 import dev.calltype.runtime.SchemaDialect;
+import dev.calltype.runtime.StreamEvent;
+import dev.calltype.runtime.StreamingExtractor;
 import dev.calltype.runtime.ToolCall;
+import dev.calltype.runtime.ToolCallExtractor;
 import dev.calltype.runtime.ToolLoop;
 import dev.calltype.runtime.ToolResult;
 import dev.calltype.runtime.ToolSpec;
@@ -103,7 +106,7 @@ final class ChatCommand {
         OpenAiChatModel model = new OpenAiChatModel(client, toolsSchema(toolkit), new NativeCalls(toolkit.extractor()));
         Style style = Style.forEnvironment(env);
         BufferedReader input = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
-        Printer printer = new Printer(out, style);
+        Printer printer = new Printer(out, style, toolkit.extractor());
         ExecutorService executor = Executors.newFixedThreadPool(2, r -> {
             Thread t = new Thread(r, "chat-tools");
             t.setDaemon(true);
@@ -227,38 +230,89 @@ final class ChatCommand {
         }
     }
 
-    /** Shows the conversation: the model's text, each call and result, and corrections. */
+    /**
+     * Shows the conversation as it happens: the model's text streams through a
+     * {@link StreamingExtractor}, so prose appears as it is written while call markup never does;
+     * then each call, its result, and any correction.
+     */
     static final class Printer implements ToolLoop.Listener {
         private final PrintStream out;
         private final Style style;
-        private boolean open;
+        private final ToolCallExtractor extractor;
+        private StreamingExtractor stream;
+        private boolean midLine;
+        private boolean printed;
 
-        Printer(PrintStream out, Style style) {
+        Printer(PrintStream out, Style style, ToolCallExtractor extractor) {
             this.out = out;
             this.style = style;
+            this.extractor = extractor;
+        }
+
+        @Override
+        public void onTextDelta(String delta) {
+            if (stream == null) {
+                stream = extractor.streaming();
+                printed = false;
+            }
+            show(stream.feed(delta));
         }
 
         @Override
         public void onReply(int round, String visibleText) {
-            String text = visibleText.strip();
-            if (!text.isEmpty()) {
-                out.println(text);
-                open = false;
+            if (stream != null) {
+                show(stream.finish());
+                stream = null;
+            } else if (!visibleText.isBlank()) {
+                show(List.of(new StreamEvent.TextDelta(visibleText)));
+            }
+            endLine();
+            out.flush();
+        }
+
+        private void show(List<StreamEvent> events) {
+            for (StreamEvent e : events) {
+                if (e instanceof StreamEvent.TextDelta) {
+                    String text = ((StreamEvent.TextDelta) e).text();
+                    if (!printed) {
+                        text = text.stripLeading(); // the prose before a call often starts with a newline
+                    }
+                    if (!text.isEmpty()) {
+                        out.print(text);
+                        printed = true;
+                        midLine = !text.endsWith("\n");
+                    }
+                } else if (e instanceof StreamEvent.ReasoningDelta) {
+                    String text = ((StreamEvent.ReasoningDelta) e).text();
+                    if (!text.isEmpty()) {
+                        out.print(style.dim(text));
+                        midLine = !text.endsWith("\n");
+                    }
+                }
             }
             out.flush();
         }
 
+        private void endLine() {
+            if (midLine) {
+                out.println();
+                midLine = false;
+            }
+        }
+
         @Override
         public void onCalls(int round, List<ToolCall> calls) {
+            endLine();
             for (ToolCall call : calls) {
                 out.println(style.dim("  → ") + style.cyan(call.name()) + style.dim(" " + call.arguments()
-                        + (call.repairs().isEmpty() ? "" : "  (repaired: " + call.repairs() + ")")));
+                        + (call.repairs().isEmpty() ? "" : "  (repaired: " + repairs(call) + ")")));
             }
             out.flush();
         }
 
         @Override
         public void onResult(int round, ToolCall call, ToolResult result) {
+            endLine();
             String content = result.content();
             if (content.length() > MAX_SHOWN_RESULT) {
                 content = content.substring(0, MAX_SHOWN_RESULT) + "…";
@@ -270,17 +324,24 @@ final class ChatCommand {
 
         @Override
         public void onCorrection(int round, List<ExtractionError> errors, String correctionPrompt) {
+            endLine();
             for (ExtractionError e : errors) {
                 out.println(style.yellow("  ✗ " + e.kind() + ": " + Snippet.of(e.message()) + " (asking the model to fix it)"));
             }
             out.flush();
         }
 
+        private static String repairs(ToolCall call) {
+            List<String> names = new ArrayList<>();
+            call.repairs().forEach(r -> names.add(r.name()));
+            return String.join(", ", names);
+        }
+
         void endOfTurn() {
-            if (open) {
-                out.println();
-                open = false;
+            if (stream != null) { // the model failed mid-answer
+                stream = null;
             }
+            endLine();
             out.flush();
         }
     }

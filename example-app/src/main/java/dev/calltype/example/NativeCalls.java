@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.calltype.runtime.Extraction;
 import dev.calltype.runtime.ExtractionError;
 import dev.calltype.runtime.ModelReply;
+import dev.calltype.runtime.Repair;
 import dev.calltype.runtime.ToolCall;
 import dev.calltype.runtime.ToolCallExtractor;
 import dev.calltype.runtime.ToolResult;
@@ -67,7 +68,10 @@ final class NativeCalls {
         Extraction extraction = extractor.extract(wrapped);
         if (extraction.calls().size() == 1 && !extraction.hasErrors()) {
             ToolCall call = extraction.calls().get(0);
-            return new Read(new ToolCall(call.name(), call.arguments(), nc.id(), 0, 0, WireFormat.NATIVE, call.repairs()), null);
+            // A string is how native arguments always come: decoding it is not a repair of the model's.
+            List<Repair> repairs = new ArrayList<>(call.repairs());
+            repairs.remove(Repair.ARGUMENTS_DECODED);
+            return new Read(new ToolCall(call.name(), call.arguments(), nc.id(), 0, 0, WireFormat.NATIVE, repairs), null);
         }
         String why = extraction.errors().isEmpty() ? "they are not a JSON object"
                 : extraction.errors().get(0).message();

@@ -30,6 +30,7 @@ class NativeCallsTest {
         assertThat(call.id()).isEqualTo("call_1");
         assertThat(call.format()).isEqualTo(WireFormat.NATIVE);
         assertThat(call.arguments()).isEqualTo(JSON.readTree("{\"expression\": \"2+2\"}"));
+        assertThat(call.repairs()).isEmpty();
     }
 
     @Test
