@@ -19,6 +19,7 @@ import java.net.http.HttpTimeoutException;
 import java.nio.channels.UnresolvedAddressException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Locale;
 import java.util.function.Consumer;
 
 /**
@@ -121,7 +122,7 @@ final class ChatCompletionsClient {
                 throw new ChatFailure("server returned HTTP " + response.statusCode() + " for " + endpoint
                         + errorDetail(in.readNBytes(MAX_ERROR_BODY)));
             }
-            String type = response.headers().firstValue("Content-Type").orElse("").toLowerCase();
+            String type = response.headers().firstValue("Content-Type").orElse("").toLowerCase(Locale.ROOT);
             BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
             return type.contains("json") ? readJson(reader, onContent) : readStream(reader, onContent);
         } catch (IOException e) {

@@ -47,14 +47,6 @@ final class Style {
         return wrap("33", s);
     }
 
-    String blue(String s) {
-        return wrap("34", s);
-    }
-
-    String magenta(String s) {
-        return wrap("35", s);
-    }
-
     String cyan(String s) {
         return wrap("36", s);
     }

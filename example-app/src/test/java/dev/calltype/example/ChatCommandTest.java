@@ -165,6 +165,31 @@ class ChatCommandTest {
     }
 
     @Test
+    void onTheTerminalTheUserIsAskedBeforeAToolThatNeedsConfirmationRuns() throws Exception {
+        new Notes(notes).createNote("Groceries", "eggs", List.of(), false);
+        server.thenRecorded("native-delete-call.sse").thenRecorded("native-not-deleted.sse");
+
+        int status = chat(Map.of(), "Delete my groceries note.\ny\n/exit\n", "--model", "llama3.1:8b");
+
+        assertThat(status).as(err()).isZero();
+        assertThat(out()).contains("allow delete_note {\"title\":\"Groceries\"}? [y/N]");
+        assertThat(Files.exists(notes.resolve("groceries.md"))).isFalse();
+    }
+
+    @Test
+    void aServerFailureEndsAnInteractiveSessionWithExitOne() {
+        server.thenRecorded("prompt-final.json").then(503, "text/plain", "overloaded");
+
+        int status = chat(Map.of(), "hi\nhi again\nnever sent\n", "--model", "m");
+
+        assertThat(status).isEqualTo(1);
+        assertThat(server.requests()).hasSize(2);
+        assertThat(out()).contains("6 × 7 = 42.");
+        assertThat(err()).isEqualTo("calltype chat: server returned HTTP 503 for " + server.baseUrl()
+                + "/chat/completions: overloaded" + System.lineSeparator());
+    }
+
+    @Test
     void promptModeTeachesTheFormatInTheSystemPromptAndReadsCallsFromTheText() {
         server.thenRecorded("prompt-xml-call.sse").thenRecorded("prompt-final.json");
 
