@@ -64,9 +64,9 @@ final class ChatCommand {
             Environment:
               OPENAI_API_KEY      sent as a bearer token when set
 
-            Exit status: 0 on success, 1 when the server is down, answers with an error or a
-            malformed stream, or the model is still calling tools after --max-rounds; 2 for a bad
-            command line.
+            Exit status: 0 on success; 1 when the server is down or answers with an error or a
+            malformed stream, or (with --prompt) the model is still calling tools after
+            --max-rounds; 2 for a bad command line.
             """;
 
     private static final Map<String, ToolLoop.Mode> MODE_ALIASES = Map.of("text", ToolLoop.Mode.PROMPT,
