@@ -79,13 +79,19 @@ public final class ToolProcessor extends AbstractProcessor {
             Validator.checkToolParamsTarget(e, report);
             report.printTo(processingEnv.getMessager());
         }
+        Set<String> declared = new LinkedHashSet<>();
+        for (Element root : round.getRootElements()) {
+            if (root instanceof TypeElement te) {
+                declared.add(te.getQualifiedName().toString());
+            }
+        }
         for (Map.Entry<String, TypeElement> e : owners.entrySet()) {
-            process(e.getKey(), e.getValue(), round.processingOver());
+            process(e.getKey(), e.getValue(), round.processingOver(), declared);
         }
         return false;
     }
 
-    private void process(String name, TypeElement owner, boolean last) {
+    private void process(String name, TypeElement owner, boolean last, Set<String> declared) {
         if (generated.contains(name)) {
             return;
         }
@@ -99,6 +105,10 @@ public final class ToolProcessor extends AbstractProcessor {
                     return;
                 }
                 report.add(Diagnostic.TYPE_UNRESOLVED, owner, String.join(", ", validator.unresolved()), name);
+            }
+            String toolkit = dev.calltype.processor.model.ModelBuilder.generatedName(owner).canonicalName();
+            if (declared.contains(toolkit)) {
+                report.add(Diagnostic.TOOLKIT_NAME_TAKEN, owner, name, toolkit);
             }
             report.printTo(processingEnv.getMessager());
             if (report.hasErrors()) {

@@ -421,6 +421,26 @@ class DiagnosticsTest {
     }
 
     @Test
+    void aTypeAlreadyNamedLikeTheToolkitIsAnError() {
+        JavaFileObject s = source("Radio", """
+                public class Radio {
+                    /** Tunes. */
+                    @Tool
+                    public String tune(int channel) { return "ok"; }
+                }
+                """);
+        JavaFileObject taken = source("RadioTools", """
+                public class RadioTools {
+                }
+                """);
+        Compilation c = compile(s, taken);
+        assertThat(c).hadErrorCount(1);
+        assertThat(c).hadErrorContaining(Diagnostic.TOOLKIT_NAME_TAKEN.format("com.example.Radio",
+                "com.example.RadioTools")).inFile(s).onLineContaining("public class Radio");
+        nothingGenerated(c, "RadioTools");
+    }
+
+    @Test
     void typesNeverResolvedAreReportedWhenProcessingIsOver() {
         JavaFileObject s = source("Waiting", """
                 public class Waiting {

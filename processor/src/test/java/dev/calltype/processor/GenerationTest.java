@@ -160,6 +160,30 @@ class GenerationTest {
     }
 
     @Test
+    void userTypesNamedLikeGeneratedTypesAreQualified() throws Exception {
+        Compiled c = Compiled.of(source("Call", """
+                public record Call(String number) {}
+                """), source("GetWeather", """
+                public record GetWeather(String city) {}
+                """), source("Desk", """
+                public class Desk {
+                    /** Dials. */
+                    @Tool
+                    public String dial(Call call) { return call.number(); }
+
+                    /** Weather. */
+                    @Tool
+                    public String getWeather(GetWeather request) { return request.city(); }
+                }
+                """));
+        Toolkit tk = c.toolkit("com.example.DeskTools", "com.example.Desk");
+        assertThat(tk.dispatch(ToolCall.of("dial", (ObjectNode) JSON.readTree("{\"call\":{\"number\":\"12\"}}")))
+                .content()).isEqualTo("12");
+        assertThat(tk.dispatch(ToolCall.of("get_weather", (ObjectNode) JSON.readTree("{\"city\":\"Oslo\"}")))
+                .content()).isEqualTo("Oslo");
+    }
+
+    @Test
     void schemasLongerThanAClassFileConstantAreSplit() {
         String description = "word ".repeat(14000).strip();
         Compiled c = Compiled.of(source("Verbose", "public class Verbose {\n    /** " + description

@@ -37,6 +37,8 @@ public final class Coercion {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final int MAX_QUOTED = 60;
+    /** The most digits a {@code BigInteger} argument may have; bounds the work of expanding an exponent. */
+    private static final int MAX_INTEGER_DIGITS = 1000;
 
     private Coercion() {
     }
@@ -110,8 +112,11 @@ public final class Coercion {
         if (d == null) {
             return problem(path, "an integer", node, problems);
         }
+        if (d.precision() - d.scale() > MAX_INTEGER_DIGITS) {
+            return problem(path, "an integer of at most " + MAX_INTEGER_DIGITS + " digits", node, problems);
+        }
         try {
-            return d.toBigIntegerExact();
+            return d.stripTrailingZeros().toBigIntegerExact();
         } catch (ArithmeticException e) {
             return problem(path, "an integer", node, problems);
         }
@@ -326,6 +331,10 @@ public final class Coercion {
         BigDecimal d = exactNumber(node);
         if (d == null) {
             return problem(path, "an integer", node, problems);
+        }
+        if (d.precision() - d.scale() > 20) {
+            // far beyond any long: say so without expanding a huge exponent such as 1e999999999
+            return problem(path, "an integer from " + min + " to " + max, node, problems);
         }
         BigInteger i;
         try {

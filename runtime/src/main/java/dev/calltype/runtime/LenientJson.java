@@ -39,6 +39,12 @@ import java.util.Set;
  * past {@code limit}; it answers {@link JsonRead.Status#NEED_MORE} instead. So for any text and any cut, reading the
  * prefix gives either {@code NEED_MORE} or exactly what reading the whole text gives.
  *
+ * <p>At the end of the text ({@code atEnd}): a number or literal that ends exactly there is complete, also at the
+ * top level ({@code 12}); a string, a number that cannot end there ({@code 1.}, {@code -}), a partial literal
+ * ({@code tru}), a key or ':' or ',' still waiting for its value, or an unterminated block comment is
+ * {@link JsonRead.Status#TRUNCATED}; containers still open when every value inside is complete are closed
+ * ({@link Repair#MISSING_CLOSING_BRACKETS}, see {@link JsonRead#autoClosed()}).
+ *
  * <p>A value that spans more than {@link ExtractionLimits#maxPayloadChars()} characters is
  * {@link JsonRead.Status#LIMIT_EXCEEDED}, and so is a top-level number or literal whose end can only be seen past
  * that span.
@@ -48,7 +54,15 @@ final class LenientJson {
     private LenientJson() {
     }
 
-    /** Reads ONE JSON value whose first non-blank char is at or after {@code start} in {@code text[start, limit)}. */
+    /**
+     * Reads ONE JSON value whose first non-blank char is at or after {@code start} in {@code text[start, limit)}.
+     * Blanks and comments before it are skipped; what follows it is not read.
+     *
+     * @param atEnd whether the text ends at {@code limit}; when false, a value that reaches the limit is
+     *     {@link JsonRead.Status#NEED_MORE}
+     * @throws IndexOutOfBoundsException if {@code [start, limit)} is not within the text (a programming error; no
+     *     text content makes this method throw)
+     */
     static JsonRead read(CharSequence text, int start, int limit, boolean atEnd, ExtractionLimits limits) {
         return read(text, start, limit, atEnd, limits, null);
     }
@@ -655,12 +669,22 @@ final class LenientJson {
                         }
                     }
                     i += consumed;
-                } else {
-                    if (c < 0x20) {
-                        repair(Repair.RAW_CONTROL_CHARACTERS);
-                    }
+                } else if (c < 0x20) {
+                    repair(Repair.RAW_CONTROL_CHARACTERS);
                     sb.append(c);
                     i++;
+                } else {
+                    // a run of plain characters, copied at once; it stops one past the length limit at most
+                    int run = i;
+                    int runLimit = (int) Math.min(end, (long) i + (max - sb.length()) + 1);
+                    while (i < runLimit) {
+                        char d = text.charAt(i);
+                        if (d == close || d == '\\' || d < 0x20) {
+                            break;
+                        }
+                        i++;
+                    }
+                    sb.append(text, run, i);
                 }
                 if (sb.length() > max) {
                     stopString(open);
@@ -741,13 +765,35 @@ final class LenientJson {
                 stop = malformed("invalid number " + quoted(text.subSequence(from, i)), from);
                 return null;
             }
-            JsonNode node = numberNode(text.subSequence(from, i).toString());
+            JsonNode node = i - from <= 10 ? smallInteger(from, i) : null;
+            if (node == null) {
+                node = numberNode(text.subSequence(from, i).toString());
+            }
             if (node == null) {
                 stop = malformed("number out of range " + quoted(text.subSequence(from, i)), from);
                 return null;
             }
             pos = i;
             return node;
+        }
+
+        /** The node for a valid number token of at most 10 chars that is an integer; null for other tokens. */
+        private JsonNode smallInteger(int from, int to) {
+            int i = from;
+            boolean negative = text.charAt(i) == '-';
+            if (negative) {
+                i++;
+            }
+            long v = 0;
+            for (; i < to; i++) {
+                char c = text.charAt(i);
+                if (!isDigit(c)) {
+                    return null;
+                }
+                v = v * 10 + (c - '0');
+            }
+            v = negative ? -v : v;
+            return v == (int) v ? IntNode.valueOf((int) v) : LongNode.valueOf(v);
         }
 
         /** The literals; the longest word that could be one is 8 chars ("Infinity"). */

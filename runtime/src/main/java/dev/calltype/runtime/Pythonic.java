@@ -27,6 +27,9 @@ import java.util.Set;
  * {@code (1)} is the value. Anything else is an error, not evaluated: names, attribute access, calls, operators,
  * {@code *args}, {@code **kwargs}, lambdas, comprehensions, f-strings, bytes, sets, complex numbers.
  *
+ * <p>String literals written next to each other are joined, as Python does: {@code ("abc" 'def')} is
+ * {@code "abcdef"}.
+ *
  * <p>Leniencies, recorded on the call: a raw line break inside a single-line string is kept
  * ({@link Repair#RAW_CONTROL_CHARACTERS}); a key given twice in a dict keeps the last value
  * ({@link Repair#DUPLICATE_KEYS}). A keyword given twice in a call is an error. An unknown escape keeps its backslash,
@@ -84,6 +87,29 @@ final class Pythonic {
      */
     static boolean couldBeCall(CharSequence text, int start, int limit) {
         return callHead(text, start, limit, false) != PyRead.Status.NOT_A_CALL;
+    }
+
+    /**
+     * The name (last segment) of the call whose head, {@code name(} or {@code [name(}, begins at the first non-blank
+     * char at/after {@code start}, or {@code null} when no call head is there. For naming the tool in an error when
+     * {@link #read} reports one.
+     */
+    static String callNameAt(CharSequence text, int start, int limit) {
+        Objects.requireNonNull(text, "text");
+        Objects.checkFromToIndex(start, limit, text.length());
+        int i = skipBlanks(text, start, limit);
+        if (i < limit && text.charAt(i) == '[') {
+            i = skipBlanks(text, i + 1, limit);
+        }
+        int paren = head(text, i, limit);
+        if (paren < 0) {
+            return null;
+        }
+        int nameStart = paren;
+        while (nameStart > i && text.charAt(nameStart - 1) != '.') {
+            nameStart--;
+        }
+        return text.subSequence(nameStart, paren).toString();
     }
 
     private static final int HEAD_NOT = -1;
@@ -659,7 +685,7 @@ final class Pythonic {
             char c = text.charAt(pos);
             if (c == '"' || c == '\'') {
                 String s = readString(pos, pos, false);
-                return s == null ? null : TextNode.valueOf(s);
+                return s == null ? null : adjacentStrings(s);
             }
             if (isDigit(c) || c == '.' || c == '-' || c == '+') {
                 return readNumber();
@@ -686,7 +712,7 @@ final class Pythonic {
                     switch (prefix) {
                         case "r", "u" -> {
                             String s = readString(w, i, prefix.equals("r"));
-                            return s == null ? null : TextNode.valueOf(s);
+                            return s == null ? null : adjacentStrings(s);
                         }
                         case "f", "fr", "rf" -> {
                             fail("f-strings are not allowed: nothing is evaluated, write the text itself", w);
@@ -731,6 +757,60 @@ final class Pythonic {
             }
             fail(expectedValueProblem(), pos);
             return null;
+        }
+
+        /**
+         * Python joins string literals written next to each other ({@code ("abc" 'def')}): reads those that follow
+         * the string just read, and returns the whole text.
+         */
+        private JsonNode adjacentStrings(String first) {
+            StringBuilder joined = null;
+            while (true) {
+                int j = skipBlanks(text, pos, end);
+                if (j >= end) {
+                    break; // the caller sees the end at pos
+                }
+                char c = text.charAt(j);
+                int quote;
+                boolean raw = false;
+                if (c == '"' || c == '\'') {
+                    quote = j;
+                } else if (c == 'r' || c == 'R' || c == 'u' || c == 'U') {
+                    if (j + 1 >= end) {
+                        if (end < limit) {
+                            stop = payloadExceeded();
+                            return null;
+                        }
+                        if (!atEnd) {
+                            stop = needMore();
+                            return null;
+                        }
+                        break;
+                    }
+                    char q = text.charAt(j + 1);
+                    if (q != '"' && q != '\'') {
+                        break;
+                    }
+                    quote = j + 1;
+                    raw = c == 'r' || c == 'R';
+                } else {
+                    break;
+                }
+                if (joined == null) {
+                    joined = new StringBuilder(first);
+                }
+                String next = readString(j, quote, raw);
+                if (next == null) {
+                    return null;
+                }
+                joined.append(next);
+                if (joined.length() > limits.maxStringChars()) {
+                    stop = error(ExtractionError.Kind.LIMIT_EXCEEDED,
+                            "a string is longer than the limit of maxStringChars=" + limits.maxStringChars(), j);
+                    return null;
+                }
+            }
+            return TextNode.valueOf(joined == null ? first : joined.toString());
         }
 
         private String expectedValueProblem() {

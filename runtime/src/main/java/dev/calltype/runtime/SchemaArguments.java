@@ -53,6 +53,8 @@ final class SchemaArguments {
     static final int MAX_PATTERN_INPUT = 10_000;
     /** Largest decimal exponent a number written as a string may have (guards BigInteger expansion). */
     static final int MAX_NUMBER_SCALE = 1_000;
+    /** Longest made-up name (unknown tool or parameter) repeated in a message. */
+    static final int MAX_NAME_SHOWN = 60;
 
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
@@ -578,7 +580,7 @@ final class SchemaArguments {
             if (properties.has(name)) {
                 continue;
             }
-            String at = Coercion.child(path, name);
+            String at = Coercion.child(path, displayName(name));
             if (additional != null && additional.isBoolean() && !additional.booleanValue()) {
                 problems.add(unknown(at, name, properties, path));
             } else if (additional != null && additional.isObject()) {
@@ -620,6 +622,24 @@ final class SchemaArguments {
             }
         }
         return out.toString();
+    }
+
+    /**
+     * A name a model made up, fit for a message: at most {@value #MAX_NAME_SHOWN} characters,
+     * control characters escaped.
+     */
+    static String displayName(String name) {
+        StringBuilder out = new StringBuilder();
+        int shown = Math.min(name.length(), MAX_NAME_SHOWN);
+        for (int i = 0; i < shown; i++) {
+            char c = name.charAt(i);
+            if (c < 0x20 || c == 0x7f) {
+                out.append(String.format(java.util.Locale.ROOT, "\\u%04x", (int) c));
+            } else {
+                out.append(c);
+            }
+        }
+        return name.length() > MAX_NAME_SHOWN ? out.append('…').toString() : out.toString();
     }
 
     /** The declared name a misspelt one most likely meant, or {@code null}. */

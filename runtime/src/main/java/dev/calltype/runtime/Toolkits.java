@@ -67,7 +67,7 @@ public final class Toolkits {
 
     /** The failure message for a tool name no toolkit has. */
     static String unknownTool(String name, List<ToolSpec> tools) {
-        StringBuilder out = new StringBuilder("unknown tool \"").append(name).append('"');
+        StringBuilder out = new StringBuilder("unknown tool \"").append(SchemaArguments.displayName(name)).append('"');
         List<String> names = new ArrayList<>();
         for (ToolSpec tool : tools) {
             names.add(tool.name());

@@ -144,6 +144,24 @@ class FormatInstructionsTest {
     }
 
     @Test
+    void theExampleInEveryFormatIsReadBackByTheExtractorAsThatCall() {
+        List<ToolSpec> tools = Fixtures.all();
+        ToolCallExtractor extractor = ToolCallExtractor.builder().tools(tools).build();
+        for (CallFormat format : CallFormat.values()) {
+            String text = FormatInstructions.render(tools, format);
+            String example = text.substring(text.indexOf(":\n", text.indexOf("To call a tool")) + 2,
+                    text.indexOf("\n\nUse only"));
+
+            Extraction extraction = extractor.extract("Sure.\n" + example + "\n");
+
+            assertThat(extraction.errors()).as(format.name()).isEmpty();
+            assertThat(extraction.calls()).as(format.name()).hasSize(1);
+            assertThat(extraction.calls().get(0).name()).isEqualTo("get_weather");
+            assertThat(extraction.calls().get(0).arguments()).isEqualTo(Fixtures.object("{\"city\":\"...\"}"));
+        }
+    }
+
+    @Test
     void noToolsGivesAShortNotice() {
         assertThat(FormatInstructions.render(List.of(), CallFormat.XML_TAGS)).isEqualTo(FormatInstructions.NO_TOOLS);
     }

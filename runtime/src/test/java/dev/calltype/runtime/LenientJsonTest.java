@@ -400,4 +400,49 @@ class LenientJsonTest {
         assertThat(ok.repairs()).containsExactly(Repair.COMMENTS, Repair.SINGLE_QUOTES, Repair.UNQUOTED_KEYS,
                 Repair.PYTHON_LITERALS, Repair.TRAILING_COMMA);
     }
+    @Test
+    void readsJsonInsideModelMarkupBetweenGivenBounds() {
+        String hermes = "<tool_call>\n{\"name\": \"stock_price\", \"arguments\": {\"ticker\": \"MSFT\"}}\n</tool_call>";
+        int close = hermes.indexOf("</tool_call>");
+        JsonRead h = LenientJson.read(hermes, 11, close, true, LIMITS);
+        assertThat(h.status()).isEqualTo(Status.COMPLETE);
+        assertThat(h.value().get("arguments").get("ticker").textValue()).isEqualTo("MSFT");
+        assertThat(hermes.substring(h.end(), close)).isEqualTo("\n");
+
+        String garbage = "[TOOL_CALL]{\"name\":\"stock_price\",\"args\":{\"ticker\":\"T\"}} {\"name\":\"pi";
+        JsonRead g = LenientJson.read(garbage, 11, garbage.length(), true, LIMITS);
+        assertThat(g.status()).isEqualTo(Status.COMPLETE);
+        assertThat(garbage.substring(g.end())).isEqualTo(" {\"name\":\"pi");
+        assertThat(LenientJson.read(garbage, g.end(), garbage.length(), true, LIMITS).status())
+                .isEqualTo(Status.TRUNCATED);
+
+        String extra = "```json\n{\"tool\": \"ping\", \"arguments\": {}}}}\n```";
+        JsonRead e = LenientJson.read(extra, 8, extra.length() - 4, true, LIMITS);
+        assertThat(e.status()).isEqualTo(Status.COMPLETE);
+        assertThat(LenientJson.skipExtraClosers(extra, e.end(), extra.length())).isEqualTo(e.end() + 2);
+
+        String gemma = "<|tool_call>call:stock_price{ticker:<|\"|>GM<|\"|>,opts:{tags:[<|\"|>a, b<|\"|>,2]}}<tool_call|>";
+        JsonRead gm = LenientJson.read(gemma, gemma.indexOf('{'), gemma.length(), true, LIMITS, "<|\"|>");
+        assertThat(gm.value()).isEqualTo(json("{\"ticker\": \"GM\", \"opts\": {\"tags\": [\"a, b\", 2]}}"));
+        assertThat(gemma.substring(gm.end())).isEqualTo("<tool_call|>");
+    }
+
+    @Test
+    void aRawQuoteCutOffNeedsMoreOrIsTruncated() {
+        for (String s : new String[] {"{k:<|\"|>abc<|\"", "{k:<|\"|>abc", "{k:<|", "{k:<|\"|>"}) {
+            assertThat(LenientJson.read(s, 0, s.length(), false, LIMITS, "<|\"|>").status()).as(s)
+                    .isEqualTo(Status.NEED_MORE);
+            JsonRead r = LenientJson.read(s, 0, s.length(), true, LIMITS, "<|\"|>");
+            assertThat(r.status()).as(s).isEqualTo(Status.TRUNCATED);
+            assertThat(r.problemOffset()).as(s).isEqualTo(3);
+        }
+        JsonRead notRaw = LenientJson.read("{k:<b>}", 0, 7, true, LIMITS, "<|\"|>");
+        assertThat(notRaw.status()).isEqualTo(Status.MALFORMED);
+        assertThat(notRaw.problem()).isEqualTo("expected a value after \"k\":");
+    }
+
+    @Test
+    void withoutARawQuoteItsTextIsNotAString() {
+        assertThat(read("{k:<|\"|>x<|\"|>}").status()).isEqualTo(Status.MALFORMED);
+    }
 }

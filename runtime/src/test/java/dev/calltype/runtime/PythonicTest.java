@@ -149,6 +149,14 @@ class PythonicTest {
     }
 
     @Test
+    void adjacentStringLiteralsAreJoinedAsPythonDoes() {
+        PyCall c = single("write(content=(\"line one\\n\"\n               'line two' r'\\d'), x='a' \"b\")");
+        assertThat(c.keywords()).containsExactly(kw("content", "\"line one\\nline two\\\\d\""), kw("x", "\"ab\""));
+        assertThat(read("f('a' f'{x}')").errorKind()).isEqualTo(Kind.INVALID_CALL_SYNTAX);
+        assertThat(stream("f('a' r").status()).isEqualTo(Status.NEED_MORE);
+    }
+
+    @Test
     void quotesOfTheOtherKindAndBracketsInsideStringsAreText() {
         PyCall c = single("f(a=\"O'Reilly\", b='say \"hi\"', c=')]}{(')");
         assertThat(c.keywords()).containsExactly(kw("a", "\"O'Reilly\""), kw("b", "\"say \\\"hi\\\"\""),
@@ -201,6 +209,14 @@ class PythonicTest {
         assertThat(Pythonic.couldBeCall("client.", 0, 7)).isTrue();
         assertThat(Pythonic.couldBeCall("client. x", 0, 9)).isFalse();
         assertThat(Pythonic.couldBeCall("42", 0, 2)).isFalse();
+    }
+
+    @Test
+    void callNameAtNamesTheCallAnErrorBelongsTo() {
+        assertThat(Pythonic.callNameAt("translate(*pair)", 0, 16)).isEqualTo("translate");
+        assertThat(Pythonic.callNameAt("  [api.v2.ping(), x()]", 0, 22)).isEqualTo("ping");
+        assertThat(Pythonic.callNameAt("ping", 0, 4)).isNull();
+        assertThat(Pythonic.callNameAt("[1, 2]", 0, 6)).isNull();
     }
 
     // ------------------------------------------------------------------ errors

@@ -2,7 +2,6 @@ package dev.calltype.runtime;
 
 import static dev.calltype.runtime.Fixtures.object;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assumptions.assumeThat;
 
 import com.fasterxml.jackson.databind.node.IntNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -18,7 +17,6 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 
@@ -432,22 +430,10 @@ class ToolLoopTest {
         assertThat(deltas).containsExactly("All at once");
     }
 
-    // --- prompt mode (needs the extraction engine) ---------------------------------------------
+    // --- prompt mode: calls written in the text ---------------------------------------------
 
     @Nested
     class PromptMode {
-
-        @BeforeEach
-        void needsTheEngine() {
-            boolean ready;
-            try {
-                ToolCallExtractor.builder().build().extract("");
-                ready = true;
-            } catch (UnsupportedOperationException e) {
-                ready = false;
-            }
-            assumeThat(ready).as("the extraction engine is merged").isTrue();
-        }
 
         private ToolLoop loop() {
             return ToolLoop.builder(model, toolkit).mode(ToolLoop.Mode.PROMPT).format(CallFormat.XML_TAGS)

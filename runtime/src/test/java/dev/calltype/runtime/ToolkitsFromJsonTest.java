@@ -324,6 +324,15 @@ class ToolkitsFromJsonTest {
     }
 
     @Test
+    void madeUpNamesAreShortenedAndEscapedInMessages() {
+        ToolResult unknown = call("x".repeat(500), "{}");
+
+        assertThat(unknown.content()).startsWith("unknown tool \"" + "x".repeat(60) + "…\";").hasSizeLessThan(200);
+        assertThat(failure("forecast", "{\"city\":\"Paris\",\"bad\\nkey\":1}"))
+                .contains("- unknown parameter 'bad\\u000akey'; the parameters are:");
+    }
+
+    @Test
     void theCallsArgumentsAreNotChanged() {
         ObjectNode arguments = object("{\"city\":\"Paris\",\"days\":\"5\"}");
         ObjectNode copy = arguments.deepCopy();
@@ -331,6 +340,26 @@ class ToolkitsFromJsonTest {
         toolkit.dispatch(ToolCall.of("forecast", arguments));
 
         assertThat(arguments).isEqualTo(copy);
+    }
+
+    @Test
+    void handleExtractsCallsFromTextThenChecksThemAgainstTheSchema() {
+        List<ToolResult> results = toolkit.handle("Checking.\n"
+                + "<tool_call>{\"name\": \"forecast\", \"arguments\": {\"city\": \"Paris\", \"days\": \"4\"}}</tool_call>\n"
+                + "<tool_call>{\"name\": \"forecast\", \"arguments\": {\"city\": \"Rome\", \"days\": 4.5}}</tool_call>");
+
+        assertThat(results).hasSize(2);
+        assertThat(results.get(0).content()).isEqualTo("{\"city\":\"Paris\",\"days\":4,\"units\":\"celsius\"}");
+        assertThat(results.get(1).isError()).isTrue();
+        assertThat(results.get(1).content()).contains("parameter 'days' must be an integer, got 4.5");
+    }
+
+    @Test
+    void positionalPythonicArgumentsAreMappedInTheSchemasOrder() {
+        List<ToolResult> results = toolkit.handle("forecast(\"Oslo\", 2, \"Fahrenheit\")");
+
+        assertThat(results).hasSize(1);
+        assertThat(results.get(0).content()).isEqualTo("{\"city\":\"Oslo\",\"days\":2,\"units\":\"fahrenheit\"}");
     }
 
     // --- the toolkit -----------------------------------------------------------------------------

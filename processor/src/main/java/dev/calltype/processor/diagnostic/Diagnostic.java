@@ -42,6 +42,9 @@ public enum Diagnostic {
     DESCRIPTION_MISSING("DescriptionMissing", Severity.WARNING,
             "%s has no description; the model sees only its name. Add Javadoc or a description, or silence"
                     + " this with @SuppressWarnings(\"calltype\") or -Acalltype.descriptions=off"),
+    TOOLKIT_NAME_TAKEN("ToolkitNameTaken", Severity.ERROR,
+            "the toolkit generated for %s is named %s, but a type of that name is already declared; rename that"
+                    + " type"),
     TYPE_UNRESOLVED("TypeUnresolved", Severity.ERROR,
             "the type %s used by the tools of %s could not be resolved; check imports and the build path"),
     PROCESSOR_FAILURE("ProcessorFailure", Severity.ERROR,

@@ -71,7 +71,7 @@ public final class Dialects {
                     description(b, t);
                     Json defs = t.parameters().get("$defs");
                     out.add(b.put("parameters", gemini(t.parameters(),
-                            defs instanceof JsonObject d ? d : new JsonObject(Map.of()), 0)).build());
+                            defs instanceof JsonObject d ? d : new JsonObject(Map.of()), List.of())).build());
                 }
                 return new JsonArray(out).write();
             }
@@ -189,27 +189,35 @@ public final class Dialects {
     }
 
     /**
-     * Gemini's OpenAPI subset: {@code $ref} inlined from {@code $defs} (beyond three nested
-     * references, {@code {"type":"object"}}), no {@code $defs}, {@code additionalProperties} or
-     * {@code $schema}.
+     * Gemini's OpenAPI subset: {@code $ref} inlined from {@code $defs} (a recursive reference, one to
+     * a definition already being expanded, met three references deep becomes
+     * {@code {"type":"object"}}), no {@code $defs}, {@code additionalProperties} or {@code $schema}.
+     *
+     * @param chain the definitions being expanded around this schema, outermost first
      */
-    static JsonObject gemini(JsonObject schema, JsonObject defs, int depth) {
+    static JsonObject gemini(JsonObject schema, JsonObject defs, List<String> chain) {
         Map<String, Json> out = new LinkedHashMap<>();
         Json ref = schema.get("$ref");
         if (ref instanceof JsonString r) {
             String name = r.value().startsWith("#/$defs/") ? r.value().substring("#/$defs/".length()) : r.value();
-            JsonObject target = depth >= GEMINI_MAX_REF_DEPTH || !(defs.get(name) instanceof JsonObject)
-                    ? JsonObject.builder().put("type", "object").build()
-                    : gemini((JsonObject) defs.get(name), defs, depth + 1);
+            boolean recursive = chain.contains(name);
+            JsonObject target;
+            if (!(defs.get(name) instanceof JsonObject def) || recursive && chain.size() >= GEMINI_MAX_REF_DEPTH) {
+                target = JsonObject.builder().put("type", "object").build();
+            } else {
+                List<String> inner = new ArrayList<>(chain);
+                inner.add(name);
+                target = gemini(def, defs, inner);
+            }
             out.putAll(target.members());
             for (Map.Entry<String, Json> e : schema.members().entrySet()) {
                 if (!e.getKey().equals("$ref")) {
-                    out.put(e.getKey(), geminiValue(e.getKey(), e.getValue(), defs, depth));
+                    out.put(e.getKey(), geminiValue(e.getKey(), e.getValue(), defs, chain));
                 }
             }
         } else {
             for (Map.Entry<String, Json> e : schema.members().entrySet()) {
-                out.put(e.getKey(), geminiValue(e.getKey(), e.getValue(), defs, depth));
+                out.put(e.getKey(), geminiValue(e.getKey(), e.getValue(), defs, chain));
             }
         }
         out.remove("$defs");
@@ -218,17 +226,17 @@ public final class Dialects {
         return Schemas.ordered(out);
     }
 
-    private static Json geminiValue(String key, Json value, JsonObject defs, int depth) {
+    private static Json geminiValue(String key, Json value, JsonObject defs, List<String> chain) {
         switch (key) {
             case "items":
-                return value instanceof JsonObject o ? gemini(o, defs, depth) : value;
+                return value instanceof JsonObject o ? gemini(o, defs, chain) : value;
             case "properties": {
                 if (!(value instanceof JsonObject props)) {
                     return value;
                 }
                 Map<String, Json> p = new LinkedHashMap<>();
                 for (Map.Entry<String, Json> e : props.members().entrySet()) {
-                    p.put(e.getKey(), e.getValue() instanceof JsonObject o ? gemini(o, defs, depth) : e.getValue());
+                    p.put(e.getKey(), e.getValue() instanceof JsonObject o ? gemini(o, defs, chain) : e.getValue());
                 }
                 return new JsonObject(p);
             }
@@ -238,7 +246,7 @@ public final class Dialects {
                 }
                 List<Json> l = new ArrayList<>();
                 for (Json j : a.elements()) {
-                    l.add(j instanceof JsonObject o ? gemini(o, defs, depth) : j);
+                    l.add(j instanceof JsonObject o ? gemini(o, defs, chain) : j);
                 }
                 return new JsonArray(l);
             }

@@ -69,8 +69,6 @@ public final class ModelBuilder {
 
     private static final String PARAM = Param.class.getCanonicalName();
     private static final String JSON_NODE = "com.fasterxml.jackson.databind.JsonNode";
-    private static final Set<String> RESERVED_COMPONENT_NAMES = Set.of("clone", "finalize", "getClass", "hashCode",
-            "notify", "notifyAll", "toString", "wait");
 
     private final Elements elements;
     private final Types types;
@@ -304,7 +302,7 @@ public final class ModelBuilder {
         if (param != null && !param.defaultValue().isEmpty()) {
             AnnotationValue av = value(paramMirror, "defaultValue");
             String literal = param.defaultValue();
-            String labelText = topLevel ? label : label;
+            String labelText = label;
             try {
                 defaultValue = Json.parse(literal);
                 if (model instanceof EnumType e && defaultValue instanceof Json.JsonString s) {
@@ -838,16 +836,11 @@ public final class ModelBuilder {
             }
             String memberKey = key(permitted);
             sealedMembers.add(memberKey);
-            if (recordResults.containsKey(memberKey) && records.containsKey(memberKey)) {
-                RecordModel r = records.get(memberKey);
-                for (FieldModel f : r.fields()) {
-                    if (f.jsonName().equals(SealedModel.DISCRIMINATOR)) {
-                        sealedResults.put(key, new Mapping.Failure("record " + pe.getSimpleName()
-                                + " has a component named 'type', which is the discriminator of " + te.getSimpleName()));
-                        return sealedResults.get(key);
-                    }
-                }
-                records.put(memberKey, new RecordModel(r.key(), r.javaType(), r.simpleName(), r.fields(), false, true));
+            RecordModel built = records.get(memberKey);
+            if (built != null && built.fields().stream().anyMatch(f -> f.jsonName().equals(SealedModel.DISCRIMINATOR))) {
+                sealedResults.put(key, new Mapping.Failure("record " + pe.getSimpleName()
+                        + " has a component named 'type', which is the discriminator of " + te.getSimpleName()));
+                return sealedResults.get(key);
             }
             Mapping m = record((DeclaredType) permitted, pe);
             if (m instanceof Mapping.Unresolved) {

@@ -1,0 +1,237 @@
+package dev.calltype.runtime;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/** The run-time half of generated toolkits, on its own. */
+class DispatchSupportTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private static ObjectNode obj(String json) {
+        try {
+            return (ObjectNode) JSON.readTree(json);
+        } catch (Exception e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    private static final DispatchSupport.Union SHAPES = new DispatchSupport.Union(List.of("circle", "bank_transfer"),
+            List.of("Circle", "BankTransfer"), List.of(List.of("radius"), List.of("iban")),
+            List.of(List.of("type", "radius"), List.of("type", "iban", "reference")));
+
+    @Test
+    void flatFieldsMoveIntoTheOnlyParameterThatHasThem() {
+        ObjectNode args = obj("{\"sku\":\"A1\",\"quantity\":2,\"note\":\"x\"}");
+        ObjectNode nested = DispatchSupport.nest(args, List.of("item", "note"),
+                List.of(DispatchSupport.Nesting.of("item", List.of("sku", "quantity"))));
+        assertThat(nested.toString()).isEqualTo("{\"note\":\"x\",\"item\":{\"sku\":\"A1\",\"quantity\":2}}");
+        assertThat(args.toString()).isEqualTo("{\"sku\":\"A1\",\"quantity\":2,\"note\":\"x\"}");
+    }
+
+    @Test
+    void ambiguousOrForeignFieldsStayWhereTheyAre() {
+        List<DispatchSupport.Nesting> two = List.of(DispatchSupport.Nesting.of("from", List.of("x", "y")),
+                DispatchSupport.Nesting.of("to", List.of("x", "y")));
+        ObjectNode args = obj("{\"x\":1,\"colour\":\"red\"}");
+        assertThat(DispatchSupport.nest(args, List.of("from", "to"), two)).isSameAs(args);
+        ObjectNode notAnObject = obj("{\"item\":\"A1\",\"sku\":\"A1\"}");
+        assertThat(DispatchSupport.nest(notAnObject, List.of("item"),
+                List.of(DispatchSupport.Nesting.of("item", List.of("sku")))).toString())
+                .isEqualTo("{\"item\":\"A1\",\"sku\":\"A1\"}");
+        ObjectNode already = obj("{\"item\":{\"sku\":\"B2\"},\"sku\":\"A1\"}");
+        assertThat(DispatchSupport.nest(already, List.of("item"),
+                List.of(DispatchSupport.Nesting.of("item", List.of("sku")))).toString())
+                .isEqualTo("{\"item\":{\"sku\":\"B2\"},\"sku\":\"A1\"}");
+    }
+
+    @Test
+    void flatFieldsOfASealedParameterChooseTheFirstRecordThatFitsAndItsDiscriminator() {
+        ObjectNode nested = DispatchSupport.nest(obj("{\"iban\":\"DE1\",\"reference\":\"r\",\"amount\":1}"),
+                List.of("payment", "amount"), List.of(DispatchSupport.Nesting.of("payment", SHAPES)));
+        assertThat(nested.toString())
+                .isEqualTo("{\"amount\":1,\"payment\":{\"type\":\"bank_transfer\",\"iban\":\"DE1\",\"reference\":\"r\"}}");
+    }
+
+    @Test
+    void unionsSelectByDiscriminatorInAnyCaseOrByFields() {
+        List<String> problems = new ArrayList<>();
+        assertThat(SHAPES.select(obj("{\"type\":\"CIRCLE\"}"), "s", problems)).isEqualTo(0);
+        assertThat(SHAPES.select(obj("{\"type\":\"BankTransfer\"}"), "s", problems)).isEqualTo(1);
+        assertThat(SHAPES.select(obj("{\"type\":\"bank-transfer\"}"), "s", problems)).isEqualTo(1);
+        assertThat(SHAPES.select(obj("{\"iban\":\"x\"}"), "s", problems)).isEqualTo(1);
+        assertThat(problems).isEmpty();
+        assertThat(SHAPES.select(obj("{\"type\":7}"), "s", problems)).isEqualTo(-1);
+        assertThat(SHAPES.select(obj("{\"sides\":3}"), "s", problems)).isEqualTo(-1);
+        assertThat(problems).containsExactly(
+                "parameter 's.type' must be one of \"circle\", \"bank_transfer\", got 7",
+                "parameter 's.type' is required to tell which kind of object this is: one of \"circle\", \"bank_transfer\"");
+    }
+
+    @Test
+    void toolNamesResolveExactlyThenFolded() {
+        List<String> tools = List.of("get_weather", "add_stock");
+        assertThat(DispatchSupport.resolve("get_weather", tools)).isEqualTo("get_weather");
+        assertThat(DispatchSupport.resolve("getWeather", tools)).isEqualTo("get_weather");
+        assertThat(DispatchSupport.resolve("Add-Stock", tools)).isEqualTo("add_stock");
+        assertThat(DispatchSupport.resolve("weather", tools)).isNull();
+        assertThat(DispatchSupport.resolve("a_b", List.of("ab", "a-b"))).isNull();
+        assertThat(DispatchSupport.unknownToolProblem("get_wether", tools))
+                .isEqualTo("unknown tool 'get_wether'; did you mean 'get_weather'? Available tools: get_weather, add_stock");
+        assertThat(DispatchSupport.unknownToolProblem("delete_everything", tools))
+                .isEqualTo("unknown tool 'delete_everything'. Available tools: get_weather, add_stock");
+    }
+
+    @Test
+    void constraintMessagesSayWhatWasExpectedAndWhatCame() {
+        List<String> p = new ArrayList<>();
+        DispatchSupport.minimum(0, "1", "n", p);
+        DispatchSupport.maximum(new BigDecimal("10.5"), "10", "x", p);
+        DispatchSupport.minimum(2.5, "2.5", "ok", p);
+        DispatchSupport.length("ab", 3, null, "s", p);
+        DispatchSupport.length("😀😀", null, 2, "emoji", p);
+        DispatchSupport.size(4, null, 3, "list", p);
+        DispatchSupport.pattern("ab1", Pattern.compile("[a-z]+"), "code", p);
+        DispatchSupport.notBlank(" \t", "name", p);
+        DispatchSupport.email("a@b", "mail", p);
+        DispatchSupport.email("not an@email", "mail2", p);
+        assertThat(p).containsExactly("parameter 'n' must be at least 1, got 0",
+                "parameter 'x' must be at most 10, got 10.5",
+                "parameter 's' must have at least 3 characters, got \"ab\"",
+                "parameter 'list' must have at most 3 items, got 4",
+                "parameter 'code' must match the pattern [a-z]+, got \"ab1\"",
+                "parameter 'name' must not be blank",
+                "parameter 'mail2' must be an e-mail address, got \"not an@email\"");
+    }
+
+    @Test
+    void unknownMembersAreNamedWithTheirPathAndASuggestion() {
+        List<String> p = new ArrayList<>();
+        DispatchSupport.rejectUnknown(obj("{\"sku\":1,\"Quantity\":2,\"zzz\":3}"), "item", List.of("sku", "quantity"), p);
+        assertThat(p).containsExactly(
+                "unknown parameter 'item.Quantity'; did you mean 'item.quantity'? (expected: sku, quantity)",
+                "unknown parameter 'item.zzz' (expected: sku, quantity)");
+    }
+
+    @Test
+    void listsAndMapsReportEveryBadElement() {
+        List<String> p = new ArrayList<>();
+        assertThat(DispatchSupport.readList(JSON.valueToTree(List.of(1, 2)), "l", p,
+                (n, path) -> Coercion.toInt(n, path, p))).containsExactly(1, 2);
+        assertThat(DispatchSupport.readList(JSON.valueToTree(new Object[] {1, "x", null}), "l", p,
+                (n, path) -> Coercion.toInt(n, path, p))).isNull();
+        assertThat(DispatchSupport.readMap(obj("{\"a\":\"1\",\"b\":true}"), "m", p,
+                (n, path) -> Coercion.toInt(n, path, p))).isNull();
+        assertThat(p).containsExactly("parameter 'l[1]' must be an integer, got \"x\"",
+                "parameter 'l[2]' must not be null", "parameter 'm.b' must be an integer, got true");
+        assertThat(DispatchSupport.readSet(JSON.valueToTree(List.of("a", "b", "a")), "s", p,
+                (n, path) -> Coercion.toStringValue(n, path, p))).containsExactly("a", "b");
+        assertThat(DispatchSupport.toIntArray(List.of(1, 2))).containsExactly(1, 2);
+    }
+
+    @Test
+    void resultsAreWrittenForTheModel() {
+        ToolCall call = ToolCall.of("t").withId("id-7");
+        assertThat(DispatchSupport.done(call, "t").content()).isEqualTo("Done: t completed.");
+        assertThat(DispatchSupport.text(call, "t", "plain").content()).isEqualTo("plain");
+        assertThat(DispatchSupport.text(call, "t", null).content()).isEqualTo("null");
+        assertThat(DispatchSupport.bound(call, "t", Map.of("k", List.of(1))).content()).isEqualTo("{\"k\":[1]}");
+        ToolResult invalid = DispatchSupport.invalid(call, "t", "t(a: string)", List.of("p1", "p2"));
+        assertThat(invalid.content()).isEqualTo("Invalid arguments for t:\n- p1\n- p2\nSignature: t(a: string)\n"
+                + "Fix the arguments and call t again.");
+        assertThat(invalid.callId()).isEqualTo("id-7");
+        assertThat(DispatchSupport.thrown(call, "t", new IllegalStateException("no stock")).content())
+                .isEqualTo("Tool t failed: no stock");
+        assertThat(DispatchSupport.unknownTool(ToolCall.of("x"), List.of("t")).content())
+                .isEqualTo("Unknown tool 'x'. Available tools: t.");
+    }
+
+    @Test
+    void writersHandleNullsAndEveryShape() {
+        assertThat(DispatchSupport.numberNode(null).isNull()).isTrue();
+        assertThat(DispatchSupport.numberNode((short) 3).toString()).isEqualTo("3");
+        assertThat(DispatchSupport.numberNode(new BigDecimal("1.50")).toString()).isEqualTo("1.50");
+        assertThat(DispatchSupport.arrayNode(new double[] {1.5}).toString()).isEqualTo("[1.5]");
+        assertThat(DispatchSupport.arrayNode(new char[] {'a'}).toString()).isEqualTo("[\"a\"]");
+        assertThat(DispatchSupport.optionalNode(Optional.empty(), DispatchSupport::textNode).isNull()).isTrue();
+        assertThat(DispatchSupport.objectNode(Map.of("a", 1), DispatchSupport::numberNode).toString())
+                .isEqualTo("{\"a\":1}");
+    }
+
+    private static final class Echoing implements Toolkit {
+        @Override
+        public List<ToolSpec> tools() {
+            return List.of();
+        }
+
+        @Override
+        public String schemaJson(SchemaDialect dialect) {
+            return "";
+        }
+
+        @Override
+        public String formatInstructions(CallFormat format) {
+            return "";
+        }
+
+        @Override
+        public ToolResult dispatch(ToolCall call) {
+            return ToolResult.success(call.name(), call.id(), call.arguments());
+        }
+    }
+
+    private static ToolCall callAt(String name, int start) {
+        return new ToolCall(name, obj("{}"), null, start, start + 5, WireFormat.NATIVE, List.of());
+    }
+
+    @Test
+    void handleKeepsTextOrderAndAddsTheSignatureToPositionalErrors() {
+        ExtractionError tooMany = new ExtractionError(ExtractionError.Kind.TOO_MANY_POSITIONAL, 10, 20,
+                "add takes 2 arguments, got 3", "add(1,2,3)", "add");
+        ExtractionError truncated = new ExtractionError(ExtractionError.Kind.TRUNCATED, 40, 50, "cut off", "{", null);
+        Extraction extraction = new Extraction(List.of(callAt("first", 0), callAt("second", 30)),
+                List.of(tooMany, truncated), "", List.of(), "PROMPT");
+        List<ToolResult> results = DispatchSupport.handle(new Echoing(), extraction, Map.of("add", "add(a: integer, b: integer)"));
+        assertThat(results).extracting(ToolResult::toolName).containsExactly("first", "add", "second", null);
+        assertThat(results.get(1).content()).isEqualTo("PROMPT\nSignature: add(a: integer, b: integer)");
+        assertThat(results.get(3).content()).isEqualTo("PROMPT");
+        assertThat(results.get(1).isError()).isTrue();
+    }
+
+    @Test
+    void parseAllCollectsEveryProblemOrReturnsEveryCall() {
+        Extraction ok = new Extraction(List.of(callAt("a", 0), callAt("b", 9)), List.of(), "", List.of(), null);
+        assertThat(DispatchSupport.parseAll(ok, Map.of(), (call, p) -> call.name())).containsExactly("a", "b");
+        Extraction bad = new Extraction(List.of(callAt("a", 0), callAt("b", 9)), List.of(
+                new ExtractionError(ExtractionError.Kind.MALFORMED_JSON, 20, 30, "broken JSON", "{", null)),
+                "", List.of(), "PROMPT");
+        assertThatThrownBy(() -> DispatchSupport.parseAll(bad, Map.of(), (call, p) -> {
+            if (call.name().equals("b")) {
+                p.add("parameter 'x' is required");
+                return null;
+            }
+            return call.name();
+        })).isInstanceOfSatisfying(ToolArgumentException.class, e -> {
+            assertThat(e.problems()).containsExactly("broken JSON", "b: parameter 'x' is required");
+            assertThat(e.toolName()).isNull();
+        });
+    }
+
+    @Test
+    void schemaConstantsParseOnce() {
+        JsonNode s = DispatchSupport.schema("{\"type\":\"object\"}");
+        assertThat(s.get("type").asText()).isEqualTo("object");
+        assertThatThrownBy(() -> DispatchSupport.schema("[]")).isInstanceOf(IllegalStateException.class);
+    }
+}

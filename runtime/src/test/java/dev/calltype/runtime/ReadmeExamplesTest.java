@@ -1,0 +1,79 @@
+package dev.calltype.runtime;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.TextNode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import org.junit.jupiter.api.Test;
+
+/** The examples given for the README, run as they are written there. */
+class ReadmeExamplesTest {
+
+    private static final String LISTING = """
+            [{"type": "function", "function": {
+               "name": "get_weather", "description": "Current weather for a city",
+               "parameters": {"type": "object",
+                 "properties": {"city": {"type": "string"},
+                                "days": {"type": "integer", "minimum": 1, "maximum": 7, "default": 1}},
+                 "required": ["city"], "additionalProperties": false}}}]
+            """;
+
+    @Test
+    void fromJsonExample() {
+        Toolkit weather = Toolkits.fromJson(LISTING, (name, args) ->
+                TextNode.valueOf("Sunny in " + args.get("city").textValue() + " for " + args.get("days").intValue() + " day(s)"));
+
+        ToolResult ok = weather.dispatch(ToolCall.of("get_weather",
+                (com.fasterxml.jackson.databind.node.ObjectNode) Fixtures.tree("{\"city\": \"Paris\", \"days\": \"2\"}")));
+        ToolResult bad = weather.dispatch(ToolCall.of("get_weather",
+                (com.fasterxml.jackson.databind.node.ObjectNode) Fixtures.tree("{\"days\": 9.5}")));
+
+        assertThat(ok.content()).isEqualTo("Sunny in Paris for 2 day(s)");
+        assertThat(bad.content()).isEqualTo("""
+                The call to get_weather was not run because its arguments are invalid:
+                - parameter 'city' is required
+                - parameter 'days' must be an integer, got 9.5
+                Signature: get_weather(city: string, days?: integer = 1) — Current weather for a city""");
+        assertThat(weather.schemaJson(SchemaDialect.GEMINI)).isEqualTo("[{\"name\":\"get_weather\","
+                + "\"description\":\"Current weather for a city\",\"parameters\":{\"type\":\"object\",\"properties\":{"
+                + "\"city\":{\"type\":\"string\"},\"days\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":7,\"default\":1}},"
+                + "\"required\":[\"city\"]}}]");
+    }
+
+    @Test
+    void toolLoopExample() {
+        Toolkit tools = Toolkits.fromJson(LISTING, (name, args) -> TextNode.valueOf("Sunny, 24 °C"));
+        ChatModel model = (messages, offered) -> messages.get(messages.size() - 1).role() == ChatMessage.Role.TOOL
+                ? ModelReply.text("It is sunny in Paris.")
+                : ModelReply.calls(ToolCall.of("get_weather",
+                        JsonNodeFactory.instance.objectNode().put("city", "Paris")).withId("call_1"));
+        List<String> printed = new ArrayList<>();
+        ExecutorService pool = Executors.newFixedThreadPool(4);
+        try {
+            ToolLoop loop = ToolLoop.builder(model, tools)
+                    .mode(ToolLoop.Mode.NATIVE)
+                    .executor(pool)
+                    .approver((call, tool) -> true)
+                    .listener(new ToolLoop.Listener() {
+                        @Override
+                        public void onResult(int round, ToolCall call, ToolResult result) {
+                            printed.add(call.name() + " -> " + result.content());
+                        }
+                    })
+                    .build();
+
+            ToolLoop.Outcome outcome = loop.run("Do I need an umbrella in Paris?");
+
+            assertThat(outcome.completed()).isTrue();
+            assertThat(outcome.answer()).isEqualTo("It is sunny in Paris.");
+            assertThat(outcome.rounds()).isEqualTo(2);
+            assertThat(printed).containsExactly("get_weather -> Sunny, 24 °C");
+        } finally {
+            pool.shutdown();
+        }
+    }
+}
