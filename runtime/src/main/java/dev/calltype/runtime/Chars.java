@@ -76,6 +76,29 @@ final class Chars {
         return -1;
     }
 
+    /**
+     * The first of several strings to occur at or after {@code from}, entirely before {@code limit}: its index in
+     * {@link Found#at} and which string in {@link Found#which}; {@code null} when none occurs. One pass, so
+     * asking "does the closer come before the next opener?" costs the distance to whichever comes first, not a
+     * search of the whole text for each. {@code null} strings are ignored.
+     */
+    static Found firstOf(CharSequence b, int from, int limit, String... strings) {
+        for (int i = from; i < limit; i++) {
+            char c = b.charAt(i);
+            for (int k = 0; k < strings.length; k++) {
+                String s = strings[k];
+                if (s != null && s.charAt(0) == c && startsWith(b, i, limit, s) == FULL) {
+                    return new Found(i, k);
+                }
+            }
+        }
+        return null;
+    }
+
+    /** Where {@link #firstOf} found a string, and which one. */
+    record Found(int at, int which) {
+    }
+
     /** Index of the next line break at or after {@code i} ({@code \n} or a lone {@code \r}), or the limit. */
     static int lineEnd(CharSequence b, int i, int limit) {
         while (i < limit) {
@@ -125,21 +148,31 @@ final class Chars {
     static String snippet(CharSequence b, int from, int to, int max) {
         StringBuilder s = new StringBuilder(Math.min(to - from, max) + 8);
         int i = from;
-        for (; i < to && s.length() < max; i++) {
+        for (; i < to; i++) {
             char c = b.charAt(i);
+            String r;
             switch (c) {
-                case '\n' -> s.append("\\n");
-                case '\r' -> s.append("\\r");
-                case '\t' -> s.append("\\t");
+                case '\n' -> r = "\\n";
+                case '\r' -> r = "\\r";
+                case '\t' -> r = "\\t";
                 default -> {
                     if (c < 0x20 || c == 0x7f || (c >= 0x80 && c < 0xa0)) {
-                        s.append(String.format("\\u%04x", (int) c));
-                    } else if (Character.isHighSurrogate(c) && (i + 1 >= to || s.length() + 1 >= max)) {
-                        s.append('\ufffd');
+                        r = String.format("\\u%04x", (int) c);
+                    } else if (Character.isHighSurrogate(c) && i + 1 < to && Character.isLowSurrogate(b.charAt(i + 1))) {
+                        r = new String(new char[]{c, b.charAt(i + 1)});
+                    } else if (Character.isSurrogate(c)) {
+                        r = "\ufffd";
                     } else {
-                        s.append(c);
+                        r = String.valueOf(c);
                     }
                 }
+            }
+            if (s.length() + r.length() > max) {
+                break;
+            }
+            s.append(r);
+            if (r.length() == 2 && Character.isHighSurrogate(r.charAt(0))) {
+                i++;
             }
         }
         if (i < to) {

@@ -165,20 +165,31 @@ final class JsonBlock implements Recognizer {
         if (spec.requireJson() && !s.fenced() && s.count() == 0 && !s.inArray()) {
             return Match.NO_MATCH;
         }
-        String problem = (s.inArray() && c == ']') || startsWithCloser(buf, i, limit)
+        int closer = startsWithCloser(buf, i, limit);
+        if (closer == Chars.PARTIAL && !atEnd) {
+            S r = s.at(i);
+            return Match.needMore(Hint.length(limit + 1), (b, l, e) -> value(r, b, l, e));
+        }
+        String problem = (s.inArray() && c == ']') || closer == Chars.FULL
                 ? "the tool-call block holds no call"
                 : "expected a call object {\"name\": …, \"arguments\": {…}}";
         return error(s, i, i, ExtractionError.Kind.INVALID_CALL_SYNTAX, Messages.invalid(problem), null, buf, limit,
                 atEnd);
     }
 
-    private boolean startsWithCloser(CharSequence buf, int i, int limit) {
+    /** {@link Chars#FULL} when a closer is at {@code i}, {@link Chars#PARTIAL} when one may be, else {@link Chars#NO}. */
+    private int startsWithCloser(CharSequence buf, int i, int limit) {
+        int result = Chars.NO;
         for (String cl : spec.closers()) {
-            if (Chars.startsWith(buf, i, limit, cl) != Chars.NO) {
-                return true;
+            int r = Chars.startsWith(buf, i, limit, cl);
+            if (r == Chars.FULL) {
+                return r;
+            }
+            if (r == Chars.PARTIAL) {
+                result = r;
             }
         }
-        return false;
+        return result;
     }
 
     private Match read(S s, int i, CharSequence buf, int limit, boolean atEnd) {
@@ -204,7 +215,7 @@ final class JsonBlock implements Recognizer {
                         Messages.limit(r.problem()), display(name, s.cfg()), buf, limit, atEnd);
             }
             default -> {
-                String name = ShapeProbe.scan(buf, i, limit).name();
+                String name = ShapeProbe.scan(buf, i, Math.min(limit, r.problemOffset() + 1)).name();
                 return error(s, i, r.problemOffset(), ExtractionError.Kind.MALFORMED_JSON,
                         Messages.malformed(display(name, s.cfg()), r.problem()), display(name, s.cfg()), buf, limit,
                         atEnd);
@@ -377,9 +388,10 @@ final class JsonBlock implements Recognizer {
             if (f >= 0) {
                 return close(new C(a, c.extra(), f, f, true), buf, limit, atEnd);
             }
-            int g = Chars.indexOf(buf, "```", k, limit);
-            int o = spec.opener() == null ? -1 : Chars.indexOf(buf, spec.opener(), k, limit);
-            if (g >= 0 && (o < 0 || g < o)) {
+            Chars.Found first = Chars.firstOf(buf, k, limit, "```", spec.opener());
+            int g = first != null && first.which() == 0 ? first.at() : -1;
+            int o = first != null && first.which() == 1 ? first.at() : -1;
+            if (g >= 0) {
                 int fe = Fence.close(buf, g, limit, atEnd);
                 if (fe == -2) {
                     C r = new C(a, c.extra(), c.endSoFar(), k, false);
@@ -418,9 +430,10 @@ final class JsonBlock implements Recognizer {
             return finish(a, c.extra(), c.endSoFar(), buf);
         }
         String closer = spec.closer();
-        int x = Chars.indexOf(buf, closer, k, limit);
-        int o = spec.opener() == null ? -1 : Chars.indexOf(buf, spec.opener(), k, limit);
-        if (x >= 0 && (o < 0 || x < o)) {
+        Chars.Found first = Chars.firstOf(buf, k, limit, closer, spec.opener());
+        int x = first != null && first.which() == 0 ? first.at() : -1;
+        int o = first != null && first.which() == 1 ? first.at() : -1;
+        if (x >= 0) {
             return finish(a, with(c.extra(), Repair.TRAILING_GARBAGE), x + closer.length(), buf);
         }
         if (o < 0 && !atEnd) {
@@ -481,9 +494,10 @@ final class JsonBlock implements Recognizer {
         if (kind == ExtractionError.Kind.TRUNCATED) {
             end = limit;
         } else if (closer != null) {
-            int x = Chars.indexOf(buf, closer, q, limit);
-            int o = spec.opener() == null ? -1 : Chars.indexOf(buf, spec.opener(), Math.max(q, from + 1), limit);
-            if (x >= 0 && (o < 0 || x < o)) {
+            Chars.Found first = Chars.firstOf(buf, q, limit, closer, spec.opener());
+            int x = first != null && first.which() == 0 ? first.at() : -1;
+            int o = first != null && first.which() == 1 ? first.at() : -1;
+            if (x >= 0) {
                 end = x + closer.length();
             } else if (o >= 0) {
                 end = o;
