@@ -60,6 +60,9 @@ final class JsonBlock implements Recognizer {
         }
     }
 
+    /** How far into a call streaming looks for its name at every character. */
+    static final int EAGER_NAME_CHARS = 256;
+
     final Spec spec;
 
     JsonBlock(Spec spec) {
@@ -197,8 +200,11 @@ final class JsonBlock implements Recognizer {
         switch (r.status()) {
             case NEED_MORE -> {
                 S again = s.at(i);
-                return Match.needMore(Hint.balance(i), (b, l, e) -> read(again, i, b, l, e),
-                        started(buf, i, limit, s.cfg()));
+                Match.Started st = started(buf, i, limit, s.cfg());
+                // until the name is known, a short call is worth reading again at every character (bounded work),
+                // so streaming announces the call as soon as its name is complete
+                Hint h = st == null && limit - i < EAGER_NAME_CHARS ? Hint.length(limit + 1) : Hint.balance(i);
+                return Match.needMore(h, (b, l, e) -> read(again, i, b, l, e), st);
             }
             case COMPLETE -> {
                 List<Item> items = items(r, s.cfg());
@@ -250,7 +256,7 @@ final class JsonBlock implements Recognizer {
         if (!(args.isObject() || args.isNull() || args.isTextual())) {
             return null;
         }
-        return List.of(new Calls.Draft(e.getKey(), args, null, (ObjectNode) v, true, false, null));
+        return List.of(new Calls.Draft(e.getKey(), args, null, (ObjectNode) v, true, null));
     }
 
     /** What streaming shows while an object is incomplete: its name once it has been read. */
