@@ -23,7 +23,11 @@ class MainTest {
     private final ByteArrayOutputStream err = new ByteArrayOutputStream();
 
     private int run(String... args) {
-        return Main.run(args, new ByteArrayInputStream(new byte[0]), new PrintStream(out, true, StandardCharsets.UTF_8),
+        return runWithInput("", args);
+    }
+
+    private int runWithInput(String stdin, String... args) {
+        return Main.run(args, new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)), new PrintStream(out, true, StandardCharsets.UTF_8),
                 new PrintStream(err, true, StandardCharsets.UTF_8), new Environment(Map.of(), false, Clock.systemUTC()));
     }
 
@@ -48,6 +52,18 @@ class MainTest {
         assertThat(run(command, "--help")).isZero();
         assertThat(out()).startsWith("Usage: java -jar calltype.jar ").contains(command);
         assertThat(err()).isEmpty();
+    }
+
+    @Test
+    void extractReadsAResponseOnStdinAndPrintsTheCallsAsJson() throws Exception {
+        assertThat(runWithInput("Sure.\n<tool_call>{'name': 'calculate', 'arguments': {'expression': '6*7'}}</tool_call>",
+                "extract")).isZero();
+        JsonNode result = JSON.readTree(out());
+        assertThat(result.path("calls").get(0).path("name").asText()).isEqualTo("calculate");
+        assertThat(result.path("calls").get(0).path("arguments").path("expression").asText()).isEqualTo("6*7");
+        assertThat(result.path("calls").get(0).path("repairs").toString()).contains("SINGLE_QUOTES");
+        assertThat(result.path("text").asText()).isEqualTo("Sure.\n");
+        assertThat(run("extract", "--frobnicate")).isEqualTo(2);
     }
 
     @Test
