@@ -43,7 +43,7 @@ import java.util.List;
 public final class ExtractCommand {
 
     static final String USAGE = """
-            usage: calltype extract [--tools FILE] [--stream N] [--events]
+            Usage: java -jar calltype.jar extract [--tools FILE] [--stream N] [--events] < response.txt
               Reads one model response on standard input and prints the tool calls found as JSON:
               {"calls":[{"name","arguments","id","format","repairs"}],"errors":[{"kind","message","offset"}],"text":"..."}
               --tools FILE  the known tools: an OpenAI tools array or an MCP {"tools":[...]} listing
@@ -230,7 +230,7 @@ public final class ExtractCommand {
     }
 
     private static int usage(PrintStream err, String problem) {
-        err.println("calltype extract: " + problem + " (usage: calltype extract [--tools FILE] [--stream N] [--events])");
+        err.println("calltype extract: " + problem + " (usage: java -jar calltype.jar extract [--tools FILE] [--stream N] [--events])");
         return 2;
     }
 

@@ -210,6 +210,6 @@ class ExtractCommandTest {
     void helpPrintsUsage() {
         Run r = run("", "--help");
         assertThat(r.status()).isZero();
-        assertThat(r.out()).contains("usage: calltype extract");
+        assertThat(r.out()).contains("Usage: java -jar calltype.jar extract");
     }
 }
