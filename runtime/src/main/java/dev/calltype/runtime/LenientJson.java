@@ -631,27 +631,14 @@ final class LenientJson {
                     char e = text.charAt(i + 1);
                     int consumed = 2;
                     switch (e) {
-                        case '"', '\\', '/', '\'' -> sb.append(e);
-                        case 'b' -> sb.append('\b');
-                        case 'f' -> sb.append('\f');
-                        case 'n' -> sb.append('\n');
-                        case 'r' -> sb.append('\r');
-                        case 't' -> sb.append('\t');
+                        case '/' -> sb.append(e);
                         case 'u' -> {
-                            int v = 0;
-                            int k = 0;
-                            for (; k < 4; k++) {
-                                if (i + 2 + k >= end) {
-                                    stopAtEnd("the text ends inside a string", open);
-                                    return null;
-                                }
-                                int h = Character.digit(text.charAt(i + 2 + k), 16);
-                                if (h < 0 || text.charAt(i + 2 + k) > 'f') {
-                                    break;
-                                }
-                                v = v * 16 + h;
+                            long v = Escapes.hex(text, i + 2, 4, end);
+                            if (v == Escapes.ENDS) {
+                                stopAtEnd("the text ends inside a string", open);
+                                return null;
                             }
-                            if (k == 4) {
+                            if (v >= 0) {
                                 sb.append((char) v);
                                 consumed = 6;
                             } else {
@@ -660,7 +647,10 @@ final class LenientJson {
                             }
                         }
                         default -> {
-                            if (e == close) {
+                            int simple = Escapes.simple(e);
+                            if (simple >= 0) {
+                                sb.append((char) simple);
+                            } else if (e == close) {
                                 sb.append(e);
                             } else {
                                 sb.append('\\'); // unknown escape: keep the backslash, read the char next
