@@ -328,75 +328,48 @@ final class LenientJson {
                     return endInsideContainer(f);
                 }
                 char c = text.charAt(pos);
-                if (f.object) {
-                    switch (f.state) {
-                        case OPEN, AFTER_COMMA -> {
-                            if (c == '}') {
-                                if (f.state == AFTER_COMMA) {
-                                    repair(Repair.TRAILING_COMMA);
-                                }
-                                JsonRead done = close();
-                                if (done != null) {
-                                    return done;
-                                }
-                            } else {
-                                String key = readKey();
-                                if (stop != null) {
-                                    return stop;
-                                }
-                                f.key = key;
-                                f.state = AFTER_KEY;
+                char closer = f.object ? '}' : ']';
+                switch (f.state) {
+                    case OPEN, AFTER_COMMA -> {
+                        if (c == closer) {
+                            if (f.state == AFTER_COMMA) {
+                                repair(Repair.TRAILING_COMMA);
                             }
-                        }
-                        case AFTER_KEY -> {
-                            if (c != ':') {
-                                return malformed("expected ':' after the key " + quoted(f.key), pos);
+                            JsonRead done = close();
+                            if (done != null) {
+                                return done;
                             }
-                            pos++;
-                            f.state = AFTER_COLON;
+                        } else if (f.object) {
+                            String key = readKey();
+                            if (stop != null) {
+                                return stop;
+                            }
+                            f.key = key;
+                            f.state = AFTER_KEY;
+                        } else {
                             needValue = true;
                         }
-                        default -> { // AFTER_VALUE
-                            if (c == ',') {
-                                pos++;
-                                f.state = AFTER_COMMA;
-                            } else if (c == '}') {
-                                JsonRead done = close();
-                                if (done != null) {
-                                    return done;
-                                }
-                            } else {
-                                return malformed("expected ',' or '}' after a value in an object", pos);
-                            }
-                        }
                     }
-                } else {
-                    switch (f.state) {
-                        case OPEN, AFTER_COMMA -> {
-                            if (c == ']') {
-                                if (f.state == AFTER_COMMA) {
-                                    repair(Repair.TRAILING_COMMA);
-                                }
-                                JsonRead done = close();
-                                if (done != null) {
-                                    return done;
-                                }
-                            } else {
-                                needValue = true;
-                            }
+                    case AFTER_KEY -> { // objects only
+                        if (c != ':') {
+                            return malformed("expected ':' after the key " + quoted(f.key), pos);
                         }
-                        default -> { // AFTER_VALUE
-                            if (c == ',') {
-                                pos++;
-                                f.state = AFTER_COMMA;
-                            } else if (c == ']') {
-                                JsonRead done = close();
-                                if (done != null) {
-                                    return done;
-                                }
-                            } else {
-                                return malformed("expected ',' or ']' after a value in an array", pos);
+                        pos++;
+                        f.state = AFTER_COLON;
+                        needValue = true;
+                    }
+                    default -> { // AFTER_VALUE
+                        if (c == ',') {
+                            pos++;
+                            f.state = AFTER_COMMA;
+                        } else if (c == closer) {
+                            JsonRead done = close();
+                            if (done != null) {
+                                return done;
                             }
+                        } else {
+                            return malformed("expected ',' or '" + closer + "' after a value in "
+                                    + (f.object ? "an object" : "an array"), pos);
                         }
                     }
                 }
