@@ -477,11 +477,9 @@ final class LenientJson {
 
         /** The text ended (at the scan's end) inside a container. */
         private JsonRead endInsideContainer(Frame top) {
-            if (end < limit) {
-                return payloadExceeded();
-            }
-            if (!atEnd) {
-                return needMore();
+            JsonRead cut = cutShort();
+            if (cut != null) {
+                return cut;
             }
             if (top.state == OPEN || top.state == AFTER_VALUE) {
                 Set<JsonNode> closed = JsonRead.newIdentitySet();
@@ -711,12 +709,9 @@ final class LenientJson {
             }
             NumberShape shape = numberShape(text, from, i);
             if (i >= end) {
-                if (end < limit) {
-                    stop = payloadExceeded();
-                    return null;
-                }
-                if (!atEnd) {
-                    stop = needMore();
+                JsonRead cut = cutShort();
+                if (cut != null) {
+                    stop = cut;
                     return null;
                 }
                 if (shape == NumberShape.PREFIX) {
@@ -773,12 +768,9 @@ final class LenientJson {
                 i++;
             }
             if (i >= end) {
-                if (end < limit) {
-                    stop = payloadExceeded();
-                    return null;
-                }
-                if (!atEnd) {
-                    stop = needMore();
+                JsonRead cut = cutShort();
+                if (cut != null) {
+                    stop = cut;
                     return null;
                 }
             }
@@ -830,12 +822,9 @@ final class LenientJson {
                     return true;
                 }
                 if (pos + 1 >= end) {
-                    if (end < limit) {
-                        stop = payloadExceeded();
-                        return false;
-                    }
-                    if (!atEnd) {
-                        stop = needMore();
+                    JsonRead cut = cutShort();
+                    if (cut != null) {
+                        stop = cut;
                         return false;
                     }
                     return true; // a lone '/' at the end: the caller reports it
@@ -847,12 +836,9 @@ final class LenientJson {
                         i++;
                     }
                     if (i >= end) {
-                        if (end < limit) {
-                            stop = payloadExceeded();
-                            return false;
-                        }
-                        if (!atEnd) {
-                            stop = needMore();
+                        JsonRead cut = cutShort();
+                        if (cut != null) {
+                            stop = cut;
                             return false;
                         }
                     }
@@ -890,13 +876,19 @@ final class LenientJson {
 
         /** Sets {@link #stop} for running out of text at the scan's end: limit exceeded, need more, or truncated. */
         private void stopAtEnd(String truncatedProblem, int offset) {
+            JsonRead cut = cutShort();
+            stop = cut != null ? cut : truncated(truncatedProblem, offset);
+        }
+
+        /**
+         * Reading reached the scan's end: the stop when that end is the payload limit or more text may come, or
+         * {@code null} when the text really ends there (the caller decides what that means).
+         */
+        private JsonRead cutShort() {
             if (end < limit) {
-                stop = payloadExceeded();
-            } else if (!atEnd) {
-                stop = needMore();
-            } else {
-                stop = truncated(truncatedProblem, offset);
+                return payloadExceeded();
             }
+            return atEnd ? null : needMore();
         }
 
         private JsonRead payloadExceeded() {
