@@ -125,21 +125,31 @@ final class Chars {
     static String snippet(CharSequence b, int from, int to, int max) {
         StringBuilder s = new StringBuilder(Math.min(to - from, max) + 8);
         int i = from;
-        for (; i < to && s.length() < max; i++) {
+        for (; i < to; i++) {
             char c = b.charAt(i);
+            String r;
             switch (c) {
-                case '\n' -> s.append("\\n");
-                case '\r' -> s.append("\\r");
-                case '\t' -> s.append("\\t");
+                case '\n' -> r = "\\n";
+                case '\r' -> r = "\\r";
+                case '\t' -> r = "\\t";
                 default -> {
                     if (c < 0x20 || c == 0x7f || (c >= 0x80 && c < 0xa0)) {
-                        s.append(String.format("\\u%04x", (int) c));
-                    } else if (Character.isHighSurrogate(c) && (i + 1 >= to || s.length() + 1 >= max)) {
-                        s.append('\ufffd');
+                        r = String.format("\\u%04x", (int) c);
+                    } else if (Character.isHighSurrogate(c) && i + 1 < to && Character.isLowSurrogate(b.charAt(i + 1))) {
+                        r = new String(new char[]{c, b.charAt(i + 1)});
+                    } else if (Character.isSurrogate(c)) {
+                        r = "\ufffd";
                     } else {
-                        s.append(c);
+                        r = String.valueOf(c);
                     }
                 }
+            }
+            if (s.length() + r.length() > max) {
+                break;
+            }
+            s.append(r);
+            if (r.length() == 2 && Character.isHighSurrogate(r.charAt(0))) {
+                i++;
             }
         }
         if (i < to) {

@@ -165,20 +165,31 @@ final class JsonBlock implements Recognizer {
         if (spec.requireJson() && !s.fenced() && s.count() == 0 && !s.inArray()) {
             return Match.NO_MATCH;
         }
-        String problem = (s.inArray() && c == ']') || startsWithCloser(buf, i, limit)
+        int closer = startsWithCloser(buf, i, limit);
+        if (closer == Chars.PARTIAL && !atEnd) {
+            S r = s.at(i);
+            return Match.needMore(Hint.length(limit + 1), (b, l, e) -> value(r, b, l, e));
+        }
+        String problem = (s.inArray() && c == ']') || closer == Chars.FULL
                 ? "the tool-call block holds no call"
                 : "expected a call object {\"name\": …, \"arguments\": {…}}";
         return error(s, i, i, ExtractionError.Kind.INVALID_CALL_SYNTAX, Messages.invalid(problem), null, buf, limit,
                 atEnd);
     }
 
-    private boolean startsWithCloser(CharSequence buf, int i, int limit) {
+    /** {@link Chars#FULL} when a closer is at {@code i}, {@link Chars#PARTIAL} when one may be, else {@link Chars#NO}. */
+    private int startsWithCloser(CharSequence buf, int i, int limit) {
+        int result = Chars.NO;
         for (String cl : spec.closers()) {
-            if (Chars.startsWith(buf, i, limit, cl) != Chars.NO) {
-                return true;
+            int r = Chars.startsWith(buf, i, limit, cl);
+            if (r == Chars.FULL) {
+                return r;
+            }
+            if (r == Chars.PARTIAL) {
+                result = r;
             }
         }
-        return false;
+        return result;
     }
 
     private Match read(S s, int i, CharSequence buf, int limit, boolean atEnd) {

@@ -21,6 +21,9 @@ final class Mistral implements Recognizer {
             return Match.NO_MATCH;
         }
         int i = Chars.skipBlanks(buf, at.markerEnd(), limit);
+        if (i >= limit && !atEnd) {
+            return Match.needMore(Hint.length(limit + 1)); // the content decides who reads it
+        }
         if (i < limit && Chars.isIdentStart(buf.charAt(i))) {
             int j = i;
             while (j < limit && (Chars.isIdentPart(buf.charAt(j)) || buf.charAt(j) == '-' || buf.charAt(j) == '.')) {

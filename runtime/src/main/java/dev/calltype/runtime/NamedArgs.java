@@ -165,23 +165,36 @@ final class NamedArgs {
                                ExtractionError.Kind kind, String message, Follow follow, int limit, boolean atEnd) {
         String closer = spec.closer();
         int end;
-        int x = closer == null ? -1 : Chars.indexOf(buf, closer, q, limit);
         int o = spec.stop() == null ? -1 : Chars.indexOf(buf, spec.stop(), Math.max(q, from + 1), limit);
-        if (x >= 0 && (o < 0 || x < o)) {
-            end = x + closer.length();
-        } else if (o >= 0) {
-            end = o;
-        } else if (closer != null && !atEnd) {
-            Hint h = spec.stop() == null ? Hint.text(q, closer) : Hint.text(q, closer, spec.stop());
-            return Match.needMore(h,
-                    (b, l, e) -> error(b, cfg, spec, shown, itemStart, from, q, kind, message, follow, l, e));
-        } else {
-            int bal = Balance.end(buf, from, limit);
-            if (bal < 0 && !atEnd) {
-                return Match.needMore(Hint.balance(from),
+        if (closer != null) {
+            // the closer, if it comes before another call opens
+            int x = Chars.indexOf(buf, closer, q, limit);
+            if (x >= 0 && (o < 0 || x < o)) {
+                end = x + closer.length();
+            } else if (o >= 0) {
+                end = o;
+            } else if (!atEnd) {
+                Hint h = spec.stop() == null ? Hint.text(q, closer) : Hint.text(q, closer, spec.stop());
+                return Match.needMore(h,
                         (b, l, e) -> error(b, cfg, spec, shown, itemStart, from, q, kind, message, follow, l, e));
+            } else {
+                int bal = Balance.end(buf, from, limit);
+                end = bal < 0 ? limit : Math.max(bal, Math.min(q, limit));
             }
-            end = bal < 0 ? limit : Math.max(bal, Math.min(q, limit));
+        } else {
+            // whichever comes first: the brackets balance, or another call opens
+            int bal = Balance.end(buf, from, limit);
+            if (bal >= 0 && (o < 0 || bal <= o)) {
+                end = Math.max(bal, Math.min(q, limit));
+            } else if (o >= 0) {
+                end = o;
+            } else if (!atEnd) {
+                Hint h = spec.stop() == null ? Hint.balance(from) : Hint.balance(from).or(Hint.text(q, spec.stop()));
+                return Match.needMore(h,
+                        (b, l, e) -> error(b, cfg, spec, shown, itemStart, from, q, kind, message, follow, l, e));
+            } else {
+                end = limit;
+            }
         }
         end = Math.min(limit, Math.max(end, itemStart + 1));
         Item err = Item.error(kind, message, shown, spec.format(), itemStart, end);

@@ -42,13 +42,13 @@ final class PythonicBlock {
                 }
                 if (items.isEmpty()) {
                     return error(buf, cfg, spec, itemStart, i, r.end(), ExtractionError.Kind.INVALID_CALL_SYNTAX,
-                            Messages.invalid("the list of calls is empty"), limit, atEnd);
+                            Messages.invalid("the list of calls is empty"), null, limit, atEnd);
                 }
                 return after(buf, cfg, spec, itemStart, items, starts, r.end(), r.end(), limit, atEnd);
             }
             case NOT_A_CALL -> {
                 return error(buf, cfg, spec, itemStart, i, i, ExtractionError.Kind.INVALID_CALL_SYNTAX,
-                        Messages.invalid("expected a call like name(key=value)"), limit, atEnd);
+                        Messages.invalid("expected a call like name(key=value)"), null, limit, atEnd);
             }
             default -> {
                 ExtractionError.Kind kind = r.errorKind() == null ? ExtractionError.Kind.INVALID_CALL_SYNTAX
@@ -60,19 +60,10 @@ final class PythonicBlock {
                 String message = kind == ExtractionError.Kind.TRUNCATED ? Messages.truncated(name)
                         : kind == ExtractionError.Kind.LIMIT_EXCEEDED ? Messages.limit(r.problem())
                         : Messages.invalid((name == null ? "" : "in the call to \"" + name + "\": ") + r.problem());
-                Match m = error(buf, cfg, spec, itemStart, i, Math.max(i, r.problemOffset()), kind, message, limit,
+                return error(buf, cfg, spec, itemStart, i, Math.max(i, r.problemOffset()), kind, message, name, limit,
                         atEnd);
-                return m.kind == Match.Kind.MATCHED ? renamed(m, name) : m;
             }
         }
-    }
-
-    private static Match renamed(Match m, String name) {
-        if (name == null) {
-            return m;
-        }
-        Item it = m.items.get(0);
-        return Match.matched(m.end, List.of(Item.error(it.errorKind, it.message, name, it.format, it.start, it.end)));
     }
 
     /** After calls read up to {@code end}: another statement follows, or the block closes. */
@@ -136,31 +127,55 @@ final class PythonicBlock {
 
     /** A failed statement: its span reaches the closing marker if one follows, else the end of its line. */
     private static Match error(CharSequence buf, Config cfg, JsonBlock.Spec spec, int itemStart, int from, int q,
-                               ExtractionError.Kind kind, String message, int limit, boolean atEnd) {
+                               ExtractionError.Kind kind, String message, String name, int limit, boolean atEnd) {
         int end;
         String closer = spec.closer();
         if (kind == ExtractionError.Kind.TRUNCATED) {
             end = limit;
         } else {
-            int x = closer == null ? -1 : Chars.indexOf(buf, closer, q, limit);
             int o = spec.opener() == null ? -1 : Chars.indexOf(buf, spec.opener(), Math.max(q, from + 1), limit);
-            if (x >= 0 && (o < 0 || x < o)) {
-                end = x + closer.length();
-            } else if (o >= 0) {
-                end = o;
-            } else if (closer != null && spec.closerExpected() && !atEnd) {
-                Hint h = spec.opener() == null ? Hint.text(q, closer) : Hint.text(q, closer, spec.opener());
-                return Match.needMore(h, (b, l, e) -> error(b, cfg, spec, itemStart, from, q, kind, message, l, e));
+            int x = closer == null ? -1 : Chars.indexOf(buf, closer, q, limit);
+            if (closer != null && spec.closerExpected()) {
+                // the closer, if it comes before another block opens
+                if (x >= 0 && (o < 0 || x < o)) {
+                    end = x + closer.length();
+                } else if (o >= 0) {
+                    end = o;
+                } else if (!atEnd) {
+                    Hint h = spec.opener() == null ? Hint.text(q, closer) : Hint.text(q, closer, spec.opener());
+                    return Match.needMore(h,
+                            (b, l, e) -> error(b, cfg, spec, itemStart, from, q, kind, message, name, l, e));
+                } else {
+                    end = Chars.lineEnd(buf, q, limit);
+                }
             } else {
-                end = Chars.lineEnd(buf, q, limit);
-                if (end >= limit && !atEnd) {
-                    return Match.needMore(Hint.text(q, "\n"),
-                            (b, l, e) -> error(b, cfg, spec, itemStart, from, q, kind, message, l, e));
+                // whichever comes first: a closer, the end of the line, or another block
+                int eol = Chars.lineEnd(buf, q, limit);
+                boolean eolSeen = eol < limit || atEnd;
+                int first = eolSeen ? eol : Integer.MAX_VALUE;
+                if (o >= 0) {
+                    first = Math.min(first, o);
+                }
+                if (x >= 0 && x < first) {
+                    end = x + closer.length();
+                } else if (first != Integer.MAX_VALUE) {
+                    end = first;
+                } else {
+                    java.util.List<String> wait = new ArrayList<>(List.of("\n"));
+                    if (closer != null) {
+                        wait.add(closer);
+                    }
+                    if (spec.opener() != null) {
+                        wait.add(spec.opener());
+                    }
+                    Hint h = Hint.text(q, wait.toArray(new String[0]));
+                    return Match.needMore(h,
+                            (b, l, e) -> error(b, cfg, spec, itemStart, from, q, kind, message, name, l, e));
                 }
             }
         }
         end = Math.min(limit, Math.max(end, itemStart + 1));
-        return Match.matched(end, List.of(Item.error(kind, message, null, spec.format(), itemStart, end)));
+        return Match.matched(end, List.of(Item.error(kind, message, name, spec.format(), itemStart, end)));
     }
 
     /** The name a pythonic call names: the last dotted segment, or the one before {@code .call} (Llama built-ins). */

@@ -29,6 +29,9 @@ final class ToolCallTag implements Recognizer {
         Config cfg = at.cfg();
         int i = Chars.skipBlanks(buf, at.markerEnd(), limit);
         if (i >= limit) {
+            if (!atEnd) {
+                return Match.needMore(Hint.length(limit + 1)); // the content decides who reads it
+            }
             return cfg.on(WireFormat.HERMES) || cfg.on(WireFormat.GLM) || cfg.on(WireFormat.QWEN3_CODER)
                     ? json.open(buf, cfg, at.pos(), at.markerEnd(), false, limit, atEnd) : Match.NO_MATCH;
         }

@@ -87,7 +87,11 @@ final class XmlInvokes implements Recognizer {
         if (r == Chars.PARTIAL && !atEnd) {
             return Match.needMore(Hint.length(limit + 1), (b, l, e) -> section(b, cfg, itemStart, i, count, l, e));
         }
-        String problem = spec.sectionClose() != null && Chars.startsWith(buf, i, limit, spec.sectionClose()) == Chars.FULL
+        int sc = spec.sectionClose() == null ? Chars.NO : Chars.startsWith(buf, i, limit, spec.sectionClose());
+        if (sc == Chars.PARTIAL && !atEnd) {
+            return Match.needMore(Hint.length(limit + 1), (b, l, e) -> section(b, cfg, itemStart, i, count, l, e));
+        }
+        String problem = sc == Chars.FULL
                 ? "the tool-call block holds no call"
                 : "expected " + spec.invokeOpen() + "…> to start a call";
         return failed(buf, cfg, itemStart, i, null, ExtractionError.Kind.INVALID_CALL_SYNTAX,

@@ -1,0 +1,95 @@
+package dev.calltype.runtime;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+
+/** Nothing is lost and nothing throws, for any input. */
+class PartitionPropertiesTest {
+
+    private static final ToolCallExtractor EXTRACTOR = Corpus.extractor();
+    private static final ToolCallExtractor NO_TOOLS = ToolCallExtractor.builder().build();
+    private static final ToolCallExtractor SEARCHING = ToolCallExtractor.builder().tools(Corpus.tools())
+            .searchReasoning(true).build();
+
+    @Property(tries = 2000)
+    void segmentsTileTheInputAndTextIsTheTextSegments(@ForAll("responses") String text) {
+        for (ToolCallExtractor x : List.of(EXTRACTOR, NO_TOOLS, SEARCHING)) {
+            assertThat(partitionProblem(text, x.extract(text))).as(Streams.quote(text)).isNull();
+        }
+    }
+
+    @Property(tries = 2000)
+    void arbitraryTextNeverThrowsAndKeepsThePartition(@ForAll("anything") String text) {
+        Extraction x = EXTRACTOR.extract(text);
+        assertThat(partitionProblem(text, x)).isNull();
+        assertThat(partitionProblem(text, NO_TOOLS.extract(text))).isNull();
+    }
+
+    /** What is wrong with the extraction's partition of the text, or {@code null}. */
+    static String partitionProblem(String text, Extraction x) {
+        int at = 0;
+        StringBuilder prose = new StringBuilder();
+        List<int[]> callSpans = new ArrayList<>();
+        List<int[]> errorSpans = new ArrayList<>();
+        for (Extraction.Segment s : x.segments()) {
+            if (s.start() != at) {
+                return "segment " + s + " does not start where the previous ended (" + at + ")";
+            }
+            at = s.end();
+            switch (s.kind()) {
+                case TEXT -> prose.append(text, s.start(), s.end());
+                case CALL -> callSpans.add(new int[]{s.start(), s.end()});
+                case ERROR -> errorSpans.add(new int[]{s.start(), s.end()});
+                default -> {
+                }
+            }
+        }
+        if (at != text.length()) {
+            return "segments end at " + at + ", the text at " + text.length();
+        }
+        if (!prose.toString().equals(x.text())) {
+            return "text() is not the TEXT segments";
+        }
+        if (callSpans.size() != x.calls().size() || errorSpans.size() != x.errors().size()) {
+            return "calls/errors do not match CALL/ERROR segments";
+        }
+        for (int i = 0; i < callSpans.size(); i++) {
+            ToolCall c = x.calls().get(i);
+            if (c.start() != callSpans.get(i)[0] || c.end() != callSpans.get(i)[1]) {
+                return "call " + i + " span differs from its segment";
+            }
+        }
+        for (int i = 0; i < errorSpans.size(); i++) {
+            ExtractionError e = x.errors().get(i);
+            if (e.start() != errorSpans.get(i)[0] || e.end() != errorSpans.get(i)[1]) {
+                return "error " + i + " span differs from its segment";
+            }
+            if (e.snippet().length() > Messages.SNIPPET_CHARS + 1) {
+                return "snippet too long";
+            }
+        }
+        if (x.hasErrors() != x.correctionPrompt().isPresent()) {
+            return "a correction prompt exactly when there are errors";
+        }
+        return null;
+    }
+
+    @Provide
+    Arbitrary<String> responses() {
+        return Generated.responses();
+    }
+
+    @Provide
+    Arbitrary<String> anything() {
+        return Arbitraries.oneOf(
+                Arbitraries.strings().all().ofMaxLength(200),
+                Arbitraries.strings().withChars("{}[]()\"':,<>|/\\`_ \nTOOL_CALabcnmeprg0123").ofMaxLength(200));
+    }
+}

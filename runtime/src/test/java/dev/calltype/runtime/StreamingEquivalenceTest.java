@@ -1,0 +1,103 @@
+package dev.calltype.runtime;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Combinators;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * Streaming is the batch result for any split: the conformance corpus with 1-char deltas, at every single split
+ * point, in random groupings, and generated inputs.
+ */
+class StreamingEquivalenceTest {
+
+    private static final ToolCallExtractor EXTRACTOR = Corpus.extractor();
+    private static final ToolCallExtractor NO_TOOLS = ToolCallExtractor.builder().build();
+
+    @TestFactory
+    Stream<DynamicTest> corpusWithOneCharacterDeltasEqualsBatch() {
+        return Corpus.cases().stream().map(c -> DynamicTest.dynamicTest(c.id(), () -> {
+            Extraction batch = EXTRACTOR.extract(c.text());
+            assertThat(Streams.mismatch(batch, Streams.run(EXTRACTOR, Streams.chunks(c.text(), 1)))).isNull();
+            assertThat(Streams.mismatch(NO_TOOLS.extract(c.text()),
+                    Streams.run(NO_TOOLS, Streams.chunks(c.text(), 1)))).isNull();
+        }));
+    }
+
+    @TestFactory
+    Stream<DynamicTest> corpusSplitAtEveryPointEqualsBatch() {
+        return Corpus.cases().stream().map(c -> DynamicTest.dynamicTest(c.id(), () -> {
+            Extraction batch = EXTRACTOR.extract(c.text());
+            for (int i = 0; i <= c.text().length(); i++) {
+                Streams.Run run = Streams.run(EXTRACTOR, List.of(c.text().substring(0, i), c.text().substring(i)));
+                assertThat(Streams.mismatch(batch, run)).as("split at " + i).isNull();
+            }
+        }));
+    }
+
+    @TestFactory
+    Stream<DynamicTest> corpusInFixedChunkSizesEqualsBatch() {
+        return Corpus.cases().stream().map(c -> DynamicTest.dynamicTest(c.id(), () -> {
+            Extraction batch = EXTRACTOR.extract(c.text());
+            for (int n : new int[]{2, 3, 5, 7, 11, 64}) {
+                assertThat(Streams.mismatch(batch, Streams.run(EXTRACTOR, Streams.chunks(c.text(), n))))
+                        .as("chunks of " + n).isNull();
+            }
+        }));
+    }
+
+    @Property(tries = 600)
+    void corpusInRandomGroupingsEqualsBatch(@ForAll("corpusText") String text, @ForAll("cutPoints") List<Integer> cuts) {
+        List<Integer> scaled = scale(cuts, text.length());
+        assertThat(Streams.mismatch(EXTRACTOR.extract(text), Streams.run(EXTRACTOR, Streams.cut(text, scaled))))
+                .isNull();
+    }
+
+    @Property(tries = 1500)
+    void generatedResponsesStreamLikeBatch(@ForAll("responses") String text, @ForAll("cutPoints") List<Integer> cuts) {
+        List<Integer> scaled = scale(cuts, text.length());
+        assertThat(Streams.mismatch(EXTRACTOR.extract(text), Streams.run(EXTRACTOR, Streams.cut(text, scaled))))
+                .as(Streams.quote(text) + " cut at " + scaled).isNull();
+        assertThat(Streams.mismatch(NO_TOOLS.extract(text), Streams.run(NO_TOOLS, Streams.cut(text, scaled))))
+                .as("no tools: " + Streams.quote(text) + " cut at " + scaled).isNull();
+    }
+
+    @Property(tries = 300)
+    void generatedResponsesWithOneCharacterDeltasEqualBatch(@ForAll("responses") String text) {
+        assertThat(Streams.mismatch(EXTRACTOR.extract(text), Streams.run(EXTRACTOR, Streams.chunks(text, 1))))
+                .as(Streams.quote(text)).isNull();
+    }
+
+    private static List<Integer> scale(List<Integer> cuts, int length) {
+        List<Integer> out = new ArrayList<>();
+        for (int c : cuts) {
+            out.add(length == 0 ? 0 : (int) ((long) c * length / 1000));
+        }
+        out.sort(Integer::compare);
+        return out;
+    }
+
+    @Provide
+    Arbitrary<String> corpusText() {
+        return Arbitraries.of(Corpus.cases()).map(Corpus.Case::text);
+    }
+
+    @Provide
+    Arbitrary<List<Integer>> cutPoints() {
+        return Arbitraries.integers().between(0, 1000).list().ofMaxSize(12);
+    }
+
+    @Provide
+    Arbitrary<String> responses() {
+        return Generated.responses();
+    }
+}

@@ -1,0 +1,142 @@
+package dev.calltype.runtime;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** Runs a streaming extractor over given deltas and gathers what it reported. */
+final class Streams {
+
+    /** Everything a streaming run reported, in order. */
+    record Run(List<StreamEvent> events, String text, List<ToolCall> calls, List<ExtractionError> errors) {
+    }
+
+    private Streams() {
+    }
+
+    static Run run(ToolCallExtractor x, List<String> deltas) {
+        StreamingExtractor s = x.streaming();
+        List<StreamEvent> events = new ArrayList<>();
+        for (String d : deltas) {
+            events.addAll(s.feed(d));
+        }
+        events.addAll(s.finish());
+        StringBuilder text = new StringBuilder();
+        List<ToolCall> calls = new ArrayList<>();
+        List<ExtractionError> errors = new ArrayList<>();
+        for (StreamEvent e : events) {
+            if (e instanceof StreamEvent.TextDelta t) {
+                text.append(t.text());
+            } else if (e instanceof StreamEvent.CallCompleted c) {
+                calls.add(c.call());
+            } else if (e instanceof StreamEvent.Error r) {
+                errors.add(r.error());
+            }
+        }
+        return new Run(events, text.toString(), calls, errors);
+    }
+
+    /** The text cut into pieces of {@code n} characters. */
+    static List<String> chunks(String text, int n) {
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < text.length(); i += n) {
+            out.add(text.substring(i, Math.min(text.length(), i + n)));
+        }
+        return out;
+    }
+
+    /** The text cut at the given positions (sorted, within range). */
+    static List<String> cut(String text, List<Integer> cuts) {
+        List<String> out = new ArrayList<>();
+        int from = 0;
+        for (int c : cuts) {
+            int at = Math.max(from, Math.min(text.length(), c));
+            out.add(text.substring(from, at));
+            from = at;
+        }
+        out.add(text.substring(from));
+        return out;
+    }
+
+    /**
+     * Why a streaming run does not match the batch extraction, or {@code null}: the text, calls (name, arguments,
+     * id, span, format, repairs) and errors must be equal, and the call events well formed.
+     */
+    static String mismatch(Extraction batch, Run run) {
+        if (!batch.text().equals(run.text())) {
+            return "text differs: batch " + quote(batch.text()) + " stream " + quote(run.text());
+        }
+        if (!batch.calls().equals(run.calls())) {
+            return "calls differ: batch " + batch.calls() + " stream " + run.calls();
+        }
+        if (!batch.errors().equals(run.errors())) {
+            return "errors differ: batch " + batch.errors() + " stream " + run.errors();
+        }
+        return wellFormed(run.events());
+    }
+
+    /**
+     * Every CallStarted is resolved by a CallCompleted or Error before the next call starts; every CallCompleted
+     * follows the CallStarted of its index and name; indexes count from 0; no text delta splits a surrogate pair.
+     */
+    static String wellFormed(List<StreamEvent> events) {
+        int open = -1;
+        String openName = null;
+        int next = 0;
+        String lastText = null;
+        for (StreamEvent e : events) {
+            if (e instanceof StreamEvent.CallStarted s) {
+                if (open >= 0) {
+                    return "call " + open + " started but not resolved before call " + s.index();
+                }
+                if (s.index() != next) {
+                    return "call index " + s.index() + " where " + next + " was expected";
+                }
+                next++;
+                open = s.index();
+                openName = s.name();
+            } else if (e instanceof StreamEvent.ArgumentsDelta a) {
+                if (a.index() != open) {
+                    return "arguments for call " + a.index() + " while " + open + " is open";
+                }
+            } else if (e instanceof StreamEvent.CallCompleted c) {
+                if (open < 0) {
+                    return "call completed without being started: " + c.call();
+                }
+                if (!c.call().name().equals(openName)) {
+                    return "call started as " + openName + " completed as " + c.call().name();
+                }
+                open = -1;
+            } else if (e instanceof StreamEvent.Error) {
+                open = -1;
+            } else if (e instanceof StreamEvent.TextDelta t) {
+                String s = t.text();
+                if (s.isEmpty()) {
+                    return "empty text delta";
+                }
+                if (lastText != null && Character.isHighSurrogate(lastText.charAt(lastText.length() - 1))
+                        && Character.isLowSurrogate(s.charAt(0))) {
+                    return "text deltas split a surrogate pair: " + quote(lastText) + " " + quote(s);
+                }
+                lastText = s;
+            }
+        }
+        return open >= 0 ? "call " + open + " (" + openName + ") started and never resolved" : null;
+    }
+
+    /** The text quoted, with line breaks and other control or unpaired surrogate characters escaped. */
+    static String quote(String s) {
+        StringBuilder b = new StringBuilder("\"");
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c == '\n') {
+                b.append("\\n");
+            } else if (c < 0x20 || c == 0x7f || (c >= 0x80 && c < 0xa0) || Character.isSurrogate(c)
+                    || c == '\uFFFE' || c == '\uFFFF') {
+                b.append(String.format("\\u%04x", (int) c));
+            } else {
+                b.append(c);
+            }
+        }
+        return b.append('"').toString();
+    }
+}
