@@ -92,6 +92,10 @@ class LenientJsonFuzzTest {
         if (lenient.status() == JsonRead.Status.LIMIT_EXCEEDED) {
             return null;
         }
+        if (lenient.status() == JsonRead.Status.MALFORMED && lenient.problem().startsWith("number out of range")) {
+            // By design: an exponent beyond what BigDecimal holds is refused, where strict JSON rounds to 0 or ∞.
+            return null;
+        }
         if (!lenient.isComplete()) {
             return "strict JSON reads " + strict + " but the lenient reader says " + lenient.status() + ": "
                     + lenient.problem();
