@@ -109,3 +109,52 @@ for i, t in enumerate(tools):
     for j, a in enumerate(args[t]):
         write("DynamicToolkitFuzzTestInputs/dispatchRunsOnlyValidArguments", f"{t}-{j}", i, a)
 write("DynamicToolkitFuzzTestInputs/dispatchRunsOnlyValidArguments", "made-up-name", 0, "rm_rf\x00\n" + "x" * 300)
+
+# The generated dispatcher (processor module): tool index as in GeneratedDispatcherFuzzTest (Echo's tools in
+# declaration order, then Mirror's book).
+PROC = os.path.join(ROOT, "processor", "src", "test", "resources", "dev", "calltype", "processor",
+                    "GeneratedDispatcherFuzzTestInputs", "dispatchRunsOnlyValidArguments")
+echo_tools = ["text", "letter", "flag", "tiny", "small", "number", "big", "single", "real", "boxed", "decimal",
+              "huge", "color", "id", "link", "day", "moment", "stamp", "instant", "span", "numbers", "colors",
+              "words", "ints", "strings", "grid", "counts", "maybe", "point", "shape", "tree", "routes", "defaults",
+              "constrained", "pair", "named", "optional_number", "nothing", "opaque", "fails", "npe", "shout", "book"]
+proc_args = {
+    "text": ['{"value": "h\\u00e9llo"}', '{"value": 5}'], "letter": ['{"value": "x"}', '{"value": "xy"}'],
+    "flag": ['{"value": true}', '{"value": "yes"}'], "tiny": ['{"value": -128}', '{"value": 128}'],
+    "small": ['{"value": 32767}'], "number": ['{"value": 42}', '{"value": 4.5}', '{"value": "7"}'],
+    "big": ['{"value": 9007199254740993}'], "single": ['{"value": 1.5}', '{"value": 1e39}'],
+    "real": ['{"value": -0.25}', '{"value": "1e400"}'], "boxed": ['{"value": null}', '{}'],
+    "decimal": ['{"value": "12.50"}', '{"value": 1e-9999}'], "huge": ['{"value": 123456789012345678901234567890}'],
+    "color": ['{"value": "RED"}', '{"value": "dark_blue"}', '{"value": "GREEN"}'],
+    "id": ['{"value": "123e4567-e89b-12d3-a456-426614174000"}', '{"value": "nope"}'],
+    "link": ['{"value": "https://example.com/a?b=c"}', '{"value": "::"}'],
+    "day": ['{"value": "2024-05-31"}', '{"value": "2024-02-30"}'], "moment": ['{"value": "2024-05-31T14:30:00"}'],
+    "stamp": ['{"value": "2024-05-31T14:30:00+02:00"}'], "instant": ['{"value": "2024-05-31T12:30:00Z"}'],
+    "span": ['{"value": "PT15M"}', '{"value": "15 minutes"}'], "numbers": ['{"values": [1, 2, 3]}', '{"values": 1}'],
+    "colors": ['{"values": ["RED", "RED"]}'], "words": ['{"values": ["a", "b"]}'], "ints": ['{"values": [1, null]}'],
+    "strings": ['{"values": ["x"]}'], "grid": ['{"values": [[1, 2], [3]]}', '{"values": [[[1]]]}'],
+    "counts": ['{"values": {"a": 1}}', '{"values": {"a": "x"}}'], "maybe": ['{"value": "x"}', '{"value": null}'],
+    "point": ['{"value": {"x": 1, "y": 2}}', '{"value": {"x": 1}}'],
+    "shape": ['{"value": {"type": "Circle", "radius": 1.5}}', '{"value": {"type": "Square", "side": 2, "label": "s"}}',
+              '{"value": {"radius": 1}}'],
+    "tree": ['{"value": {"label": "a", "children": [{"label": "b", "children": []}]}}'],
+    "routes": ['{"value": {"home": [{"x": 0, "y": 0}]}}'], "defaults": ['{}', '{"n": 3, "tags": []}'],
+    "constrained": ['{"n": 5, "items": ["a"], "email": "a@b.example", "name": "x"}',
+                    '{"n": 0, "items": ["a", "b", "c", "d"], "email": "no", "name": ""}'],
+    "pair": ['{"first": "a", "second": 1}'], "named": ['{"full_name": "Ada"}', '{"fullName": "Ada"}'],
+    "optional_number": ['{}', '{"n": 3}'], "nothing": ['{}'], "opaque": ['{"name": "x"}'],
+    "fails": ['{"why": "disk full"}', '{"why": "line\\nbreak\\u0000\\u001b[31m"}'], "npe": ['{}'],
+    "shout": ['{"s": "hi"}'],
+    "book": ['{"city": "Paris", "nights": 2, "guests": ["Ann"], "color": "DARK_BLUE", "budget": 120.5, "code": "AB12", '
+             '"stops": [{"x": 1, "y": 2}], "extras": {"bed": 1}, "email": "a@b.example", "arrival": "2025-05-01", '
+             '"note": "late"}',
+             '{"city": " ", "nights": 31, "guests": [], "budget": 0, "code": "ab", "email": "x"}',
+             '{"city": "Rome", "nights": "3", "guests": ["", "b"]}'],
+}
+os.makedirs(PROC, exist_ok=True)
+for i, t in enumerate(echo_tools):
+    for j, a in enumerate(proc_args[t]):
+        with open(os.path.join(PROC, f"seed-{t}-{j}"), "wb") as f:
+            f.write(bytes([i]) + a.encode("utf-8"))
+with open(os.path.join(PROC, "seed-made-up-name"), "wb") as f:
+    f.write(bytes([0]) + b"rm -rf /\x00\n" + b"y" * 200)
