@@ -48,8 +48,10 @@ for entry in "${targets[@]}"; do
   end=$(date +%s)
   runs=$(grep -aoE '^#[0-9]+' "$log" | tail -1)
   echo "   exit $rc after $((end - start)) s, last libFuzzer count ${runs:-?}"
+  grep -aE '^Done [0-9]+ runs' "$log" | sed 's/^/   /'
   grep -aE '^(== Java Exception|DEDUP_TOKEN)' "$log" | sort -u | sed 's/^/   /'
-  if [[ $rc -ne 0 ]]; then
+  # With KEEP_GOING, Jazzer can finish with exit 0 after findings: look for them in the log too.
+  if [[ $rc -ne 0 ]] || grep -aq '^== Java Exception' "$log"; then
     status=1
   fi
 done
