@@ -83,6 +83,7 @@ final class Driver {
     private String reasoningClose;
     private Pending pending;
     private Step continuation;
+    private Response response;
     private int calls;
     private int startedCount;
 
@@ -97,8 +98,12 @@ final class Driver {
         return proseFrom;
     }
 
-    /** Reads what {@code buf[.., limit)} decides; with {@code atEnd}, decides everything. */
-    void run(CharSequence buf, int limit, boolean atEnd) {
+    /** Reads what {@code text[.., limit)} decides; with {@code atEnd}, decides everything. */
+    void run(CharSequence text, int limit, boolean atEnd) {
+        if (response == null || response.text() != text) {
+            response = new Response(text);
+        }
+        Response buf = response;
         while (true) {
             if (pending != null) {
                 if (!atEnd && !due(buf, limit)) {
@@ -109,6 +114,7 @@ final class Driver {
                 continue;
             }
             if (continuation != null) {
+                buf.floor(pos);
                 pending = new Pending(pos, continuation, true);
                 continuation = null;
                 continue;
@@ -123,7 +129,7 @@ final class Driver {
     // ------------------------------------------------------------------ scanning
 
     /** Scans prose from {@code pos}; true when it started a candidate or left a reasoning block. */
-    private boolean scan(CharSequence buf, int limit, boolean atEnd) {
+    private boolean scan(Response buf, int limit, boolean atEnd) {
         boolean reasoning = reasoningClose != null;
         boolean search = !reasoning || cfg.searchReasoning;
         while (pos < limit) {
@@ -143,6 +149,7 @@ final class Driver {
                 }
             }
             if (search && pos >= skipUntil && isCandidate(c)) {
+                buf.floor(pos);
                 Recognizer.At at = new Recognizer.At(pos, pos, prev, lineStart, cfg);
                 pending = new Pending(pos, new Candidate(at, pos >= pythonicSkipUntil), false);
                 return true;
