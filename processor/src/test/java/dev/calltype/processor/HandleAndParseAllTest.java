@@ -64,7 +64,8 @@ class HandleAndParseAllTest {
                 [TOOL_CALL]{"name": "add_stock", "arguments": {"item": {"sku": "AB1", "quantity": "many"}}}[/TOOL_CALL]""");
         assertThat(results).hasSize(1);
         assertThat(results.get(0).content()).contains("parameter 'item.quantity' must be an integer, got \"many\"")
-                .contains("Signature: add_stock(item: object, note?: string)");
+                .contains("Signature: add_stock(item: {sku: string, quantity: integer,"
+                        + " unit?: \"PIECE\"|\"BOX\" = \"PIECE\"}, note?: string)");
     }
 
     @Test

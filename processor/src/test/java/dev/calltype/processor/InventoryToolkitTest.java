@@ -58,7 +58,7 @@ class InventoryToolkitTest {
         assertThat(r.content()).isEqualTo("""
                 Invalid arguments for add_stock:
                 - parameter 'item.quantity' must be an integer, got "many"
-                Signature: add_stock(item: object, note?: string)
+                Signature: add_stock(item: {sku: string, quantity: integer, unit?: "PIECE"|"BOX" = "PIECE"}, note?: string)
                 Fix the arguments and call add_stock again.""");
     }
 

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -35,11 +34,9 @@ final class Calls {
      * @param args the arguments value as written ({@code null} when absent)
      * @param source the object the call was read from (for truncation by auto-closed brackets)
      * @param wrapped inside a wrapper such as {@code tool_calls}: strict whatever the context
-     * @param nameOnly a bare {@code {"name": …}} in prose: a call only when it names a known tool
      * @param problem not a call at all (strict context): what is wrong
      */
-    record Draft(String name, JsonNode args, String id, ObjectNode source, boolean wrapped, boolean nameOnly,
-                 String problem) {
+    record Draft(String name, JsonNode args, String id, ObjectNode source, boolean wrapped, String problem) {
     }
 
     // ------------------------------------------------------------------ shapes
@@ -73,7 +70,7 @@ final class Calls {
     }
 
     private static Draft problem(String what) {
-        return new Draft(null, null, null, null, true, false, what);
+        return new Draft(null, null, null, null, true, what);
     }
 
     private static boolean object(ObjectNode o, boolean strict, boolean wrapped, String outerId, List<Draft> out) {
@@ -115,7 +112,7 @@ final class Calls {
                 return true;
             }
             JsonNode args = argsOf(f);
-            out.add(new Draft(inner, args, id, f, true, false, null));
+            out.add(new Draft(inner, args, id, f, true, null));
             return true;
         }
         if (name == null) {
@@ -130,27 +127,10 @@ final class Calls {
         boolean typed = "tool_use".equals(type) || "function".equals(type) || "function_call".equals(type);
         String id = idOf(o, outerId);
         if (args == null && !strict && !wrapped && !typed) {
-            for (Iterator<String> it = o.fieldNames(); it.hasNext(); ) {
-                String k = it.next();
-                if (!isNameKey(k) && !k.equals("id") && !k.equals("type") && !k.equals("tool_call_id")
-                        && !k.equals("call_id")) {
-                    return false;
-                }
-            }
-            out.add(new Draft(name, null, id, o, false, true, null));
-            return true;
+            return false; // in prose, tool-shaped means a name beside an arguments key
         }
-        out.add(new Draft(name, args, id, o, wrapped || typed, false, null));
+        out.add(new Draft(name, args, id, o, wrapped || typed, null));
         return true;
-    }
-
-    private static boolean isNameKey(String k) {
-        for (String n : NAME_KEYS) {
-            if (n.equals(k)) {
-                return true;
-            }
-        }
-        return false;
     }
 
     private static String nameOf(ObjectNode o) {
@@ -220,7 +200,7 @@ final class Calls {
                     start, end);
         }
         boolean isStrict = strict || d.wrapped();
-        Name n = name(d.name(), isStrict, d.nameOnly(), format, start, end, cfg);
+        Name n = name(d.name(), isStrict, format, start, end, cfg);
         if (n == null) {
             return null;
         }
@@ -273,7 +253,7 @@ final class Calls {
 
     /** A call whose name and argument object were read separately (the name from markup). */
     static Item call(String rawName, JsonRead args, String id, WireFormat format, int start, int end, Config cfg) {
-        Name n = name(rawName, true, false, format, start, end, cfg);
+        Name n = name(rawName, true, format, start, end, cfg);
         if (n.error != null) {
             return n.error;
         }
@@ -304,7 +284,7 @@ final class Calls {
     /** A call whose arguments are already an object (XML-style formats). */
     static Item call(String rawName, ObjectNode args, String id, WireFormat format, List<Repair> extra, int start,
                      int end, Config cfg) {
-        Name n = name(rawName, true, false, format, start, end, cfg);
+        Name n = name(rawName, true, format, start, end, cfg);
         if (n.error != null) {
             return n.error;
         }
@@ -318,7 +298,7 @@ final class Calls {
 
     /** A pythonic call; {@code null} when it is data (lenient and not a known tool). */
     static Item python(PyCall c, String rawName, boolean strict, WireFormat format, int start, int end, Config cfg) {
-        Name n = name(rawName, strict, false, format, start, end, cfg);
+        Name n = name(rawName, strict, format, start, end, cfg);
         if (n == null) {
             return null;
         }
@@ -333,15 +313,14 @@ final class Calls {
     }
 
     /** The tool a name resolves to, or the error; {@code null} for data. */
-    static Name name(String raw, boolean strict, boolean needKnown, WireFormat format, int start, int end,
-                     Config cfg) {
+    static Name name(String raw, boolean strict, WireFormat format, int start, int end, Config cfg) {
         KnownTools tools = cfg.tools;
         if (raw == null || raw.isBlank()) {
             return strict ? new Name(null, null, false, Item.error(ExtractionError.Kind.INVALID_CALL_SYNTAX,
                     Messages.invalid("the call has an empty tool name"), null, format, start, end)) : null;
         }
         if (tools.isEmpty()) {
-            return needKnown ? null : new Name(raw, null, false, null);
+            return new Name(raw, null, false, null);
         }
         KnownTools.Found f = tools.find(raw);
         if (f == null) {

@@ -76,6 +76,29 @@ final class Chars {
         return -1;
     }
 
+    /**
+     * The first of several strings to occur at or after {@code from}, entirely before {@code limit}: its index in
+     * {@link Found#at} and which string in {@link Found#which}; {@code null} when none occurs. One pass, so
+     * asking "does the closer come before the next opener?" costs the distance to whichever comes first, not a
+     * search of the whole text for each. {@code null} strings are ignored.
+     */
+    static Found firstOf(CharSequence b, int from, int limit, String... strings) {
+        for (int i = from; i < limit; i++) {
+            char c = b.charAt(i);
+            for (int k = 0; k < strings.length; k++) {
+                String s = strings[k];
+                if (s != null && s.charAt(0) == c && startsWith(b, i, limit, s) == FULL) {
+                    return new Found(i, k);
+                }
+            }
+        }
+        return null;
+    }
+
+    /** Where {@link #firstOf} found a string, and which one. */
+    record Found(int at, int which) {
+    }
+
     /** Index of the next line break at or after {@code i} ({@code \n} or a lone {@code \r}), or the limit. */
     static int lineEnd(CharSequence b, int i, int limit) {
         while (i < limit) {

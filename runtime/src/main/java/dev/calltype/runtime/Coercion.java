@@ -264,9 +264,19 @@ public final class Coercion {
         return parsed(node, path, problems, "a date such as \"2024-05-31\"", LocalDate::parse);
     }
 
-    /** A {@code LocalDateTime} in ISO form, {@code 2024-05-31T14:30:00}. */
+    /**
+     * A {@code LocalDateTime} in ISO form, {@code 2024-05-31T14:30:00}. Its schema says
+     * {@code format: date-time}, which models often fill with an offset ({@code …Z},
+     * {@code …+02:00}): such a value is accepted as the local date-time it was written with.
+     */
     public static LocalDateTime toLocalDateTime(JsonNode node, String path, List<String> problems) {
-        return parsed(node, path, problems, "a date-time such as \"2024-05-31T14:30:00\"", LocalDateTime::parse);
+        return parsed(node, path, problems, "a date-time such as \"2024-05-31T14:30:00\"", s -> {
+            try {
+                return LocalDateTime.parse(s);
+            } catch (DateTimeParseException local) {
+                return OffsetDateTime.parse(s).toLocalDateTime();
+            }
+        });
     }
 
     /** An {@code OffsetDateTime} in ISO form, {@code 2024-05-31T14:30:00+02:00}. */

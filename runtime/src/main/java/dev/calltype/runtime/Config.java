@@ -14,6 +14,7 @@ final class Config {
     final KnownTools tools;
     final ExtractionLimits limits;
     final boolean searchReasoning;
+    final boolean startsInReasoning;
     final Set<WireFormat> formats;
     final String marker;
     final List<TagPair> tags;
@@ -21,11 +22,12 @@ final class Config {
     /** The most characters one candidate may span before it must be decided. */
     final int candidateCap;
 
-    Config(List<ToolSpec> tools, ExtractionLimits limits, boolean searchReasoning, Set<WireFormat> formats,
-           String marker, List<TagPair> tags) {
+    Config(List<ToolSpec> tools, ExtractionLimits limits, boolean searchReasoning, boolean startsInReasoning,
+           Set<WireFormat> formats, String marker, List<TagPair> tags) {
         this.tools = new KnownTools(tools);
         this.limits = limits;
         this.searchReasoning = searchReasoning;
+        this.startsInReasoning = startsInReasoning;
         this.formats = formats.isEmpty() ? EnumSet.noneOf(WireFormat.class) : EnumSet.copyOf(formats);
         this.marker = marker;
         this.tags = List.copyOf(tags);

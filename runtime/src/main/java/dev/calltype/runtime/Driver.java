@@ -89,6 +89,7 @@ final class Driver {
     Driver(Config cfg, Sink sink) {
         this.cfg = cfg;
         this.sink = sink;
+        this.reasoningClose = cfg.startsInReasoning ? "</think>" : null;
     }
 
     /** The earliest position the driver may still read; text before it can be dropped. */
@@ -262,8 +263,11 @@ final class Driver {
                 pos = p.pos + 1;
             }
             default -> {
-                pending = null;
                 flushTo(buf, p.pos);
+                if (p.started != null && !items(m).isEmpty() && items(m).get(0).isCall()) {
+                    streamArguments(buf, Math.min(limit, items(m).get(0).end));
+                }
+                pending = null;
                 List<Item> items = m.items;
                 if (capped) {
                     items = capped(items, lim);
@@ -284,6 +288,10 @@ final class Driver {
                 }
             }
         }
+    }
+
+    private static List<Item> items(Match m) {
+        return m.items;
     }
 
     private static List<Item> capped(List<Item> items, int lim) {

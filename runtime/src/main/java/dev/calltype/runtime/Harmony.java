@@ -45,8 +45,9 @@ final class Harmony implements Recognizer {
             }
             return NamedArgs.read(buf, cfg, ARGS, name, null, pos, m + MESSAGE.length(), NamedArgs.ALONE, limit, atEnd);
         }
-        int ch = header.indexOf("<|channel|>");
-        if (ch >= 0 && header.substring(ch + "<|channel|>".length()).trim().startsWith("analysis")) {
+        String full = buf.subSequence(pos, m).toString();
+        int ch = full.lastIndexOf("<|channel|>");
+        if (ch >= 0 && full.substring(ch + "<|channel|>".length()).trim().startsWith("analysis")) {
             int end = m + MESSAGE.length();
             return Match.reasoning(end, List.of(Item.reasoning(pos, end)), "<|end|>");
         }

@@ -60,6 +60,9 @@ final class JsonBlock implements Recognizer {
         }
     }
 
+    /** How far into a call streaming looks for its name at every character. */
+    static final int EAGER_NAME_CHARS = 256;
+
     final Spec spec;
 
     JsonBlock(Spec spec) {
@@ -197,8 +200,11 @@ final class JsonBlock implements Recognizer {
         switch (r.status()) {
             case NEED_MORE -> {
                 S again = s.at(i);
-                return Match.needMore(Hint.balance(i), (b, l, e) -> read(again, i, b, l, e),
-                        started(buf, i, limit, s.cfg()));
+                Match.Started st = started(buf, i, limit, s.cfg());
+                // until the name is known, a short call is worth reading again at every character (bounded work),
+                // so streaming announces the call as soon as its name is complete
+                Hint h = st == null && limit - i < EAGER_NAME_CHARS ? Hint.length(limit + 1) : Hint.balance(i);
+                return Match.needMore(h, (b, l, e) -> read(again, i, b, l, e), st);
             }
             case COMPLETE -> {
                 List<Item> items = items(r, s.cfg());
@@ -215,7 +221,7 @@ final class JsonBlock implements Recognizer {
                         Messages.limit(r.problem()), display(name, s.cfg()), buf, limit, atEnd);
             }
             default -> {
-                String name = ShapeProbe.scan(buf, i, limit).name();
+                String name = ShapeProbe.scan(buf, i, Math.min(limit, r.problemOffset() + 1)).name();
                 return error(s, i, r.problemOffset(), ExtractionError.Kind.MALFORMED_JSON,
                         Messages.malformed(display(name, s.cfg()), r.problem()), display(name, s.cfg()), buf, limit,
                         atEnd);
@@ -250,7 +256,7 @@ final class JsonBlock implements Recognizer {
         if (!(args.isObject() || args.isNull() || args.isTextual())) {
             return null;
         }
-        return List.of(new Calls.Draft(e.getKey(), args, null, (ObjectNode) v, true, false, null));
+        return List.of(new Calls.Draft(e.getKey(), args, null, (ObjectNode) v, true, null));
     }
 
     /** What streaming shows while an object is incomplete: its name once it has been read. */
@@ -388,9 +394,10 @@ final class JsonBlock implements Recognizer {
             if (f >= 0) {
                 return close(new C(a, c.extra(), f, f, true), buf, limit, atEnd);
             }
-            int g = Chars.indexOf(buf, "```", k, limit);
-            int o = spec.opener() == null ? -1 : Chars.indexOf(buf, spec.opener(), k, limit);
-            if (g >= 0 && (o < 0 || g < o)) {
+            Chars.Found first = Chars.firstOf(buf, k, limit, "```", spec.opener());
+            int g = first != null && first.which() == 0 ? first.at() : -1;
+            int o = first != null && first.which() == 1 ? first.at() : -1;
+            if (g >= 0) {
                 int fe = Fence.close(buf, g, limit, atEnd);
                 if (fe == -2) {
                     C r = new C(a, c.extra(), c.endSoFar(), k, false);
@@ -429,9 +436,10 @@ final class JsonBlock implements Recognizer {
             return finish(a, c.extra(), c.endSoFar(), buf);
         }
         String closer = spec.closer();
-        int x = Chars.indexOf(buf, closer, k, limit);
-        int o = spec.opener() == null ? -1 : Chars.indexOf(buf, spec.opener(), k, limit);
-        if (x >= 0 && (o < 0 || x < o)) {
+        Chars.Found first = Chars.firstOf(buf, k, limit, closer, spec.opener());
+        int x = first != null && first.which() == 0 ? first.at() : -1;
+        int o = first != null && first.which() == 1 ? first.at() : -1;
+        if (x >= 0) {
             return finish(a, with(c.extra(), Repair.TRAILING_GARBAGE), x + closer.length(), buf);
         }
         if (o < 0 && !atEnd) {
@@ -492,9 +500,10 @@ final class JsonBlock implements Recognizer {
         if (kind == ExtractionError.Kind.TRUNCATED) {
             end = limit;
         } else if (closer != null) {
-            int x = Chars.indexOf(buf, closer, q, limit);
-            int o = spec.opener() == null ? -1 : Chars.indexOf(buf, spec.opener(), Math.max(q, from + 1), limit);
-            if (x >= 0 && (o < 0 || x < o)) {
+            Chars.Found first = Chars.firstOf(buf, q, limit, closer, spec.opener());
+            int x = first != null && first.which() == 0 ? first.at() : -1;
+            int o = first != null && first.which() == 1 ? first.at() : -1;
+            if (x >= 0) {
                 end = x + closer.length();
             } else if (o >= 0) {
                 end = o;

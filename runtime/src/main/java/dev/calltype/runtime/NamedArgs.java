@@ -148,9 +148,10 @@ final class NamedArgs {
             }
         }
         String closer = spec.closer();
-        int x = Chars.indexOf(buf, closer, k, limit);
-        int o = spec.stop() == null ? -1 : Chars.indexOf(buf, spec.stop(), k, limit);
-        if (x >= 0 && (o < 0 || x < o)) {
+        Chars.Found first = Chars.firstOf(buf, k, limit, closer, spec.stop());
+        int x = first != null && first.which() == 0 ? first.at() : -1;
+        int o = first != null && first.which() == 1 ? first.at() : -1;
+        if (x >= 0) {
             return follow.after(buf, call.withRepair(Repair.TRAILING_GARBAGE), x + closer.length(), limit, atEnd);
         }
         if (o < 0 && !atEnd) {
@@ -165,11 +166,12 @@ final class NamedArgs {
                                ExtractionError.Kind kind, String message, Follow follow, int limit, boolean atEnd) {
         String closer = spec.closer();
         int end;
-        int o = spec.stop() == null ? -1 : Chars.indexOf(buf, spec.stop(), Math.max(q, from + 1), limit);
+        Chars.Found first = Chars.firstOf(buf, q, limit, closer, spec.stop());
+        int o = first != null && first.which() == 1 ? first.at() : -1;
         if (closer != null) {
             // the closer, if it comes before another call opens
-            int x = Chars.indexOf(buf, closer, q, limit);
-            if (x >= 0 && (o < 0 || x < o)) {
+            int x = first != null && first.which() == 0 ? first.at() : -1;
+            if (x >= 0) {
                 end = x + closer.length();
             } else if (o >= 0) {
                 end = o;

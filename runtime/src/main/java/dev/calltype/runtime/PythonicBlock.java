@@ -106,9 +106,10 @@ final class PythonicBlock {
         }
         String closer = spec.closerExpected() ? spec.closer() : null;
         if (closer != null) {
-            int x = Chars.indexOf(buf, closer, k, limit);
-            int o = spec.opener() == null ? -1 : Chars.indexOf(buf, spec.opener(), k, limit);
-            if (x >= 0 && (o < 0 || x < o)) {
+            Chars.Found first = Chars.firstOf(buf, k, limit, closer, spec.opener());
+            int x = first != null && first.which() == 0 ? first.at() : -1;
+            int o = first != null && first.which() == 1 ? first.at() : -1;
+            if (x >= 0) {
                 int e = x + closer.length();
                 List<Item> tiled = Spans.tile(items, starts, itemStart, e);
                 Item last = tiled.get(tiled.size() - 1).withRepair(Repair.TRAILING_GARBAGE);
@@ -133,11 +134,12 @@ final class PythonicBlock {
         if (kind == ExtractionError.Kind.TRUNCATED) {
             end = limit;
         } else {
-            int o = spec.opener() == null ? -1 : Chars.indexOf(buf, spec.opener(), Math.max(q, from + 1), limit);
-            int x = closer == null ? -1 : Chars.indexOf(buf, closer, q, limit);
+            Chars.Found found = Chars.firstOf(buf, q, limit, closer, spec.opener());
+            int x = found != null && found.which() == 0 ? found.at() : -1;
+            int o = found != null && found.which() == 1 ? found.at() : -1;
             if (closer != null && spec.closerExpected()) {
                 // the closer, if it comes before another block opens
-                if (x >= 0 && (o < 0 || x < o)) {
+                if (x >= 0) {
                     end = x + closer.length();
                 } else if (o >= 0) {
                     end = o;

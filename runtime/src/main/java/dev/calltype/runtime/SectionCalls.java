@@ -129,6 +129,9 @@ final class SectionCalls implements Recognizer {
                     null, false);
             return NamedArgs.read(buf, cfg, spec, name, header, itemStart, argsAt, follow(cfg), limit, atEnd);
         }
+        if (!cfg.on(header.equals("function") ? WireFormat.DEEPSEEK_V3 : WireFormat.DEEPSEEK_V31)) {
+            return Match.NO_MATCH;
+        }
         if (header.equals("function")) {
             // V3: function<｜tool▁sep｜>NAME, newline, fenced JSON
             int eol = Chars.lineEnd(buf, argsAt, limit);

@@ -94,6 +94,16 @@ public final class StreamingExtractor {
         return finished;
     }
 
+    /** Characters read from the held text so far: the work done (tests check it grows linearly). */
+    long charsRead() {
+        return window.reads;
+    }
+
+    /** Characters held now: the memory used (tests check it is bounded by the open candidate). */
+    int charsHeld() {
+        return window.held();
+    }
+
     private List<StreamEvent> deliver() {
         List<StreamEvent> out = events;
         events = new ArrayList<>();

@@ -86,6 +86,7 @@ public final class ToolCallExtractor {
         private final List<Config.TagPair> tags = new ArrayList<>(List.of(
                 new Config.TagPair(DEFAULT_OPEN_TAG, DEFAULT_CLOSE_TAG)));
         private boolean searchReasoning;
+        private boolean startsInReasoning;
         private ExtractionLimits limits = ExtractionLimits.DEFAULTS;
 
         private Builder() {
@@ -153,6 +154,16 @@ public final class ToolCallExtractor {
             return this;
         }
 
+        /**
+         * Whether the response begins inside a reasoning block (default: no): for chat templates that open
+         * {@code <think>} in the prompt (DeepSeek-R1, Qwen3 thinking mode), so the model's text up to the first
+         * {@code </think>} is reasoning, not prose. Without a {@code </think>} the whole response is reasoning.
+         */
+        public Builder startsInReasoning(boolean on) {
+            this.startsInReasoning = on;
+            return this;
+        }
+
         /** The limits (default {@link ExtractionLimits#DEFAULTS}). */
         public Builder limits(ExtractionLimits l) {
             this.limits = Objects.requireNonNull(l, "limits");
@@ -160,7 +171,7 @@ public final class ToolCallExtractor {
         }
 
         public ToolCallExtractor build() {
-            return new ToolCallExtractor(new Config(tools, limits, searchReasoning, formats, marker, tags));
+            return new ToolCallExtractor(new Config(tools, limits, searchReasoning, startsInReasoning, formats, marker, tags));
         }
     }
 }

@@ -80,9 +80,10 @@ final class ToolCallTag implements Recognizer {
         if (k < limit && buf.charAt(k) == '{') {
             return glmJson(buf, cfg, pos, name, k, limit, atEnd);
         }
-        int x = Chars.indexOf(buf, close, nameEnd, limit);
-        int o = Chars.indexOf(buf, open, nameEnd, limit);
-        if (x < 0 || (o >= 0 && o < x)) {
+        Chars.Found first = Chars.firstOf(buf, nameEnd, limit, close, open);
+        int x = first != null && first.which() == 0 ? first.at() : -1;
+        int o = first != null && first.which() == 1 ? first.at() : -1;
+        if (x < 0) {
             if (!atEnd && o < 0) {
                 return Match.needMore(Hint.text(nameEnd, close, open),
                         (b, l, e) -> glm(b, cfg, pos, nameStart, nameEnd, l, e),
@@ -154,9 +155,10 @@ final class ToolCallTag implements Recognizer {
 
     /** Absorbs blanks, garbage and the closing tag after a call's end, when the closing tag follows. */
     private Match closeAfter(CharSequence buf, Item item, int end, int scan, int limit, boolean atEnd) {
-        int x = Chars.indexOf(buf, close, scan, limit);
-        int o = Chars.indexOf(buf, open, scan, limit);
-        if (x >= 0 && (o < 0 || x < o)) {
+        Chars.Found first = Chars.firstOf(buf, scan, limit, close, open);
+        int x = first != null && first.which() == 0 ? first.at() : -1;
+        int o = first != null && first.which() == 1 ? first.at() : -1;
+        if (x >= 0) {
             int e = x + close.length();
             Item it = item.span(item.start, e);
             if (Chars.skipBlanks(buf, end, x) < x && it.isCall()) {

@@ -10,6 +10,8 @@ final class Window implements CharSequence {
 
     private final StringBuilder held = new StringBuilder();
     private int base;
+    /** Characters read so far (a work measure for tests: linear time shows as a bounded count per character). */
+    long reads;
 
     void append(CharSequence delta) {
         held.append(delta);
@@ -31,12 +33,19 @@ final class Window implements CharSequence {
 
     @Override
     public char charAt(int index) {
+        reads++;
         return held.charAt(index - base);
     }
 
     @Override
     public CharSequence subSequence(int start, int end) {
+        reads += end - start;
         return held.subSequence(start - base, end - base);
+    }
+
+    /** How many characters are held now. */
+    int held() {
+        return held.length();
     }
 
     /** The text still held (not the whole response). */

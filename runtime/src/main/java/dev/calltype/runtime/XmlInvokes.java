@@ -147,9 +147,8 @@ final class XmlInvokes implements Recognizer {
             }
             if (open != Chars.FULL) {
                 // text that is neither a parameter nor the end: skip to the next tag this call knows
-                int p = Chars.indexOf(buf, spec.paramOpen(), j, limit);
-                int c = Chars.indexOf(buf, spec.invokeClose(), j, limit);
-                int next = p < 0 ? c : c < 0 ? p : Math.min(p, c);
+                Chars.Found first = Chars.firstOf(buf, j, limit, spec.paramOpen(), spec.invokeClose());
+                int next = first == null ? -1 : first.at();
                 if (next < 0) {
                     return wait(buf, cfg, b, j, Hint.text(j, spec.paramOpen(), spec.invokeClose()), limit, atEnd);
                 }
@@ -169,10 +168,9 @@ final class XmlInvokes implements Recognizer {
             String key = headerName(buf, keyStart, gt);
             String stringAttr = spec.stringAttribute() ? attribute(buf, keyStart, gt, "string") : null;
             int v = gt + 1;
-            int x = Chars.indexOf(buf, spec.paramClose(), v, limit);
-            int y = Chars.indexOf(buf, spec.paramOpen(), v, limit);
-            int z = Chars.indexOf(buf, spec.invokeClose(), v, limit);
-            int valueEnd = min(x, min(y, z));
+            Chars.Found first = Chars.firstOf(buf, v, limit, spec.paramClose(), spec.paramOpen(), spec.invokeClose());
+            int valueEnd = first == null ? -1 : first.at();
+            int x = first != null && first.which() == 0 ? first.at() : -1;
             if (valueEnd < 0) {
                 return wait(buf, cfg, b, j, Hint.text(v, spec.paramClose(), spec.paramOpen(), spec.invokeClose()),
                         limit, atEnd);
@@ -235,9 +233,10 @@ final class XmlInvokes implements Recognizer {
             return Match.matched(e, List.of(call.span(call.start, e)));
         }
         if (spec.sectionClose() != null) {
-            int x = Chars.indexOf(buf, spec.sectionClose(), k, limit);
-            int o = Chars.indexOf(buf, spec.sectionOpen(), k, limit);
-            if (x >= 0 && (o < 0 || x < o)) {
+            Chars.Found first = Chars.firstOf(buf, k, limit, spec.sectionClose(), spec.sectionOpen());
+            int x = first != null && first.which() == 0 ? first.at() : -1;
+            int o = first != null && first.which() == 1 ? first.at() : -1;
+            if (x >= 0) {
                 int e = x + spec.sectionClose().length();
                 return Match.matched(e, List.of(call.span(call.start, e).withRepair(Repair.TRAILING_GARBAGE)));
             }
@@ -311,9 +310,5 @@ final class XmlInvokes implements Recognizer {
             e++;
         }
         return buf.subSequence(v, e).toString().trim();
-    }
-
-    private static int min(int a, int b) {
-        return a < 0 ? b : b < 0 ? a : Math.min(a, b);
     }
 }

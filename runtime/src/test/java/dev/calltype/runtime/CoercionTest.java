@@ -87,6 +87,16 @@ class CoercionTest {
     }
 
     @Test
+    void localDateTimeAcceptsTheOffsetFormItsSchemaAdvertises() {
+        assertThat(Coercion.toLocalDateTime(TextNode.valueOf("2024-05-31T14:30:00"), "at", problems))
+                .isEqualTo(java.time.LocalDateTime.of(2024, 5, 31, 14, 30));
+        assertThat(Coercion.toLocalDateTime(TextNode.valueOf("2024-05-31T14:30:00Z"), "at", problems))
+                .isEqualTo(java.time.LocalDateTime.of(2024, 5, 31, 14, 30));
+        assertThat(Coercion.toLocalDateTime(TextNode.valueOf("tomorrow"), "at", problems)).isNull();
+        assertThat(problems).hasSize(1);
+    }
+
+    @Test
     void describedValuesAreBoundedAndEscaped() {
         String described = Coercion.describe(TextNode.valueOf("x".repeat(500) + "\u0000"));
         assertThat(described.length()).isLessThan(80);

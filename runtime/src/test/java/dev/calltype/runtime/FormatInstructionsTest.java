@@ -10,8 +10,8 @@ class FormatInstructionsTest {
 
     private static final String LISTING = "You can call these tools:\n"
             + "- get_weather(city: string, units?: \"celsius\"|\"fahrenheit\" = \"celsius\") — Current weather for a city\n"
-            + "- add_stock(item: object, note?: string) — Add stock for an item\n"
-            + "- outline(root: object) — Outline a document\n"
+            + "- add_stock(item: {sku: string, quantity: integer}, note?: string) — Add stock for an item\n"
+            + "- outline(root: {title: string, children?: object[]}) — Outline a document\n"
             + "- ping()\n"
             + "\n";
 
@@ -83,13 +83,15 @@ class FormatInstructionsTest {
                 + "\"required\":[\"tags\"]}");
 
         assertThat(FormatInstructions.line(tool)).isEqualTo("search(tags: string[], modes?: (\"a\"|\"b\")[], anything?: any[],"
-                + " limit?: integer|null, score?: number, exact?: boolean, filter?: object, node?: object, shape?: object,"
+                + " limit?: integer|null, score?: number, exact?: boolean, filter?: object, node?: object,"
+                + " shape?: string | integer,"
                 + " free?: any, level?: 1|2|3, sizes?: integer[] = [1,2])");
     }
 
     @Test
     void onlyTheFirstLineOfTheDescriptionIsShown() {
-        assertThat(FormatInstructions.line(Fixtures.stock())).isEqualTo("add_stock(item: object, note?: string) — Add stock for an item");
+        assertThat(FormatInstructions.line(Fixtures.stock()))
+                .isEqualTo("add_stock(item: {sku: string, quantity: integer}, note?: string) — Add stock for an item");
     }
 
     @Test
@@ -158,6 +160,174 @@ class FormatInstructionsTest {
             assertThat(extraction.calls()).as(format.name()).hasSize(1);
             assertThat(extraction.calls().get(0).name()).isEqualTo("get_weather");
             assertThat(extraction.calls().get(0).arguments()).isEqualTo(Fixtures.object("{\"city\":\"...\"}"));
+        }
+    }
+
+    // --- nested schemas --------------------------------------------------------------------------
+
+    static final String CONVERT_SCHEMA = "{\"type\":\"object\",\"properties\":{"
+            + "\"quantity\":{\"type\":\"object\",\"description\":\"what to convert\",\"properties\":{"
+            + "\"value\":{\"type\":\"string\"},"
+            + "\"unit\":{\"type\":\"string\",\"enum\":[\"M\",\"KM\"],\"default\":\"M\"}},"
+            + "\"required\":[\"value\"],\"additionalProperties\":false},"
+            + "\"to\":{\"type\":\"string\",\"enum\":[\"M\",\"KM\"]}},"
+            + "\"required\":[\"quantity\",\"to\"],\"additionalProperties\":false}";
+
+    static final String PAY_SCHEMA = "{\"type\":\"object\",\"properties\":{"
+            + "\"payment\":{\"description\":\"how to pay\",\"anyOf\":["
+            + "{\"type\":\"object\",\"properties\":{\"type\":{\"type\":\"string\",\"enum\":[\"card\"]},"
+            + "\"number\":{\"type\":\"string\"}},\"required\":[\"type\",\"number\"],\"additionalProperties\":false},"
+            + "{\"type\":\"object\",\"properties\":{\"type\":{\"type\":\"string\",\"enum\":[\"bank_transfer\"]},"
+            + "\"iban\":{\"type\":\"string\"}},\"required\":[\"type\",\"iban\"],\"additionalProperties\":false}]},"
+            + "\"amount\":{\"type\":\"number\"}},"
+            + "\"required\":[\"payment\",\"amount\"],\"additionalProperties\":false}";
+
+    @Test
+    void anObjectParameterShowsItsFieldsInlineWithTheirOwnOptionalityAndDefaults() {
+        ToolSpec convert = spec("convert_units", "Convert a quantity", CONVERT_SCHEMA);
+
+        assertThat(FormatInstructions.line(convert)).isEqualTo(
+                "convert_units(quantity: {value: string, unit?: \"M\"|\"KM\" = \"M\"}, to: \"M\"|\"KM\") — Convert a quantity");
+        assertThat(FormatInstructions.render(List.of(convert), CallFormat.XML_TAGS)).contains("<tool_call>\n"
+                + "{\"name\": \"convert_units\", \"arguments\": {\"quantity\": {\"value\":\"...\"}, \"to\": \"M\"}}\n"
+                + "</tool_call>");
+        assertThat(FormatInstructions.render(List.of(convert), CallFormat.PYTHONIC))
+                .contains("\nconvert_units(quantity={\"value\": \"...\"}, to=\"M\")\n");
+    }
+
+    @Test
+    void aSealedTypeShowsEveryAlternativeWithItsDiscriminatorAndTheExampleUsesTheFirst() {
+        ToolSpec pay = spec("pay", "", PAY_SCHEMA);
+
+        assertThat(FormatInstructions.line(pay)).isEqualTo("pay(payment: {type: \"card\", number: string}"
+                + " | {type: \"bank_transfer\", iban: string}, amount: number)");
+        assertThat(FormatInstructions.render(List.of(pay), CallFormat.JSON_FENCE)).contains("```json\n"
+                + "{\"name\": \"pay\", \"arguments\": {\"payment\": {\"type\":\"card\",\"number\":\"...\"},"
+                + " \"amount\": 1.5}}\n```");
+    }
+
+    @Test
+    void mapsShowTheirValueTypeAndArraysOfObjectsShowTheObject() {
+        ToolSpec tool = spec("route", "", "{\"type\":\"object\",\"properties\":{"
+                + "\"counts\":{\"type\":\"object\",\"additionalProperties\":{\"type\":\"integer\"}},"
+                + "\"routes\":{\"type\":\"object\",\"additionalProperties\":{\"type\":\"array\",\"items\":"
+                + "{\"type\":\"object\",\"properties\":{\"x\":{\"type\":\"integer\"},\"y\":{\"type\":\"integer\"}},"
+                + "\"required\":[\"x\",\"y\"]}}},"
+                + "\"free\":{\"type\":\"object\",\"additionalProperties\":true},"
+                + "\"marks\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":"
+                + "{\"a\":{\"enum\":[\"x\",\"y\"]}}}},"
+                + "\"either\":{\"type\":\"array\",\"items\":{\"anyOf\":[{\"type\":\"object\",\"properties\":"
+                + "{\"a\":{\"type\":\"string\"}}},{\"type\":\"object\",\"properties\":{\"b\":{\"type\":\"integer\"}}}]}},"
+                + "\"maybe\":{\"type\":\"array\",\"items\":{\"type\":[\"object\",\"null\"],\"properties\":"
+                + "{\"k\":{\"type\":\"string\"}}}},"
+                + "\"labels\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"additionalProperties\":"
+                + "{\"enum\":[\"a\",\"b\"]}}}},"
+                + "\"required\":[\"counts\",\"routes\"]}");
+
+        assertThat(FormatInstructions.line(tool)).isEqualTo("route(counts: map<string, integer>,"
+                + " routes: map<string, {x: integer, y: integer}[]>, free?: object, marks?: {a?: \"x\"|\"y\"}[],"
+                + " either?: ({a?: string} | {b?: integer})[], maybe?: ({k?: string}|null)[],"
+                + " labels?: map<string, \"a\"|\"b\">[])");
+        assertThat(FormatInstructions.render(List.of(tool), CallFormat.PYTHONIC)).contains("\nroute(counts={}, routes={})\n");
+    }
+
+    @Test
+    void aRecursiveDefinitionIsExpandedOnceAndItsInnerReferenceIsAnObject() {
+        ToolSpec count = spec("count", "", "{\"type\":\"object\",\"properties\":{"
+                + "\"root\":{\"description\":\"the root\",\"$ref\":\"#/$defs/Category\"}},"
+                + "\"required\":[\"root\"],\"additionalProperties\":false,"
+                + "\"$defs\":{\"Category\":{\"type\":\"object\",\"properties\":{\"name\":{\"type\":\"string\"},"
+                + "\"children\":{\"type\":\"array\",\"items\":{\"$ref\":\"#/$defs/Category\"}}},"
+                + "\"required\":[\"name\",\"children\"],\"additionalProperties\":false}}}");
+        ToolSpec pair = spec("pair", "", "{\"type\":\"object\",\"properties\":{\"a\":{\"$ref\":\"#/$defs/A\"}},"
+                + "\"required\":[\"a\"],\"$defs\":{"
+                + "\"A\":{\"type\":\"object\",\"properties\":{\"b\":{\"$ref\":\"#/$defs/B\"}},\"required\":[\"b\"]},"
+                + "\"B\":{\"type\":\"object\",\"properties\":{\"a\":{\"$ref\":\"#/$defs/A\"},\"n\":{\"type\":\"integer\"}},"
+                + "\"required\":[\"a\",\"n\"]}}}");
+
+        assertThat(FormatInstructions.line(count)).isEqualTo("count(root: {name: string, children: object[]})");
+        assertThat(FormatInstructions.render(List.of(count), CallFormat.XML_TAGS))
+                .contains("{\"name\": \"count\", \"arguments\": {\"root\": {\"name\":\"...\",\"children\":[]}}}");
+        assertThat(FormatInstructions.signature(Fixtures.outline())).isEqualTo("outline(root: {title: string, children?: object[]})");
+        assertThat(FormatInstructions.line(pair)).isEqualTo("pair(a: {b: {a: object, n: integer}})");
+        assertThat(FormatInstructions.render(List.of(pair), CallFormat.XML_TAGS))
+                .contains("{\"name\": \"pair\", \"arguments\": {\"a\": {\"b\":{\"a\":{},\"n\":1}}}}");
+    }
+
+    @Test
+    void objectsNestDeeperThanThreeLevelsAreShownAsObject() {
+        ToolSpec deep = spec("deep", "", "{\"type\":\"object\",\"properties\":{\"l1\":{\"type\":\"object\",\"properties\":"
+                + "{\"l2\":{\"type\":\"object\",\"properties\":{\"l3\":{\"type\":\"object\",\"properties\":"
+                + "{\"l4\":{\"type\":\"object\",\"properties\":{\"x\":{\"type\":\"string\"}},\"required\":[\"x\"]}},"
+                + "\"required\":[\"l4\"]}},\"required\":[\"l3\"]}},\"required\":[\"l2\"]}},\"required\":[\"l1\"]}");
+
+        assertThat(FormatInstructions.line(deep)).isEqualTo("deep(l1: {l2: {l3: {l4: object}}})");
+        assertThat(FormatInstructions.render(List.of(deep), CallFormat.PYTHONIC))
+                .contains("\ndeep(l1={\"l2\": {\"l3\": {\"l4\": {}}}})\n");
+    }
+
+    @Test
+    void onlyReferencesIntoTheRootDefinitionsAreFollowed() {
+        ToolSpec tool = spec("refs", "", "{\"type\":\"object\",\"properties\":{"
+                + "\"escaped\":{\"$ref\":\"#/$defs/a~1b\"},"
+                + "\"legacy\":{\"$ref\":\"#/definitions/P\"},"
+                + "\"pointer\":{\"$ref\":\"#/$defs/P/properties/x\"},"
+                + "\"missing\":{\"$ref\":\"#/$defs/Nope\"},"
+                + "\"remote\":{\"$ref\":\"https://example.com/p.json\"}},"
+                + "\"$defs\":{\"a/b\":{\"type\":\"object\",\"properties\":{\"x\":{\"type\":\"integer\"}}},"
+                + "\"P\":{\"type\":\"object\",\"properties\":{\"x\":{\"type\":\"string\"}}}},"
+                + "\"definitions\":{\"P\":{\"type\":\"object\",\"properties\":{\"x\":{\"type\":\"string\"}}}}}");
+
+        assertThat(FormatInstructions.line(tool)).isEqualTo(
+                "refs(escaped?: {x?: integer}, legacy?: object, pointer?: object, missing?: object, remote?: object)");
+    }
+
+    @Test
+    void deeplyNestedSchemasStopAtTheNestingLimit() {
+        String schema = "{\"type\":\"string\"}";
+        for (int i = 0; i < 40; i++) {
+            schema = "{\"type\":\"array\",\"items\":" + schema + "}";
+        }
+        ToolSpec tool = spec("grid", "", "{\"type\":\"object\",\"properties\":{\"x\":" + schema + "},\"required\":[\"x\"]}");
+
+        assertThat(FormatInstructions.line(tool))
+                .isEqualTo("grid(x: any" + "[]".repeat(FormatInstructions.NESTING_LIMIT) + ")");
+    }
+
+    @Test
+    void definitionsThatFanOutAreCutByTheVisitBudget() {
+        StringBuilder defs = new StringBuilder();
+        for (int i = 0; i < 40; i++) {
+            defs.append(i == 0 ? "" : ",").append("\"D").append(i).append("\":{\"anyOf\":[{\"$ref\":\"#/$defs/D")
+                    .append(i + 1).append("\"},{\"$ref\":\"#/$defs/D").append(i + 1).append("\"}]}");
+        }
+        defs.append(",\"D40\":{\"type\":\"string\"}");
+        ToolSpec tool = spec("fan", "", "{\"type\":\"object\",\"properties\":{\"x\":{\"$ref\":\"#/$defs/D1\"}},"
+                + "\"required\":[\"x\"],\"$defs\":{" + defs + "}}");
+
+        String text = FormatInstructions.render(List.of(tool), CallFormat.XML_TAGS);
+
+        assertThat(text).startsWith("You can call these tools:\n- fan(x: ").contains("any | any")
+                .endsWith("wait for the results.");
+        assertThat(text.length()).isLessThan(20 * FormatInstructions.VISIT_BUDGET);
+    }
+
+    @Test
+    void aNestedExampleIsReadBackByTheExtractorAsThatCallInEveryFormat() {
+        List<ToolSpec> tools = List.of(spec("pay", "", PAY_SCHEMA), spec("convert_units", "", CONVERT_SCHEMA));
+        ToolCallExtractor extractor = ToolCallExtractor.builder().tools(tools).build();
+        for (CallFormat format : CallFormat.values()) {
+            String text = FormatInstructions.render(tools, format);
+            String example = text.substring(text.indexOf(":\n", text.indexOf("To call a tool")) + 2,
+                    text.indexOf("\n\nUse only"));
+
+            Extraction extraction = extractor.extract("Let me pay.\n" + example + "\n");
+
+            assertThat(extraction.errors()).as(format.name()).isEmpty();
+            assertThat(extraction.calls()).as(format.name()).hasSize(1);
+            assertThat(extraction.calls().get(0).name()).isEqualTo("pay");
+            assertThat(extraction.calls().get(0).arguments()).as(format.name()).isEqualTo(
+                    Fixtures.object("{\"payment\":{\"type\":\"card\",\"number\":\"...\"},\"amount\":1.5}"));
         }
     }
 

@@ -34,6 +34,23 @@ class StreamingEquivalenceTest {
     }
 
     @TestFactory
+    Stream<DynamicTest> noTextDeltaEverShowsMarkupOfACall() {
+        List<String> markup = List.of("<tool_call", "</tool_call", "[TOOL_CALL", "TOOL_CALL", "<|", "|>", "<\uFF5C",
+                "\uFF5C>", "<function", "<invoke", "<parameter", "functools[", "Action:", "<think", "</think");
+        return Corpus.cases().stream().filter(c -> !c.calls().isEmpty()).map(c -> DynamicTest.dynamicTest(c.id(), () -> {
+            for (int n : new int[]{1, 2, 5}) {
+                for (StreamEvent e : Streams.run(EXTRACTOR, Streams.chunks(c.text(), n)).events()) {
+                    if (e instanceof StreamEvent.TextDelta t) {
+                        for (String m : markup) {
+                            assertThat(t.text()).as("delta of %d chars", n).doesNotContain(m);
+                        }
+                    }
+                }
+            }
+        }));
+    }
+
+    @TestFactory
     Stream<DynamicTest> corpusSplitAtEveryPointEqualsBatch() {
         return Corpus.cases().stream().map(c -> DynamicTest.dynamicTest(c.id(), () -> {
             Extraction batch = EXTRACTOR.extract(c.text());

@@ -71,7 +71,36 @@ final class Streams {
         if (!batch.errors().equals(run.errors())) {
             return "errors differ: batch " + batch.errors() + " stream " + run.errors();
         }
-        return wellFormed(run.events());
+        String events = wellFormed(run.events());
+        return events != null ? events : surrogateSplit(batch, run.events());
+    }
+
+    /**
+     * Whether two text deltas split a surrogate pair that is adjacent in the response (the batch segments map each
+     * text character back to its position in the response).
+     */
+    static String surrogateSplit(Extraction batch, List<StreamEvent> events) {
+        int[] source = new int[batch.text().length()];
+        int k = 0;
+        for (Extraction.Segment seg : batch.segments()) {
+            if (seg.kind() == Extraction.Segment.Kind.TEXT) {
+                for (int i = seg.start(); i < seg.end(); i++) {
+                    source[k++] = i;
+                }
+            }
+        }
+        String text = batch.text();
+        int at = 0;
+        for (StreamEvent e : events) {
+            if (e instanceof StreamEvent.TextDelta t) {
+                if (at > 0 && at < text.length() && Character.isHighSurrogate(text.charAt(at - 1))
+                        && Character.isLowSurrogate(text.charAt(at)) && source[at] == source[at - 1] + 1) {
+                    return "text deltas split a surrogate pair at text offset " + at;
+                }
+                at += t.text().length();
+            }
+        }
+        return null;
     }
 
     /**
@@ -82,7 +111,6 @@ final class Streams {
         int open = -1;
         String openName = null;
         int next = 0;
-        String lastText = null;
         for (StreamEvent e : events) {
             if (e instanceof StreamEvent.CallStarted s) {
                 if (open >= 0) {
@@ -109,15 +137,9 @@ final class Streams {
             } else if (e instanceof StreamEvent.Error) {
                 open = -1;
             } else if (e instanceof StreamEvent.TextDelta t) {
-                String s = t.text();
-                if (s.isEmpty()) {
+                if (t.text().isEmpty()) {
                     return "empty text delta";
                 }
-                if (lastText != null && Character.isHighSurrogate(lastText.charAt(lastText.length() - 1))
-                        && Character.isLowSurrogate(s.charAt(0))) {
-                    return "text deltas split a surrogate pair: " + quote(lastText) + " " + quote(s);
-                }
-                lastText = s;
             }
         }
         return open >= 0 ? "call " + open + " (" + openName + ") started and never resolved" : null;

@@ -176,7 +176,7 @@ class ToolkitsFromJsonTest {
                 + "- parameter 'item.sku' must be a string matching the pattern ^[A-Z][0-9]+$, got \"a1\"\n"
                 + "- parameter 'item.quantity' must be an integer, got \"many\"\n"
                 + "- unknown parameter 'extra'; the parameters are: item, note\n"
-                + "Signature: add_stock(item: object, note?: string) — Add stock for an item");
+                + "Signature: add_stock(item: {sku: string, quantity: integer}, note?: string) — Add stock for an item");
         assertThat(names).isEmpty();
     }
 

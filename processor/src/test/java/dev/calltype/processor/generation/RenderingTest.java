@@ -168,6 +168,52 @@ class RenderingTest {
     }
 
     @Test
+    void objectParametersShowTheirFieldsInlineAndTheExampleFillsTheRequiredOnes() throws Exception {
+        ToolSchema convert = tool("convert_units", "", "{\"type\":\"object\",\"properties\":{"
+                + "\"quantity\":{\"type\":\"object\",\"properties\":{\"value\":{\"type\":\"string\"},"
+                + "\"unit\":{\"type\":\"string\",\"enum\":[\"M\",\"KM\"],\"default\":\"M\"}},\"required\":[\"value\"],"
+                + "\"additionalProperties\":false},\"to\":{\"type\":\"string\",\"enum\":[\"M\",\"KM\"]}},"
+                + "\"required\":[\"quantity\",\"to\"],\"additionalProperties\":false}");
+        assertThat(Instructions.signature(convert))
+                .isEqualTo("convert_units(quantity: {value: string, unit?: \"M\"|\"KM\" = \"M\"}, to: \"M\"|\"KM\")");
+        assertThat(Instructions.render(List.of(convert), "XML_TAGS")).contains("<tool_call>\n{\"name\": \"convert_units\","
+                + " \"arguments\": {\"quantity\": {\"value\":\"...\"}, \"to\": \"M\"}}\n</tool_call>");
+        assertThat(Instructions.render(List.of(convert), "PYTHONIC"))
+                .contains("\nconvert_units(quantity={\"value\": \"...\"}, to=\"M\")\n");
+    }
+
+    @Test
+    void sealedTypesMapsArraysAndRecursionHaveTheirOwnShapes() throws Exception {
+        ToolSchema t = tool("f", "", "{\"type\":\"object\",\"properties\":{"
+                + "\"pay\":{\"anyOf\":[{\"type\":\"object\",\"properties\":{\"type\":{\"type\":\"string\",\"enum\":[\"card\"]},"
+                + "\"number\":{\"type\":\"string\"}},\"required\":[\"type\",\"number\"]},{\"type\":\"object\",\"properties\":"
+                + "{\"type\":{\"type\":\"string\",\"enum\":[\"bank_transfer\"]},\"iban\":{\"type\":\"string\"}},"
+                + "\"required\":[\"type\",\"iban\"]}]},"
+                + "\"counts\":{\"type\":\"object\",\"additionalProperties\":{\"type\":\"integer\"}},"
+                + "\"points\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"x\":{\"enum\":[1,2]}}}},"
+                + "\"shapes\":{\"type\":\"array\",\"items\":{\"anyOf\":[{\"type\":\"string\"},{\"type\":\"integer\"}]}},"
+                + "\"root\":{\"$ref\":\"#/$defs/Node\"}},"
+                + "\"required\":[\"pay\",\"root\"],"
+                + "\"$defs\":{\"Node\":{\"type\":\"object\",\"properties\":{\"name\":{\"type\":\"string\"},"
+                + "\"kids\":{\"type\":\"array\",\"items\":{\"$ref\":\"#/$defs/Node\"}}},\"required\":[\"name\",\"kids\"]}}}");
+        assertThat(Instructions.signature(t)).isEqualTo("f(pay: {type: \"card\", number: string}"
+                + " | {type: \"bank_transfer\", iban: string}, counts?: map<string, integer>, points?: {x?: 1|2}[],"
+                + " shapes?: (string | integer)[], root: {name: string, kids: object[]})");
+        assertThat(Instructions.render(List.of(t), "JSON_FENCE")).contains("{\"name\": \"f\", \"arguments\": {"
+                + "\"pay\": {\"type\":\"card\",\"number\":\"...\"}, \"root\": {\"name\":\"...\",\"kids\":[]}}}");
+    }
+
+    @Test
+    void objectsDeeperThanThreeLevelsAreJustObject() throws Exception {
+        ToolSchema t = tool("deep", "", "{\"type\":\"object\",\"properties\":{\"a\":{\"type\":\"object\",\"properties\":"
+                + "{\"b\":{\"type\":\"object\",\"properties\":{\"c\":{\"type\":\"object\",\"properties\":{\"d\":"
+                + "{\"type\":\"object\",\"properties\":{\"e\":{\"type\":\"string\"}},\"required\":[\"e\"]}},"
+                + "\"required\":[\"d\"]}},\"required\":[\"c\"]}},\"required\":[\"b\"]}},\"required\":[\"a\"]}");
+        assertThat(Instructions.signature(t)).isEqualTo("deep(a: {b: {c: {d: object}}})");
+        assertThat(Instructions.render(List.of(t), "PYTHONIC")).contains("\ndeep(a={\"b\": {\"c\": {\"d\": {}}}})\n");
+    }
+
+    @Test
     void pythonLiteralsUsePythonSpelling() throws Exception {
         assertThat(Instructions.python(Json.parse("[true,false,null,\"s\",1.5,{\"k\":[1]}]")))
                 .isEqualTo("[True, False, None, \"s\", 1.5, {\"k\": [1]}]");

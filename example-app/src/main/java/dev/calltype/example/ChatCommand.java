@@ -1,0 +1,348 @@
+package dev.calltype.example;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import dev.calltype.example.tools.Notes;
+import dev.calltype.runtime.CallFormat;
+import dev.calltype.runtime.ExtractionError;
+import dev.calltype.runtime.SchemaDialect;
+import dev.calltype.runtime.StreamEvent;
+import dev.calltype.runtime.StreamingExtractor;
+import dev.calltype.runtime.ToolCall;
+import dev.calltype.runtime.ToolCallExtractor;
+import dev.calltype.runtime.ToolLoop;
+import dev.calltype.runtime.ToolResult;
+import dev.calltype.runtime.ToolSpec;
+import dev.calltype.runtime.Toolkit;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+/**
+ * {@code chat}: a live agent over the example tools against any OpenAI-compatible Chat Completions
+ * server, with native tool calls or calls written in the text (prompt mode).
+ */
+final class ChatCommand {
+
+    static final String USAGE = """
+            Usage: java -jar calltype.jar chat --base-url URL --model NAME [OPTIONS]
+
+            A live agent over the example tools (notes, calculator, world clock) against any
+            OpenAI-compatible Chat Completions server: Ollama (http://localhost:11434/v1), llama.cpp
+            server, vLLM, LM Studio, OpenAI. Answers stream as they are written.
+
+            Options:
+              --base-url URL      the server's base URL, e.g. http://localhost:11434/v1 (required)
+              --model NAME        the model, e.g. qwen3:8b (required)
+              --mode MODE         native (default): send the tools' generated OpenAI schema and read
+                                  tool_calls (argument strings are read leniently); prompt: put the
+                                  generated format instructions in the system prompt and read the calls
+                                  from the text, for models and servers without native tool support
+              --format FORMAT     the text format taught in prompt mode: xml-tags (default),
+                                  tool-call-marker, bracket-tags, json-fence, pythonic (implies --mode prompt)
+              --prompt TEXT       answer this one message and exit; without it, chat on the terminal
+              --notes DIR         the folder for the notes tools (default: a new temporary folder)
+              --max-rounds N      model turns allowed per message (default 8)
+              --timeout SECONDS   how long to wait for the server to start answering (default 300)
+              --yes               allow tools that need confirmation (delete_note) without asking
+
+            Environment:
+              OPENAI_API_KEY      sent as a bearer token when set
+
+            Exit status: 0 on success; 1 when the server is down or answers with an error or a
+            malformed stream, or (with --prompt) the model is still calling tools after
+            --max-rounds; 2 for a bad command line.
+            """;
+
+    private static final Map<String, ToolLoop.Mode> MODE_ALIASES = Map.of("text", ToolLoop.Mode.PROMPT,
+            "tools", ToolLoop.Mode.NATIVE);
+    private static final int MAX_SHOWN_RESULT = 400;
+
+    private ChatCommand() {
+    }
+
+    static int run(List<String> args, InputStream in, PrintStream out, PrintStream err, Environment env)
+            throws UsageException {
+        if (Options.wantsHelp(args)) {
+            out.print(USAGE);
+            return 0;
+        }
+        Options options = Options.parse("chat", args,
+                Set.of("base-url", "model", "mode", "format", "prompt", "notes", "max-rounds", "timeout"), Set.of("yes"));
+        URI baseUrl = baseUrl(options.required("base-url"));
+        String modelName = options.required("model");
+        ToolLoop.Mode mode = options.choice("mode", ToolLoop.Mode.class,
+                options.has("format") ? ToolLoop.Mode.PROMPT : ToolLoop.Mode.NATIVE, MODE_ALIASES);
+        if (mode == ToolLoop.Mode.NATIVE && options.has("format")) {
+            throw new UsageException("chat: --format is for --mode prompt; native mode uses the server's tool calls");
+        }
+        CallFormat format = options.choice("format", CallFormat.class, CallFormat.XML_TAGS, ToolsCommands.FORMAT_ALIASES);
+        int maxRounds = options.intValue("max-rounds", ToolLoop.DEFAULT_MAX_ROUNDS, 1, 100);
+        int timeout = options.intValue("timeout", 300, 1, 3600);
+        String prompt = options.value("prompt").orElse(null);
+        if (prompt != null && prompt.isBlank()) {
+            throw new UsageException("chat: --prompt is empty");
+        }
+        Path folder = DemoCommand.notesFolder(options, "chat");
+
+        Toolkit toolkit = ExampleTools.toolkit(new Notes(folder), env.clock());
+        ChatCompletionsClient client = new ChatCompletionsClient(baseUrl, modelName, env.variable("OPENAI_API_KEY"),
+                Duration.ofSeconds(timeout));
+        OpenAiChatModel model = new OpenAiChatModel(client, toolsSchema(toolkit), new NativeCalls(toolkit.extractor()));
+        Style style = Style.forEnvironment(env);
+        BufferedReader input = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
+        Printer printer = new Printer(out, style, toolkit.extractor());
+        ExecutorService executor = Executors.newFixedThreadPool(2, r -> {
+            Thread t = new Thread(r, "chat-tools");
+            t.setDaemon(true);
+            return t;
+        });
+        try {
+            ToolLoop loop = ToolLoop.builder(model, toolkit)
+                    .mode(mode)
+                    .format(format)
+                    .maxRounds(maxRounds)
+                    .executor(executor)
+                    .listener(printer)
+                    .textCallsInNativeMode(true)
+                    .approver(prompt != null ? (call, tool) -> options.has("yes")
+                            : options.has("yes") ? (call, tool) -> true : (call, tool) -> ask(call, tool, input, out, style))
+                    .systemPrompt(systemPrompt(folder, env))
+                    .build();
+            if (prompt != null) {
+                return turn(loop, prompt, model, printer, err, maxRounds) ? 0 : 1;
+            }
+            out.println(style.bold("calltype chat") + " · " + modelName + " at " + client.endpoint() + " · "
+                    + (mode == ToolLoop.Mode.NATIVE ? "native tool calls" : "calls in the text ("
+                    + format.name().toLowerCase(Locale.ROOT).replace('_', '-') + ")"));
+            out.println(style.dim("tools: " + toolNames(toolkit) + " · notes in " + folder));
+            out.println(style.dim("Type a message; /exit or Ctrl-D to quit."));
+            while (true) {
+                out.print(style.bold("you> "));
+                out.flush();
+                String line = readLine(input);
+                if (line == null) {
+                    out.println();
+                    return 0;
+                }
+                line = line.strip();
+                if (line.isEmpty()) {
+                    continue;
+                }
+                if (line.equals("/exit") || line.equals("/quit")) {
+                    return 0;
+                }
+                if (!turn(loop, line, model, printer, err, maxRounds) && model.lastFailure() != null) {
+                    return 1;
+                }
+            }
+        } finally {
+            executor.shutdownNow();
+        }
+    }
+
+    /** One user message through the loop; false when it did not end with an answer. */
+    private static boolean turn(ToolLoop loop, String message, OpenAiChatModel model, Printer printer, PrintStream err,
+                                int maxRounds) {
+        ToolLoop.Outcome outcome = loop.run(message);
+        printer.endOfTurn();
+        if (outcome.error() != null) {
+            ChatFailure failure = model.lastFailure();
+            err.println("calltype chat: " + (failure != null ? failure.getMessage() : Snippet.of(outcome.error())));
+            return false;
+        }
+        if (outcome.maxRoundsReached()) {
+            err.println("calltype chat: stopped after " + maxRounds + " rounds: the model was still calling tools"
+                    + " (raise --max-rounds)");
+            return false;
+        }
+        return true;
+    }
+
+    static URI baseUrl(String text) throws UsageException {
+        try {
+            URI uri = new URI(text.strip());
+            String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
+            if ((scheme.equals("http") || scheme.equals("https")) && uri.getHost() != null) {
+                return uri;
+            }
+        } catch (URISyntaxException e) {
+            // reported below
+        }
+        throw new UsageException("chat: --base-url must be an http:// or https:// URL such as"
+                + " http://localhost:11434/v1, got '" + text + "'");
+    }
+
+    private static ArrayNode toolsSchema(Toolkit toolkit) {
+        try {
+            JsonNode node = ChatCompletionsClient.JSON.readTree(toolkit.schemaJson(SchemaDialect.OPENAI));
+            if (node instanceof ArrayNode) {
+                return (ArrayNode) node;
+            }
+        } catch (JsonProcessingException e) {
+            // cannot happen for a generated schema; reported below
+        }
+        throw new IllegalStateException("the toolkit's OpenAI schema is not a JSON array");
+    }
+
+    private static String systemPrompt(Path folder, Environment env) {
+        return "You are a helpful assistant. You have tools for the user's notes (kept as files in " + folder
+                + "), exact arithmetic and unit conversion, and the time in any time zone: use them rather than"
+                + " guessing, then answer briefly. The user's time zone is " + env.clock().getZone().getId() + ".";
+    }
+
+    private static String toolNames(Toolkit toolkit) {
+        List<String> names = new ArrayList<>();
+        for (ToolSpec t : toolkit.tools()) {
+            names.add(t.name());
+        }
+        return String.join(", ", names);
+    }
+
+    private static boolean ask(ToolCall call, ToolSpec tool, BufferedReader input, PrintStream out, Style style)
+            throws IOException {
+        out.print(style.yellow("  allow " + tool.name() + " " + call.arguments() + "? [y/N] "));
+        out.flush();
+        String answer = input.readLine();
+        return answer != null && (answer.strip().equalsIgnoreCase("y") || answer.strip().equalsIgnoreCase("yes"));
+    }
+
+    private static String readLine(BufferedReader input) {
+        try {
+            return input.readLine();
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    /**
+     * Shows the conversation as it happens: the model's text streams through a
+     * {@link StreamingExtractor}, so prose appears as it is written while call markup never does;
+     * then each call, its result, and any correction.
+     */
+    static final class Printer implements ToolLoop.Listener {
+        private final PrintStream out;
+        private final Style style;
+        private final ToolCallExtractor extractor;
+        private StreamingExtractor stream;
+        private boolean midLine;
+        private boolean printed;
+
+        Printer(PrintStream out, Style style, ToolCallExtractor extractor) {
+            this.out = out;
+            this.style = style;
+            this.extractor = extractor;
+        }
+
+        @Override
+        public void onTextDelta(String delta) {
+            if (stream == null) {
+                stream = extractor.streaming();
+                printed = false;
+            }
+            show(stream.feed(delta));
+        }
+
+        @Override
+        public void onReply(int round, String visibleText) {
+            if (stream != null) {
+                show(stream.finish());
+                stream = null;
+            } else if (!visibleText.isBlank()) {
+                show(List.of(new StreamEvent.TextDelta(visibleText)));
+            }
+            endLine();
+            out.flush();
+        }
+
+        private void show(List<StreamEvent> events) {
+            for (StreamEvent e : events) {
+                if (e instanceof StreamEvent.TextDelta) {
+                    String text = ((StreamEvent.TextDelta) e).text();
+                    if (!printed) {
+                        text = text.stripLeading(); // the prose before a call often starts with a newline
+                    }
+                    if (!text.isEmpty()) {
+                        out.print(text);
+                        printed = true;
+                        midLine = !text.endsWith("\n");
+                    }
+                } else if (e instanceof StreamEvent.ReasoningDelta) {
+                    String text = ((StreamEvent.ReasoningDelta) e).text();
+                    if (!text.isEmpty()) {
+                        out.print(style.dim(text));
+                        midLine = !text.endsWith("\n");
+                    }
+                }
+            }
+            out.flush();
+        }
+
+        private void endLine() {
+            if (midLine) {
+                out.println();
+                midLine = false;
+            }
+        }
+
+        @Override
+        public void onCalls(int round, List<ToolCall> calls) {
+            endLine();
+            for (ToolCall call : calls) {
+                out.println(style.dim("  → ") + style.cyan(call.name()) + style.dim(" " + call.arguments()
+                        + (call.repairs().isEmpty() ? "" : "  (repaired: " + repairs(call) + ")")));
+            }
+            out.flush();
+        }
+
+        @Override
+        public void onResult(int round, ToolCall call, ToolResult result) {
+            endLine();
+            String content = result.content();
+            if (content.length() > MAX_SHOWN_RESULT) {
+                content = content.substring(0, MAX_SHOWN_RESULT) + "…";
+            }
+            out.println(result.isError() ? style.red("  ✗ " + call.name() + ": " + Snippet.of(content))
+                    : style.dim("  ← ") + style.green(content.replace("\n", " ")));
+            out.flush();
+        }
+
+        @Override
+        public void onCorrection(int round, List<ExtractionError> errors, String correctionPrompt) {
+            endLine();
+            for (ExtractionError e : errors) {
+                out.println(style.yellow("  ✗ " + e.kind() + ": " + Snippet.of(e.message()) + " (asking the model to fix it)"));
+            }
+            out.flush();
+        }
+
+        private static String repairs(ToolCall call) {
+            List<String> names = new ArrayList<>();
+            call.repairs().forEach(r -> names.add(r.name()));
+            return String.join(", ", names);
+        }
+
+        void endOfTurn() {
+            if (stream != null) { // the model failed mid-answer
+                stream = null;
+            }
+            endLine();
+            out.flush();
+        }
+    }
+}

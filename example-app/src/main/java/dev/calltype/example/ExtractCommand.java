@@ -1,0 +1,246 @@
+package dev.calltype.example;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.json.JsonWriteFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.calltype.runtime.Extraction;
+import dev.calltype.runtime.ExtractionError;
+import dev.calltype.runtime.Repair;
+import dev.calltype.runtime.StreamEvent;
+import dev.calltype.runtime.StreamingExtractor;
+import dev.calltype.runtime.ToolCall;
+import dev.calltype.runtime.ToolCallExtractor;
+import dev.calltype.runtime.ToolSpec;
+import dev.calltype.runtime.ToolSpecs;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.nio.charset.MalformedInputException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * {@code calltype extract [--tools FILE] [--stream N] [--events]}: reads one model response on standard input and
+ * prints what the extractor found as one JSON object,
+ * {@code {"calls":[{"name","arguments","id","format","repairs"}],"errors":[{"kind","message","offset"}],"text":"…"}}.
+ *
+ * <p>{@code --tools FILE} names the known tools: an OpenAI {@code tools} array or an MCP {@code {"tools":[…]}}
+ * listing. {@code --stream N} feeds the response to the streaming extractor in N-character deltas and prints the
+ * same object (so any corpus can be replayed through the streaming path); {@code --events} prints the streaming
+ * events instead, one JSON object per line (deltas of {@code --stream N}, default 1).
+ *
+ * <p>Exit status: 0 whenever the input was read (errors in the response are part of the output); 2 for a bad command
+ * line or a tools file that cannot be read or is not a tools listing; 1 when standard input cannot be read. Messages
+ * go to standard error on one line.
+ */
+public final class ExtractCommand {
+
+    static final String USAGE = """
+            Usage: java -jar calltype.jar extract [--tools FILE] [--stream N] [--events] < response.txt
+              Reads one model response on standard input and prints the tool calls found as JSON:
+              {"calls":[{"name","arguments","id","format","repairs"}],"errors":[{"kind","message","offset"}],"text":"..."}
+              --tools FILE  the known tools: an OpenAI tools array or an MCP {"tools":[...]} listing
+              --stream N    read the response through the streaming extractor in N-character deltas
+              --events      print the streaming events instead, one JSON object per line""";
+
+    private static final ObjectMapper JSON = JsonMapper.builder().enable(JsonWriteFeature.ESCAPE_NON_ASCII).build();
+
+    private ExtractCommand() {
+    }
+
+    /** Runs the command; returns the exit status. Never throws for bad input or arguments. */
+    public static int run(String[] args, InputStream in, PrintStream out, PrintStream err) {
+        String toolsFile = null;
+        int stream = 0;
+        boolean events = false;
+        for (int i = 0; i < args.length; i++) {
+            String a = args[i];
+            switch (a) {
+                case "--help", "-h" -> {
+                    out.println(USAGE);
+                    return 0;
+                }
+                case "--tools" -> {
+                    if (i + 1 >= args.length) {
+                        return usage(err, "--tools needs a file");
+                    }
+                    toolsFile = args[++i];
+                }
+                case "--stream" -> {
+                    if (i + 1 >= args.length) {
+                        return usage(err, "--stream needs a number of characters");
+                    }
+                    try {
+                        stream = Integer.parseInt(args[++i]);
+                    } catch (NumberFormatException e) {
+                        return usage(err, "--stream needs a positive number, not '" + args[i] + "'");
+                    }
+                    if (stream < 1) {
+                        return usage(err, "--stream needs a positive number, not '" + args[i] + "'");
+                    }
+                }
+                case "--events" -> events = true;
+                default -> {
+                    return usage(err, "unknown argument '" + a + "'");
+                }
+            }
+        }
+
+        List<ToolSpec> tools = List.of();
+        if (toolsFile != null) {
+            try {
+                tools = ToolSpecs.fromJson(Files.readString(Path.of(toolsFile), StandardCharsets.UTF_8));
+            } catch (MalformedInputException e) {
+                return fail(err, 2, "tools file " + toolsFile + " is not UTF-8 text");
+            } catch (java.nio.file.NoSuchFileException e) {
+                return fail(err, 2, "cannot read tools file " + toolsFile + ": no such file");
+            } catch (IOException | InvalidPathException e) {
+                return fail(err, 2, "cannot read tools file " + toolsFile + ": " + reason(e));
+            } catch (IllegalArgumentException e) {
+                return fail(err, 2, "tools file " + toolsFile + ": " + e.getMessage());
+            }
+        }
+
+        String response;
+        try {
+            response = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            return fail(err, 1, "cannot read standard input: " + reason(e));
+        }
+
+        ToolCallExtractor extractor = ToolCallExtractor.builder().tools(tools).build();
+        try {
+            if (events) {
+                printEvents(extractor, response, stream == 0 ? 1 : stream, out);
+            } else if (stream > 0) {
+                out.println(JSON.writeValueAsString(streamed(extractor, response, stream)));
+            } else {
+                out.println(JSON.writeValueAsString(result(extractor.extract(response))));
+            }
+        } catch (JsonProcessingException e) {
+            return fail(err, 1, "cannot write the result: " + e.getOriginalMessage());
+        }
+        out.flush();
+        return 0;
+    }
+
+    /** The printed object for a batch extraction. */
+    static ObjectNode result(Extraction x) {
+        return result(x.calls(), x.errors(), x.text());
+    }
+
+    static ObjectNode result(List<ToolCall> calls, List<ExtractionError> errors, String text) {
+        ObjectNode root = JSON.createObjectNode();
+        ArrayNode c = root.putArray("calls");
+        for (ToolCall call : calls) {
+            c.add(call(call));
+        }
+        ArrayNode e = root.putArray("errors");
+        for (ExtractionError error : errors) {
+            e.add(error(error));
+        }
+        root.put("text", text);
+        return root;
+    }
+
+    private static ObjectNode call(ToolCall call) {
+        ObjectNode o = JSON.createObjectNode();
+        o.put("name", call.name());
+        o.set("arguments", call.arguments());
+        o.put("id", call.id());
+        o.put("format", call.format().name());
+        ArrayNode repairs = o.putArray("repairs");
+        for (Repair r : call.repairs()) {
+            repairs.add(r.name());
+        }
+        return o;
+    }
+
+    private static ObjectNode error(ExtractionError error) {
+        ObjectNode o = JSON.createObjectNode();
+        o.put("kind", error.kind().name());
+        o.put("message", error.message());
+        o.put("offset", error.offset());
+        return o;
+    }
+
+    /** The same object, read through the streaming extractor in {@code n}-character deltas. */
+    private static ObjectNode streamed(ToolCallExtractor extractor, String response, int n) {
+        StreamingExtractor s = extractor.streaming();
+        List<StreamEvent> events = new ArrayList<>();
+        for (String delta : deltas(response, n)) {
+            events.addAll(s.feed(delta));
+        }
+        events.addAll(s.finish());
+        StringBuilder text = new StringBuilder();
+        for (StreamEvent e : events) {
+            if (e instanceof StreamEvent.TextDelta t) {
+                text.append(t.text());
+            }
+        }
+        return result(s.calls(), s.errors(), text.toString());
+    }
+
+    private static void printEvents(ToolCallExtractor extractor, String response, int n, PrintStream out)
+            throws JsonProcessingException {
+        StreamingExtractor s = extractor.streaming();
+        for (String delta : deltas(response, n)) {
+            for (StreamEvent e : s.feed(delta)) {
+                out.println(JSON.writeValueAsString(event(e)));
+            }
+        }
+        for (StreamEvent e : s.finish()) {
+            out.println(JSON.writeValueAsString(event(e)));
+        }
+    }
+
+    /** One event as a JSON object with a {@code type}. */
+    static ObjectNode event(StreamEvent e) {
+        ObjectNode o = JSON.createObjectNode();
+        if (e instanceof StreamEvent.TextDelta t) {
+            o.put("type", "text").put("text", t.text());
+        } else if (e instanceof StreamEvent.ReasoningDelta r) {
+            o.put("type", "reasoning").put("text", r.text());
+        } else if (e instanceof StreamEvent.CallStarted c) {
+            o.put("type", "call_started").put("index", c.index()).put("name", c.name());
+        } else if (e instanceof StreamEvent.ArgumentsDelta a) {
+            o.put("type", "arguments").put("index", a.index()).put("fragment", a.fragment());
+        } else if (e instanceof StreamEvent.CallCompleted c) {
+            o.put("type", "call").set("call", call(c.call()));
+        } else if (e instanceof StreamEvent.Error x) {
+            o.put("type", "error").set("error", error(x.error()));
+        }
+        return o;
+    }
+
+    /** The response in deltas of {@code n} characters (a surrogate pair may be split, as in a real stream). */
+    private static List<String> deltas(String response, int n) {
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < response.length(); i += n) {
+            out.add(response.substring(i, Math.min(response.length(), i + n)));
+        }
+        return out;
+    }
+
+    private static int usage(PrintStream err, String problem) {
+        err.println("calltype extract: " + problem + " (usage: java -jar calltype.jar extract [--tools FILE] [--stream N] [--events])");
+        return 2;
+    }
+
+    private static int fail(PrintStream err, int status, String message) {
+        err.println("calltype extract: " + message.replace('\n', ' '));
+        return status;
+    }
+
+    private static String reason(Exception e) {
+        String m = e.getMessage();
+        return e.getClass().getSimpleName() + (m == null ? "" : " (" + m + ")");
+    }
+}

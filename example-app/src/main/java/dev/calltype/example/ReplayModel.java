@@ -1,0 +1,66 @@
+package dev.calltype.example;
+
+import dev.calltype.runtime.ChatMessage;
+import dev.calltype.runtime.ChatModel;
+import dev.calltype.runtime.ModelReply;
+import dev.calltype.runtime.ToolResult;
+import dev.calltype.runtime.ToolSpec;
+import java.util.List;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import java.util.function.Supplier;
+
+/**
+ * The embedded model of {@code demo}: it answers each round with the next scripted reply, given the
+ * results of the round before, and streams it in small pieces the way a server would.
+ */
+final class ReplayModel implements ChatModel {
+
+    private static final int PIECE = 12;
+
+    private final List<Function<List<ToolResult>, String>> replies;
+    private final Supplier<List<ToolResult>> lastResults;
+    private int next;
+
+    /**
+     * @param replies the answers, in order
+     * @param lastResults the results of the round that just ended (empty before the first)
+     */
+    ReplayModel(List<Function<List<ToolResult>, String>> replies, Supplier<List<ToolResult>> lastResults) {
+        this.replies = List.copyOf(replies);
+        this.lastResults = lastResults;
+    }
+
+    /** How many scripted replies have been given. */
+    int used() {
+        return next;
+    }
+
+    /** How many there are. */
+    int scripted() {
+        return replies.size();
+    }
+
+    @Override
+    public ModelReply reply(List<ChatMessage> messages, List<ToolSpec> tools) {
+        if (next >= replies.size()) {
+            throw new IllegalStateException("the script has no answer for round " + (next + 1));
+        }
+        return ModelReply.text(replies.get(next++).apply(lastResults.get()));
+    }
+
+    @Override
+    public ModelReply stream(List<ChatMessage> messages, List<ToolSpec> tools, Consumer<String> onText) {
+        ModelReply reply = reply(messages, tools);
+        String text = reply.text();
+        for (int i = 0; i < text.length(); ) {
+            int end = Math.min(text.length(), i + PIECE);
+            if (end < text.length() && Character.isHighSurrogate(text.charAt(end - 1))) {
+                end++;
+            }
+            onText.accept(text.substring(i, end));
+            i = end;
+        }
+        return reply;
+    }
+}

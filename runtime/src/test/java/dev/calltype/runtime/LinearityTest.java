@@ -1,0 +1,171 @@
+package dev.calltype.runtime;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.IntFunction;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * Work is linear in the input, measured without clocks: the characters the extractor reads, counted through the
+ * text it is given (batch) or its held buffer (streaming with 1-character deltas), grow in proportion to the input
+ * for inputs built to provoke re-scanning. Memory held while streaming is bounded by the open candidate.
+ */
+class LinearityTest {
+
+    private static final ToolCallExtractor TOOLS = Corpus.extractor();
+    private static final ToolCallExtractor NO_TOOLS = ToolCallExtractor.builder().build();
+
+    /** A text that counts the characters read from it. */
+    static final class Counting implements CharSequence {
+        private final String s;
+        long reads;
+
+        Counting(String s) {
+            this.s = s;
+        }
+
+        @Override
+        public int length() {
+            return s.length();
+        }
+
+        @Override
+        public char charAt(int i) {
+            reads++;
+            return s.charAt(i);
+        }
+
+        @Override
+        public CharSequence subSequence(int a, int b) {
+            reads += b - a;
+            return s.subSequence(a, b);
+        }
+
+        @Override
+        public String toString() {
+            reads += s.length();
+            return s;
+        }
+    }
+
+    static String repeat(String s, int n) {
+        StringBuilder b = new StringBuilder(n + s.length());
+        while (b.length() < n) {
+            b.append(s);
+        }
+        return b.toString();
+    }
+
+    static Map<String, IntFunction<String>> families() {
+        Map<String, IntFunction<String>> f = new LinkedHashMap<>();
+        f.put("prose", n -> repeat("The quick brown fox jumps over the lazy dog. ", n));
+        f.put("open braces", n -> repeat("{", n));
+        f.put("open brackets", n -> repeat("[", n));
+        f.put("nested objects", n -> repeat("{\"a\":", n));
+        f.put("angle brackets", n -> repeat("<", n));
+        f.put("unclosed tool_call tags", n -> repeat("<tool_call>", n));
+        f.put("markers without JSON", n -> repeat("TOOL_CALL ", n));
+        f.put("unclosed pythonic lines", n -> repeat("ping(\n", n));
+        f.put("unclosed pythonic strings", n -> repeat("ping(\"\n", n));
+        f.put("one huge argument", n -> "<tool_call>{\"name\": \"shell\", \"arguments\": {\"command\": \""
+                + repeat("x", n) + "\"}}</tool_call>");
+        f.put("many small calls", n -> repeat("<tool_call>{\"name\": \"ping\", \"arguments\": {}}</tool_call>\n", n));
+        f.put("truncated JSON calls in prose", n -> repeat("{\"name\": \"ping\", \"arguments\": {", n));
+        f.put("fence openers", n -> repeat("```json\n", n));
+        f.put("Mistral markers", n -> repeat("[TOOL_CALLS]", n));
+        f.put("function tags", n -> repeat("<function=x>", n));
+        f.put("an unclosed think block", n -> "<think>" + repeat("hmm <tool_call> {", n));
+        f.put("a long array of calls", n -> "[TOOL_CALL][" + repeat("{\"name\":\"ping\",\"args\":{}},", n) + "]");
+        f.put("blanks after a call", n -> "<tool_call>{\"name\":\"ping\",\"arguments\":{}}" + repeat(" ", n));
+        f.put("many XML parameters", n -> "<tool_call><function=translate>"
+                + repeat("<parameter=text>a</parameter>", n) + "</function></tool_call>");
+        f.put("many Kimi calls", n -> "<|tool_calls_section_begin|>"
+                + repeat("<|tool_call_begin|>functions.ping:0<|tool_call_argument_begin|>{}<|tool_call_end|>", n));
+        f.put("non-literal pythonic lines", n -> repeat("f(x\n", n));
+        f.put("DeepSeek call openers", n -> repeat(SectionCalls.DS_CALL_BEGIN, n));
+        f.put("Harmony starts", n -> repeat("<|start|>", n));
+        f.put("unclosed strings in tags", n -> repeat("<tool_call>{\"a\": \"", n));
+        f.put("closers", n -> repeat("}]</tool_call>", n));
+        return f;
+    }
+
+    private static long batchReads(ToolCallExtractor x, String text) {
+        Counting c = new Counting(text);
+        x.extract(c);
+        return c.reads;
+    }
+
+    private static long streamReads(ToolCallExtractor x, String text) {
+        StreamingExtractor s = x.streaming();
+        for (int i = 0; i < text.length(); i++) {
+            s.feed(text.substring(i, i + 1));
+        }
+        s.finish();
+        return s.charsRead();
+    }
+
+    @TestFactory
+    Stream<DynamicTest> batchWorkGrowsLinearly() {
+        return families().entrySet().stream().map(e -> DynamicTest.dynamicTest(e.getKey(), () -> {
+            for (ToolCallExtractor x : new ToolCallExtractor[]{TOOLS, NO_TOOLS}) {
+                String small = e.getValue().apply(10_000);
+                String large = e.getValue().apply(80_000);
+                double perCharSmall = (double) batchReads(x, small) / small.length();
+                double perCharLarge = (double) batchReads(x, large) / large.length();
+                assertThat(perCharLarge).as("reads per char at 80k vs 10k").isLessThanOrEqualTo(perCharSmall * 1.25 + 1);
+                assertThat(perCharLarge).as("reads per char").isLessThan(100);
+            }
+        }));
+    }
+
+    @TestFactory
+    Stream<DynamicTest> streamingWorkWithOneCharacterDeltasGrowsLinearly() {
+        return families().entrySet().stream().map(e -> DynamicTest.dynamicTest(e.getKey(), () -> {
+            for (ToolCallExtractor x : new ToolCallExtractor[]{TOOLS, NO_TOOLS}) {
+                String small = e.getValue().apply(5_000);
+                String large = e.getValue().apply(40_000);
+                double perCharSmall = (double) streamReads(x, small) / small.length();
+                double perCharLarge = (double) streamReads(x, large) / large.length();
+                assertThat(perCharLarge).as("reads per char at 40k vs 5k").isLessThanOrEqualTo(perCharSmall * 1.5 + 2);
+                assertThat(perCharLarge).as("reads per char").isLessThan(200);
+            }
+        }));
+    }
+
+    @Test
+    void streamingProseHoldsOnlyAShortTail() {
+        StreamingExtractor s = TOOLS.streaming();
+        String prose = repeat("Plain prose without any markup at all, line after line.\n", 1_000_000);
+        int maxHeld = 0;
+        for (int i = 0; i < prose.length(); i += 17) {
+            s.feed(prose.substring(i, Math.min(prose.length(), i + 17)));
+            maxHeld = Math.max(maxHeld, s.charsHeld());
+        }
+        assertThat(maxHeld).isLessThan(20_000);
+    }
+
+    @Test
+    void streamingManyCallsHoldsAboutOneCallAtATime() {
+        StreamingExtractor s = ToolCallExtractor.builder().tools(Corpus.tools())
+                .limits(ExtractionLimits.DEFAULTS.withMaxCalls(1_000_000)).build().streaming();
+        String calls = repeat("Checking.\n<tool_call>{\"name\": \"ping\", \"arguments\": {}}</tool_call>\n", 1_000_000);
+        int maxHeld = 0;
+        int completed = 0;
+        for (int i = 0; i < calls.length(); i += 5) {
+            for (StreamEvent e : s.feed(calls.substring(i, Math.min(calls.length(), i + 5)))) {
+                if (e instanceof StreamEvent.CallCompleted) {
+                    completed++;
+                }
+            }
+            maxHeld = Math.max(maxHeld, s.charsHeld());
+        }
+        s.finish();
+        assertThat(completed).isGreaterThan(10_000);
+        assertThat(maxHeld).isLessThan(20_000);
+    }
+}
