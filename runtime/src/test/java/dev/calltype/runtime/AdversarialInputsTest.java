@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -98,9 +97,6 @@ class AdversarialInputsTest {
     }
 
     @Test
-    @Disabled("engine bug: quadratic. Each unclosed <tool_call> searches the rest of the text for </tool_call>"
-            + " (JsonBlock.error: Chars.indexOf(buf, closer, q, limit) before looking for the next opener);"
-            + " 160k chars 1.6 s, 320k 8.6 s, 640k 44 s, so 11 MB does not finish")
     void aMillionOpeningTagsWithoutClosingOnesComplete() {
         String text = "<tool_call>".repeat(1_000_000);
         Extraction x = check("a million <tool_call>", text, 4096, text.length() + 4096);
@@ -108,7 +104,6 @@ class AdversarialInputsTest {
     }
 
     @Test
-    @Disabled("engine bug: quadratic, as for <tool_call>: 160k chars of [TOOL_CALL] 2.9 s, 320k 10.9 s, 640k 40.6 s")
     void aMillionOpeningBracketTagsComplete() {
         String text = "[TOOL_CALL]".repeat(1_000_000);
         Extraction x = check("a million [TOOL_CALL]", text, 4096, text.length() + 4096);

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 
@@ -33,20 +32,5 @@ class FuzzFindingsTest {
         Extraction x = Corpus.extractor().extract("TOOL_CALL\n{\"tool_name\": \"read_fil\u0013\", \"parameters\": {}}");
         assertThat(ExtractionFuzzTest.errorProblem(x.errors())).isNull();
         replay("batchExtraction", new ExtractionFuzzTest()::batchExtraction);
-    }
-
-    @Test
-    @Disabled("engine bug: streaming differs from batch for a malformed call whose name was read: batch says"
-            + " 'The call to \"shlle\" is not valid JSON' with toolName=shlle, streaming says 'The tool call is not"
-            + " valid JSON' with toolName=null")
-    void aMalformedCallNamesItsToolInStreamingAsInBatch() throws Exception {
-        String text = "<tool_call>{ )\"name\": \"shlle\", \"arguments\": {}}</tool_call>";
-        ToolCallExtractor x = Corpus.extractor();
-        Extraction batch = x.extract(text);
-        for (int n : List.of(1, 2, 5, 13)) {
-            assertThat(Streams.mismatch(batch, Streams.run(x, Streams.chunks(text, n)))).as("%d-char deltas", n)
-                    .isNull();
-        }
-        replay("streamingMatchesBatch", new ExtractionFuzzTest()::streamingMatchesBatch);
     }
 }
