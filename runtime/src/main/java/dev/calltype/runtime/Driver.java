@@ -277,7 +277,7 @@ final class Driver {
                 pending = null;
                 List<Item> items = m.items;
                 if (capped) {
-                    items = capped(items, lim);
+                    items = capped(items, lim, cfg);
                 }
                 int startedIndex = p.startedIndex;
                 for (Item it : items) {
@@ -301,12 +301,15 @@ final class Driver {
         return m.items;
     }
 
-    private static List<Item> capped(List<Item> items, int lim) {
+    /** A call cut off by the candidate cap is a limit error naming the limit that applied (the smaller one). */
+    private static List<Item> capped(List<Item> items, int lim, Config cfg) {
+        String limit = cfg.limits.maxBufferChars() < cfg.limits.maxPayloadChars() ? "maxBufferChars"
+                : "maxPayloadChars";
         List<Item> out = new ArrayList<>(items.size());
         for (Item it : items) {
             if (it.isError() && it.errorKind == ExtractionError.Kind.TRUNCATED && it.end == lim) {
                 out.add(it.asError(ExtractionError.Kind.LIMIT_EXCEEDED, Messages.limit(
-                        "a call may span at most " + (lim - it.start) + " characters (maxPayloadChars)")));
+                        "a call may span at most " + (lim - it.start) + " characters (" + limit + ")")));
             } else {
                 out.add(it);
             }

@@ -76,7 +76,7 @@ final class NamedArgs {
                 }
             }
             return error(buf, cfg, spec, shown, itemStart, i, i, ExtractionError.Kind.INVALID_CALL_SYNTAX,
-                    Messages.invalid("the arguments of \"" + shown + "\" must be a JSON object"), follow, limit, atEnd);
+                    Messages.invalid("the arguments of \"" + Messages.quote(shown) + "\" must be a JSON object"), follow, limit, atEnd);
         }
         JsonRead r = LenientJson.read(buf, i, limit, atEnd, cfg.limits, spec.rawQuote());
         int at = i;

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -26,8 +25,6 @@ class FuzzFindingsTest {
     }
 
     @Test
-    @Disabled("engine bug: a control character in an unknown tool's name reaches the UNKNOWN_TOOL message raw"
-            + " (Messages.unknownTool), e.g. TOOL_CALL {\"tool_name\": \"read_fil\\u0013\", \"parameters\": {}}")
     void unknownToolMessagesEscapeControlCharacters() throws Exception {
         Extraction x = Corpus.extractor().extract("TOOL_CALL\n{\"tool_name\": \"read_fil\u0013\", \"parameters\": {}}");
         assertThat(ExtractionFuzzTest.errorProblem(x.errors())).isNull();

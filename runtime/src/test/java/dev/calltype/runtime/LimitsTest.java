@@ -3,7 +3,6 @@ package dev.calltype.runtime;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -113,7 +112,6 @@ class LimitsTest {
     }
 
     @Test
-    @Disabled("engine bug: maxStringChars is not applied to raw values of the XML-ish formats (QWEN3_CODER, GLM, MINIMAX, DSML parameters); a 300-char value is returned under a limit of 100")
     void aStringLongerThanMaxStringCharsIsALimitErrorInXmlParametersToo() {
         String text = "<tool_call>\n<function=shell>\n<parameter=command>\n" + "z".repeat(300)
                 + "\n</parameter>\n</function>\n</tool_call>";
@@ -158,8 +156,6 @@ class LimitsTest {
     }
 
     @Test
-    @Disabled("engine bug: when maxBufferChars is the smaller limit, the LIMIT_EXCEEDED message names maxPayloadChars"
-            + " (Driver.capped), so the developer raises the wrong limit")
     void theBufferLimitErrorNamesMaxBufferChars() {
         String text = hermes("{\"command\": \"" + "w".repeat(5_000) + "\"}");
         onlyLimitError(both(extractor(ExtractionLimits.DEFAULTS.withMaxBufferChars(1_000)), text), "maxBufferChars");

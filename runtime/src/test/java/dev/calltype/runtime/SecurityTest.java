@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -159,8 +158,6 @@ class SecurityTest {
     }
 
     @Test
-    @Disabled("engine bug: Messages.unknownTool quotes the raw name unbounded and unescaped: a 100,000-char name or"
-            + " one with control characters goes into the error message and the correction prompt as it is")
     void anUnknownToolNameIsQuotedBoundedAndEscaped() {
         String name = "rm\u0000\u001b[2J" + "n".repeat(100_000);
         Extraction x = EXTRACTOR.extract("<tool_call>{\"name\": " + JsonNodeFactory.instance.textNode(name)
