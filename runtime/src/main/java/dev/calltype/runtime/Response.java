@@ -26,6 +26,8 @@ final class Response implements CharSequence {
     private final CharSequence text;
     private final Map<String, Occurrences> memo = new HashMap<>();
     private int floor;
+    /** Characters recognizers have read through this (a work measure: the driver budgets re-reading with it). */
+    long reads;
 
     Response(CharSequence text) {
         this.text = text;
@@ -78,11 +80,13 @@ final class Response implements CharSequence {
 
     @Override
     public char charAt(int index) {
+        reads++;
         return text.charAt(index);
     }
 
     @Override
     public CharSequence subSequence(int start, int end) {
+        reads += end - start;
         return text.subSequence(start, end);
     }
 

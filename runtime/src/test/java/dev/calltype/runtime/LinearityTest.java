@@ -97,6 +97,9 @@ class LinearityTest {
         f.put("python_tag calls on one line", n -> repeat("<|python_tag|> pingx", n));
         f.put("python_tag calls that are not literal", n -> repeat("f([ARGS][CALL_ID]<|python_tag|>", n));
         f.put("python_tag beside other markers", n -> repeat("<|call|>functools<|python_tag|>to=functions.f", n));
+        f.put("Mistral calls with unbalanced arguments", n -> repeat("[TOOL_CALLS]call:[", n));
+        f.put("one long word at a line start", n -> repeat("x", n));
+        f.put("a marker repeated without spaces", n -> repeat("TOOL_CALL", n));
         return f;
     }
 
