@@ -247,7 +247,7 @@ final class Calls {
             return positional(n, positional, List.of(), d.id(), format, repairs, start, end);
         }
         return Item.error(ExtractionError.Kind.INVALID_CALL_SYNTAX,
-                Messages.invalid("the arguments of \"" + n.name + "\" must be an object, not "
+                Messages.invalid("the arguments of \"" + Messages.quote(n.name) + "\" must be an object, not "
                         + Coercion.describe(a)), n.name, format, start, end);
     }
 
@@ -277,7 +277,7 @@ final class Calls {
             return positional(n, positional, List.of(), id, format, repairs, start, end);
         }
         return Item.error(ExtractionError.Kind.INVALID_CALL_SYNTAX,
-                Messages.invalid("the arguments of \"" + n.name + "\" must be a JSON object, not "
+                Messages.invalid("the arguments of \"" + Messages.quote(n.name) + "\" must be a JSON object, not "
                         + Coercion.describe(a)), n.name, format, start, end);
     }
 
@@ -351,7 +351,7 @@ final class Calls {
         if (!positional.isEmpty()) {
             if (n.spec == null) {
                 return Item.error(ExtractionError.Kind.INVALID_CALL_SYNTAX,
-                        Messages.invalid("\"" + n.name + "\" was given positional arguments, but its parameter names "
+                        Messages.invalid("\"" + Messages.quote(n.name) + "\" was given positional arguments, but its parameter names "
                                 + "are not known: write each argument as name=value"), n.name, format, start, end);
             }
             List<String> order = n.spec.parameterOrder();
@@ -367,7 +367,7 @@ final class Calls {
         for (Map.Entry<String, JsonNode> kw : keywords) {
             if (args.has(kw.getKey())) {
                 return Item.error(ExtractionError.Kind.INVALID_CALL_SYNTAX,
-                        Messages.invalid("\"" + n.name + "\" got two values for '" + kw.getKey() + "'"), n.name,
+                        Messages.invalid("\"" + Messages.quote(n.name) + "\" got two values for '" + Messages.quote(kw.getKey()) + "'"), n.name,
                         format, start, end);
             }
             args.set(kw.getKey(), kw.getValue());

@@ -64,8 +64,17 @@ final class Chars {
         return FULL;
     }
 
-    /** The first index {@code >= from} where {@code s} occurs entirely before {@code limit}, or -1. */
+    /**
+     * The first index {@code >= from} where {@code s} occurs entirely before {@code limit}, or -1. Over a
+     * {@link Response} the answer comes from what earlier searches for {@code s} found, so no text is searched twice
+     * for the same string.
+     */
     static int indexOf(CharSequence b, String s, int from, int limit) {
+        return b instanceof Response r ? r.next(s, from, limit) : scan(b, s, from, limit);
+    }
+
+    /** {@link #indexOf} by reading {@code b[from, limit)}. */
+    static int scan(CharSequence b, String s, int from, int limit) {
         char first = s.charAt(0);
         int last = limit - s.length();
         for (int i = from; i <= last; i++) {
@@ -80,9 +89,23 @@ final class Chars {
      * The first of several strings to occur at or after {@code from}, entirely before {@code limit}: its index in
      * {@link Found#at} and which string in {@link Found#which}; {@code null} when none occurs. One pass, so
      * asking "does the closer come before the next opener?" costs the distance to whichever comes first, not a
-     * search of the whole text for each. {@code null} strings are ignored.
+     * search of the whole text for each. {@code null} strings are ignored. Over a {@link Response} each string's
+     * next occurrence is remembered, so the search costs nothing for text already searched.
      */
     static Found firstOf(CharSequence b, int from, int limit, String... strings) {
+        if (b instanceof Response r) {
+            Found best = null;
+            for (int k = 0; k < strings.length; k++) {
+                if (strings[k] != null) {
+                    int at = r.next(strings[k], from, best == null ? limit
+                            : Math.min(limit, best.at() + strings[k].length()));
+                    if (at >= 0 && (best == null || at < best.at())) {
+                        best = new Found(at, k);
+                    }
+                }
+            }
+            return best;
+        }
         for (int i = from; i < limit; i++) {
             char c = b.charAt(i);
             for (int k = 0; k < strings.length; k++) {
@@ -101,6 +124,16 @@ final class Chars {
 
     /** Index of the next line break at or after {@code i} ({@code \n} or a lone {@code \r}), or the limit. */
     static int lineEnd(CharSequence b, int i, int limit) {
+        if (b instanceof Response r) {
+            int at = r.nextLineBreak(i, limit);
+            return at < 0 ? limit : at;
+        }
+        int at = scanLineBreak(b, i, limit);
+        return at < 0 ? limit : at;
+    }
+
+    /** The index of the next {@code \n} or {@code \r} at or after {@code i}, before {@code limit}, or -1. */
+    static int scanLineBreak(CharSequence b, int i, int limit) {
         while (i < limit) {
             char c = b.charAt(i);
             if (c == '\n' || c == '\r') {
@@ -108,7 +141,7 @@ final class Chars {
             }
             i++;
         }
-        return limit;
+        return -1;
     }
 
     /** The text {@code b[from, to)} with surrounding blanks removed. */

@@ -97,7 +97,7 @@ public final class DispatchSupport {
             if (known.contains(name)) {
                 continue;
             }
-            String shown = name.length() > MAX_NAME_SHOWN ? name.substring(0, MAX_NAME_SHOWN) + "…" : name;
+            String shown = bounded(name, MAX_NAME_SHOWN, false);
             StringBuilder msg = new StringBuilder("unknown parameter '").append(Coercion.child(path, shown))
                     .append('\'');
             String close = closest(name, known);
@@ -553,7 +553,7 @@ public final class DispatchSupport {
 
     /** The problem for an unknown tool name, listing the tools. */
     public static String unknownToolProblem(String name, List<String> tools) {
-        String shown = name.length() > MAX_NAME_SHOWN ? name.substring(0, MAX_NAME_SHOWN) + "…" : name;
+        String shown = bounded(name, MAX_NAME_SHOWN, false);
         StringBuilder b = new StringBuilder("unknown tool '").append(shown).append('\'');
         String close = closest(name, tools);
         if (close != null) {
@@ -588,13 +588,50 @@ public final class DispatchSupport {
         return new ToolArgumentException(call.name(), problems);
     }
 
-    /** The failure for a tool that threw: its message, never a stack trace. */
+    /**
+     * The failure for a tool that threw: its message (bounded, control characters escaped), never a
+     * stack trace and never the exception's class name.
+     */
     public static ToolResult thrown(ToolCall call, String tool, Throwable e) {
-        String message = e.getMessage();
-        String text = message == null || message.isBlank()
-                ? "Tool " + tool + " failed with " + e.getClass().getSimpleName() + "."
-                : "Tool " + tool + " failed: " + message;
+        String message = failureMessage(e);
+        String text = message == null ? "Tool " + tool + " failed." : "Tool " + tool + " failed: " + message;
         return ToolResult.failure(tool, call.id(), text);
+    }
+
+    /** The most characters of a thrown exception's message that go back to the model. */
+    static final int MAX_FAILURE_MESSAGE = 500;
+
+    /**
+     * What the model may be told of an exception: its message, at most {@value #MAX_FAILURE_MESSAGE}
+     * characters with control characters escaped (line breaks kept); {@code null} when it has no
+     * message. Never its class name (a host application's internals) nor its stack trace.
+     */
+    static String failureMessage(Throwable e) {
+        String message = e == null ? null : e.getMessage();
+        return message == null || message.isBlank() ? null : bounded(message.strip(), MAX_FAILURE_MESSAGE, true);
+    }
+
+    /**
+     * {@code s} for a message: at most {@code max} characters (an ellipsis when cut, never inside a
+     * surrogate pair), control characters as backslash-u escapes (line breaks kept when {@code lineBreaks}),
+     * lone surrogates as U+FFFD.
+     */
+    static String bounded(String s, int max, boolean lineBreaks) {
+        StringBuilder out = new StringBuilder(Math.min(s.length(), max) + 8);
+        int i = 0;
+        for (; i < s.length() && out.length() < max; i++) {
+            char c = s.charAt(i);
+            if ((c < 0x20 && !(lineBreaks && c == '\n')) || c == 0x7f || (c >= 0x80 && c < 0xa0)) {
+                out.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
+            } else if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
+                out.append(c).append(s.charAt(++i));
+            } else if (Character.isSurrogate(c)) {
+                out.append('\uFFFD');
+            } else {
+                out.append(c);
+            }
+        }
+        return i < s.length() ? out.append('…').toString() : out.toString();
     }
 
     /** The result of a {@code void} tool: a short confirmation. */

@@ -19,12 +19,19 @@ import java.util.List;
  * {@link Match#pythonicSkip}) and no candidate inside that region is tried again, so text examined as part of
  * rejected data is never re-read from each of its characters (ten megabytes of {@code {} cost one short read per
  * brace: each read stops at the second brace; nested {@code [[[[} is cut by the depth limit and then skipped as a
- * whole). (3) A candidate that needs more text is asked again only when its {@link Hint} fires (tracked over new
- * characters only) or when the text it holds has doubled since it was last asked, so the total work spent on one
- * candidate is a geometric sum, linear in its length. (4) Multi-call blocks hand over to a continuation step at each
- * call boundary, so a block of many calls is read call by call, not re-read from its start. (5) A candidate may span
- * at most {@link Config#candidateCap} characters: beyond that it is decided as if the text ended there (the same
- * rule in batch and streaming), which bounds both the work and the memory held for one candidate.
+ * whole). (3) A candidate that needs more text is asked again when its {@link Hint} fires (tracked over new
+ * characters only) while the characters its recognizers have read stay within a budget proportional to the text it
+ * spans, and otherwise only when that text has grown geometrically since it was last asked; so the total work spent
+ * on one candidate is linear in its length even for a recognizer that re-reads it from the start each time. (4)
+ * Multi-call blocks hand over to a continuation step at each call boundary, so a block of many calls is read call by
+ * call, not re-read from its start. (5) A candidate may span at most {@link Config#candidateCap} characters
+ * ({@code min(maxPayloadChars, maxBufferChars)}): beyond that it is decided as if the text ended there (the same
+ * rule in batch and streaming), which bounds both the work and the memory held for one candidate. (6) Searches for
+ * a string ahead of the candidate (a closer, the next opener, a line break) go through the {@link Response}, which
+ * remembers per string where it occurs and which positions were already tested, from the current candidate on: a
+ * failed search for {@code </tool_call>} is not repeated by the next of a million unclosed {@code <tool_call>}s, so
+ * each position is tested at most once per string, however far candidates look ahead and however early their spans
+ * end. Scans that are not string searches (bracket balance) stop where the span they decide must end.
  */
 final class Driver {
 
@@ -63,6 +70,8 @@ final class Driver {
         int argsEmitted;
         Balance argsBalance;
         boolean argsDone;
+        /** Characters its recognizers have read so far. */
+        long work;
 
         Pending(int pos, Step step, boolean continuation) {
             this.pos = pos;
@@ -83,6 +92,7 @@ final class Driver {
     private String reasoningClose;
     private Pending pending;
     private Step continuation;
+    private Response response;
     private int calls;
     private int startedCount;
 
@@ -97,8 +107,12 @@ final class Driver {
         return proseFrom;
     }
 
-    /** Reads what {@code buf[.., limit)} decides; with {@code atEnd}, decides everything. */
-    void run(CharSequence buf, int limit, boolean atEnd) {
+    /** Reads what {@code text[.., limit)} decides; with {@code atEnd}, decides everything. */
+    void run(CharSequence text, int limit, boolean atEnd) {
+        if (response == null || response.text() != text) {
+            response = new Response(text);
+        }
+        Response buf = response;
         while (true) {
             if (pending != null) {
                 if (!atEnd && !due(buf, limit)) {
@@ -109,6 +123,7 @@ final class Driver {
                 continue;
             }
             if (continuation != null) {
+                buf.floor(pos);
                 pending = new Pending(pos, continuation, true);
                 continuation = null;
                 continue;
@@ -123,7 +138,7 @@ final class Driver {
     // ------------------------------------------------------------------ scanning
 
     /** Scans prose from {@code pos}; true when it started a candidate or left a reasoning block. */
-    private boolean scan(CharSequence buf, int limit, boolean atEnd) {
+    private boolean scan(Response buf, int limit, boolean atEnd) {
         boolean reasoning = reasoningClose != null;
         boolean search = !reasoning || cfg.searchReasoning;
         while (pos < limit) {
@@ -143,6 +158,7 @@ final class Driver {
                 }
             }
             if (search && pos >= skipUntil && isCandidate(c)) {
+                buf.floor(pos);
                 Recognizer.At at = new Recognizer.At(pos, pos, prev, lineStart, cfg);
                 pending = new Pending(pos, new Candidate(at, pos >= pythonicSkipUntil), false);
                 return true;
@@ -189,6 +205,17 @@ final class Driver {
 
     // ------------------------------------------------------------------ candidates
 
+    /** Reads a candidate may spend per character it spans before a hint alone no longer makes it due. */
+    private static final int WORK_PER_CHAR = 16;
+    /** Reads any candidate may spend regardless of its length (a short prefix decided character by character). */
+    private static final int FREE_WORK = 1 << 16;
+
+    /**
+     * Whether the pending candidate is worth asking again: its hint fired while its work is within budget (or the
+     * text it holds grew by an eighth since it was last asked), or the text it holds has doubled. The budget is
+     * what keeps a recognizer that re-reads its candidate from the start at every fired hint linear: once it has
+     * read {@link #WORK_PER_CHAR} times the text it spans, it is asked again only at geometric growth.
+     */
     private boolean due(CharSequence buf, int limit) {
         Pending p = pending;
         if (limit <= p.triedLimit) {
@@ -197,27 +224,30 @@ final class Driver {
         if ((long) p.pos + cfg.candidateCap <= limit) {
             return true;
         }
-        if (p.tracker != null && p.tracker.fired(buf, limit)) {
-            return true;
-        }
         long held = (long) limit - p.pos;
         long before = (long) p.triedLimit - p.pos;
+        if (p.tracker != null && p.tracker.fired(buf, limit)
+                && (p.work <= WORK_PER_CHAR * held + FREE_WORK || held >= before + before / 8 + 1)) {
+            return true;
+        }
         return held >= 2 * before;
     }
 
-    private void attempt(CharSequence buf, int limit, boolean atEnd) {
+    private void attempt(Response buf, int limit, boolean atEnd) {
         Pending p = pending;
         long capEnd = (long) p.pos + cfg.candidateCap;
         boolean capped = capEnd <= limit;
         int lim = capped ? (int) capEnd : limit;
         boolean end = atEnd || capped;
         Match m;
+        long readBefore = buf.reads;
         try {
             m = p.step.run(buf, lim, end);
         } catch (RuntimeException | StackOverflowError e) {
             assert false : "recognizer failed at " + p.pos + ": " + e;
             m = Match.NO_MATCH;
         }
+        p.work += buf.reads - readBefore;
         if (m.kind == Match.Kind.NEED_MORE && end) {
             assert false : "recognizer asked for more text at the end, at " + p.pos;
             m = Match.NO_MATCH;
@@ -270,7 +300,7 @@ final class Driver {
                 pending = null;
                 List<Item> items = m.items;
                 if (capped) {
-                    items = capped(items, lim);
+                    items = capped(items, lim, cfg);
                 }
                 int startedIndex = p.startedIndex;
                 for (Item it : items) {
@@ -294,12 +324,15 @@ final class Driver {
         return m.items;
     }
 
-    private static List<Item> capped(List<Item> items, int lim) {
+    /** A call cut off by the candidate cap is a limit error naming the limit that applied (the smaller one). */
+    private static List<Item> capped(List<Item> items, int lim, Config cfg) {
+        String limit = cfg.limits.maxBufferChars() < cfg.limits.maxPayloadChars() ? "maxBufferChars"
+                : "maxPayloadChars";
         List<Item> out = new ArrayList<>(items.size());
         for (Item it : items) {
             if (it.isError() && it.errorKind == ExtractionError.Kind.TRUNCATED && it.end == lim) {
                 out.add(it.asError(ExtractionError.Kind.LIMIT_EXCEEDED, Messages.limit(
-                        "a call may span at most " + (lim - it.start) + " characters (maxPayloadChars)")));
+                        "a call may span at most " + (lim - it.start) + " characters (" + limit + ")")));
             } else {
                 out.add(it);
             }

@@ -4,12 +4,20 @@ package dev.calltype.runtime;
  * Bounds on what the extractor reads from one response. Exceeding one is reported as a
  * {@link ExtractionError.Kind#LIMIT_EXCEEDED} error, never thrown.
  *
+ * <p>One candidate (a call, or text that may become one) may span at most
+ * {@code min(maxPayloadChars, maxBufferChars)} characters: beyond that it is decided as if the response ended there,
+ * and a call still open at that point is a {@code LIMIT_EXCEEDED} error naming the smaller of the two limits. The
+ * rule is the same in batch and streaming, so both give the same result; it is what bounds the text a streaming
+ * extractor holds back.
+ *
  * @param maxPayloadChars the longest text one call may span
  * @param maxDepth the deepest nesting of arrays and objects in a call
  * @param maxCalls the most calls returned from one response; later ones are errors
- * @param maxStringChars the longest string value
+ * @param maxStringChars the longest string value, in JSON and pythonic calls and in the raw parameter values of
+ *     the XML-style formats
  * @param maxNumberDigits the most characters in one number
- * @param maxBufferChars the most characters a streaming extractor holds back at once
+ * @param maxBufferChars the most characters a streaming extractor holds back for one open candidate; applied to
+ *     batch extraction too (as a bound on one candidate), so that batch and streaming agree
  */
 public record ExtractionLimits(int maxPayloadChars, int maxDepth, int maxCalls, int maxStringChars,
                                int maxNumberDigits, int maxBufferChars) {

@@ -47,7 +47,7 @@ final class Item {
     static Item error(ExtractionError.Kind kind, String message, String toolName, WireFormat format, int start,
                       int end) {
         return new Item(Extraction.Segment.Kind.ERROR, start, end, format, toolName, null, null, List.of(), kind,
-                message);
+                Messages.clean(message));
     }
 
     static Item reasoning(int start, int end) {
@@ -79,7 +79,7 @@ final class Item {
     /** This error as another kind with another message (limits applied by the driver). */
     Item asError(ExtractionError.Kind newKind, String newMessage) {
         return new Item(Extraction.Segment.Kind.ERROR, start, end, format, name, null, null, List.of(), newKind,
-                newMessage);
+                Messages.clean(newMessage));
     }
 
     ToolCall toCall() {

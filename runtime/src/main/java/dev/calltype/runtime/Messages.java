@@ -16,12 +16,36 @@ final class Messages {
 
     /** The most characters of offending text an error carries. */
     static final int SNIPPET_CHARS = 120;
+    /** The most characters of model text (a name, a key) a message quotes. */
+    static final int QUOTED_CHARS = 80;
 
     private Messages() {
     }
 
+    /**
+     * Model text as a message quotes it: at most {@link #QUOTED_CHARS} characters (an ellipsis when cut), control
+     * characters escaped, on one line. Every name or key from the response goes into a message through here.
+     */
+    static String quote(CharSequence modelText) {
+        return Chars.snippet(modelText, 0, modelText.length(), QUOTED_CHARS);
+    }
+
+    /**
+     * A whole message as an error carries it: control characters escaped (the last guard, for text a reader's
+     * problem description quoted), on one line.
+     */
+    static String clean(String message) {
+        for (int i = 0; i < message.length(); i++) {
+            char c = message.charAt(i);
+            if (c < 0x20 || c == 0x7f || (c >= 0x80 && c < 0xa0) || Character.isSurrogate(c)) {
+                return Chars.snippet(message, 0, message.length(), Integer.MAX_VALUE);
+            }
+        }
+        return message;
+    }
+
     static String truncated(String name) {
-        return (name == null ? "The tool call" : "The call to \"" + name + "\"")
+        return (name == null ? "The tool call" : "The call to \"" + quote(name) + "\"")
                 + " was cut off: the response ended before it was complete, so it was not run. "
                 + "Send the complete call again.";
     }
@@ -32,7 +56,7 @@ final class Messages {
     }
 
     static String malformed(String name, String problem) {
-        return (name == null ? "The tool call" : "The call to \"" + name + "\"")
+        return (name == null ? "The tool call" : "The call to \"" + quote(name) + "\"")
                 + " is not valid JSON, even read leniently: " + problem + ".";
     }
 
@@ -40,12 +64,12 @@ final class Messages {
         String why = inner.problem() != null ? inner.problem()
                 : inner.isComplete() && !inner.value().isObject() ? "it holds " + Coercion.describe(inner.value())
                 : "it is not one complete JSON object";
-        return "The arguments of \"" + name + "\" were given as a string that is not a JSON object: " + why
+        return "The arguments of \"" + quote(name) + "\" were given as a string that is not a JSON object: " + why
                 + ". Give the arguments as a JSON object.";
     }
 
     static String unknownTool(String raw, KnownTools tools) {
-        StringBuilder b = new StringBuilder("There is no tool named \"").append(raw).append("\".");
+        StringBuilder b = new StringBuilder("There is no tool named \"").append(quote(raw)).append("\".");
         String close = tools.suggestion(raw);
         if (close != null) {
             b.append(" Did you mean \"").append(close).append("\"?");

@@ -76,7 +76,8 @@ final class NamedArgs {
                 }
             }
             return error(buf, cfg, spec, shown, itemStart, i, i, ExtractionError.Kind.INVALID_CALL_SYNTAX,
-                    Messages.invalid("the arguments of \"" + shown + "\" must be a JSON object"), follow, limit, atEnd);
+                    Messages.invalid("the arguments of \"" + Messages.quote(shown) + "\" must be a JSON object"), follow,
+                    limit, atEnd);
         }
         JsonRead r = LenientJson.read(buf, i, limit, atEnd, cfg.limits, spec.rawQuote());
         int at = i;
@@ -184,8 +185,8 @@ final class NamedArgs {
                 end = bal < 0 ? limit : Math.max(bal, Math.min(q, limit));
             }
         } else {
-            // whichever comes first: the brackets balance, or another call opens
-            int bal = Balance.end(buf, from, limit);
+            // whichever comes first: the brackets balance, or another call opens (no need to look past it)
+            int bal = Balance.end(buf, from, o >= 0 ? o : limit);
             if (bal >= 0 && (o < 0 || bal <= o)) {
                 end = Math.max(bal, Math.min(q, limit));
             } else if (o >= 0) {

@@ -59,7 +59,7 @@ final class PythonicBlock {
                         ? Chars.skipBlanks(buf, i + 1, limit) : i, paren), cfg) : null;
                 String message = kind == ExtractionError.Kind.TRUNCATED ? Messages.truncated(name)
                         : kind == ExtractionError.Kind.LIMIT_EXCEEDED ? Messages.limit(r.problem())
-                        : Messages.invalid((name == null ? "" : "in the call to \"" + name + "\": ") + r.problem());
+                        : Messages.invalid((name == null ? "" : "in the call to \"" + Messages.quote(name) + "\": ") + r.problem());
                 return error(buf, cfg, spec, itemStart, i, Math.max(i, r.problemOffset()), kind, message, name, limit,
                         atEnd);
             }

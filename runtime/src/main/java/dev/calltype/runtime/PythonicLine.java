@@ -112,7 +112,7 @@ final class PythonicLine implements Recognizer {
         }
         String message = kind == ExtractionError.Kind.TRUNCATED ? Messages.truncated(name)
                 : kind == ExtractionError.Kind.LIMIT_EXCEEDED ? Messages.limit(r.problem())
-                : Messages.invalid("in the call to \"" + name + "\": " + r.problem());
+                : Messages.invalid("in the call to \"" + Messages.quote(name) + "\": " + r.problem());
         return Match.matched(end, List.of(Item.error(kind, message, name, WireFormat.PYTHONIC, pos, end)));
     }
 }

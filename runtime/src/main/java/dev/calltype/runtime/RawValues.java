@@ -21,6 +21,15 @@ final class RawValues {
     private RawValues() {
     }
 
+    /**
+     * Why a raw key or value cannot be taken, or {@code null}: raw text obeys {@link ExtractionLimits#maxStringChars}
+     * as JSON and pythonic strings do (its JSON, when it is read as JSON, obeys every limit).
+     */
+    static String tooLong(String raw, ExtractionLimits limits) {
+        return raw.length() > limits.maxStringChars()
+                ? "a string is longer than the limit of maxStringChars=" + limits.maxStringChars() : null;
+    }
+
     /** The value, and whether it became something other than a string. */
     record Typed(JsonNode value, boolean changed) {
     }

@@ -111,11 +111,17 @@ final class ToolCallTag implements Recognizer {
             int ve = vs < 0 ? -1 : Chars.indexOf(buf, "</arg_value>", vs, x);
             if (ve < 0) {
                 return Match.matched(end, List.of(Item.error(ExtractionError.Kind.INVALID_CALL_SYNTAX,
-                        Messages.invalid("the call to \"" + shown + "\" must list its arguments as "
+                        Messages.invalid("the call to \"" + Messages.quote(shown) + "\" must list its arguments as "
                                 + "<arg_key>K</arg_key><arg_value>V</arg_value>"), shown, WireFormat.GLM, pos, end)));
             }
             String key = Chars.trimmed(buf, ks, ke);
-            RawValues.Typed t = RawValues.typed(tool, key, Chars.rawValue(buf, vs, ve), cfg.limits);
+            String raw = Chars.rawValue(buf, vs, ve);
+            String tooLong = RawValues.tooLong(key.length() > raw.length() ? key : raw, cfg.limits);
+            if (tooLong != null) {
+                return Match.matched(end, List.of(Item.error(ExtractionError.Kind.LIMIT_EXCEEDED,
+                        Messages.limit(tooLong), shown, WireFormat.GLM, pos, end)));
+            }
+            RawValues.Typed t = RawValues.typed(tool, key, raw, cfg.limits);
             args.set(key, t.value());
             typed |= t.changed();
             j = ve + 12;

@@ -402,8 +402,9 @@ public final class ToolLoop {
             if (e instanceof InterruptedException) {
                 Thread.currentThread().interrupt();
             }
-            return "the user declined to run " + tool.name() + " (approval could not be asked: " + message(e)
-                    + "); do not call it again unless the user asks";
+            String why = DispatchSupport.failureMessage(e);
+            return "the user declined to run " + tool.name() + " (approval could not be asked"
+                    + (why == null ? "" : ": " + why) + "); do not call it again unless the user asks";
         }
         return "the user declined to run " + tool.name() + "; do not call it again unless the user asks";
     }

@@ -100,12 +100,13 @@ public final class Toolkits {
         return out.append("\nSignature: ").append(FormatInstructions.line(tool)).toString();
     }
 
-    /** The failure message for a tool that threw: its message only, never a stack trace. */
+    /**
+     * The failure message for a tool that threw: its message only (bounded, control characters
+     * escaped), never a stack trace or the exception's class name.
+     */
     static String failed(String toolName, Throwable e) {
-        String message = e.getMessage();
-        if (message == null || message.isBlank()) {
-            message = e.getClass().getSimpleName().isEmpty() ? e.getClass().getName() : e.getClass().getSimpleName();
-        }
-        return toolName + " failed: " + message;
+        String message = DispatchSupport.failureMessage(e);
+        String name = SchemaArguments.displayName(toolName == null ? "" : toolName);
+        return message == null ? name + " failed without saying why" : name + " failed: " + message;
     }
 }

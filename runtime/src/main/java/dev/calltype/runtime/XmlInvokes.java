@@ -116,16 +116,22 @@ final class XmlInvokes implements Recognizer {
         String name = headerName(buf, nameStart, gt);
         KnownTools.Found found = cfg.tools.find(name);
         Body body = new Body(itemStart, name, found == null ? null : found.spec(), gt + 1,
-                JsonNodeFactory.instance.objectNode(), false);
+                JsonNodeFactory.instance.objectNode(), false, null);
         return params(buf, cfg, body, gt + 1, limit, atEnd);
     }
 
     /** What an invocation has read so far. */
-    private record Body(int itemStart, String name, ToolSpec tool, int argsFrom, ObjectNode args, boolean typed) {
+    private record Body(int itemStart, String name, ToolSpec tool, int argsFrom, ObjectNode args, boolean typed,
+                        String tooLong) {
         Body with(String key, JsonNode value, boolean changed) {
             ObjectNode more = args.deepCopy();
             more.set(key, value);
-            return new Body(itemStart, name, tool, argsFrom, more, typed || changed);
+            return new Body(itemStart, name, tool, argsFrom, more, typed || changed, tooLong);
+        }
+
+        /** The invocation is read to its end, then is a limit error. */
+        Body failing(String problem) {
+            return new Body(itemStart, name, tool, argsFrom, args, typed, tooLong != null ? tooLong : problem);
         }
     }
 
@@ -162,7 +168,7 @@ final class XmlInvokes implements Recognizer {
             }
             if (gt < 0) {
                 return failed(buf, cfg, b.itemStart(), keyStart, b.name(), ExtractionError.Kind.INVALID_CALL_SYNTAX,
-                        Messages.invalid("a parameter tag of \"" + b.name() + "\" is not closed with '>'"), limit,
+                        Messages.invalid("a parameter tag of \"" + Messages.quote(b.name()) + "\" is not closed with '>'"), limit,
                         atEnd);
             }
             String key = headerName(buf, keyStart, gt);
@@ -176,6 +182,12 @@ final class XmlInvokes implements Recognizer {
                         limit, atEnd);
             }
             String raw = Chars.rawValue(buf, v, valueEnd);
+            String tooLong = RawValues.tooLong(key.length() > raw.length() ? key : raw, cfg.limits);
+            if (tooLong != null || b.tooLong() != null) {
+                b = b.failing(tooLong);
+                j = valueEnd == x ? x + spec.paramClose().length() : valueEnd;
+                continue;
+            }
             JsonNode value;
             boolean changed = false;
             if ("true".equals(stringAttr)) {
@@ -207,7 +219,10 @@ final class XmlInvokes implements Recognizer {
     /** The invocation closed at {@code end}: the call, and then the next invocation or the section's end. */
     private Match done(CharSequence buf, Config cfg, Body b, int end, int limit, boolean atEnd) {
         List<Repair> repairs = b.typed() ? List.of(Repair.VALUES_TYPED_BY_SCHEMA) : List.of();
-        Item call = Calls.call(b.name(), b.args(), null, spec.format(), repairs, b.itemStart(), end, cfg);
+        Item call = b.tooLong() != null
+                ? Item.error(ExtractionError.Kind.LIMIT_EXCEEDED, Messages.limit(b.tooLong()),
+                        JsonBlock.display(b.name(), cfg), spec.format(), b.itemStart(), end)
+                : Calls.call(b.name(), b.args(), null, spec.format(), repairs, b.itemStart(), end, cfg);
         return following(buf, cfg, call, end, end, limit, atEnd);
     }
 

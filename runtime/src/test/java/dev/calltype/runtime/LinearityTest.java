@@ -91,6 +91,15 @@ class LinearityTest {
         f.put("Harmony starts", n -> repeat("<|start|>", n));
         f.put("unclosed strings in tags", n -> repeat("<tool_call>{\"a\": \"", n));
         f.put("closers", n -> repeat("}]</tool_call>", n));
+        f.put("unclosed bracket tags", n -> repeat("[TOOL_CALL]", n));
+        f.put("unclosed tags of several formats", n -> repeat("<tool_call>[TOOL_CALL]<|python_start|><TOOLCALL>"
+                + "<function_calls><|tool_call>call:f{<minimax:tool_call><invoke name=\"f\">", n));
+        f.put("python_tag calls on one line", n -> repeat("<|python_tag|> pingx", n));
+        f.put("python_tag calls that are not literal", n -> repeat("f([ARGS][CALL_ID]<|python_tag|>", n));
+        f.put("python_tag beside other markers", n -> repeat("<|call|>functools<|python_tag|>to=functions.f", n));
+        f.put("Mistral calls with unbalanced arguments", n -> repeat("[TOOL_CALLS]call:[", n));
+        f.put("one long word at a line start", n -> repeat("x", n));
+        f.put("a marker repeated without spaces", n -> repeat("TOOL_CALL", n));
         return f;
     }
 

@@ -289,12 +289,12 @@ class ToolkitsFromJsonTest {
     }
 
     @Test
-    void anExceptionWithoutAMessageIsNamedByItsType() {
+    void anExceptionWithoutAMessageIsNotNamedByItsType() {
         Toolkit failing = Toolkits.fromJson(listing(), (name, args) -> {
             throw new UnsupportedOperationException();
         });
 
-        assertThat(failing.dispatch(ToolCall.of("ping")).content()).isEqualTo("ping failed: UnsupportedOperationException");
+        assertThat(failing.dispatch(ToolCall.of("ping")).content()).isEqualTo("ping failed without saying why");
     }
 
     @Test

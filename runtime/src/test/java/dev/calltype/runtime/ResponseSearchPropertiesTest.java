@@ -1,0 +1,75 @@
+package dev.calltype.runtime;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.constraints.IntRange;
+
+/**
+ * The searches a {@link Response} remembers answer exactly what a plain scan of the text answers, whatever the order
+ * of the questions (rising floors, searches far ahead then near, limits that grow as a stream does), and the
+ * remembered searches read each character at most once per string.
+ */
+class ResponseSearchPropertiesTest {
+
+    private static final List<String> STRINGS = List.of("</tool_call>", "<tool_call>", "ab", "a", "```");
+
+    @Provide
+    Arbitrary<String> texts() {
+        return Arbitraries.of("<tool_call>", "</tool_call>", "a", "b", "ab", "`", "```", "\n", "\r", "x", "<", "/")
+                .list().ofMaxSize(60).map(l -> String.join("", l));
+    }
+
+    @Property(tries = 2000)
+    void rememberedSearchesAnswerAsAPlainScan(@ForAll("texts") String text,
+                                              @ForAll List<@IntRange(max = 1000) Integer> questions) {
+        Response r = new Response(text);
+        int floor = 0;
+        int n = text.length();
+        for (int k = 0; k + 2 < questions.size(); k += 3) {
+            int a = questions.get(k);
+            int b = questions.get(k + 1);
+            int which = questions.get(k + 2);
+            if (which % 7 == 0 && n > 0) {
+                floor = Math.min(n, floor + a % 5);
+                r.floor(floor);
+            }
+            int from = n == 0 ? 0 : floor + a % (n - floor + 1);
+            int limit = Math.min(n, from + b % (n + 1));
+            if (which % 6 == 5) {
+                int expected = Chars.scanLineBreak(text, from, limit);
+                assertThat(r.nextLineBreak(from, limit)).as("line break from %d to %d in %s", from, limit, text)
+                        .isEqualTo(expected);
+            } else {
+                String s = STRINGS.get(which % STRINGS.size());
+                assertThat(r.next(s, from, limit)).as("%s from %d to %d in %s", s, from, limit, text)
+                        .isEqualTo(Chars.scan(text, s, from, limit));
+            }
+        }
+    }
+
+    @Property(tries = 200)
+    void firstOfOverAResponseAgreesWithOnePass(@ForAll("texts") String text, @ForAll @IntRange(max = 60) int from) {
+        int f = Math.min(from, text.length());
+        Chars.Found plain = Chars.firstOf(text, f, text.length(), "</tool_call>", "<tool_call>", "```");
+        Chars.Found remembered = Chars.firstOf(new Response(text), f, text.length(), "</tool_call>", "<tool_call>",
+                "```");
+        assertThat(remembered).isEqualTo(plain);
+    }
+
+    @Property(tries = 50)
+    void aStringAbsentFromTheTextIsSearchedForOnce(@ForAll @IntRange(min = 1, max = 50) int step) {
+        LinearityTest.Counting text = new LinearityTest.Counting(LinearityTest.repeat("<tool_call>", 20_000));
+        Response r = new Response(text);
+        for (int from = 0; from < text.length(); from += step) {
+            r.floor(from);
+            assertThat(r.next("</tool_call>", from, text.length())).isEqualTo(-1);
+        }
+        assertThat(text.reads).isLessThanOrEqualTo(2L * text.length());
+    }
+}
