@@ -26,11 +26,15 @@ class FuzzFindingsTest {
     }
 
     @Test
-    @Disabled("engine bug: a control character in an unknown tool's name reaches the UNKNOWN_TOOL message raw"
-            + " (Messages.unknownTool), e.g. TOOL_CALL {\"tool_name\": \"read_fil\\u0013\", \"parameters\": {}}")
-    void unknownToolMessagesEscapeControlCharacters() throws Exception {
-        Extraction x = Corpus.extractor().extract("TOOL_CALL\n{\"tool_name\": \"read_fil\u0013\", \"parameters\": {}}");
-        assertThat(ExtractionFuzzTest.errorProblem(x.errors())).isNull();
+    @Disabled("engine bug: a tool name read from the model is quoted raw in error messages (Messages.unknownTool,"
+            + " Messages.malformed, …): control characters reach the message and the correction prompt unescaped,"
+            + " e.g. TOOL_CALL {\"tool_name\": \"read_fil\\u0013\", \"parameters\": {}}")
+    void toolNamesInMessagesHaveTheirControlCharactersEscaped() throws Exception {
+        Extraction malformed = Corpus.extractor().extract("<tool_call>{\"name\": \"pin\u0003g\", \"arguments\": {\"a\": 1 2}}"
+                + "</tool_call>");
+        assertThat(ExtractionFuzzTest.errorProblem(malformed.errors())).isNull();
+        Extraction unknown = Corpus.extractor().extract("TOOL_CALL\n{\"tool_name\": \"read_fil\u0013\", \"parameters\": {}}");
+        assertThat(ExtractionFuzzTest.errorProblem(unknown.errors())).isNull();
         replay("batchExtraction", new ExtractionFuzzTest()::batchExtraction);
     }
 }
