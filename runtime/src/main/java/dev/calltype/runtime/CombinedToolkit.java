@@ -101,12 +101,9 @@ final class CombinedToolkit implements Toolkit {
 
     @Override
     public ToolResult dispatch(ToolCall call) {
-        if (call == null) {
-            return ToolResult.failure(null, null, "no call to run");
-        }
-        Toolkit part = route.get(call.name());
+        Toolkit part = call == null ? null : route.get(call.name());
         if (part == null) {
-            return ToolResult.failure(call.name(), call.id(), Toolkits.unknownTool(call.name(), tools));
+            return Toolkits.notRouted(call, tools);
         }
         try {
             ToolResult result = part.dispatch(call);

@@ -300,9 +300,9 @@ public final class DispatchSupport {
                             return i;
                         }
                     }
-                    String folded = fold(t);
+                    String folded = Names.fold(t);
                     for (int i = 0; i < discriminators.size(); i++) {
-                        if (fold(discriminators.get(i)).equals(folded)) {
+                        if (Names.fold(discriminators.get(i)).equals(folded)) {
                             return i;
                         }
                     }
@@ -538,10 +538,10 @@ public final class DispatchSupport {
         if (tools.contains(name)) {
             return name;
         }
-        String folded = fold(name);
+        String folded = Names.fold(name);
         String found = null;
         for (String t : tools) {
-            if (fold(t).equals(folded)) {
+            if (Names.fold(t).equals(folded)) {
                 if (found != null) {
                     return null;
                 }
@@ -913,17 +913,6 @@ public final class DispatchSupport {
         return m;
     }
 
-    private static String fold(String s) {
-        StringBuilder b = new StringBuilder(s.length());
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (c != '_' && c != '-' && c != '.' && c != ' ') {
-                b.append(Character.toLowerCase(c));
-            }
-        }
-        return b.toString().toLowerCase(Locale.ROOT);
-    }
-
     private static String quoted(List<String> values) {
         StringBuilder b = new StringBuilder();
         for (String v : values) {
@@ -937,14 +926,14 @@ public final class DispatchSupport {
         if (name.length() > 64) {
             return null;
         }
-        String folded = fold(name);
+        String folded = Names.fold(name);
         String best = null;
         int bestDistance = Integer.MAX_VALUE;
         for (String c : candidates) {
-            if (fold(c).equals(folded)) {
+            if (Names.fold(c).equals(folded)) {
                 return c;
             }
-            int d = distance(name.toLowerCase(Locale.ROOT), c.toLowerCase(Locale.ROOT));
+            int d = Names.distance(name.toLowerCase(Locale.ROOT), c.toLowerCase(Locale.ROOT));
             if (d < bestDistance) {
                 bestDistance = d;
                 best = c;
@@ -952,24 +941,5 @@ public final class DispatchSupport {
         }
         int limit = Math.min(3, name.length() / 2);
         return bestDistance <= limit ? best : null;
-    }
-
-    private static int distance(String a, String b) {
-        int[] prev = new int[b.length() + 1];
-        int[] cur = new int[b.length() + 1];
-        for (int j = 0; j <= b.length(); j++) {
-            prev[j] = j;
-        }
-        for (int i = 1; i <= a.length(); i++) {
-            cur[0] = i;
-            for (int j = 1; j <= b.length(); j++) {
-                int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
-                cur[j] = Math.min(Math.min(cur[j - 1] + 1, prev[j] + 1), prev[j - 1] + cost);
-            }
-            int[] t = prev;
-            prev = cur;
-            cur = t;
-        }
-        return prev[b.length()];
     }
 }

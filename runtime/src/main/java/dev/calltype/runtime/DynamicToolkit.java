@@ -48,12 +48,9 @@ final class DynamicToolkit implements Toolkit {
 
     @Override
     public ToolResult dispatch(ToolCall call) {
-        if (call == null) {
-            return ToolResult.failure(null, null, "no call to run");
-        }
-        ToolSpec tool = byName.get(call.name());
+        ToolSpec tool = call == null ? null : byName.get(call.name());
         if (tool == null) {
-            return ToolResult.failure(call.name(), call.id(), Toolkits.unknownTool(call.name(), tools));
+            return Toolkits.notRouted(call, tools);
         }
         try {
             SchemaArguments.Checked checked = checkers.get(tool.name()).check(call.arguments());

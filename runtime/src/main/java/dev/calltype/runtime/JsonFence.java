@@ -148,22 +148,8 @@ final class JsonFence implements Recognizer {
     /** A fenced call attempt that cannot be read: an error spanning the fence. */
     private static Match broken(CharSequence buf, Config cfg, int pos, int c, JsonRead r, String name, int limit,
                                 boolean atEnd) {
-        ExtractionError.Kind kind;
-        String message;
-        switch (r.status()) {
-            case TRUNCATED -> {
-                kind = ExtractionError.Kind.TRUNCATED;
-                message = Messages.truncated(name);
-            }
-            case LIMIT_EXCEEDED -> {
-                kind = ExtractionError.Kind.LIMIT_EXCEEDED;
-                message = Messages.limit(r.problem());
-            }
-            default -> {
-                kind = ExtractionError.Kind.MALFORMED_JSON;
-                message = Messages.malformed(name, r.problem());
-            }
-        }
+        ExtractionError.Kind kind = Messages.kind(r);
+        String message = Messages.failedRead(name, r);
         int end;
         if (kind == ExtractionError.Kind.TRUNCATED) {
             end = limit;

@@ -3,7 +3,6 @@ package dev.calltype.runtime;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -28,7 +27,7 @@ final class KnownTools {
         this.specs = List.copyOf(specs);
         for (ToolSpec s : this.specs) {
             exact.putIfAbsent(s.name(), s);
-            String f = fold(s.name());
+            String f = Names.fold(s.name());
             ToolSpec prior = folded.putIfAbsent(f, s);
             if (prior != null && prior != s) {
                 folded.put(f, AMBIGUOUS);
@@ -61,7 +60,7 @@ final class KnownTools {
         if (s != null) {
             return new Found(s, false);
         }
-        s = folded.get(fold(name));
+        s = folded.get(Names.fold(name));
         if (s != null && s != AMBIGUOUS) {
             return new Found(s, true);
         }
@@ -80,14 +79,14 @@ final class KnownTools {
         if (name == null) {
             return null;
         }
-        String f = fold(name);
+        String f = Names.fold(name);
         if (f.isEmpty()) {
             return null;
         }
         String best = null;
         int bestDistance = Integer.MAX_VALUE;
         for (ToolSpec s : specs) {
-            String g = fold(s.name());
+            String g = Names.fold(s.name());
             int d = (g.contains(f) || f.contains(g)) ? 1 : distance(f, g, 3);
             if (d < bestDistance) {
                 bestDistance = d;
@@ -97,38 +96,11 @@ final class KnownTools {
         return bestDistance <= 2 ? best : null;
     }
 
-    /** Lower case, separators {@code _ - . space} dropped. */
-    static String fold(String name) {
-        StringBuilder b = new StringBuilder(name.length());
-        for (int i = 0; i < name.length(); i++) {
-            char c = name.charAt(i);
-            if (c != '_' && c != '-' && c != '.' && c != ' ') {
-                b.append(c);
-            }
-        }
-        return b.toString().toLowerCase(Locale.ROOT);
-    }
-
     /** Edit distance between short names, giving up (returning {@code cap + 1}) beyond {@code cap}. */
     private static int distance(String a, String b, int cap) {
         if (Math.abs(a.length() - b.length()) > cap || a.length() > 64 || b.length() > 64) {
             return cap + 1;
         }
-        int[] prev = new int[b.length() + 1];
-        int[] cur = new int[b.length() + 1];
-        for (int j = 0; j <= b.length(); j++) {
-            prev[j] = j;
-        }
-        for (int i = 1; i <= a.length(); i++) {
-            cur[0] = i;
-            for (int j = 1; j <= b.length(); j++) {
-                int sub = prev[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
-                cur[j] = Math.min(sub, Math.min(prev[j] + 1, cur[j - 1] + 1));
-            }
-            int[] t = prev;
-            prev = cur;
-            cur = t;
-        }
-        return prev[b.length()];
+        return Names.distance(a, b);
     }
 }

@@ -328,75 +328,48 @@ final class LenientJson {
                     return endInsideContainer(f);
                 }
                 char c = text.charAt(pos);
-                if (f.object) {
-                    switch (f.state) {
-                        case OPEN, AFTER_COMMA -> {
-                            if (c == '}') {
-                                if (f.state == AFTER_COMMA) {
-                                    repair(Repair.TRAILING_COMMA);
-                                }
-                                JsonRead done = close();
-                                if (done != null) {
-                                    return done;
-                                }
-                            } else {
-                                String key = readKey();
-                                if (stop != null) {
-                                    return stop;
-                                }
-                                f.key = key;
-                                f.state = AFTER_KEY;
+                char closer = f.object ? '}' : ']';
+                switch (f.state) {
+                    case OPEN, AFTER_COMMA -> {
+                        if (c == closer) {
+                            if (f.state == AFTER_COMMA) {
+                                repair(Repair.TRAILING_COMMA);
                             }
-                        }
-                        case AFTER_KEY -> {
-                            if (c != ':') {
-                                return malformed("expected ':' after the key " + quoted(f.key), pos);
+                            JsonRead done = close();
+                            if (done != null) {
+                                return done;
                             }
-                            pos++;
-                            f.state = AFTER_COLON;
+                        } else if (f.object) {
+                            String key = readKey();
+                            if (stop != null) {
+                                return stop;
+                            }
+                            f.key = key;
+                            f.state = AFTER_KEY;
+                        } else {
                             needValue = true;
                         }
-                        default -> { // AFTER_VALUE
-                            if (c == ',') {
-                                pos++;
-                                f.state = AFTER_COMMA;
-                            } else if (c == '}') {
-                                JsonRead done = close();
-                                if (done != null) {
-                                    return done;
-                                }
-                            } else {
-                                return malformed("expected ',' or '}' after a value in an object", pos);
-                            }
-                        }
                     }
-                } else {
-                    switch (f.state) {
-                        case OPEN, AFTER_COMMA -> {
-                            if (c == ']') {
-                                if (f.state == AFTER_COMMA) {
-                                    repair(Repair.TRAILING_COMMA);
-                                }
-                                JsonRead done = close();
-                                if (done != null) {
-                                    return done;
-                                }
-                            } else {
-                                needValue = true;
-                            }
+                    case AFTER_KEY -> { // objects only
+                        if (c != ':') {
+                            return malformed("expected ':' after the key " + quoted(f.key), pos);
                         }
-                        default -> { // AFTER_VALUE
-                            if (c == ',') {
-                                pos++;
-                                f.state = AFTER_COMMA;
-                            } else if (c == ']') {
-                                JsonRead done = close();
-                                if (done != null) {
-                                    return done;
-                                }
-                            } else {
-                                return malformed("expected ',' or ']' after a value in an array", pos);
+                        pos++;
+                        f.state = AFTER_COLON;
+                        needValue = true;
+                    }
+                    default -> { // AFTER_VALUE
+                        if (c == ',') {
+                            pos++;
+                            f.state = AFTER_COMMA;
+                        } else if (c == closer) {
+                            JsonRead done = close();
+                            if (done != null) {
+                                return done;
                             }
+                        } else {
+                            return malformed("expected ',' or '" + closer + "' after a value in "
+                                    + (f.object ? "an object" : "an array"), pos);
                         }
                     }
                 }
@@ -504,11 +477,9 @@ final class LenientJson {
 
         /** The text ended (at the scan's end) inside a container. */
         private JsonRead endInsideContainer(Frame top) {
-            if (end < limit) {
-                return payloadExceeded();
-            }
-            if (!atEnd) {
-                return needMore();
+            JsonRead cut = cutShort();
+            if (cut != null) {
+                return cut;
             }
             if (top.state == OPEN || top.state == AFTER_VALUE) {
                 Set<JsonNode> closed = JsonRead.newIdentitySet();
@@ -631,27 +602,14 @@ final class LenientJson {
                     char e = text.charAt(i + 1);
                     int consumed = 2;
                     switch (e) {
-                        case '"', '\\', '/', '\'' -> sb.append(e);
-                        case 'b' -> sb.append('\b');
-                        case 'f' -> sb.append('\f');
-                        case 'n' -> sb.append('\n');
-                        case 'r' -> sb.append('\r');
-                        case 't' -> sb.append('\t');
+                        case '/' -> sb.append(e);
                         case 'u' -> {
-                            int v = 0;
-                            int k = 0;
-                            for (; k < 4; k++) {
-                                if (i + 2 + k >= end) {
-                                    stopAtEnd("the text ends inside a string", open);
-                                    return null;
-                                }
-                                int h = Character.digit(text.charAt(i + 2 + k), 16);
-                                if (h < 0 || text.charAt(i + 2 + k) > 'f') {
-                                    break;
-                                }
-                                v = v * 16 + h;
+                            long v = Escapes.hex(text, i + 2, 4, end);
+                            if (v == Escapes.ENDS) {
+                                stopAtEnd("the text ends inside a string", open);
+                                return null;
                             }
-                            if (k == 4) {
+                            if (v >= 0) {
                                 sb.append((char) v);
                                 consumed = 6;
                             } else {
@@ -660,7 +618,10 @@ final class LenientJson {
                             }
                         }
                         default -> {
-                            if (e == close) {
+                            int simple = Escapes.simple(e);
+                            if (simple >= 0) {
+                                sb.append((char) simple);
+                            } else if (e == close) {
                                 sb.append(e);
                             } else {
                                 sb.append('\\'); // unknown escape: keep the backslash, read the char next
@@ -748,12 +709,9 @@ final class LenientJson {
             }
             NumberShape shape = numberShape(text, from, i);
             if (i >= end) {
-                if (end < limit) {
-                    stop = payloadExceeded();
-                    return null;
-                }
-                if (!atEnd) {
-                    stop = needMore();
+                JsonRead cut = cutShort();
+                if (cut != null) {
+                    stop = cut;
                     return null;
                 }
                 if (shape == NumberShape.PREFIX) {
@@ -810,12 +768,9 @@ final class LenientJson {
                 i++;
             }
             if (i >= end) {
-                if (end < limit) {
-                    stop = payloadExceeded();
-                    return null;
-                }
-                if (!atEnd) {
-                    stop = needMore();
+                JsonRead cut = cutShort();
+                if (cut != null) {
+                    stop = cut;
                     return null;
                 }
             }
@@ -867,12 +822,9 @@ final class LenientJson {
                     return true;
                 }
                 if (pos + 1 >= end) {
-                    if (end < limit) {
-                        stop = payloadExceeded();
-                        return false;
-                    }
-                    if (!atEnd) {
-                        stop = needMore();
+                    JsonRead cut = cutShort();
+                    if (cut != null) {
+                        stop = cut;
                         return false;
                     }
                     return true; // a lone '/' at the end: the caller reports it
@@ -884,12 +836,9 @@ final class LenientJson {
                         i++;
                     }
                     if (i >= end) {
-                        if (end < limit) {
-                            stop = payloadExceeded();
-                            return false;
-                        }
-                        if (!atEnd) {
-                            stop = needMore();
+                        JsonRead cut = cutShort();
+                        if (cut != null) {
+                            stop = cut;
                             return false;
                         }
                     }
@@ -927,13 +876,19 @@ final class LenientJson {
 
         /** Sets {@link #stop} for running out of text at the scan's end: limit exceeded, need more, or truncated. */
         private void stopAtEnd(String truncatedProblem, int offset) {
+            JsonRead cut = cutShort();
+            stop = cut != null ? cut : truncated(truncatedProblem, offset);
+        }
+
+        /**
+         * Reading reached the scan's end: the stop when that end is the payload limit or more text may come, or
+         * {@code null} when the text really ends there (the caller decides what that means).
+         */
+        private JsonRead cutShort() {
             if (end < limit) {
-                stop = payloadExceeded();
-            } else if (!atEnd) {
-                stop = needMore();
-            } else {
-                stop = truncated(truncatedProblem, offset);
+                return payloadExceeded();
             }
+            return atEnd ? null : needMore();
         }
 
         private JsonRead payloadExceeded() {

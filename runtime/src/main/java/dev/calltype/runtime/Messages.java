@@ -63,6 +63,24 @@ final class Messages {
         return "The tool call is too large to read: " + detail + ".";
     }
 
+    /** The error kind of a JSON read that failed: the text ended, a limit was passed, or it is not JSON. */
+    static ExtractionError.Kind kind(JsonRead failed) {
+        return switch (failed.status()) {
+            case TRUNCATED -> ExtractionError.Kind.TRUNCATED;
+            case LIMIT_EXCEEDED -> ExtractionError.Kind.LIMIT_EXCEEDED;
+            default -> ExtractionError.Kind.MALFORMED_JSON;
+        };
+    }
+
+    /** The message for a JSON read of the call to {@code name} ({@code null}: not known) that failed, by its kind. */
+    static String failedRead(String name, JsonRead failed) {
+        return switch (failed.status()) {
+            case TRUNCATED -> truncated(name);
+            case LIMIT_EXCEEDED -> limit(failed.problem());
+            default -> malformed(name, failed.problem());
+        };
+    }
+
     static String tooManyPositional(ToolSpec spec, int given) {
         int takes = spec.parameterOrder().size();
         return "\"" + spec.name() + "\" takes " + (takes == 0 ? "no" : String.valueOf(takes)) + " positional argument"

@@ -49,26 +49,9 @@ final class ProseJson implements Recognizer {
             return Match.skip(q);
         }
         String name = JsonBlock.display(p.name(), cfg);
-        int end;
-        ExtractionError.Kind kind;
-        String message;
-        switch (r.status()) {
-            case TRUNCATED -> {
-                kind = ExtractionError.Kind.TRUNCATED;
-                message = Messages.truncated(name);
-                end = limit;
-            }
-            case LIMIT_EXCEEDED -> {
-                kind = ExtractionError.Kind.LIMIT_EXCEEDED;
-                message = Messages.limit(r.problem());
-                end = extent(buf, pos, q, limit, atEnd);
-            }
-            default -> {
-                kind = ExtractionError.Kind.MALFORMED_JSON;
-                message = Messages.malformed(name, r.problem());
-                end = extent(buf, pos, q, limit, atEnd);
-            }
-        }
+        ExtractionError.Kind kind = Messages.kind(r);
+        String message = Messages.failedRead(name, r);
+        int end = kind == ExtractionError.Kind.TRUNCATED ? limit : extent(buf, pos, q, limit, atEnd);
         if (end < 0) {
             return Match.needMore(Hint.balance(pos), (b, l, e) -> failed(b, cfg, pos, r, l, e, format));
         }

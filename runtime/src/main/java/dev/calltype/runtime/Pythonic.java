@@ -965,6 +965,11 @@ final class Pythonic {
                 }
                 return i + 2;
             }
+            int simple = Escapes.simple(e);
+            if (simple >= 0) {
+                sb.append((char) simple);
+                return i + 2;
+            }
             switch (e) {
                 case '\n':
                     return i + 2; // line continuation
@@ -974,26 +979,8 @@ final class Pythonic {
                         return -1;
                     }
                     return text.charAt(i + 2) == '\n' ? i + 3 : i + 2;
-                case '\\', '\'', '"':
-                    sb.append(e);
-                    return i + 2;
                 case 'a':
                     sb.append('\u0007');
-                    return i + 2;
-                case 'b':
-                    sb.append('\b');
-                    return i + 2;
-                case 'f':
-                    sb.append('\f');
-                    return i + 2;
-                case 'n':
-                    sb.append('\n');
-                    return i + 2;
-                case 'r':
-                    sb.append('\r');
-                    return i + 2;
-                case 't':
-                    sb.append('\t');
                     return i + 2;
                 case 'v':
                     sb.append('\u000B');
@@ -1031,26 +1018,16 @@ final class Pythonic {
         }
 
         private int hexEscape(int i, int n, int open) {
-            int v = 0;
-            for (int k = 0; k < n; k++) {
-                int idx = i + 2 + k;
-                if (idx >= end) {
-                    stopAtEnd("the text ends inside a string", open);
-                    return -1;
-                }
-                char d = text.charAt(idx);
-                int h = Character.digit(d, 16);
-                if (h < 0 || d > 'f') {
-                    sb.append('\\'); // not a complete escape: kept as written
-                    return i + 1;
-                }
-                v = v * 16 + h;
+            long v = Escapes.hex(text, i + 2, n, end);
+            if (v == Escapes.ENDS) {
+                stopAtEnd("the text ends inside a string", open);
+                return -1;
             }
             if (v < 0 || v > Character.MAX_CODE_POINT) {
-                sb.append('\\');
+                sb.append('\\'); // not a complete escape, or past Unicode: kept as written
                 return i + 1;
             }
-            sb.appendCodePoint(v);
+            sb.appendCodePoint((int) v);
             return i + 2 + n;
         }
 

@@ -646,16 +646,16 @@ final class SchemaArguments {
     static String closest(String name, Iterator<String> candidates) {
         String best = null;
         int bestDistance = Integer.MAX_VALUE;
-        String folded = fold(name);
+        String folded = Names.fold(name);
         while (candidates.hasNext()) {
             String candidate = candidates.next();
             int distance;
-            if (fold(candidate).equals(folded)) {
+            if (Names.fold(candidate).equals(folded)) {
                 distance = 0;
             } else if (name.length() > 64 || candidate.length() > 64) {
                 continue;
             } else {
-                distance = editDistance(name.toLowerCase(java.util.Locale.ROOT),
+                distance = Names.distance(name.toLowerCase(java.util.Locale.ROOT),
                         candidate.toLowerCase(java.util.Locale.ROOT));
             }
             int allowed = Math.max(1, Math.min(2, candidate.length() / 3));
@@ -665,37 +665,6 @@ final class SchemaArguments {
             }
         }
         return best;
-    }
-
-    private static String fold(String s) {
-        StringBuilder b = new StringBuilder(s.length());
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (c != '_' && c != '-' && c != ' ') {
-                b.append(Character.toLowerCase(c));
-            }
-        }
-        return b.toString();
-    }
-
-    /** Levenshtein distance; both strings are at most 64 characters here. */
-    private static int editDistance(String a, String b) {
-        int[] previous = new int[b.length() + 1];
-        int[] current = new int[b.length() + 1];
-        for (int j = 0; j <= b.length(); j++) {
-            previous[j] = j;
-        }
-        for (int i = 1; i <= a.length(); i++) {
-            current[0] = i;
-            for (int j = 1; j <= b.length(); j++) {
-                int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
-                current[j] = Math.min(Math.min(current[j - 1] + 1, previous[j] + 1), previous[j - 1] + cost);
-            }
-            int[] t = previous;
-            previous = current;
-            current = t;
-        }
-        return previous[b.length()];
     }
 
     /**

@@ -138,12 +138,8 @@ final class ToolCallTag implements Recognizer {
             item = Calls.call(name, r, null, WireFormat.GLM, pos, r.end(), cfg);
             valueEnd = r.end();
         } else {
-            ExtractionError.Kind kind = r.status() == JsonRead.Status.TRUNCATED ? ExtractionError.Kind.TRUNCATED
-                    : r.status() == JsonRead.Status.LIMIT_EXCEEDED ? ExtractionError.Kind.LIMIT_EXCEEDED
-                    : ExtractionError.Kind.MALFORMED_JSON;
-            String message = kind == ExtractionError.Kind.TRUNCATED ? Messages.truncated(shown)
-                    : kind == ExtractionError.Kind.LIMIT_EXCEEDED ? Messages.limit(r.problem())
-                    : Messages.malformed(shown, r.problem());
+            ExtractionError.Kind kind = Messages.kind(r);
+            String message = Messages.failedRead(shown, r);
             item = Item.error(kind, message, shown, WireFormat.GLM, pos, limit);
             if (kind == ExtractionError.Kind.TRUNCATED) {
                 return Match.matched(limit, List.of(item));

@@ -65,6 +65,14 @@ public final class Toolkits {
     // ---------------------------------------------------------------------------------------------
     // messages shared by the toolkits made here
 
+    /** The failure for a call a toolkit over {@code tools} cannot route: no call at all, or a tool it does not have. */
+    static ToolResult notRouted(ToolCall call, List<ToolSpec> tools) {
+        if (call == null) {
+            return ToolResult.failure(null, null, "no call to run");
+        }
+        return ToolResult.failure(call.name(), call.id(), unknownTool(call.name(), tools));
+    }
+
     /** The failure message for a tool name no toolkit has. */
     static String unknownTool(String name, List<ToolSpec> tools) {
         StringBuilder out = new StringBuilder("unknown tool \"").append(SchemaArguments.displayName(name)).append('"');
