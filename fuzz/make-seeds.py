@@ -103,7 +103,7 @@ args = {
              '{"shapes": [{"kind": "square"}], "fill": "red", "tags": ["t", 1, 2]}'],
     "send_email": ['{"to": "a@b.example", "subject": "hi", "body": "text", "at": "2025-01-01T10:00:00Z", '
                    '"id": "123e4567-e89b-12d3-a456-426614174000", "priority": 2}',
-                   '{"to": "nobody", "body": "boom"}', '{"to": "a@b.c", "body": "\\u0000\\u001b[31m"}'],
+                   '{"to": "nobody", "body": "boom"}', '{"to": "a@b.example", "body": "boom"}', '{"to": "a@b.c", "body": "\\u0000\\u001b[31m"}'],
 }
 for i, t in enumerate(tools):
     for j, a in enumerate(args[t]):

@@ -43,7 +43,7 @@ for entry in "${targets[@]}"; do
   start=$(date +%s)
   JAZZER_FUZZ=1 JAZZER_MAX_DURATION="$duration" JAZZER_KEEP_GOING="$keep_going" \
     mvn -B -ntp -pl "$module" -am verify -Dtest="$test" -Dsurefire.failIfNoSpecifiedTests=false \
-    -Djacoco.skip=true >"$log" 2>&1
+    >"$log" 2>&1
   rc=$?
   end=$(date +%s)
   runs=$(grep -aoE '^#[0-9]+' "$log" | tail -1)

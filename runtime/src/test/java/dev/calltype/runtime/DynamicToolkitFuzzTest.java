@@ -77,7 +77,7 @@ class DynamicToolkitFuzzTest {
             FuzzText.check("the result lost the call id", text);
         }
         if (result.isError()) {
-            FuzzText.check(failureProblem(result.content(), text.length()), text);
+            FuzzText.check(failureProblem(result.content(), text), text);
         }
     }
 
@@ -91,15 +91,17 @@ class DynamicToolkitFuzzTest {
     }
 
     /** What is wrong with a failure message, or {@code null}. */
-    static String failureProblem(String content, int inputLength) {
+    static String failureProblem(String content, String input) {
         if (content.isBlank()) {
             return "an empty failure message";
         }
         if (ExtractionFuzzTest.hasRawControl(content, true)) {
             return "raw control character in failure " + Streams.quote(content);
         }
-        if (content.contains("Exception") || content.contains("\tat ") || content.contains("java.")) {
-            return "a class name or stack trace in failure " + Streams.quote(content);
+        for (String hostText : List.of("Exception", "\tat ", "java.", "dev.calltype.")) {
+            if (content.contains(hostText) && !input.contains(hostText)) {
+                return "a class name or stack trace in failure " + Streams.quote(content);
+            }
         }
         if (content.length() > 4000) {
             return "failure of " + content.length() + " chars: " + Streams.quote(content.substring(0, 400)) + "…";

@@ -1,5 +1,6 @@
 package dev.calltype.runtime;
 
+import com.code_intelligence.jazzer.junit.DictionaryFile;
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import java.util.List;
 
@@ -28,6 +29,7 @@ class ExtractionFuzzTest {
      * call has a name and complete JSON-object arguments, every error's snippet and message are bounded and free of
      * raw control characters, and there is a correction prompt exactly when there are errors.
      */
+    @DictionaryFile(resourcePath = "/fuzz/markers.dict")
     @FuzzTest(maxDuration = "10m")
     void batchExtraction(byte[] data) {
         String text = FuzzText.text(data);
@@ -45,6 +47,7 @@ class ExtractionFuzzTest {
      * Streaming, cut at random points (and into one-character deltas when the input is short), gives exactly the
      * batch result: the same text, calls and errors, with well-formed events.
      */
+    @DictionaryFile(resourcePath = "/fuzz/markers.dict")
     @FuzzTest(maxDuration = "10m")
     void streamingMatchesBatch(byte[] data) {
         String text = FuzzText.text(data);

@@ -25,9 +25,12 @@ class FuzzFindingsTest {
     }
 
     @Test
-    void unknownToolMessagesEscapeControlCharacters() throws Exception {
-        Extraction x = Corpus.extractor().extract("TOOL_CALL\n{\"tool_name\": \"read_fil\u0013\", \"parameters\": {}}");
-        assertThat(ExtractionFuzzTest.errorProblem(x.errors())).isNull();
+    void toolNamesInMessagesHaveTheirControlCharactersEscaped() throws Exception {
+        Extraction malformed = Corpus.extractor().extract("<tool_call>{\"name\": \"pin\u0003g\", \"arguments\": {\"a\": 1 2}}"
+                + "</tool_call>");
+        assertThat(ExtractionFuzzTest.errorProblem(malformed.errors())).isNull();
+        Extraction unknown = Corpus.extractor().extract("TOOL_CALL\n{\"tool_name\": \"read_fil\u0013\", \"parameters\": {}}");
+        assertThat(ExtractionFuzzTest.errorProblem(unknown.errors())).isNull();
         replay("batchExtraction", new ExtractionFuzzTest()::batchExtraction);
     }
 }
