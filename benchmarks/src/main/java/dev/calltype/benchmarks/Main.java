@@ -1,12 +1,108 @@
 package dev.calltype.benchmarks;
 
-/** Entry point of {@code benchmarks.jar}: {@code quick}, {@code full}, or JMH's own command line. */
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import org.openjdk.jmh.profile.GCProfiler;
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.results.format.ResultFormatType;
+import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.RunnerException;
+import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
+import org.openjdk.jmh.runner.options.TimeValue;
+import org.openjdk.jmh.runner.options.VerboseMode;
+
+/**
+ * Entry point of {@code benchmarks.jar}.
+ *
+ * <pre>
+ *   java -jar benchmarks/target/benchmarks.jar quick    every figure in under a minute (one fork, short iterations)
+ *   java -jar benchmarks/target/benchmarks.jar full     the published run: forks, GC profiler, hostile inputs
+ *   java -jar benchmarks/target/benchmarks.jar ARGS...  JMH's own command line (e.g. StreamingBenchmark -prof gc)
+ * </pre>
+ *
+ * {@code quick} and {@code full} print one {@code name: value unit} line per figure; {@code full} then prints the
+ * Markdown table published in the README and writes JMH's JSON results to {@code jmh-results/}.
+ */
 public final class Main {
+
+    /** The benchmarks behind the five figures that run in steady state. */
+    private static final String STEADY =
+            "\\.(ExtractionBenchmark|ProseBenchmark|StreamingBenchmark|dispatch\\.DispatchBenchmark)\\.";
+    private static final String COLD = "\\.dispatch\\.ColdStartBenchmark\\.";
+    private static final String ADVERSARIAL = "\\.AdversarialBenchmark\\.";
 
     private Main() {
     }
 
     public static void main(String[] args) throws Exception {
-        org.openjdk.jmh.Main.main(args);
+        if (args.length == 1 && args[0].equals("quick")) {
+            System.exit(report(quick(), false));
+        } else if (args.length == 1 && args[0].equals("full")) {
+            System.exit(report(full(), true));
+        } else {
+            org.openjdk.jmh.Main.main(args);
+        }
+    }
+
+    private static List<RunResult> quick() throws RunnerException {
+        System.err.println("calltype benchmarks: quick run (about 45 s; figures are indicative, see `full`)");
+        List<RunResult> all = new ArrayList<>();
+        all.addAll(run(base(STEADY, VerboseMode.SILENT)
+                .forks(1)
+                .warmupIterations(2).warmupTime(TimeValue.milliseconds(500))
+                .measurementIterations(2).measurementTime(TimeValue.milliseconds(500))
+                .addProfiler(GCProfiler.class)));
+        all.addAll(run(base(COLD, VerboseMode.SILENT).forks(3)));
+        return all;
+    }
+
+    private static List<RunResult> full() throws Exception {
+        Path dir = Files.createDirectories(Path.of("jmh-results"));
+        List<RunResult> all = new ArrayList<>();
+        all.addAll(run(base(STEADY, VerboseMode.NORMAL)
+                .forks(2)
+                .warmupIterations(3).warmupTime(TimeValue.seconds(1))
+                .measurementIterations(5).measurementTime(TimeValue.seconds(1))
+                .addProfiler(GCProfiler.class)
+                .resultFormat(ResultFormatType.JSON).result(dir.resolve("steady.json").toString())));
+        // Forks and iterations as the classes declare them (ten single-shot forks; one fork for hostile inputs).
+        all.addAll(run(base(COLD, VerboseMode.NORMAL)
+                .resultFormat(ResultFormatType.JSON).result(dir.resolve("coldstart.json").toString())));
+        all.addAll(run(base(ADVERSARIAL, VerboseMode.NORMAL)
+                .resultFormat(ResultFormatType.JSON).result(dir.resolve("adversarial.json").toString())));
+        return all;
+    }
+
+    private static ChainedOptionsBuilder base(String include, VerboseMode verbosity) {
+        return new OptionsBuilder().include(include).verbosity(verbosity).shouldFailOnError(true);
+    }
+
+    private static Collection<RunResult> run(ChainedOptionsBuilder options) throws RunnerException {
+        return new Runner(options.build()).run();
+    }
+
+    private static int report(List<RunResult> results, boolean table) {
+        Figures figures = Figures.of(results);
+        System.out.println();
+        for (Figures.Figure f : figures.figures()) {
+            System.out.println(f.line());
+        }
+        if (table) {
+            System.out.println();
+            System.out.println("| figure | value | target | |");
+            System.out.println("|---|---|---|---|");
+            for (Figures.Figure f : figures.figures()) {
+                System.out.println(f.row());
+            }
+        }
+        if (!figures.missing().isEmpty()) {
+            System.err.println("calltype benchmarks: not measured: " + String.join(", ", figures.missing()));
+            return 1;
+        }
+        return 0;
     }
 }

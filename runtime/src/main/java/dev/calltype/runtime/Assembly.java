@@ -9,12 +9,15 @@ final class Assembly implements Driver.Sink {
     private final List<ToolCall> calls = new ArrayList<>();
     private final List<ExtractionError> errors = new ArrayList<>();
     private final List<WireFormat> errorFormats = new ArrayList<>();
-    private final StringBuilder text = new StringBuilder();
+    /** The response the driver read; {@link #text} is built from its {@code TEXT} segments at the end. */
+    private CharSequence source;
     private final List<Extraction.Segment> segments = new ArrayList<>();
 
     @Override
     public void text(CharSequence buf, int start, int end) {
-        text.append(buf, start, end);
+        if (source == null) {
+            source = Response.unwrap(buf);
+        }
         segment(Extraction.Segment.Kind.TEXT, start, end);
     }
 
@@ -49,6 +52,27 @@ final class Assembly implements Driver.Sink {
 
     Extraction extraction(Config cfg) {
         String prompt = errors.isEmpty() ? null : Messages.correctionPrompt(errors, errorFormats, cfg);
-        return new Extraction(calls, errors, text.toString(), segments, prompt);
+        return new Extraction(calls, errors, text(), segments, prompt);
+    }
+
+    /**
+     * The user-visible text: the {@code TEXT} segments of the source. A response that is prose throughout is
+     * returned as it is (no copy); otherwise its ranges are copied in bulk.
+     */
+    private String text() {
+        if (source == null) {
+            return "";
+        }
+        if (segments.size() == 1 && segments.get(0).start() == 0 && segments.get(0).end() == source.length()
+                && source instanceof String whole) {
+            return whole;
+        }
+        StringBuilder b = new StringBuilder();
+        for (Extraction.Segment seg : segments) {
+            if (seg.kind() == Extraction.Segment.Kind.TEXT) {
+                b.append(source, seg.start(), seg.end());
+            }
+        }
+        return b.toString();
     }
 }

@@ -19,6 +19,8 @@ final class Config {
     final String marker;
     final List<TagPair> tags;
     final MarkerTable markers = new MarkerTable();
+    /** The scanner's fast path over prose, built from {@link #markers}. */
+    final ProseStops proseStops;
     /** The most characters one candidate may span before it must be decided. */
     final int candidateCap;
 
@@ -33,6 +35,7 @@ final class Config {
         this.tags = List.copyOf(tags);
         this.candidateCap = Math.min(limits.maxPayloadChars(), limits.maxBufferChars());
         Recognizers.register(this, markers);
+        this.proseStops = new ProseStops(markers);
     }
 
     boolean on(WireFormat f) {

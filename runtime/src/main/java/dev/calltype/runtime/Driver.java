@@ -142,6 +142,17 @@ final class Driver {
         boolean reasoning = reasoningClose != null;
         boolean search = !reasoning || cfg.searchReasoning;
         while (pos < limit) {
+            if (!lineStart) {
+                // Fast path: nothing in [pos, next) can start a candidate, close reasoning or start a line.
+                int next = buf.skipProse(cfg.proseStops, pos, limit);
+                if (next > pos) {
+                    prev = buf.charAt(next - 1);
+                    pos = next;
+                    if (pos >= limit) {
+                        break;
+                    }
+                }
+            }
             char c = buf.charAt(pos);
             if (reasoning && c == reasoningClose.charAt(0)) {
                 int r = Chars.startsWith(buf, pos, limit, reasoningClose);
@@ -157,7 +168,7 @@ final class Driver {
                     return false;
                 }
             }
-            if (search && pos >= skipUntil && isCandidate(c)) {
+            if (search && pos >= skipUntil && isCandidate(buf, c, limit)) {
                 buf.floor(pos);
                 Recognizer.At at = new Recognizer.At(pos, pos, prev, lineStart, cfg);
                 pending = new Pending(pos, new Candidate(at, pos >= pythonicSkipUntil), false);
@@ -169,8 +180,10 @@ final class Driver {
         return false;
     }
 
-    private boolean isCandidate(char c) {
-        if (cfg.markers.startsMarker(c)) {
+    private boolean isCandidate(CharSequence buf, char c, int limit) {
+        // A marker's first character starts a candidate only where a marker can follow (or the text ends inside
+        // one): "for" is not "functools", and a candidate with no marker and no other recognizer matches nothing.
+        if (cfg.markers.startsMarker(c) && cfg.markers.mayStart(buf, pos, limit)) {
             return true;
         }
         switch (c) {
@@ -181,7 +194,9 @@ final class Driver {
             case '`':
                 return lineStart && (cfg.on(WireFormat.JSON_FENCE) || cfg.on(WireFormat.PYTHONIC));
             default:
-                return lineStart && pos >= pythonicSkipUntil && cfg.on(WireFormat.PYTHONIC) && Chars.isIdentStart(c);
+                // A pythonic line needs a call head ("name(" or "a.b("): a line of prose is not a candidate.
+                return lineStart && pos >= pythonicSkipUntil && cfg.on(WireFormat.PYTHONIC) && Chars.isIdentStart(c)
+                        && Pythonic.head(buf, pos, limit) != Pythonic.HEAD_NOT;
         }
     }
 

@@ -27,12 +27,16 @@ final class MarkerTable {
 
     private final Node root = new Node();
     private final boolean[] asciiFirst = new boolean[128];
-    private final StringBuilder otherFirst = new StringBuilder();
+    /** First characters outside ASCII (a handful at most), searched without allocating. */
+    private String otherFirst = "";
+
+    private final List<String> markers = new ArrayList<>();
 
     void add(String marker, Recognizer r) {
         if (marker == null || marker.isEmpty()) {
             return;
         }
+        markers.add(marker);
         Node n = root;
         for (int i = 0; i < marker.length(); i++) {
             n = n.next.computeIfAbsent(marker.charAt(i), k -> new Node());
@@ -41,14 +45,39 @@ final class MarkerTable {
         char first = marker.charAt(0);
         if (first < 128) {
             asciiFirst[first] = true;
-        } else if (otherFirst.indexOf(String.valueOf(first)) < 0) {
-            otherFirst.append(first);
+        } else if (otherFirst.indexOf(first) < 0) {
+            otherFirst += first;
         }
     }
 
     /** Whether some marker starts with {@code c}. */
     boolean startsMarker(char c) {
-        return c < 128 ? asciiFirst[c] : otherFirst.length() > 0 && otherFirst.indexOf(String.valueOf(c)) >= 0;
+        return c < 128 ? asciiFirst[c] : otherFirst.indexOf(c) >= 0;
+    }
+
+    /** Every marker registered, in the order added. */
+    List<String> markers() {
+        return List.copyOf(markers);
+    }
+
+    /**
+     * Whether a marker starts at {@code pos}, or the text ends inside one: {@link #find} would find something.
+     * Allocates nothing.
+     */
+    boolean mayStart(CharSequence b, int pos, int limit) {
+        Node n = root;
+        for (int i = pos; ; i++) {
+            if (!n.here.isEmpty()) {
+                return true;
+            }
+            if (i >= limit) {
+                return !n.next.isEmpty();
+            }
+            n = n.next.get(b.charAt(i));
+            if (n == null) {
+                return false;
+            }
+        }
     }
 
     Found find(CharSequence b, int pos, int limit) {

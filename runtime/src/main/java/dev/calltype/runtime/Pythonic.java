@@ -112,7 +112,7 @@ final class Pythonic {
         return text.subSequence(nameStart, paren).toString();
     }
 
-    private static final int HEAD_NOT = -1;
+    static final int HEAD_NOT = -1;
     private static final int HEAD_MORE = -2;
 
     /**

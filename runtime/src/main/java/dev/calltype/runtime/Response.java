@@ -26,6 +26,8 @@ final class Response implements CharSequence {
     private final CharSequence text;
     private final Map<String, Occurrences> memo = new HashMap<>();
     private int floor;
+    /** Where the prose stop characters occur next (batch over a {@code String} only). */
+    private ProseStops.Cursor proseCursor;
     /** Characters recognizers have read through this (a work measure: the driver budgets re-reading with it). */
     long reads;
 
@@ -82,6 +84,29 @@ final class Response implements CharSequence {
     public char charAt(int index) {
         reads++;
         return text.charAt(index);
+    }
+
+    /**
+     * The text under a {@code Response}, for copying ranges out in bulk ({@code StringBuilder.append} copies a
+     * {@code String} range directly but a {@code CharSequence} one character at a time).
+     */
+    static CharSequence unwrap(CharSequence b) {
+        return b instanceof Response r ? r.text : b;
+    }
+
+    /** {@link ProseStops#skip} over the text, counting what it reads. */
+    int skipProse(ProseStops stops, int from, int limit) {
+        int end;
+        if (text instanceof String s) {
+            if (proseCursor == null) {
+                proseCursor = stops.cursor();
+            }
+            end = stops.skip(s, proseCursor, from, limit);
+        } else {
+            end = stops.skip(text, from, limit);
+        }
+        reads += end - from;
+        return end;
     }
 
     @Override

@@ -1,0 +1,242 @@
+package dev.calltype.benchmarks;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.openjdk.jmh.results.Result;
+import org.openjdk.jmh.results.RunResult;
+
+/**
+ * Turns JMH results into the published figures: one {@code name: value unit} line each, ratios as plain numbers,
+ * and each target checked.
+ */
+final class Figures {
+
+    /** One figure; {@code target} is empty for figures that have none. */
+    record Figure(String name, double value, String unit, String target, Boolean met) {
+
+        String line() {
+            return name + ": " + format(value) + (unit.isEmpty() ? "" : " " + unit);
+        }
+
+        String row() {
+            String check = met == null ? "" : met ? "met" : "**missed**";
+            return "| `" + name + "` | " + format(value) + " " + unit + " | " + target + " | " + check + " |";
+        }
+    }
+
+    private final Collection<RunResult> results;
+    private final List<Figure> figures = new ArrayList<>();
+    private final List<String> missing = new ArrayList<>();
+
+    private Figures(Collection<RunResult> results) {
+        this.results = results;
+    }
+
+    static Figures of(Collection<RunResult> results) {
+        Figures f = new Figures(results);
+        f.extraction();
+        f.prose();
+        f.streaming();
+        f.dispatch();
+        f.coldStart();
+        f.adversarial();
+        return f;
+    }
+
+    List<Figure> figures() {
+        return figures;
+    }
+
+    /** The figures expected but not measured (a benchmark that failed or was left out). */
+    List<String> missing() {
+        return missing;
+    }
+
+    // ------------------------------------------------------------------ the five figures
+
+    private void extraction() {
+        Double calltype = nanos("ExtractionBenchmark.calltype", Map.of());
+        Double jackson = nanos("ExtractionBenchmark.jackson", Map.of());
+        if (calltype == null || jackson == null) {
+            need("extract_calltype", "extract_jackson", "extract_vs_jackson");
+            return;
+        }
+        List<MixedCorpus.Case> cases = MixedCorpus.cases();
+        long responseBytes = MixedCorpus.utf8Bytes(cases.stream().map(MixedCorpus.Case::response).toList());
+        long payloadBytes = MixedCorpus.utf8Bytes(cases.stream().flatMap(c -> c.payloads().stream()).toList());
+        add("extract_calltype", responseBytes * 1e3 / calltype, "MB/s");
+        add("extract_calltype_payload", payloadBytes * 1e3 / calltype, "MB/s");
+        add("extract_jackson", payloadBytes * 1e3 / jackson, "MB/s");
+        check("extract_vs_jackson", jackson / calltype, ">= 0.5", 0.5, true);
+    }
+
+    private void prose() {
+        Double calltype = nanos("ProseBenchmark.calltype", Map.of());
+        Double indexOf = nanos("ProseBenchmark.indexOf", Map.of());
+        if (calltype == null || indexOf == null) {
+            need("prose_calltype", "prose_indexof", "prose_vs_indexof");
+            return;
+        }
+        long bytes = MixedCorpus.utf8Bytes(List.of(Texts.prose(ProseBenchmark.SIZE)));
+        add("prose_calltype", bytes * 1e3 / calltype, "MB/s");
+        add("prose_indexof", bytes * 1e3 / indexOf, "MB/s");
+        check("prose_vs_indexof", indexOf / calltype, ">= 0.25", 0.25, true);
+    }
+
+    private void streaming() {
+        for (String shape : List.of("prose", "huge_argument", "many_calls")) {
+            Double small = nanos("StreamingBenchmark.oneCharDeltas", Map.of("shape", shape, "size", "10k"));
+            Double large = nanos("StreamingBenchmark.oneCharDeltas", Map.of("shape", shape, "size", "1m"));
+            if (small == null || large == null) {
+                need("stream_" + shape + "_10k", "stream_" + shape + "_1m", "stream_" + shape + "_ratio");
+                continue;
+            }
+            double perCharSmall = small / Texts.size("10k");
+            double perCharLarge = large / Texts.size("1m");
+            add("stream_" + shape + "_10k", perCharSmall, "ns/char");
+            add("stream_" + shape + "_1m", perCharLarge, "ns/char");
+            check("stream_" + shape + "_ratio", perCharLarge / perCharSmall, "<= 1.5", 1.5, false);
+        }
+    }
+
+    private void dispatch() {
+        Double calltype = nanos("DispatchBenchmark.calltype", Map.of());
+        Double langchain4j = nanos("DispatchBenchmark.langchain4j", Map.of());
+        Double springAi = nanos("DispatchBenchmark.springAi", Map.of());
+        if (calltype == null || langchain4j == null || springAi == null) {
+            need("dispatch_calltype", "dispatch_langchain4j", "dispatch_springai");
+            return;
+        }
+        add("dispatch_calltype", calltype, "ns/op");
+        add("dispatch_langchain4j", langchain4j, "ns/op");
+        add("dispatch_springai", springAi, "ns/op");
+        check("dispatch_speedup_vs_langchain4j", langchain4j / calltype, ">= 5", 5, true);
+        check("dispatch_speedup_vs_springai", springAi / calltype, ">= 5", 5, true);
+        Double bytesCalltype = allocated("DispatchBenchmark.calltype");
+        Double bytesLangchain4j = allocated("DispatchBenchmark.langchain4j");
+        Double bytesSpringAi = allocated("DispatchBenchmark.springAi");
+        if (bytesCalltype == null || bytesLangchain4j == null || bytesSpringAi == null) {
+            need("dispatch_calltype_alloc", "dispatch_langchain4j_alloc", "dispatch_springai_alloc");
+            return;
+        }
+        add("dispatch_calltype_alloc", bytesCalltype, "B/op");
+        add("dispatch_langchain4j_alloc", bytesLangchain4j, "B/op");
+        add("dispatch_springai_alloc", bytesSpringAi, "B/op");
+        check("dispatch_alloc_vs_langchain4j", bytesLangchain4j / bytesCalltype, "> 1", 1.000001, true);
+        check("dispatch_alloc_vs_springai", bytesSpringAi / bytesCalltype, "> 1", 1.000001, true);
+    }
+
+    private void coldStart() {
+        Double calltype = nanos("ColdStartBenchmark.calltype", Map.of());
+        Double langchain4j = nanos("ColdStartBenchmark.langchain4j", Map.of());
+        Double springAi = nanos("ColdStartBenchmark.springAi", Map.of());
+        if (calltype == null || langchain4j == null || springAi == null) {
+            need("coldstart_calltype", "coldstart_langchain4j", "coldstart_springai");
+            return;
+        }
+        add("coldstart_calltype", calltype / 1e6, "ms");
+        add("coldstart_langchain4j", langchain4j / 1e6, "ms");
+        add("coldstart_springai", springAi / 1e6, "ms");
+        check("coldstart_speedup_vs_langchain4j", langchain4j / calltype, ">= 10", 10, true);
+        check("coldstart_speedup_vs_springai", springAi / calltype, ">= 10", 10, true);
+    }
+
+    /** Only in the full run: per-character cost of hostile inputs, and how it grows from 100 KB to 10 MB. */
+    private void adversarial() {
+        for (RunResult r : results) {
+            if (!r.getParams().getBenchmark().endsWith("AdversarialBenchmark.extract")
+                    || !"100k".equals(r.getParams().getParam("size"))) {
+                continue;
+            }
+            String input = r.getParams().getParam("input");
+            double perChar = nanos(r) / Texts.size("100k");
+            add("adversarial_" + input + "_100k", perChar, "ns/char");
+            Double large = nanos("AdversarialBenchmark.extract", Map.of("input", input, "size", "10m"));
+            if (large != null) {
+                double perCharLarge = large / Texts.size("10m");
+                add("adversarial_" + input + "_10m", perCharLarge, "ns/char");
+                check("adversarial_" + input + "_ratio", perCharLarge / perChar, "<= 1.5", 1.5, false);
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------ plumbing
+
+    private void add(String name, double value, String unit) {
+        figures.add(new Figure(name, value, unit, "", null));
+    }
+
+    private void check(String name, double value, String target, double bound, boolean atLeast) {
+        figures.add(new Figure(name, value, "", target, atLeast ? value >= bound : value <= bound));
+    }
+
+    private void need(String... names) {
+        missing.addAll(List.of(names));
+    }
+
+    /** The score of one benchmark (by class and method) with the given parameters, in nanoseconds per op. */
+    private Double nanos(String benchmark, Map<String, String> params) {
+        RunResult r = find(benchmark, params);
+        return r == null ? null : nanos(r);
+    }
+
+    private Double allocated(String benchmark) {
+        RunResult r = find(benchmark, Map.of());
+        if (r == null) {
+            return null;
+        }
+        for (Map.Entry<String, Result> e : r.getSecondaryResults().entrySet()) {
+            if (e.getKey().endsWith("gc.alloc.rate.norm")) {
+                return e.getValue().getScore();
+            }
+        }
+        return null;
+    }
+
+    private RunResult find(String benchmark, Map<String, String> params) {
+        for (RunResult r : results) {
+            if (!r.getParams().getBenchmark().endsWith("." + benchmark)) {
+                continue;
+            }
+            boolean all = true;
+            for (Map.Entry<String, String> p : params.entrySet()) {
+                all &= p.getValue().equals(r.getParams().getParam(p.getKey()));
+            }
+            if (all) {
+                return r;
+            }
+        }
+        return null;
+    }
+
+    private static double nanos(RunResult r) {
+        double score = r.getPrimaryResult().getScore();
+        String unit = r.getPrimaryResult().getScoreUnit();
+        if (unit.startsWith("ns/")) {
+            return score;
+        }
+        if (unit.startsWith("us/")) {
+            return score * 1e3;
+        }
+        if (unit.startsWith("ms/")) {
+            return score * 1e6;
+        }
+        if (unit.startsWith("s/")) {
+            return score * 1e9;
+        }
+        throw new IllegalStateException("unexpected unit " + unit + " of " + r.getParams().getBenchmark());
+    }
+
+    static String format(double v) {
+        if (v >= 100) {
+            return String.format(Locale.ROOT, "%.0f", v);
+        }
+        if (v >= 10) {
+            return String.format(Locale.ROOT, "%.1f", v);
+        }
+        return String.format(Locale.ROOT, "%.2f", v);
+    }
+}
