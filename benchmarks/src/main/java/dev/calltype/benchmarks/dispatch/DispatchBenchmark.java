@@ -1,0 +1,129 @@
+package dev.calltype.benchmarks.dispatch;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.calltype.runtime.ToolCall;
+import dev.calltype.runtime.ToolResult;
+import dev.langchain4j.agent.tool.ToolExecutionRequest;
+import dev.langchain4j.service.tool.DefaultToolExecutor;
+import java.lang.reflect.Method;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+import org.springframework.ai.tool.method.MethodToolCallback;
+import org.springframework.ai.tool.support.ToolDefinitions;
+
+/**
+ * The cost of one tool call once a model has asked for it: from the arguments' JSON text to the text
+ * that goes back to the model, for {@link Warehouse#reserve} run by Calltype's generated
+ * {@code WarehouseTools}, by LangChain4j's {@link DefaultToolExecutor} and by Spring AI's
+ * {@link MethodToolCallback}.
+ *
+ * <p>Why it is fair:
+ * <ul>
+ *   <li>Every framework starts from the same {@link #arguments} string (all four arguments present, no
+ *       coercion needed) and ends with the string it would send to the model: Calltype's
+ *       {@link ToolResult#content()}, LangChain4j's {@code execute} result and Spring AI's {@code call} result.
+ *       Each returns the JSON of the same {@link Warehouse.Reservation}.</li>
+ *   <li>Calltype's extractor would hand its dispatcher a parsed {@link ObjectNode}; here the text is parsed
+ *       inside the measured method with a shared Jackson {@link ObjectMapper}, as the other two parse their
+ *       argument string inside {@code execute}/{@code call}. Building the request object is measured for
+ *       Calltype ({@link ToolCall#of}) and LangChain4j ({@link ToolExecutionRequest#builder()}) alike;
+ *       Spring AI takes the string itself.</li>
+ *   <li>Everything a framework prepares once per tool (the generated toolkit, the executor, the callback
+ *       with its tool definition) is built in {@link #setUp()}, outside the measurement, as an application
+ *       would build it once.</li>
+ *   <li>{@link #setUp()} runs each framework once and checks that all three returned the same JSON object
+ *       as calling the method directly, so no benchmark can measure an error path.</li>
+ * </ul>
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Warmup(iterations = 5, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(3)
+public class DispatchBenchmark {
+
+    /** The tool's name in all three frameworks. */
+    private static final String TOOL = "reserve";
+
+    /** The arguments a model sent: every parameter, in the types the schema asks for. */
+    public String arguments = "{\"sku\":\"WH-1042\",\"quantity\":3,\"priority\":\"EXPRESS\","
+            + "\"address\":{\"street\":\"12 Harbour Road\",\"city\":\"Bergen\",\"postcode\":\"5003\"}}";
+
+    private ObjectMapper mapper;
+    private WarehouseTools calltype;
+    private DefaultToolExecutor langchain4j;
+    private MethodToolCallback springAi;
+    private Object memoryId;
+
+    @Setup
+    public void setUp() throws Exception {
+        mapper = new ObjectMapper();
+        Warehouse warehouse = new Warehouse();
+        Method method = Warehouse.class.getMethod(TOOL, String.class, int.class, Warehouse.Priority.class,
+                Warehouse.Address.class);
+        calltype = new WarehouseTools(warehouse);
+        langchain4j = new DefaultToolExecutor(warehouse, method);
+        springAi = MethodToolCallback.builder()
+                .toolDefinition(ToolDefinitions.from(method))
+                .toolMethod(method)
+                .toolObject(warehouse)
+                .build();
+        memoryId = "default";
+
+        JsonNode expected = mapper.valueToTree(warehouse.reserve("WH-1042", 3, Warehouse.Priority.EXPRESS,
+                new Warehouse.Address("12 Harbour Road", "Bergen", "5003")));
+        ToolResult result = calltype.dispatch(ToolCall.of(TOOL, (ObjectNode) mapper.readTree(arguments)));
+        if (result.isError()) {
+            throw new IllegalStateException("Calltype failed to dispatch the benchmark's arguments: " + result.content());
+        }
+        check("Calltype", result.content(), expected);
+        check("LangChain4j", langchain4j(), expected);
+        check("Spring AI", springAi(), expected);
+    }
+
+    private void check(String framework, String answer, JsonNode expected) {
+        JsonNode actual;
+        try {
+            actual = mapper.readTree(answer);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(framework + " did not answer with JSON, so it did not run the tool: "
+                    + answer, e);
+        }
+        if (!expected.equals(actual)) {
+            throw new IllegalStateException(framework + " answered " + answer + ", expected " + expected
+                    + ": the benchmark would not measure the same successful call");
+        }
+    }
+
+    @Benchmark
+    public String calltype() throws JsonProcessingException {
+        ObjectNode node = (ObjectNode) mapper.readTree(arguments);
+        ToolCall call = ToolCall.of(TOOL, node);
+        ToolResult result = calltype.dispatch(call);
+        return result.content();
+    }
+
+    @Benchmark
+    public String langchain4j() {
+        ToolExecutionRequest request = ToolExecutionRequest.builder().name(TOOL).arguments(arguments).build();
+        return langchain4j.execute(request, memoryId);
+    }
+
+    @Benchmark
+    public String springAi() {
+        return springAi.call(arguments);
+    }
+}
