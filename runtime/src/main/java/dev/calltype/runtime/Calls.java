@@ -42,10 +42,11 @@ final class Calls {
     // ------------------------------------------------------------------ shapes
 
     /** The calls a JSON value holds; {@code null} when it is data (lenient context only). */
-    static List<Draft> shape(JsonNode v, boolean strict) {
+    static List<Draft> shape(JsonRead read, boolean strict) {
+        JsonNode v = read.value();
         List<Draft> out = new ArrayList<>(1);
         if (v.isObject()) {
-            return object((ObjectNode) v, strict, false, null, out) ? out : null;
+            return object(read, (ObjectNode) v, strict, false, null, out) ? out : null;
         }
         if (v.isArray()) {
             if (v.isEmpty()) {
@@ -53,7 +54,7 @@ final class Calls {
             }
             for (JsonNode e : v) {
                 if (e.isObject()) {
-                    if (!object((ObjectNode) e, strict, false, null, out)) {
+                    if (!object(read, (ObjectNode) e, strict, false, null, out)) {
                         return null;
                     }
                 } else if (strict) {
@@ -73,7 +74,8 @@ final class Calls {
         return new Draft(null, null, null, null, true, what);
     }
 
-    private static boolean object(ObjectNode o, boolean strict, boolean wrapped, String outerId, List<Draft> out) {
+    private static boolean object(JsonRead read, ObjectNode o, boolean strict, boolean wrapped, String outerId,
+                                  List<Draft> out) {
         String name = nameOf(o);
         if (name == null) {
             JsonNode list = o.get("tool_calls");
@@ -86,7 +88,7 @@ final class Calls {
                     return false;
                 }
                 for (JsonNode e : list) {
-                    if (!(e.isObject() && object((ObjectNode) e, true, true, null, out))) {
+                    if (!(e.isObject() && object(read, (ObjectNode) e, true, true, null, out))) {
                         out.add(problem("each entry of \"tool_calls\" must be a call object"));
                     }
                 }
@@ -95,7 +97,7 @@ final class Calls {
             for (String w : WRAPPERS) {
                 JsonNode inner = o.get(w);
                 if (inner != null && inner.isObject()) {
-                    if (!object((ObjectNode) inner, true, true, idOf(o, outerId), out)) {
+                    if (!object(read, (ObjectNode) inner, true, true, idOf(o, outerId), out)) {
                         out.add(problem("\"" + w + "\" holds no tool name"));
                     }
                     return true;
@@ -111,6 +113,11 @@ final class Calls {
                 out.add(problem("\"function\" holds no \"name\""));
                 return true;
             }
+            String otherInner = otherName(read, f, inner);
+            if (otherInner != null) {
+                out.add(twoNames(inner, otherInner));
+                return true;
+            }
             JsonNode args = argsOf(f);
             out.add(new Draft(inner, args, id, f, true, null));
             return true;
@@ -123,6 +130,15 @@ final class Calls {
             return false;
         }
         JsonNode args = argsOf(o);
+        String other = otherName(read, o, name);
+        if (other != null) {
+            // Two names: never guess which tool was meant (and a stream may already have announced the first).
+            if (args == null && !strict && !wrapped) {
+                return false;
+            }
+            out.add(twoNames(name, other));
+            return true;
+        }
         String type = text(o.get("type"));
         boolean typed = "tool_use".equals(type) || "function".equals(type) || "function_call".equals(type);
         String id = idOf(o, outerId);
@@ -141,6 +157,29 @@ final class Calls {
             }
         }
         return null;
+    }
+
+    /**
+     * A second, different tool name in the object, or {@code null}: under another name key, or under a name key
+     * written twice (the object keeps the last value; a stream may already have announced the first).
+     */
+    private static String otherName(JsonRead read, ObjectNode o, String name) {
+        for (String k : NAME_KEYS) {
+            JsonNode n = o.get(k);
+            if (n != null && n.isTextual() && !n.textValue().equals(name)) {
+                return n.textValue();
+            }
+            String first = read.overwrittenString(o, k);
+            if (first != null && !first.equals(name)) {
+                return first;
+            }
+        }
+        return null;
+    }
+
+    private static Draft twoNames(String name, String other) {
+        return problem("the call names two tools, \"" + Messages.quote(name) + "\" and \"" + Messages.quote(other)
+                + "\": give one \"name\"");
     }
 
     /** The arguments value: {@code null} when no argument key is present. */
@@ -177,7 +216,7 @@ final class Calls {
      */
     static List<Item> fromJson(CharSequence buf, JsonRead r, boolean strict, WireFormat format, int start, int end,
                                int valueStart, Config cfg) {
-        List<Draft> drafts = shape(r.value(), strict);
+        List<Draft> drafts = shape(r, strict);
         if (drafts == null) {
             return null;
         }

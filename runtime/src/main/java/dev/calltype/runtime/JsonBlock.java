@@ -233,7 +233,7 @@ final class JsonBlock implements Recognizer {
     private List<Item> items(JsonRead r, Config cfg) {
         List<Calls.Draft> drafts = spec.nameKeyed() ? nameKeyed(r.value()) : null;
         if (drafts == null) {
-            drafts = Calls.shape(r.value(), true);
+            drafts = Calls.shape(r, true);
         }
         List<Item> items = new ArrayList<>(drafts.size());
         for (Calls.Draft d : drafts) {

@@ -56,7 +56,7 @@ final class JsonFence implements Recognizer {
                 return Match.needMore(Hint.balance(c));
             }
             case COMPLETE -> {
-                List<Calls.Draft> drafts = Calls.shape(r.value(), false);
+                List<Calls.Draft> drafts = Calls.shape(r, false);
                 List<Item> items = new ArrayList<>();
                 if (drafts != null) {
                     for (Calls.Draft d : drafts) {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -16,11 +17,14 @@ import java.util.Set;
  * @param repairs the repairs applied, each once, in the order first applied (empty for {@link Status#NEED_MORE})
  * @param autoClosed the containers (by identity) that were still open at the end of the text and were closed by the
  *     {@link Repair#MISSING_CLOSING_BRACKETS} repair; empty otherwise
+ * @param overwritten per object (by identity), the string values a repeated key overwrote with a different value:
+ *     key to the first value (the last one wins in the object; callers that must not guess, such as the tool name,
+ *     look here)
  * @param problem what went wrong, for a person and a model; {@code null} when complete or when more text is needed
  * @param problemOffset the index where it went wrong; {@code -1} when there is no problem
  */
 record JsonRead(Status status, JsonNode value, int end, List<Repair> repairs, Set<JsonNode> autoClosed,
-                String problem, int problemOffset) {
+                Map<JsonNode, Map<String, String>> overwritten, String problem, int problemOffset) {
 
     /** How a read ended. */
     enum Status {
@@ -39,6 +43,13 @@ record JsonRead(Status status, JsonNode value, int end, List<Repair> repairs, Se
     JsonRead {
         repairs = List.copyOf(repairs);
         autoClosed = autoClosed.isEmpty() ? Set.of() : Collections.unmodifiableSet(autoClosed);
+        overwritten = overwritten.isEmpty() ? Map.of() : Collections.unmodifiableMap(overwritten);
+    }
+
+    /** The first string value of {@code key} in {@code object} when a repeat of the key overwrote it, or null. */
+    String overwrittenString(JsonNode object, String key) {
+        Map<String, String> m = overwritten.get(object);
+        return m == null ? null : m.get(key);
     }
 
     /** True when a value was read. */

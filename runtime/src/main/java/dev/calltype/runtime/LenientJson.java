@@ -15,7 +15,10 @@ import com.fasterxml.jackson.databind.node.TextNode;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 
@@ -263,6 +266,7 @@ final class LenientJson {
         private final String rawQuote;
         private final StringBuilder sb = new StringBuilder();
         private final List<Repair> repairs = new ArrayList<>(4);
+        private final Map<JsonNode, Map<String, String>> overwritten = new IdentityHashMap<>();
         private final boolean[] applied = new boolean[Repair.values().length];
         private final List<Frame> stack = new ArrayList<>();
 
@@ -459,8 +463,12 @@ final class LenientJson {
         }
 
         private void putField(ObjectNode o, String key, JsonNode value) {
-            if (o.replace(key, value) != null) {
+            JsonNode old = o.replace(key, value);
+            if (old != null) {
                 repair(Repair.DUPLICATE_KEYS);
+                if (old.isTextual() && !old.equals(value)) {
+                    overwritten.computeIfAbsent(o, k -> new HashMap<>()).putIfAbsent(key, old.textValue());
+                }
             }
         }
 
@@ -897,7 +905,7 @@ final class LenientJson {
         }
 
         private JsonRead needMore() {
-            return new JsonRead(JsonRead.Status.NEED_MORE, null, limit, List.of(), Set.of(), null, -1);
+            return new JsonRead(JsonRead.Status.NEED_MORE, null, limit, List.of(), Set.of(), Map.of(), null, -1);
         }
 
         private JsonRead truncated(String problem, int offset) {
@@ -914,7 +922,7 @@ final class LenientJson {
 
         private JsonRead result(JsonRead.Status status, JsonNode value, int at, Set<JsonNode> closed, String problem,
                                 int offset) {
-            return new JsonRead(status, value, at, repairs, closed, problem, offset);
+            return new JsonRead(status, value, at, repairs, closed, overwritten, problem, offset);
         }
     }
 }

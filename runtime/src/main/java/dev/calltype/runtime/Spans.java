@@ -27,8 +27,10 @@ final class Spans {
             int from;
             int to;
             if (cuts == null) {
-                from = i == 0 ? start : end;
-                to = end;
+                // The text does not show the elements (lenient reading found them): equal shares, none empty.
+                long len = (long) end - start;
+                from = i == 0 ? start : (int) (start + len * i / n);
+                to = i == n - 1 ? end : (int) (start + len * (i + 1) / n);
             } else {
                 from = i == 0 ? start : cuts[i];
                 to = i == n - 1 ? end : cuts[i + 1];
@@ -54,7 +56,8 @@ final class Spans {
 
     /**
      * The start of each element of the outermost array in {@code buf[from, to)} that has exactly {@code n}
-     * elements, or {@code null}. One pass over the text, strings skipped.
+     * elements, or {@code null}. One pass over the text, strings and comments skipped; an array the text leaves open
+     * (closed by repair) counts as ending at {@code to}.
      */
     static int[] elementStarts(CharSequence buf, int from, int to, int n) {
         // per open array: where it opened and the commas at its own level
@@ -77,6 +80,10 @@ final class Spans {
                 }
                 continue;
             }
+            if (c == '/' && i + 1 < to && (buf.charAt(i + 1) == '/' || buf.charAt(i + 1) == '*')) {
+                i = commentEnd(buf, i, to) - 1;
+                continue;
+            }
             switch (c) {
                 case '"', '\'' -> quote = c;
                 case '{' -> stack.add(-1);
@@ -94,15 +101,9 @@ final class Spans {
                     if (!stack.isEmpty()) {
                         int top = stack.remove(stack.size() - 1);
                         if (top >= 0) {
-                            List<Integer> cs = commas.get(top);
                             int open = arrays.get(top)[0];
-                            if (cs.size() == n - 1 && open < bestOpen) {
-                                int[] starts = new int[n];
-                                starts[0] = open + 1;
-                                for (int k = 0; k < cs.size(); k++) {
-                                    starts[k + 1] = cs.get(k) + 1;
-                                }
-                                best = starts;
+                            if (commas.get(top).size() == n - 1 && open < bestOpen) {
+                                best = starts(open, commas.get(top));
                                 bestOpen = open;
                             }
                             commas.set(top, null);
@@ -113,6 +114,33 @@ final class Spans {
                 }
             }
         }
+        for (int top : stack) {
+            if (top >= 0 && commas.get(top).size() == n - 1 && arrays.get(top)[0] < bestOpen) {
+                bestOpen = arrays.get(top)[0];
+                best = starts(bestOpen, commas.get(top));
+            }
+        }
         return best;
+    }
+
+    private static int[] starts(int open, List<Integer> commas) {
+        int[] starts = new int[commas.size() + 1];
+        starts[0] = open + 1;
+        for (int k = 0; k < commas.size(); k++) {
+            starts[k + 1] = commas.get(k) + 1;
+        }
+        return starts;
+    }
+
+    /** The end of the {@code //} or {@code /*} comment at {@code i}: after its line or its closing, or {@code to}. */
+    private static int commentEnd(CharSequence buf, int i, int to) {
+        boolean line = buf.charAt(i + 1) == '/';
+        for (int k = i + 2; k < to; k++) {
+            char c = buf.charAt(k);
+            if (line ? c == '\n' || c == '\r' : c == '*' && k + 1 < to && buf.charAt(k + 1) == '/') {
+                return line ? k : k + 2;
+            }
+        }
+        return to;
     }
 }

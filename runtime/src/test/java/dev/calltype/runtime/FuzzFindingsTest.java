@@ -33,4 +33,35 @@ class FuzzFindingsTest {
         assertThat(ExtractionFuzzTest.errorProblem(unknown.errors())).isNull();
         replay("batchExtraction", new ExtractionFuzzTest()::batchExtraction);
     }
+
+    /** Found by the streaming fuzz target: a stream announced "0" from "name", batch then ran "ping" from "tool_name". */
+    @Test
+    void callNamingTwoToolsIsAnErrorNotAGuess() {
+        String text = "<|START_ACTION|>[{\"name\": \"0\", \"tool_name\": \"ping\", \"parameters\": {}}]<|END_ACTION|>";
+        Extraction batch = Corpus.extractor().extract(text);
+        assertThat(batch.calls()).isEmpty();
+        assertThat(batch.errors()).singleElement().satisfies(e -> {
+            assertThat(e.kind()).isEqualTo(ExtractionError.Kind.INVALID_CALL_SYNTAX);
+            assertThat(e.message()).contains("names two tools", "\"0\"", "\"ping\"");
+        });
+        assertThat(Streams.mismatch(batch, Streams.run(Corpus.extractor(), Streams.chunks(text, 1)))).isNull();
+    }
+
+    @Test
+    void nameGivenTwiceWithDifferentValuesIsNotRunUnderEitherName() {
+        String text = "<tool_call>{\"name\": \"ping\", \"name\": \"read_file\", \"arguments\": {\"path\": \"a\"}}</tool_call>";
+        Extraction batch = Corpus.extractor().extract(text);
+        assertThat(Streams.mismatch(batch, Streams.run(Corpus.extractor(), Streams.chunks(text, 1)))).isNull();
+    }
+
+    /** Found by the batch fuzz target: calls read from an array the text leaves open after a comment got empty spans. */
+    @Test
+    void everyCallOfAnArrayClosedByRepairHasAPlaceInTheText() {
+        String text = "[{\"name\":\"ping\",\"args\":{}},{\"name\":\"stock_price\",\"args\":{\"ticker\":\"Q\"}} // \"and\" [more";
+        Extraction e = ToolCallExtractor.builder().build().extract(text);
+        assertThat(e.calls()).extracting(ToolCall::name).containsExactly("ping", "stock_price");
+        assertThat(e.calls()).allSatisfy(c -> assertThat(c.end()).isGreaterThan(c.start()));
+        assertThat(PartitionPropertiesTest.partitionProblem(text, e)).isNull();
+        assertThat(e.calls().get(1).start()).isEqualTo(text.indexOf("{\"name\":\"stock_price"));
+    }
 }
