@@ -111,6 +111,10 @@ final class Figures {
             return;
         }
         add("dispatch_calltype", calltype, "ns/op");
+        Double fromText = nanos("DispatchBenchmark.calltypeFromText", Map.of());
+        if (fromText != null) {
+            add("dispatch_calltype_from_text", fromText, "ns/op");
+        }
         add("dispatch_langchain4j", langchain4j, "ns/op");
         add("dispatch_springai", springAi, "ns/op");
         check("dispatch_speedup_vs_langchain4j", langchain4j / calltype, ">= 5", 5, true);
@@ -123,6 +127,10 @@ final class Figures {
             return;
         }
         add("dispatch_calltype_alloc", bytesCalltype, "B/op");
+        Double bytesFromText = allocated("DispatchBenchmark.calltypeFromText");
+        if (bytesFromText != null) {
+            add("dispatch_calltype_from_text_alloc", bytesFromText, "B/op");
+        }
         add("dispatch_langchain4j_alloc", bytesLangchain4j, "B/op");
         add("dispatch_springai_alloc", bytesSpringAi, "B/op");
         check("dispatch_alloc_vs_langchain4j", bytesLangchain4j / bytesCalltype, "> 1", 1.000001, true);
