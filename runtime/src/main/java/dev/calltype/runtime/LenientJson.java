@@ -260,6 +260,9 @@ final class LenientJson {
         private static final int AFTER_COMMA = 4; // value/key or closer (trailing comma) expected
 
         private final CharSequence text;
+        /** The text under a {@link Response}, read directly in string runs (the reads are counted on it). */
+        private final CharSequence raw;
+        private final Response counted;
         private final int limit;
         private final boolean atEnd;
         private final ExtractionLimits limits;
@@ -278,6 +281,8 @@ final class LenientJson {
 
         Scan(CharSequence text, int limit, boolean atEnd, ExtractionLimits limits, String rawQuote) {
             this.text = text;
+            this.raw = Response.unwrap(text);
+            this.counted = text instanceof Response r ? r : null;
             this.limit = limit;
             this.atEnd = atEnd;
             this.limits = limits;
@@ -570,6 +575,28 @@ final class LenientJson {
         }
 
         /** Reads a quoted string at {@code pos}; {@code null} with {@link #stop} set when it cannot. */
+        /** The end of the run of characters from {@code i} that need no attention: no quote, escape or control. */
+        private int plainRun(int i, int runLimit, char close) {
+            if (raw instanceof String str) {
+                while (i < runLimit) {
+                    char d = str.charAt(i);
+                    if (d == close || d == '\\' || d < 0x20) {
+                        break;
+                    }
+                    i++;
+                }
+                return i;
+            }
+            while (i < runLimit) {
+                char d = raw.charAt(i);
+                if (d == close || d == '\\' || d < 0x20) {
+                    break;
+                }
+                i++;
+            }
+            return i;
+        }
+
         private String readString() {
             int open = pos;
             char q = text.charAt(pos);
@@ -646,14 +673,11 @@ final class LenientJson {
                     // a run of plain characters, copied at once; it stops one past the length limit at most
                     int run = i;
                     int runLimit = (int) Math.min(end, (long) i + (max - sb.length()) + 1);
-                    while (i < runLimit) {
-                        char d = text.charAt(i);
-                        if (d == close || d == '\\' || d < 0x20) {
-                            break;
-                        }
-                        i++;
+                    i = plainRun(i, runLimit, close);
+                    sb.append(raw, run, i);
+                    if (counted != null) {
+                        counted.reads += i - run;
                     }
-                    sb.append(text, run, i);
                 }
                 if (sb.length() > max) {
                     stopString(open);
