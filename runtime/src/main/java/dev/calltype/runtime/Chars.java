@@ -178,6 +178,14 @@ final class Chars {
      * A bounded, single-line rendering of {@code b[from, to)} for messages: at most {@code max} chars, control
      * characters escaped, an ellipsis when cut.
      */
+    /** {@code \\u0007} for a control character (no {@code String.format}: it parses its pattern each time). */
+    private static String unicodeEscape(char c) {
+        char[] out = {'\\', 'u', HEX[(c >> 12) & 0xf], HEX[(c >> 8) & 0xf], HEX[(c >> 4) & 0xf], HEX[c & 0xf]};
+        return new String(out);
+    }
+
+    private static final char[] HEX = "0123456789abcdef".toCharArray();
+
     static String snippet(CharSequence b, int from, int to, int max) {
         StringBuilder s = new StringBuilder(Math.min(to - from, max) + 8);
         int i = from;
@@ -190,7 +198,7 @@ final class Chars {
                 case '\t' -> r = "\\t";
                 default -> {
                     if (c < 0x20 || c == 0x7f || (c >= 0x80 && c < 0xa0)) {
-                        r = String.format("\\u%04x", (int) c);
+                        r = unicodeEscape(c);
                     } else if (Character.isHighSurrogate(c) && i + 1 < to && Character.isLowSurrogate(b.charAt(i + 1))) {
                         r = new String(new char[]{c, b.charAt(i + 1)});
                     } else if (Character.isSurrogate(c)) {

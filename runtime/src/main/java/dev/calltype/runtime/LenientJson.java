@@ -269,7 +269,8 @@ final class LenientJson {
         private final String rawQuote;
         private final StringBuilder sb = new StringBuilder();
         private final List<Repair> repairs = new ArrayList<>(4);
-        private final Map<JsonNode, Map<String, String>> overwritten = new IdentityHashMap<>();
+        /** Created on the first overwritten string (rare): see {@link JsonRead#overwritten()}. */
+        private Map<JsonNode, Map<String, String>> overwritten;
         private final boolean[] applied = new boolean[Repair.values().length];
         private final List<Frame> stack = new ArrayList<>();
 
@@ -472,6 +473,9 @@ final class LenientJson {
             if (old != null) {
                 repair(Repair.DUPLICATE_KEYS);
                 if (old.isTextual() && !old.equals(value)) {
+                    if (overwritten == null) {
+                        overwritten = new IdentityHashMap<>();
+                    }
                     overwritten.computeIfAbsent(o, k -> new HashMap<>()).putIfAbsent(key, old.textValue());
                 }
             }
@@ -946,7 +950,8 @@ final class LenientJson {
 
         private JsonRead result(JsonRead.Status status, JsonNode value, int at, Set<JsonNode> closed, String problem,
                                 int offset) {
-            return new JsonRead(status, value, at, repairs, closed, overwritten, problem, offset);
+            return new JsonRead(status, value, at, repairs, closed, overwritten == null ? Map.of() : overwritten,
+                    problem, offset);
         }
     }
 }

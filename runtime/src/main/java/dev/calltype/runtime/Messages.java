@@ -122,18 +122,25 @@ final class Messages {
      * The message for the model: what was wrong with each failed call, the expected format with a worked example
      * (in the format the model attempted when there is an example for it), and the available tools.
      */
+    /** The most errors a correction prompt lists one by one, so that its size is bounded whatever the response. */
+    static final int PROMPT_ERRORS = 10;
+
     static String correctionPrompt(List<ExtractionError> errors, List<WireFormat> formats, Config cfg) {
         StringBuilder b = new StringBuilder();
         b.append(errors.size() == 1 ? "A tool call in your last response could not be used"
                 : errors.size() + " tool calls in your last response could not be used")
                 .append(", so ").append(errors.size() == 1 ? "it was" : "they were").append(" not run:\n");
-        for (int i = 0; i < errors.size(); i++) {
+        int listed = Math.min(errors.size(), PROMPT_ERRORS);
+        for (int i = 0; i < listed; i++) {
             ExtractionError e = errors.get(i);
             b.append(i + 1).append(". ").append(e.message());
             if (!e.snippet().isEmpty()) {
                 b.append(" Your text: `").append(e.snippet().replace('`', '\'')).append('`');
             }
             b.append('\n');
+        }
+        if (errors.size() > listed) {
+            b.append("(and ").append(errors.size() - listed).append(" more like these)\n");
         }
         WireFormat format = null;
         for (WireFormat f : formats) {

@@ -184,4 +184,17 @@ class LimitsTest {
         onlyLimitError(both(extractor(ExtractionLimits.DEFAULTS.withMaxNumberDigits(20)), digits), "maxNumberDigits=20");
         assertThat(SHELL.name()).isEqualTo("shell");
     }
+
+    @Test
+    void correctionPromptListsTenErrorsAndCountsTheRestSoItsSizeIsBounded() {
+        String oneBad = "<tool_call>{\"name\": \"read_file\", \"arguments\": {\"path\": }}</tool_call>\n";
+        Extraction fifty = Corpus.extractor().extract(oneBad.repeat(50));
+        Extraction thousand = Corpus.extractor().extract(oneBad.repeat(1000));
+
+        assertThat(fifty.errors()).hasSize(50);
+        String prompt = fifty.correctionPrompt().orElseThrow();
+        assertThat(prompt).startsWith("50 tool calls in your last response could not be used")
+                .contains("\n10. ").doesNotContain("\n11. ").contains("(and 40 more like these)");
+        assertThat(thousand.correctionPrompt().orElseThrow().length()).isLessThan(prompt.length() + 10);
+    }
 }
