@@ -122,6 +122,20 @@ final class Messages {
      * The message for the model: what was wrong with each failed call, the expected format with a worked example
      * (in the format the model attempted when there is an example for it), and the available tools.
      */
+    /** The most argument problems a failure lists one by one, so that its size is bounded whatever the call. */
+    static final int LISTED_PROBLEMS = 10;
+
+    /** Appends the problems as {@code "\n- problem"} lines: at most {@link #LISTED_PROBLEMS}, then how many more. */
+    static void problems(StringBuilder out, List<String> problems) {
+        int listed = Math.min(problems.size(), LISTED_PROBLEMS);
+        for (int i = 0; i < listed; i++) {
+            out.append("\n- ").append(problems.get(i));
+        }
+        if (problems.size() > listed) {
+            out.append("\n- and ").append(problems.size() - listed).append(" more problems like these");
+        }
+    }
+
     /** The most errors a correction prompt lists one by one, so that its size is bounded whatever the response. */
     static final int PROMPT_ERRORS = 10;
 

@@ -378,7 +378,7 @@ final class Pythonic {
                     return notACall(first);
                 }
                 if (paren == HEAD_MORE) {
-                    return ranOutBeforeHead(first);
+                    return ranOutBeforeHead(first, p);
                 }
                 pos = p;
                 while (true) {
@@ -424,7 +424,7 @@ final class Pythonic {
                 return notACall(first);
             }
             if (paren == HEAD_MORE) {
-                return ranOutBeforeHead(first);
+                return ranOutBeforeHead(first, pos);
             }
             PyCall call = readCall(pos, paren);
             if (call == null) {
@@ -434,10 +434,21 @@ final class Pythonic {
             return complete(calls);
         }
 
-        /** The text ended before it could be told whether a call starts here. */
-        private PyRead ranOutBeforeHead(int first) {
+        /**
+         * The text ended before it could be told whether a call starts here. When the payload limit cut it, the head
+         * is read on to the real limit: a name that turns out not to be a call head is prose, not a call over the
+         * limit (and {@link #callHead} says the same).
+         */
+        private PyRead ranOutBeforeHead(int first, int headStart) {
             if (end < limit) {
-                return payloadExceeded();
+                int real = head(text, headStart, limit);
+                if (real >= 0) {
+                    return payloadExceeded();
+                }
+                if (real == HEAD_NOT || atEnd) {
+                    return notACall(first);
+                }
+                return needMore();
             }
             if (!atEnd) {
                 return needMore();

@@ -94,9 +94,7 @@ public final class Toolkits {
     static String invalidArguments(ToolSpec tool, List<String> problems) {
         StringBuilder out = new StringBuilder("The call to ").append(tool.name())
                 .append(" was not run because its arguments are invalid:");
-        for (String problem : problems) {
-            out.append("\n- ").append(problem);
-        }
+        Messages.problems(out, problems);
         return out.append("\nSignature: ").append(FormatInstructions.line(tool)).toString();
     }
 

@@ -64,4 +64,32 @@ class FuzzFindingsTest {
         assertThat(PartitionPropertiesTest.partitionProblem(text, e)).isNull();
         assertThat(e.calls().get(1).start()).isEqualTo(text.indexOf("{\"name\":\"stock_price"));
     }
+
+    /** Found by the pythonic fuzz target: a name longer than the payload limit that is not a call head. */
+    @Test
+    void nameLongerThanThePayloadLimitThatIsNoCallHeadIsProse() {
+        String text = "g".repeat(500) + "\ufffd" + "g".repeat(50) + "(x=1)";
+        PyRead read = Pythonic.read(text, 0, text.length(), true, ExtractionFuzzTest.SMALL);
+        assertThat(read.status()).isEqualTo(PyRead.Status.NOT_A_CALL);
+        assertThat(Pythonic.callHead(text, 0, text.length(), true)).isEqualTo(PyRead.Status.NOT_A_CALL);
+
+        String call = "g".repeat(500) + "(x=1)";
+        PyRead tooLong = Pythonic.read(call, 0, call.length(), true, ExtractionFuzzTest.SMALL);
+        assertThat(tooLong.status()).isEqualTo(PyRead.Status.ERROR);
+        assertThat(tooLong.errorKind()).isEqualTo(ExtractionError.Kind.LIMIT_EXCEEDED);
+    }
+
+    /** Found by the dynamic-toolkit fuzz target: a call with hundreds of wrong keys got a failure of 4,228 chars. */
+    @Test
+    void failureListsTenArgumentProblemsAndCountsTheRest() {
+        Toolkit kit = Toolkits.fromJson("[{\"name\": \"ping\", \"parameters\": {\"type\": \"object\", "
+                + "\"properties\": {}, \"additionalProperties\": false}}]", (name, args) -> args);
+        com.fasterxml.jackson.databind.node.ObjectNode args = Fixtures.JSON.createObjectNode();
+        for (int i = 0; i < 40; i++) {
+            args.put("key" + i, i);
+        }
+        String failure = kit.dispatch(ToolCall.of("ping", args)).content();
+        assertThat(failure).contains("unknown parameter 'key9'").doesNotContain("'key10'")
+                .contains("- and 30 more problems like these");
+    }
 }
