@@ -160,6 +160,46 @@ class GenerationTest {
     }
 
     @Test
+    void aToolNamedLazyGetsADistinctRecordNameAndAUserTypeNamedLazyIsQualified() throws Exception {
+        Compiled c = Compiled.of(source("Lazy", """
+                public enum Lazy { YES, NO }
+                """), source("Sloth", """
+                public class Sloth {
+                    /** Rests. */
+                    @Tool
+                    public String lazy(Lazy how, @Param(defaultValue = "\\"NO\\"") Lazy again) { return how + "/" + again; }
+                }
+                """));
+        assertThat(c.source("com.example.SlothTools")).contains("public record Lazy2(");
+        Toolkit tk = c.toolkit("com.example.SlothTools", "com.example.Sloth");
+        assertThat(tk.dispatch(ToolCall.of("lazy", (ObjectNode) JSON.readTree("{\"how\":\"yes\"}"))).content())
+                .isEqualTo("YES/NO");
+    }
+
+    @Test
+    void enumsOfTheSameSimpleNameKeepTheirOwnConstants() throws Exception {
+        Compiled c = Compiled.of(source("Units", """
+                public class Units {
+                    public enum Unit { METER, MILE }
+                    public static class Money {
+                        public enum Unit { EURO, DOLLAR }
+                    }
+
+                    /** Converts. */
+                    @Tool
+                    public String convert(Unit length, Money.Unit money) { return length + "/" + money; }
+                }
+                """));
+        Toolkit tk = c.toolkit("com.example.UnitsTools", "com.example.Units");
+        assertThat(tk.dispatch(ToolCall.of("convert", (ObjectNode) JSON.readTree(
+                "{\"length\":\"mile\",\"money\":\"euro\"}"))).content()).isEqualTo("MILE/EURO");
+        String wrong = tk.dispatch(ToolCall.of("convert", (ObjectNode) JSON.readTree(
+                "{\"length\":\"euro\",\"money\":\"mile\"}"))).content();
+        assertThat(wrong).contains("parameter 'length' must be one of \"METER\", \"MILE\", got \"euro\"");
+        assertThat(wrong).contains("parameter 'money' must be one of \"EURO\", \"DOLLAR\", got \"mile\"");
+    }
+
+    @Test
     void userTypesNamedLikeGeneratedTypesAreQualified() throws Exception {
         Compiled c = Compiled.of(source("Call", """
                 public record Call(String number) {}

@@ -4,9 +4,11 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.IntNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.TextNode;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.ArrayList;
@@ -39,8 +41,6 @@ public final class DispatchSupport {
     public static final int MAX_DEPTH = 100;
 
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
-    private static final ObjectMapper JSON = new ObjectMapper();
-    private static final ObjectMapper BINDING = bindingMapper();
     private static final int MAX_NAME_SHOWN = 80;
 
     private DispatchSupport() {
@@ -67,7 +67,7 @@ public final class DispatchSupport {
     /** Parses a JSON constant of a generated toolkit (a default value). */
     public static JsonNode json(String json) {
         try {
-            return JSON.readTree(json);
+            return Coercion.mapper().readTree(json);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("a generated JSON constant does not parse: " + e.getOriginalMessage(), e);
         }
@@ -77,7 +77,14 @@ public final class DispatchSupport {
 
     /** Whether a member is missing or {@code null}. */
     public static boolean absent(JsonNode node) {
-        return node == null || node.isNull() || node.isMissingNode();
+        if (node == null) {
+            return true;
+        }
+        Class<?> type = node.getClass();
+        if (type == TextNode.class || type == IntNode.class || type == ObjectNode.class) {
+            return false; // the usual values, answered without asking the node
+        }
+        return node.isNull() || node.isMissingNode();
     }
 
     /** Adds the problem for a required member that is missing or null. */
@@ -87,9 +94,13 @@ public final class DispatchSupport {
                 : "parameter '" + path + "' is required, got null");
     }
 
-    /** Adds a problem for each member of {@code object} that is not one of {@code known}. */
+    /**
+     * Adds a problem for each member of {@code object} that is not one of {@code known}.
+     *
+     * @param known the member names an object may have, each once
+     */
     public static void rejectUnknown(ObjectNode object, String path, List<String> known, List<String> problems) {
-        if (object.size() <= known.size() && allKnown(object, known)) {
+        if (onlyKnown(object, known)) {
             return;
         }
         for (Iterator<String> it = object.fieldNames(); it.hasNext(); ) {
@@ -110,13 +121,22 @@ public final class DispatchSupport {
         }
     }
 
-    private static boolean allKnown(ObjectNode object, List<String> known) {
-        for (Iterator<String> it = object.fieldNames(); it.hasNext(); ) {
-            if (!known.contains(it.next())) {
-                return false;
+    /**
+     * Whether every member of {@code object} is one of {@code known} (names each listed once): then
+     * the known names it has are as many as its members. A look-up per known name, no iterator.
+     */
+    private static boolean onlyKnown(ObjectNode object, List<String> known) {
+        int size = object.size();
+        if (size > known.size()) {
+            return false;
+        }
+        int present = 0;
+        for (int i = 0; i < known.size() && present < size; i++) {
+            if (object.get(known.get(i)) != null) {
+                present++;
             }
         }
-        return true;
+        return present == size;
     }
 
     /** Adds the problem for records nested deeper than {@link #MAX_DEPTH}. */
@@ -368,9 +388,15 @@ public final class DispatchSupport {
      * ({@code {"sku":"A1","quantity":2,"note":"x"}} for {@code addStock(Item item, String note)}),
      * when exactly one object parameter has a field of that name and the parameter does not have it
      * already. Members that fit nowhere, or more than one place, stay where they are. The call's
-     * arguments are never modified: a changed copy is returned.
+     * arguments are never modified: a changed copy is returned, or {@code arguments} itself when
+     * every member is a parameter (nothing to move, and nothing allocated to find that out).
+     *
+     * @param parameters the tool's parameter names, each once
      */
     public static ObjectNode nest(ObjectNode arguments, List<String> parameters, List<Nesting> nestings) {
+        if (onlyKnown(arguments, parameters)) {
+            return arguments;
+        }
         Map<Nesting, List<String>> moves = new LinkedHashMap<>();
         for (Iterator<String> it = arguments.fieldNames(); it.hasNext(); ) {
             String name = it.next();
@@ -438,6 +464,22 @@ public final class DispatchSupport {
         return out;
     }
 
+    /**
+     * {@link #nest} then {@link #rejectUnknown} at the top level, asking once whether every member is
+     * a parameter (mostly all are, and then there is nothing to move and nothing to report).
+     *
+     * @param parameters the tool's parameter names, each once
+     */
+    public static ObjectNode nestAndRejectUnknown(ObjectNode arguments, List<String> parameters,
+                                                  List<Nesting> nestings, List<String> problems) {
+        if (onlyKnown(arguments, parameters)) {
+            return arguments;
+        }
+        ObjectNode nested = nest(arguments, parameters, nestings);
+        rejectUnknown(nested, "", parameters, problems);
+        return nested;
+    }
+
     private static boolean fieldsFit(ObjectNode target, List<String> fields) {
         for (Iterator<String> it = target.fieldNames(); it.hasNext(); ) {
             String f = it.next();
@@ -450,67 +492,114 @@ public final class DispatchSupport {
 
     // ------------------------------------------------------------------ constraints
 
+    // Each check takes the value's whole path, or the path of the object holding it and the member's
+    // name, joined only to report a problem (see Coercion).
+
     /** {@code @Min} / {@code @DecimalMin}: the value must be at least {@code bound}. */
     public static void minimum(Number value, String bound, String path, List<String> problems) {
+        minimum(value, bound, "", path, problems);
+    }
+
+    /** {@link #minimum(Number, String, String, List)} for member {@code member} of the object at {@code parent}. */
+    public static void minimum(Number value, String bound, String parent, String member, List<String> problems) {
         if (decimal(value).compareTo(new BigDecimal(bound)) < 0) {
-            problems.add("parameter '" + path + "' must be at least " + bound + ", got " + value);
+            problems.add("parameter '" + Coercion.child(parent, member) + "' must be at least " + bound + ", got "
+                    + value);
         }
     }
 
     /** {@code @Max} / {@code @DecimalMax}: the value must be at most {@code bound}. */
     public static void maximum(Number value, String bound, String path, List<String> problems) {
+        maximum(value, bound, "", path, problems);
+    }
+
+    /** {@link #maximum(Number, String, String, List)} for member {@code member} of the object at {@code parent}. */
+    public static void maximum(Number value, String bound, String parent, String member, List<String> problems) {
         if (decimal(value).compareTo(new BigDecimal(bound)) > 0) {
-            problems.add("parameter '" + path + "' must be at most " + bound + ", got " + value);
+            problems.add("parameter '" + Coercion.child(parent, member) + "' must be at most " + bound + ", got "
+                    + value);
         }
     }
 
     /** {@code @Size} / {@code @NotEmpty} on a string: its length in code points, bounds may be null. */
     public static void length(String value, Integer min, Integer max, String path, List<String> problems) {
+        length(value, min, max, "", path, problems);
+    }
+
+    /**
+     * {@link #length(String, Integer, Integer, String, List)} for member {@code member} of the object
+     * at {@code parent}.
+     */
+    public static void length(String value, Integer min, Integer max, String parent, String member,
+                              List<String> problems) {
         int n = value.codePointCount(0, value.length());
         if (min != null && n < min) {
-            problems.add("parameter '" + path + "' must have at least " + min + (min == 1 ? " character" : " characters")
-                    + ", got " + Coercion.describe(NODES.textNode(value)));
+            problems.add("parameter '" + Coercion.child(parent, member) + "' must have at least " + min
+                    + (min == 1 ? " character" : " characters") + ", got " + Coercion.describe(NODES.textNode(value)));
         } else if (max != null && n > max) {
-            problems.add("parameter '" + path + "' must have at most " + max + (max == 1 ? " character" : " characters")
-                    + ", got " + n);
+            problems.add("parameter '" + Coercion.child(parent, member) + "' must have at most " + max
+                    + (max == 1 ? " character" : " characters") + ", got " + n);
         }
     }
 
     /** {@code @Size} / {@code @NotEmpty} on a collection, array or map; bounds may be null. */
     public static void size(int size, Integer min, Integer max, String path, List<String> problems) {
+        size(size, min, max, "", path, problems);
+    }
+
+    /**
+     * {@link #size(int, Integer, Integer, String, List)} for member {@code member} of the object at
+     * {@code parent}.
+     */
+    public static void size(int size, Integer min, Integer max, String parent, String member, List<String> problems) {
         if (min != null && size < min) {
-            problems.add("parameter '" + path + "' must have at least " + min + (min == 1 ? " item" : " items")
-                    + ", got " + size);
+            problems.add("parameter '" + Coercion.child(parent, member) + "' must have at least " + min
+                    + (min == 1 ? " item" : " items") + ", got " + size);
         } else if (max != null && size > max) {
-            problems.add("parameter '" + path + "' must have at most " + max + (max == 1 ? " item" : " items")
-                    + ", got " + size);
+            problems.add("parameter '" + Coercion.child(parent, member) + "' must have at most " + max
+                    + (max == 1 ? " item" : " items") + ", got " + size);
         }
     }
 
     /** {@code @Pattern}: the whole string must match. */
     public static void pattern(String value, Pattern pattern, String path, List<String> problems) {
+        pattern(value, pattern, "", path, problems);
+    }
+
+    /** {@link #pattern(String, Pattern, String, List)} for member {@code member} of the object at {@code parent}. */
+    public static void pattern(String value, Pattern pattern, String parent, String member, List<String> problems) {
         if (!pattern.matcher(value).matches()) {
-            problems.add("parameter '" + path + "' must match the pattern " + pattern.pattern() + ", got "
-                    + Coercion.describe(NODES.textNode(value)));
+            problems.add("parameter '" + Coercion.child(parent, member) + "' must match the pattern "
+                    + pattern.pattern() + ", got " + Coercion.describe(NODES.textNode(value)));
         }
     }
 
     /** {@code @NotBlank}: at least one character that is not white space. */
     public static void notBlank(String value, String path, List<String> problems) {
+        notBlank(value, "", path, problems);
+    }
+
+    /** {@link #notBlank(String, String, List)} for member {@code member} of the object at {@code parent}. */
+    public static void notBlank(String value, String parent, String member, List<String> problems) {
         if (value.isBlank()) {
-            problems.add("parameter '" + path + "' must not be blank");
+            problems.add("parameter '" + Coercion.child(parent, member) + "' must not be blank");
         }
     }
 
     /** {@code @Email}: one {@code @} with text on both sides, no white space. */
     public static void email(String value, String path, List<String> problems) {
+        email(value, "", path, problems);
+    }
+
+    /** {@link #email(String, String, List)} for member {@code member} of the object at {@code parent}. */
+    public static void email(String value, String parent, String member, List<String> problems) {
         int at = value.indexOf('@');
         boolean ok = at > 0 && at == value.lastIndexOf('@') && at < value.length() - 1;
         for (int i = 0; ok && i < value.length(); i++) {
             ok = !Character.isWhitespace(value.charAt(i));
         }
         if (!ok) {
-            problems.add("parameter '" + path + "' must be an e-mail address, got "
+            problems.add("parameter '" + Coercion.child(parent, member) + "' must be an e-mail address, got "
                     + Coercion.describe(NODES.textNode(value)));
         }
     }
@@ -659,7 +748,7 @@ public final class DispatchSupport {
         }
         JsonNode node;
         try {
-            node = BINDING.valueToTree(value);
+            node = Binding.MAPPER.valueToTree(value);
         } catch (IllegalArgumentException e) {
             node = NODES.textNode(String.valueOf(value));
         }
@@ -738,8 +827,28 @@ public final class DispatchSupport {
 
     // ------------------------------------------------------------------ writing
 
+    public static JsonNode textNode(String value) {
+        return value == null ? NullNode.instance : NODES.textNode(value);
+    }
+
     public static JsonNode textNode(Object value) {
         return value == null ? NullNode.instance : NODES.textNode(value.toString());
+    }
+
+    public static JsonNode numberNode(int value) {
+        return NODES.numberNode(value);
+    }
+
+    public static JsonNode numberNode(long value) {
+        return NODES.numberNode(value);
+    }
+
+    public static JsonNode numberNode(float value) {
+        return NODES.numberNode(value);
+    }
+
+    public static JsonNode numberNode(double value) {
+        return NODES.numberNode(value);
     }
 
     public static JsonNode numberNode(Number value) {
@@ -765,6 +874,10 @@ public final class DispatchSupport {
             return NODES.numberNode(d);
         }
         return NODES.numberNode(value.doubleValue());
+    }
+
+    public static JsonNode booleanNode(boolean value) {
+        return NODES.booleanNode(value);
     }
 
     public static JsonNode booleanNode(Boolean value) {
@@ -903,14 +1016,23 @@ public final class DispatchSupport {
 
     // ------------------------------------------------------------------ helpers
 
-    private static ObjectMapper bindingMapper() {
-        ObjectMapper m = new ObjectMapper();
-        try {
-            m.findAndRegisterModules();
-        } catch (RuntimeException | java.util.ServiceConfigurationError e) {
-            // a broken module on the class path: plain data binding still works
+    /**
+     * The data-binding mapper of {@link #bound}, with the modules found on the class path: created
+     * the first time a tool returns a type the processor cannot see into, since looking for modules
+     * takes long.
+     */
+    private static final class Binding {
+        static final ObjectMapper MAPPER = bindingMapper();
+
+        private static ObjectMapper bindingMapper() {
+            ObjectMapper m = new ObjectMapper();
+            try {
+                m.findAndRegisterModules();
+            } catch (RuntimeException | java.util.ServiceConfigurationError e) {
+                // a broken module on the class path: plain data binding still works
+            }
+            return m;
         }
-        return m;
     }
 
     private static String quoted(List<String> values) {

@@ -65,6 +65,57 @@ class DispatchSupportTest {
     }
 
     @Test
+    void argumentsThatAreAllParametersAreTheCallsOwnWithNothingReported() {
+        ObjectNode args = obj("{\"item\":{\"sku\":\"A1\"},\"note\":\"x\"}");
+        List<DispatchSupport.Nesting> item = List.of(DispatchSupport.Nesting.of("item", List.of("sku", "quantity")));
+        assertThat(DispatchSupport.nest(args, List.of("item", "note"), item)).isSameAs(args);
+        List<String> problems = new ArrayList<>();
+        assertThat(DispatchSupport.nestAndRejectUnknown(args, List.of("item", "note"), item, problems)).isSameAs(args);
+        assertThat(DispatchSupport.nestAndRejectUnknown(obj("{}"), List.of("item", "note"), item, problems).size())
+                .isZero();
+        assertThat(problems).isEmpty();
+    }
+
+    @Test
+    void nestAndRejectUnknownIsNestThenRejectUnknown() {
+        List<String> parameters = List.of("item", "note");
+        List<DispatchSupport.Nesting> item = List.of(DispatchSupport.Nesting.of("item", List.of("sku", "quantity")));
+        for (String json : List.of("{\"sku\":\"A1\",\"quantity\":2,\"note\":\"x\"}", "{\"sku\":\"A1\",\"colour\":1}",
+                "{\"item\":{\"sku\":\"A1\"},\"quantity\":2}", "{\"item\":3,\"sku\":\"A1\"}", "{\"itme\":{},\"note\":1}",
+                "{\"a\":1,\"b\":2,\"c\":3}", "{}")) {
+            List<String> separately = new ArrayList<>();
+            ObjectNode nested = DispatchSupport.nest(obj(json), parameters, item);
+            DispatchSupport.rejectUnknown(nested, "", parameters, separately);
+            List<String> together = new ArrayList<>();
+            assertThat(DispatchSupport.nestAndRejectUnknown(obj(json), parameters, item, together)).as(json)
+                    .isEqualTo(nested);
+            assertThat(together).as(json).isEqualTo(separately);
+        }
+    }
+
+    @Test
+    void absentMeansMissingOrNull() {
+        assertThat(DispatchSupport.absent(null)).isTrue();
+        assertThat(DispatchSupport.absent(com.fasterxml.jackson.databind.node.NullNode.getInstance())).isTrue();
+        assertThat(DispatchSupport.absent(com.fasterxml.jackson.databind.node.MissingNode.getInstance())).isTrue();
+        for (String present : List.of("\"\"", "0", "1.5", "false", "{}", "[]", "12345678901234567890")) {
+            assertThat(DispatchSupport.absent(obj("{\"v\":" + present + "}").get("v"))).as(present).isFalse();
+        }
+    }
+
+    @Test
+    void primitivesAreWrittenAsTheirBoxesAre() {
+        assertThat(DispatchSupport.numberNode(7)).isEqualTo(DispatchSupport.numberNode((Number) 7));
+        assertThat(DispatchSupport.numberNode((short) 7)).isEqualTo(DispatchSupport.numberNode((Number) (short) 7));
+        assertThat(DispatchSupport.numberNode(7L)).isEqualTo(DispatchSupport.numberNode((Number) 7L));
+        assertThat(DispatchSupport.numberNode(7.5f)).isEqualTo(DispatchSupport.numberNode((Number) 7.5f));
+        assertThat(DispatchSupport.numberNode(7.5)).isEqualTo(DispatchSupport.numberNode((Number) 7.5));
+        assertThat(DispatchSupport.booleanNode(true)).isEqualTo(DispatchSupport.booleanNode(Boolean.TRUE));
+        assertThat(DispatchSupport.textNode("x")).isEqualTo(DispatchSupport.textNode((Object) "x"));
+        assertThat(DispatchSupport.textNode((String) null)).isEqualTo(DispatchSupport.textNode((Object) null));
+    }
+
+    @Test
     void unionsSelectByDiscriminatorInAnyCaseOrByFields() {
         List<String> problems = new ArrayList<>();
         assertThat(SHAPES.select(obj("{\"type\":\"CIRCLE\"}"), "s", problems)).isEqualTo(0);

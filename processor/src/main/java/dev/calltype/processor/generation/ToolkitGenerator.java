@@ -44,6 +44,12 @@ import javax.lang.model.element.Modifier;
 public final class ToolkitGenerator {
 
     private static final int MAX_LITERAL = 8000;
+    /**
+     * The nested class holding the constants that need Jackson, or that only dispatching needs: a
+     * holder initialised on first use, so that a toolkit's schemas and instructions cost no more than
+     * loading its string constants. A tool's {@code Call} record is never given this name.
+     */
+    private static final String LAZY = "Lazy";
     private static final ClassName LIST = ClassName.get("java.util", "List");
     private static final ClassName ARRAY_LIST = ClassName.get("java.util", "ArrayList");
     private static final ClassName MAP = ClassName.get("java.util", "Map");
@@ -58,11 +64,13 @@ public final class ToolkitGenerator {
     private final ToolkitModel model;
     private final ClassName self;
     private final ClassName callType;
+    private final ClassName lazy;
     private final List<ToolSchema> schemas = new ArrayList<>();
     private final Map<ToolModel, String> toolConstants = new LinkedHashMap<>();
     private final Map<String, String> recordConstants = new LinkedHashMap<>();
     private final Set<String> usedConstants = new HashSet<>();
-    private final List<FieldSpec> lateConstants = new ArrayList<>();
+    private final List<FieldSpec> lazyConstants = new ArrayList<>();
+    private final Map<TypeName, CodeBlock> enumConstants = new LinkedHashMap<>();
     private final Set<String> readRecords = new LinkedHashSet<>();
     private final Set<String> readSealed = new LinkedHashSet<>();
     private final Set<String> writeRecords = new LinkedHashSet<>();
@@ -72,6 +80,7 @@ public final class ToolkitGenerator {
         this.model = model;
         this.self = model.generated();
         this.callType = self.nestedClass("Call");
+        this.lazy = self.nestedClass(LAZY);
         SchemaGenerator schemaGenerator = new SchemaGenerator(model);
         for (ToolModel t : model.tools()) {
             schemas.add(new ToolSchema(t.name(), t.description(), schemaGenerator.parameters(t)));
@@ -128,14 +137,14 @@ public final class ToolkitGenerator {
         for (String key : writeSealed) {
             methods.add(writeSealedMethod(model.sealed(key)));
         }
-        type.addFields(lateConstants);
-        type.addField(FieldSpec.builder(RuntimeNames.TOOL_CALL_EXTRACTOR, "EXTRACTOR", Modifier.PRIVATE,
+        lazyConstants.add(FieldSpec.builder(RuntimeNames.TOOL_CALL_EXTRACTOR, "EXTRACTOR", Modifier.PRIVATE,
                         Modifier.STATIC, Modifier.FINAL)
                 .initializer("$T.builder().tools(TOOLS).build()", RuntimeNames.TOOL_CALL_EXTRACTOR).build());
         if (!model.allStatic()) {
             type.addField(model.target(), "target", Modifier.PRIVATE, Modifier.FINAL);
         }
         type.addMethods(methods);
+        type.addType(lazyClass());
         type.addType(callInterface());
         for (ToolModel t : model.tools()) {
             type.addType(callRecord(t));
@@ -182,7 +191,7 @@ public final class ToolkitGenerator {
                     i + 1 < model.tools().size() ? "," : "");
         }
         tools.unindent().add(")");
-        type.addField(FieldSpec.builder(ParameterizedTypeName.get(LIST, RuntimeNames.TOOL_SPEC), "TOOLS",
+        lazyConstants.add(FieldSpec.builder(ParameterizedTypeName.get(LIST, RuntimeNames.TOOL_SPEC), "TOOLS",
                 Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL).initializer(tools.build()).build());
         CodeBlock.Builder signatures = CodeBlock.builder().add("$T.ofEntries(", MAP).indent();
         for (int i = 0; i < model.tools().size(); i++) {
@@ -232,8 +241,8 @@ public final class ToolkitGenerator {
                     .collect(CodeBlock.joining(", "));
             CodeBlock fields = s.members().stream().map(m -> CodeBlock.of("FIELDS_$L", recordConstants.get(m.recordKey())))
                     .collect(CodeBlock.joining(", "));
-            type.addField(FieldSpec.builder(RuntimeNames.UNION, "UNION_" + recordConstants.get(key), Modifier.PRIVATE,
-                            Modifier.STATIC, Modifier.FINAL)
+            lazyConstants.add(FieldSpec.builder(RuntimeNames.UNION, "UNION_" + recordConstants.get(key),
+                            Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
                     .initializer("new $T(\n$T.of($L),\n$T.of($L),\n$T.of($L),\n$T.of($L))", RuntimeNames.UNION, LIST,
                             discriminators, LIST, javaNames, LIST, required, LIST, fields).build());
         }
@@ -250,7 +259,7 @@ public final class ToolkitGenerator {
                 }
             }
             if (!nestings.isEmpty()) {
-                type.addField(FieldSpec.builder(ParameterizedTypeName.get(LIST, RuntimeNames.NESTING),
+                lazyConstants.add(FieldSpec.builder(ParameterizedTypeName.get(LIST, RuntimeNames.NESTING),
                                 "NESTING_" + toolConstants.get(t), Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
                         .initializer("$T.of($L)", LIST, CodeBlock.join(nestings, ", ")).build());
             }
@@ -263,7 +272,9 @@ public final class ToolkitGenerator {
             names.add(CodeBlock.of("$S", SealedModel.DISCRIMINATOR));
         }
         for (FieldModel f : fields) {
-            names.add(CodeBlock.of("$S", f.jsonName()));
+            if (!(withDiscriminator && f.jsonName().equals(SealedModel.DISCRIMINATOR))) {
+                names.add(CodeBlock.of("$S", f.jsonName()));
+            }
         }
         return CodeBlock.of("$T.of($L)", LIST, CodeBlock.join(names, ", "));
     }
@@ -292,11 +303,39 @@ public final class ToolkitGenerator {
         return CodeBlock.of("$T.join(\"\",\n$L)", STRING, CodeBlock.join(pieces, ",\n"));
     }
 
-    private String addLateConstant(TypeName type, String base, CodeBlock initializer) {
+    /** A constant of the {@link #LAZY} holder, added as the reading code needs it; an expression naming it. */
+    private CodeBlock addLateConstant(TypeName type, String base, CodeBlock initializer) {
         String name = unique(base);
-        lateConstants.add(FieldSpec.builder(type, name, Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+        lazyConstants.add(FieldSpec.builder(type, name, Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
                 .initializer(initializer).build());
-        return name;
+        return lazy(name);
+    }
+
+    /** The constants of an enum: its {@code values()}, copied once rather than at every read. */
+    private CodeBlock enumConstants(TypeName enumType) {
+        CodeBlock constant = enumConstants.get(enumType);
+        if (constant == null) {
+            String simple = enumType instanceof ClassName c ? c.simpleName() : enumType.toString();
+            constant = addLateConstant(ArrayTypeName.of(enumType), "VALUES_" + Names.constantCase(simple),
+                    CodeBlock.of("$T.values()", enumType));
+            enumConstants.put(enumType, constant);
+        }
+        return constant;
+    }
+
+    /** An expression naming a constant of the {@link #LAZY} holder. */
+    private CodeBlock lazy(String constant) {
+        return CodeBlock.of("$T.$L", lazy, constant);
+    }
+
+    private TypeSpec lazyClass() {
+        return TypeSpec.classBuilder(lazy).addModifiers(Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+                .addJavadoc("What only dispatching and extraction need, Jackson's parsed schemas among it: initialised"
+                        + " on first use,\nso that constructing this toolkit and reading its schemas or instructions"
+                        + " load none of it.\n")
+                .addFields(lazyConstants)
+                .addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build())
+                .build();
     }
 
     // ------------------------------------------------------------------ Toolkit methods
@@ -317,7 +356,7 @@ public final class ToolkitGenerator {
         List<MethodSpec> out = new ArrayList<>();
         out.add(MethodSpec.methodBuilder("tools").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
                 .returns(ParameterizedTypeName.get(LIST, RuntimeNames.TOOL_SPEC))
-                .addStatement("return TOOLS").build());
+                .addStatement("return $L", lazy("TOOLS")).build());
         CodeBlock.Builder dialects = CodeBlock.builder().beginControlFlow("switch (dialect)");
         for (String d : Dialects.NAMES) {
             dialects.add("case $L:\n", d).indent().addStatement("return SCHEMA_$L", d).unindent();
@@ -338,11 +377,12 @@ public final class ToolkitGenerator {
                 .addModifiers(Modifier.PUBLIC).returns(STRING).addParameter(RuntimeNames.CALL_FORMAT, "format")
                 .addCode(formats.build()).build());
         out.add(MethodSpec.methodBuilder("extractor").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
-                .returns(RuntimeNames.TOOL_CALL_EXTRACTOR).addStatement("return EXTRACTOR").build());
+                .returns(RuntimeNames.TOOL_CALL_EXTRACTOR).addStatement("return $L", lazy("EXTRACTOR")).build());
         out.add(MethodSpec.methodBuilder("handle").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
                 .returns(ParameterizedTypeName.get(LIST, RuntimeNames.TOOL_RESULT))
                 .addParameter(STRING, "llmOutput")
-                .addStatement("return $T.handle(this, EXTRACTOR.extract(llmOutput), SIGNATURES)", DISPATCH_SUPPORT)
+                .addStatement("return $T.handle(this, $L.extract(llmOutput), SIGNATURES)", DISPATCH_SUPPORT,
+                        lazy("EXTRACTOR"))
                 .build());
         CodeBlock.Builder dispatch = CodeBlock.builder()
                 .addStatement("$T name = $T.resolve(call.name(), NAMES)", STRING, DISPATCH_SUPPORT)
@@ -376,8 +416,8 @@ public final class ToolkitGenerator {
                 .addJavadoc("Extracts every call from a model's output, these tools known, and converts each to a"
                         + " typed {@link Call}.\n\n@throws $T listing every extraction error and every argument"
                         + " problem\n", RuntimeNames.TOOL_ARGUMENT_EXCEPTION)
-                .addStatement("return $T.parseAll(EXTRACTOR.extract(llmText), SIGNATURES, $T::read)", DISPATCH_SUPPORT,
-                        self)
+                .addStatement("return $T.parseAll($L.extract(llmText), SIGNATURES, $T::read)", DISPATCH_SUPPORT,
+                        lazy("EXTRACTOR"), self)
                 .build());
         return out;
     }
@@ -475,12 +515,14 @@ public final class ToolkitGenerator {
         boolean nests = t.parameters().stream().map(f -> unwrapOptional(f.type()))
                 .anyMatch(x -> x instanceof TypeModel.RecordRef || x instanceof TypeModel.SealedRef);
         if (nests) {
-            b.addStatement("$T args = $T.nest(arguments, FIELDS_$L, NESTING_$L)", OBJECT_NODE, DISPATCH_SUPPORT, c, c);
+            b.addStatement("int before = problems.size()");
+            b.addStatement("$T args = $T.nestAndRejectUnknown(arguments, FIELDS_$L, $L, problems)", OBJECT_NODE,
+                    DISPATCH_SUPPORT, c, lazy("NESTING_" + c));
         } else {
             b.addStatement("$T args = arguments", OBJECT_NODE);
+            b.addStatement("int before = problems.size()");
+            b.addStatement("$T.rejectUnknown(args, \"\", FIELDS_$L, problems)", DISPATCH_SUPPORT, c);
         }
-        b.addStatement("int before = problems.size()");
-        b.addStatement("$T.rejectUnknown(args, \"\", FIELDS_$L, problems)", DISPATCH_SUPPORT, c);
         List<String> locals = readFields(t.parameters(), "args", true, "0", c, names, b);
         b.beginControlFlow("if (problems.size() > before)").addStatement("return null").endControlFlow();
         if (t.paramsRecord() != null) {
@@ -519,7 +561,8 @@ public final class ToolkitGenerator {
         CodeBlock.Builder b = CodeBlock.builder()
                 .addStatement("$T object = $T.toObject(node, path, problems)", OBJECT_NODE, COERCION)
                 .beginControlFlow("if (object == null)").addStatement("return null").endControlFlow()
-                .beginControlFlow("switch (UNION_$L.select(object, path, problems))", recordConstants.get(s.key()));
+                .beginControlFlow("switch ($L.select(object, path, problems))",
+                        lazy("UNION_" + recordConstants.get(s.key())));
         for (int i = 0; i < s.members().size(); i++) {
             RecordModel r = model.record(s.members().get(i).recordKey());
             b.add("case $L:\n", i).indent()
@@ -545,16 +588,15 @@ public final class ToolkitGenerator {
             String local = names.newName(f.javaName(), f);
             String nodeVar = names.newName(f.javaName() + "Node");
             locals.add(local);
-            CodeBlock path = topLevel ? CodeBlock.of("$S", f.jsonName())
-                    : CodeBlock.of("$T.child(path, $S)", COERCION, f.jsonName());
+            Path path = topLevel ? Path.whole(CodeBlock.of("$S", f.jsonName())) : Path.member(f.jsonName());
             TypeName localType = f.type().javaType().box();
             b.addStatement("$T $L = $L.get($S)", JSON_NODE, nodeVar, object, f.jsonName());
             b.addStatement("$T $L = null", localType, local);
             CodeBlock.Builder whenAbsent = CodeBlock.builder();
             if (f.required()) {
-                whenAbsent.addStatement("$T.missing($L, $L, problems)", DISPATCH_SUPPORT, path, nodeVar);
+                whenAbsent.addStatement("$T.missing($L, $L, problems)", DISPATCH_SUPPORT, path.joined(), nodeVar);
             } else if (f.defaultValue() != null) {
-                String constant = addLateConstant(JSON_NODE, "DEFAULT_" + ownerConstant + "_"
+                CodeBlock constant = addLateConstant(JSON_NODE, "DEFAULT_" + ownerConstant + "_"
                         + Names.constantCase(f.jsonName()), CodeBlock.of("$T.json($S)", DISPATCH_SUPPORT,
                         f.defaultValue().write()));
                 whenAbsent.addStatement("$L = $L", local, read(f.type(), CodeBlock.of("$L", constant), path, depth, 1));
@@ -600,7 +642,7 @@ public final class ToolkitGenerator {
         };
     }
 
-    private CodeBlock constraintChecks(FieldModel f, String local, CodeBlock path, String ownerConstant) {
+    private CodeBlock constraintChecks(FieldModel f, String local, Path path, String ownerConstant) {
         Constraints c = f.constraints();
         if (c.isEmpty()) {
             return CodeBlock.builder().build();
@@ -610,65 +652,93 @@ public final class ToolkitGenerator {
                 : CodeBlock.of("$L", local);
         CodeBlock.Builder b = CodeBlock.builder();
         if (c.minimum() != null) {
-            b.addStatement("$T.minimum($L, $S, $L, problems)", DISPATCH_SUPPORT, value, c.minimum().text(), path);
+            b.addStatement("$T.minimum($L, $S, $L, problems)", DISPATCH_SUPPORT, value, c.minimum().text(),
+                    path.leaf());
         }
         if (c.maximum() != null) {
-            b.addStatement("$T.maximum($L, $S, $L, problems)", DISPATCH_SUPPORT, value, c.maximum().text(), path);
+            b.addStatement("$T.maximum($L, $S, $L, problems)", DISPATCH_SUPPORT, value, c.maximum().text(),
+                    path.leaf());
         }
         if (c.notBlank()) {
-            b.addStatement("$T.notBlank($L, $L, problems)", DISPATCH_SUPPORT, value, path);
+            b.addStatement("$T.notBlank($L, $L, problems)", DISPATCH_SUPPORT, value, path.leaf());
         }
         Integer minLength = c.notBlank() && Integer.valueOf(1).equals(c.minLength()) ? null : c.minLength();
         if (minLength != null || c.maxLength() != null) {
             b.addStatement("$T.length($L, $L, $L, $L, problems)", DISPATCH_SUPPORT, value, minLength,
-                    c.maxLength(), path);
+                    c.maxLength(), path.leaf());
         }
         if (c.pattern() != null) {
-            String constant = addLateConstant(PATTERN, "PATTERN_" + ownerConstant + "_"
+            CodeBlock constant = addLateConstant(PATTERN, "PATTERN_" + ownerConstant + "_"
                     + Names.constantCase(f.jsonName()), CodeBlock.of("$T.compile($S)", PATTERN, c.pattern()));
-            b.addStatement("$T.pattern($L, $L, $L, problems)", DISPATCH_SUPPORT, value, constant, path);
+            b.addStatement("$T.pattern($L, $L, $L, problems)", DISPATCH_SUPPORT, value, constant, path.leaf());
         }
         if (c.email()) {
-            b.addStatement("$T.email($L, $L, problems)", DISPATCH_SUPPORT, value, path);
+            b.addStatement("$T.email($L, $L, problems)", DISPATCH_SUPPORT, value, path.leaf());
         }
         if (c.minItems() != null || c.maxItems() != null) {
             boolean array = type instanceof TypeModel.Sequence s && s.kind() == TypeModel.SequenceKind.ARRAY;
             b.addStatement("$T.size($L.$L, $L, $L, $L, problems)", DISPATCH_SUPPORT, value, array ? "length" : "size()",
-                    c.minItems(), c.maxItems(), path);
+                    c.minItems(), c.maxItems(), path.leaf());
         }
         return b.build();
     }
 
+    /**
+     * Where a value is, for the messages about it: a whole path (a parameter's name, an element's
+     * path variable), or a member of the record being read, whose path ({@code path.member}) is built
+     * only when a problem is reported, or when the value is itself an object or collection.
+     */
+    private record Path(CodeBlock whole, String member) {
+        static Path whole(CodeBlock path) {
+            return new Path(path, null);
+        }
+
+        static Path member(String name) {
+            return new Path(null, name);
+        }
+
+        /** The arguments naming the value to a runtime reader or check: its path, or parent and member. */
+        CodeBlock leaf() {
+            return whole != null ? whole : CodeBlock.of("path, $S", member);
+        }
+
+        /** An expression of the whole path. */
+        CodeBlock joined() {
+            return whole != null ? whole : CodeBlock.of("$T.child(path, $S)", COERCION, member);
+        }
+    }
+
     /** An expression reading {@code node} at {@code path} as {@code type}: the value, or null after a problem. */
-    private CodeBlock read(TypeModel type, CodeBlock node, CodeBlock path, String depth, int level) {
+    private CodeBlock read(TypeModel type, CodeBlock node, Path path, String depth, int level) {
         if (type instanceof TypeModel.Scalar s) {
-            return CodeBlock.of("$T.$L($L, $L, problems)", COERCION, s.kind().coercion(), node, path);
+            return CodeBlock.of("$T.$L($L, $L, problems)", COERCION, s.kind().coercion(), node, path.leaf());
         }
         if (type instanceof TypeModel.EnumType e) {
-            return CodeBlock.of("$T.toEnum($L, $L, problems, $T.values())", COERCION, node, path, e.javaType());
+            return CodeBlock.of("$T.toEnum($L, $L, problems, $L)", COERCION, node, path.leaf(),
+                    enumConstants(e.javaType()));
         }
         if (type instanceof TypeModel.OptionalType o) {
             return CodeBlock.of("$T.ofNullable($L)", OPTIONAL, read(o.value(), node, path, depth, level));
         }
         if (type instanceof TypeModel.RecordRef r) {
-            return CodeBlock.of("read$L($L, $L, problems, $L)", model.record(r.key()).simpleName(), node, path,
-                    deeper(depth));
+            return CodeBlock.of("read$L($L, $L, problems, $L)", model.record(r.key()).simpleName(), node,
+                    path.joined(), deeper(depth));
         }
         if (type instanceof TypeModel.SealedRef s) {
-            return CodeBlock.of("read$L($L, $L, problems, $L)", model.sealed(s.key()).simpleName(), node, path,
-                    deeper(depth));
+            return CodeBlock.of("read$L($L, $L, problems, $L)", model.sealed(s.key()).simpleName(), node,
+                    path.joined(), deeper(depth));
         }
         String n = "n" + level;
         String p = "p" + level;
         if (type instanceof TypeModel.MapType m) {
-            return CodeBlock.of("$T.readMap($L, $L, problems, ($L, $L) -> $L)", DISPATCH_SUPPORT, node, path, n, p,
-                    read(m.value(), CodeBlock.of(n), CodeBlock.of(p), depth, level + 1));
+            return CodeBlock.of("$T.readMap($L, $L, problems, ($L, $L) -> $L)", DISPATCH_SUPPORT, node, path.joined(),
+                    n, p, read(m.value(), CodeBlock.of(n), Path.whole(CodeBlock.of(p)), depth, level + 1));
         }
         TypeModel.Sequence s = (TypeModel.Sequence) type;
-        CodeBlock element = read(s.element(), CodeBlock.of(n), CodeBlock.of(p), depth, level + 1);
+        CodeBlock element = read(s.element(), CodeBlock.of(n), Path.whole(CodeBlock.of(p)), depth, level + 1);
         String method = s.kind() == TypeModel.SequenceKind.SET ? "readSet" : "readList";
-        CodeBlock list = CodeBlock.of("$T.$L($L, $L, problems, ($L, $L) -> $L)", DISPATCH_SUPPORT, method, node, path,
-                n, p, element);
+        CodeBlock list = CodeBlock.of("$T.$L($L, $L, problems, ($L, $L) -> $L)", DISPATCH_SUPPORT, method, node,
+                path.joined(), n, p, element);
         if (s.kind() != TypeModel.SequenceKind.ARRAY) {
             return list;
         }

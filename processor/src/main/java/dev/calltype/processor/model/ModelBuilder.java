@@ -127,7 +127,8 @@ public final class ModelBuilder {
     public ToolkitModel build(TypeElement owner, List<ExecutableElement> methods) {
         pkg = elements.getPackageOf(owner);
         List<ToolModel> tools = new ArrayList<>();
-        Set<String> callNames = new HashSet<>(Set.of("Call"));
+        // the generated class's own nested types: the Call interface and the Lazy holder of its constants
+        Set<String> callNames = new HashSet<>(Set.of("Call", "Lazy"));
         callNames.add(generatedName(owner).simpleName());
         for (ExecutableElement method : methods) {
             tools.add(tool(method, callNames));
