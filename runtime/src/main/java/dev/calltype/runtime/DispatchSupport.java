@@ -661,12 +661,10 @@ public final class DispatchSupport {
         return ToolResult.failure(call.name(), call.id(), Character.toUpperCase(p.charAt(0)) + p.substring(1) + ".");
     }
 
-    /** The failure for arguments that do not fit: every problem, then the tool's signature. */
+    /** The failure for arguments that do not fit: the problems (at most ten, then a count), then the signature. */
     public static ToolResult invalid(ToolCall call, String tool, String signature, List<String> problems) {
         StringBuilder b = new StringBuilder("Invalid arguments for ").append(tool).append(':');
-        for (String p : problems) {
-            b.append("\n- ").append(p);
-        }
+        Messages.problems(b, problems);
         b.append("\nSignature: ").append(signature);
         b.append("\nFix the arguments and call ").append(tool).append(" again.");
         return ToolResult.failure(tool, call.id(), b.toString());

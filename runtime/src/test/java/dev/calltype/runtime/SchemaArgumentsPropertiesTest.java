@@ -28,7 +28,7 @@ import net.jqwik.api.statistics.Statistics;
  * Whatever a dynamic toolkit accepts and hands to its handler is valid for the tool's schema, as an
  * independent validator (networknt) sees it; and nothing a model can send makes dispatch throw.
  */
-class SchemaArgumentsProperties {
+class SchemaArgumentsPropertiesTest {
 
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
     private static final List<ObjectNode> RECEIVED = new ArrayList<>();
@@ -81,7 +81,7 @@ class SchemaArgumentsProperties {
     }
 
     private static String listing() {
-        try (InputStream in = SchemaArgumentsProperties.class.getResourceAsStream("/toolkits/openai-tools.json")) {
+        try (InputStream in = SchemaArgumentsPropertiesTest.class.getResourceAsStream("/toolkits/openai-tools.json")) {
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new AssertionError(e);
@@ -137,7 +137,7 @@ class SchemaArgumentsProperties {
     }
 
     private Arbitrary<JsonNode> values() {
-        return Arbitraries.recursive(SchemaArgumentsProperties::leaves, inner -> Arbitraries.frequencyOf(
+        return Arbitraries.recursive(SchemaArgumentsPropertiesTest::leaves, inner -> Arbitraries.frequencyOf(
                 Tuple.of(4, inner),
                 Tuple.of(1, inner.list().ofMaxSize(4).map(items -> {
                     com.fasterxml.jackson.databind.node.ArrayNode a = NODES.arrayNode();
