@@ -523,7 +523,7 @@ public final class Coercion {
     }
 
     /** The number a node holds exactly, a numeric string included; {@code null} if none. */
-    private static BigDecimal exactNumber(JsonNode node) {
+    static BigDecimal exactNumber(JsonNode node) {
         if (node.isNumber()) {
             if (node.isDouble() || node.isFloat()) {
                 double v = node.doubleValue();
