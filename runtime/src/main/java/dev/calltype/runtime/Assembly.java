@@ -38,6 +38,21 @@ final class Assembly implements Driver.Sink {
         }
     }
 
+    /** The index of the last segment of unreported errors (adjacent ones are merged into it), or -1. */
+    private int unreportedSegment = -1;
+
+    @Override
+    public void unreported(CharSequence buf, Item item) {
+        int last = segments.size() - 1;
+        if (last >= 0 && last == unreportedSegment && segments.get(last).end() == item.start) {
+            segments.set(last, new Extraction.Segment(Extraction.Segment.Kind.ERROR, segments.get(last).start(),
+                    item.end));
+        } else if (item.end > item.start) {
+            segments.add(new Extraction.Segment(Extraction.Segment.Kind.ERROR, item.start, item.end));
+            unreportedSegment = segments.size() - 1;
+        }
+    }
+
     private void segment(Extraction.Segment.Kind kind, int start, int end) {
         if (end <= start) {
             return;

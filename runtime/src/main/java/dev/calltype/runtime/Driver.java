@@ -49,6 +49,12 @@ final class Driver {
          */
         void item(CharSequence buf, Item item, int index);
 
+        /**
+         * An error past {@link ExtractionLimits#maxErrors}: not reported, but its text is not prose either. Never
+         * one that a {@link #started} announced.
+         */
+        void unreported(CharSequence buf, Item item);
+
         /** A call is being written (streaming only). */
         default void started(int index, String name) {
         }
@@ -94,6 +100,8 @@ final class Driver {
     private Step continuation;
     private Response response;
     private int calls;
+    /** Errors reported so far (the one saying that later errors are not reported included). */
+    private int errors;
     private int startedCount;
 
     Driver(Config cfg, Sink sink) {
@@ -286,7 +294,9 @@ final class Driver {
                         p.argsBalance = new Balance(p.argsEmitted);
                     }
                 }
-                if (m.started != null && p.startedIndex < 0) {
+                // Past maxErrors no call is announced early: its error could not be reported (it is announced when
+                // it completes instead), so every CallStarted is still followed by its call or its error.
+                if (m.started != null && p.startedIndex < 0 && errors < cfg.limits.maxErrors()) {
                     p.startedIndex = startedCount++;
                     p.started = m.started;
                     p.argsEmitted = m.started.argumentsFrom();
@@ -372,9 +382,20 @@ final class Driver {
                 sink.started(index, item.name);
             }
             sink.item(buf, item, index);
-        } else {
-            sink.item(buf, item, startedIndex);
+            return;
         }
+        int max = cfg.limits.maxErrors();
+        if (errors > max) {
+            sink.unreported(buf, item);
+            return;
+        }
+        if (errors == max) {
+            item = item.asError(ExtractionError.Kind.LIMIT_EXCEEDED, Messages.limit("a response may hold at most "
+                    + max + " errors (maxErrors); the errors after this one are not reported and their text is not"
+                    + " shown"));
+        }
+        errors++;
+        sink.item(buf, item, startedIndex);
     }
 
     // ------------------------------------------------------------------ output

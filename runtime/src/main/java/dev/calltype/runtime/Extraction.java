@@ -64,7 +64,11 @@ public final class Extraction {
         return text;
     }
 
-    /** How the response divides into prose, calls, errors and reasoning, in order, without gaps. */
+    /**
+     * How the response divides into prose, calls, errors and reasoning, in order, without gaps. Each call and each
+     * error has its segment, in the same order; past {@link ExtractionLimits#maxErrors} the errors not reported
+     * still have {@code ERROR} segments (adjacent ones merged), after the error that says so.
+     */
     public List<Segment> segments() {
         return segments;
     }

@@ -18,42 +18,68 @@ package dev.calltype.runtime;
  * @param maxNumberDigits the most characters in one number
  * @param maxBufferChars the most characters a streaming extractor holds back for one open candidate; applied to
  *     batch extraction too (as a bound on one candidate), so that batch and streaming agree
+ * @param maxErrors the most errors reported for one response; the next one is a {@code LIMIT_EXCEEDED} error saying
+ *     that later errors are not reported (their text is still kept out of {@code text()}), so hostile output full of
+ *     broken calls costs memory bounded by this limit, not by its length
  */
 public record ExtractionLimits(int maxPayloadChars, int maxDepth, int maxCalls, int maxStringChars,
-                               int maxNumberDigits, int maxBufferChars) {
+                               int maxNumberDigits, int maxBufferChars, int maxErrors) {
 
-    /** Payload 16 Mi chars, depth 512, 1,000 calls, strings 16 Mi chars, 1,000 digits, buffer 64 Mi chars. */
+    /** The default of {@link #maxErrors}. */
+    public static final int DEFAULT_MAX_ERRORS = 1000;
+
+    /**
+     * Payload 16 Mi chars, depth 512, 1,000 calls, strings 16 Mi chars, 1,000 digits, buffer 64 Mi chars, 1,000
+     * errors.
+     */
     public static final ExtractionLimits DEFAULTS =
-            new ExtractionLimits(16 << 20, 512, 1000, 16 << 20, 1000, 64 << 20);
+            new ExtractionLimits(16 << 20, 512, 1000, 16 << 20, 1000, 64 << 20, DEFAULT_MAX_ERRORS);
 
     public ExtractionLimits {
         if (maxPayloadChars < 1 || maxDepth < 1 || maxCalls < 1 || maxStringChars < 1 || maxNumberDigits < 1
-                || maxBufferChars < 1) {
+                || maxBufferChars < 1 || maxErrors < 1) {
             throw new IllegalArgumentException("every limit must be at least 1");
         }
     }
 
+    /** The limits given, with {@link #DEFAULT_MAX_ERRORS} errors. */
+    public ExtractionLimits(int maxPayloadChars, int maxDepth, int maxCalls, int maxStringChars, int maxNumberDigits,
+                            int maxBufferChars) {
+        this(maxPayloadChars, maxDepth, maxCalls, maxStringChars, maxNumberDigits, maxBufferChars,
+                DEFAULT_MAX_ERRORS);
+    }
+
     public ExtractionLimits withMaxPayloadChars(int v) {
-        return new ExtractionLimits(v, maxDepth, maxCalls, maxStringChars, maxNumberDigits, maxBufferChars);
+        return new ExtractionLimits(v, maxDepth, maxCalls, maxStringChars, maxNumberDigits, maxBufferChars, maxErrors);
     }
 
     public ExtractionLimits withMaxDepth(int v) {
-        return new ExtractionLimits(maxPayloadChars, v, maxCalls, maxStringChars, maxNumberDigits, maxBufferChars);
+        return new ExtractionLimits(maxPayloadChars, v, maxCalls, maxStringChars, maxNumberDigits, maxBufferChars,
+                maxErrors);
     }
 
     public ExtractionLimits withMaxCalls(int v) {
-        return new ExtractionLimits(maxPayloadChars, maxDepth, v, maxStringChars, maxNumberDigits, maxBufferChars);
+        return new ExtractionLimits(maxPayloadChars, maxDepth, v, maxStringChars, maxNumberDigits, maxBufferChars,
+                maxErrors);
     }
 
     public ExtractionLimits withMaxStringChars(int v) {
-        return new ExtractionLimits(maxPayloadChars, maxDepth, maxCalls, v, maxNumberDigits, maxBufferChars);
+        return new ExtractionLimits(maxPayloadChars, maxDepth, maxCalls, v, maxNumberDigits, maxBufferChars,
+                maxErrors);
     }
 
     public ExtractionLimits withMaxNumberDigits(int v) {
-        return new ExtractionLimits(maxPayloadChars, maxDepth, maxCalls, maxStringChars, v, maxBufferChars);
+        return new ExtractionLimits(maxPayloadChars, maxDepth, maxCalls, maxStringChars, v, maxBufferChars,
+                maxErrors);
     }
 
     public ExtractionLimits withMaxBufferChars(int v) {
-        return new ExtractionLimits(maxPayloadChars, maxDepth, maxCalls, maxStringChars, maxNumberDigits, v);
+        return new ExtractionLimits(maxPayloadChars, maxDepth, maxCalls, maxStringChars, maxNumberDigits, v,
+                maxErrors);
+    }
+
+    public ExtractionLimits withMaxErrors(int v) {
+        return new ExtractionLimits(maxPayloadChars, maxDepth, maxCalls, maxStringChars, maxNumberDigits,
+                maxBufferChars, v);
     }
 }

@@ -158,6 +158,11 @@ public final class StreamingExtractor {
         }
 
         @Override
+        public void unreported(CharSequence buf, Item item) {
+            // past maxErrors: no event, and the text is not shown
+        }
+
+        @Override
         public void started(int index, String name) {
             events.add(new StreamEvent.CallStarted(index, name == null ? "" : name));
         }

@@ -197,4 +197,23 @@ class LimitsTest {
                 .contains("\n10. ").doesNotContain("\n11. ").contains("(and 40 more like these)");
         assertThat(thousand.correctionPrompt().orElseThrow().length()).isLessThan(prompt.length() + 10);
     }
+
+    @Test
+    void errorsPastMaxErrorsAreCountedByOneLimitErrorNotKeptOneByOne() {
+        ToolCallExtractor x = ToolCallExtractor.builder().tools(Corpus.tools()).limits(ExtractionLimits.DEFAULTS.withMaxErrors(5)).build();
+        String text = "Hi.\n" + "<tool_call>{\"name\": \"read_file\", \"arguments\": {\"path\": }}</tool_call>\n".repeat(20)
+                + "<tool_call>{\"name\": \"read_file\", \"arguments\": {\"path\": \"a.txt\"}}</tool_call>\nBye.";
+        Extraction e = x.extract(text);
+
+        assertThat(e.errors()).hasSize(6);
+        assertThat(e.errors().subList(0, 5)).allSatisfy(err -> assertThat(err.kind()).isEqualTo(ExtractionError.Kind.MALFORMED_JSON));
+        assertThat(e.errors().get(5).kind()).isEqualTo(ExtractionError.Kind.LIMIT_EXCEEDED);
+        assertThat(e.errors().get(5).message()).contains("at most 5 errors (maxErrors)");
+        assertThat(e.calls()).extracting(ToolCall::name).containsExactly("read_file");   // calls still run
+        assertThat(e.text()).isEqualTo("Hi.\n" + "\n".repeat(20) + "\nBye.");            // no markup shown
+        assertThat(PartitionPropertiesTest.partitionProblem(text, e)).isNull();
+        for (int n : new int[] {1, 7}) {
+            assertThat(Streams.mismatch(e, Streams.run(x, Streams.chunks(text, n)))).isNull();
+        }
+    }
 }
