@@ -69,7 +69,7 @@ final class ShapeProbe {
                 if (value == null) {
                     break;
                 }
-                if (name == null && isNameKey(key)) {
+                if (name == null && isNameKey(key) && value != TOO_LONG) {
                     name = value;
                 }
                 key = null;
@@ -133,21 +133,63 @@ final class ShapeProbe {
         return false;
     }
 
-    /** The quoted string at {@code i} (escapes kept simple), or {@code null} if it does not end before {@code to}. */
+    /** The longest string value the probe keeps; a longer one is {@link #TOO_LONG}. */
+    private static final int MAX_STRING = 256;
+    /** A string value longer than {@link #MAX_STRING}: never taken as a name (by identity). */
+    private static final String TOO_LONG = new String("(too long)");
+
+    /**
+     * The quoted string at {@code i}, its escapes decoded exactly as {@link LenientJson} decodes them (so that the
+     * name a stream announces is the name the call completes with), {@link #TOO_LONG} when longer than
+     * {@link #MAX_STRING}, or {@code null} if it does not end before {@code to}.
+     */
     private static String string(CharSequence b, int i, int to, int[] end) {
         char open = b.charAt(i);
         char close = open == '\u201C' ? '\u201D' : open == '\u2018' ? '\u2019' : open;
         StringBuilder s = new StringBuilder();
-        for (int k = i + 1; k < to; k++) {
+        int k = i + 1;
+        while (k < to) {
             char c = b.charAt(k);
-            if (c == '\\' && k + 1 < to) {
-                s.append(b.charAt(++k));
-            } else if (c == close) {
+            if (c == close) {
                 end[0] = k + 1;
-                return s.toString();
-            } else if (s.length() < 256) {
-                s.append(c);
+                return s.length() > MAX_STRING ? TOO_LONG : s.toString();
             }
+            int consumed = 1;
+            char out = c;
+            if (c == '\\') {
+                if (k + 1 >= to) {
+                    return null;
+                }
+                char e = b.charAt(k + 1);
+                consumed = 2;
+                if (e == '/') {
+                    out = '/';
+                } else if (e == 'u') {
+                    long v = Escapes.hex(b, k + 2, 4, to);
+                    if (v == Escapes.ENDS) {
+                        return null;
+                    }
+                    if (v >= 0) {
+                        out = (char) v;
+                        consumed = 6;
+                    } else {
+                        consumed = 1; // not an escape: the backslash, then 'u' as text
+                    }
+                } else {
+                    int simple = Escapes.simple(e);
+                    if (simple >= 0) {
+                        out = (char) simple;
+                    } else if (e == close) {
+                        out = e;
+                    } else {
+                        consumed = 1; // unknown escape: the backslash stays, the character is read next
+                    }
+                }
+            }
+            if (s.length() <= MAX_STRING) {
+                s.append(out);
+            }
+            k += consumed;
         }
         return null;
     }
