@@ -262,7 +262,7 @@ final class JsonBlock implements Recognizer {
     /** What streaming shows while an object is incomplete: its name once it has been read. */
     static Match.Started started(CharSequence buf, int from, int limit, Config cfg) {
         ShapeProbe.Probe p = ShapeProbe.scan(buf, from, limit);
-        return p.name() == null ? null : new Match.Started(display(p.name(), cfg), p.argsFrom(), null);
+        return p.name() == null || p.nameCut() ? null : new Match.Started(display(p.name(), cfg), p.argsFrom(), null);
     }
 
     /** A name as the known tools spell it, when it is one. */

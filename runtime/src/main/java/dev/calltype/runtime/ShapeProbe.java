@@ -8,14 +8,15 @@ package dev.calltype.runtime;
 final class ShapeProbe {
 
     /** What the probe saw at depth 1 of the object opening at the start. */
-    record Probe(String name, boolean nameKey, boolean argsKey, int argsFrom) {
+    /** {@code nameCut}: the name was longer than the probe keeps, so {@code name} is only its start. */
+    record Probe(String name, boolean nameCut, boolean nameKey, boolean argsKey, int argsFrom) {
         /** Both a tool name and an arguments key: clearly a call attempt. */
         boolean callAttempt() {
             return name != null && argsKey;
         }
     }
 
-    static final Probe NOTHING = new Probe(null, false, false, -1);
+    static final Probe NOTHING = new Probe(null, false, false, false, -1);
 
     private ShapeProbe() {
     }
@@ -27,6 +28,7 @@ final class ShapeProbe {
             return NOTHING;
         }
         String name = null;
+        boolean nameCut = false;
         boolean nameKey = false;
         boolean argsKey = false;
         int argsFrom = -1;
@@ -40,7 +42,7 @@ final class ShapeProbe {
                 continue;
             }
             if (depth == 1 && expectKey && (isQuote(c) || LenientJson.isUnquotedKeyChar(c))) {
-                int[] end = new int[1];
+                int[] end = new int[2];
                 String token = isQuote(c) ? string(b, i, to, end) : word(b, i, to, end);
                 if (token == null) {
                     break;
@@ -64,13 +66,14 @@ final class ShapeProbe {
                 continue;
             }
             if (depth == 1 && key != null && isQuote(c)) {
-                int[] end = new int[1];
+                int[] end = new int[2];
                 String value = string(b, i, to, end);
                 if (value == null) {
                     break;
                 }
-                if (name == null && isNameKey(key) && value != TOO_LONG) {
+                if (name == null && isNameKey(key)) {
                     name = value;
+                    nameCut = end[1] == 1;
                 }
                 key = null;
                 i = end[0];
@@ -87,7 +90,7 @@ final class ShapeProbe {
                 case '}', ']' -> {
                     depth--;
                     if (depth <= 0) {
-                        return new Probe(name, nameKey, argsKey, argsFrom);
+                        return new Probe(name, nameCut, nameKey, argsKey, argsFrom);
                     }
                 }
                 case ',' -> {
@@ -97,9 +100,9 @@ final class ShapeProbe {
                 }
                 default -> {
                     if (isQuote(c)) {
-                        int[] end = new int[1];
+                        int[] end = new int[2];
                         if (string(b, i, to, end) == null) {
-                            return new Probe(name, nameKey, argsKey, argsFrom);
+                            return new Probe(name, nameCut, nameKey, argsKey, argsFrom);
                         }
                         i = end[0];
                         continue;
@@ -108,7 +111,7 @@ final class ShapeProbe {
             }
             i++;
         }
-        return new Probe(name, nameKey, argsKey, argsFrom);
+        return new Probe(name, nameCut, nameKey, argsKey, argsFrom);
     }
 
     private static boolean isQuote(char c) {
@@ -133,15 +136,13 @@ final class ShapeProbe {
         return false;
     }
 
-    /** The longest string value the probe keeps; a longer one is {@link #TOO_LONG}. */
+    /** The longest string value the probe keeps; a longer one is cut (and a name cut is never announced). */
     private static final int MAX_STRING = 256;
-    /** A string value longer than {@link #MAX_STRING}: never taken as a name (by identity). */
-    private static final String TOO_LONG = new String("(too long)");
 
     /**
      * The quoted string at {@code i}, its escapes decoded exactly as {@link LenientJson} decodes them (so that the
-     * name a stream announces is the name the call completes with), {@link #TOO_LONG} when longer than
-     * {@link #MAX_STRING}, or {@code null} if it does not end before {@code to}.
+     * name a stream announces is the name the call completes with), cut to {@link #MAX_STRING} characters (then
+     * {@code end[1] == 1}), or {@code null} if it does not end before {@code to}.
      */
     private static String string(CharSequence b, int i, int to, int[] end) {
         char open = b.charAt(i);
@@ -152,7 +153,11 @@ final class ShapeProbe {
             char c = b.charAt(k);
             if (c == close) {
                 end[0] = k + 1;
-                return s.length() > MAX_STRING ? TOO_LONG : s.toString();
+                if (s.length() > MAX_STRING) {
+                    end[1] = 1;
+                    s.setLength(MAX_STRING);
+                }
+                return s.toString();
             }
             int consumed = 1;
             char out = c;
