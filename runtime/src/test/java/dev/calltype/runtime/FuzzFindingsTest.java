@@ -103,4 +103,15 @@ class FuzzFindingsTest {
             assertThat(Streams.mismatch(batch, Streams.run(noTools, Streams.chunks(text, 1)))).as(name).isNull();
         }
     }
+
+    /** From the last batch run: a number no double can hold is kept exactly, and JSON text carries it unchanged. */
+    @Test
+    void numberNoDoubleCanHoldIsKeptExactly() throws Exception {
+        String text = "TOOL_CALL {\"name\": \"stock_price\", \"arguments\": {\"ticker\": 7E-777}}";
+        Extraction e = Corpus.extractor().extract(text);
+        assertThat(e.calls()).singleElement().satisfies(c -> {
+            assertThat(c.arguments().get("ticker").decimalValue()).isEqualByComparingTo(new java.math.BigDecimal("7E-777"));
+            assertThat(FuzzText.callProblem(e.calls(), text)).isNull();
+        });
+    }
 }

@@ -23,6 +23,12 @@ import java.util.SplittableRandom;
 final class FuzzText {
 
     static final ObjectMapper JSON = new ObjectMapper();
+    /**
+     * Reads numbers back exactly: the engine keeps a number a double cannot hold (7E-777) as a decimal, and JSON
+     * text carries it unchanged; only a reader that turns it into a double loses it.
+     */
+    static final ObjectMapper EXACT = new ObjectMapper()
+            .enable(com.fasterxml.jackson.databind.DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
 
     private FuzzText() {
     }
@@ -133,7 +139,7 @@ final class FuzzText {
                 return "arguments of " + c.name() + " are not complete JSON: " + problem;
             }
             try {
-                JsonNode back = JSON.readTree(JSON.writeValueAsString(c.arguments()));
+                JsonNode back = EXACT.readTree(JSON.writeValueAsString(c.arguments()));
                 if (!Corpus.sameJson(back, c.arguments())) {
                     return "arguments of " + c.name() + " do not survive a JSON round trip: " + c.arguments();
                 }
