@@ -174,10 +174,6 @@ final class Chars {
         return b.subSequence(from, to).toString();
     }
 
-    /**
-     * A bounded, single-line rendering of {@code b[from, to)} for messages: at most {@code max} chars, control
-     * characters escaped, an ellipsis when cut.
-     */
     /** {@code \\u0007} for a control character (no {@code String.format}: it parses its pattern each time). */
     private static String unicodeEscape(char c) {
         char[] out = {'\\', 'u', HEX[(c >> 12) & 0xf], HEX[(c >> 8) & 0xf], HEX[(c >> 4) & 0xf], HEX[c & 0xf]};
@@ -186,6 +182,10 @@ final class Chars {
 
     private static final char[] HEX = "0123456789abcdef".toCharArray();
 
+    /**
+     * A bounded, single-line rendering of {@code b[from, to)} for messages: at most {@code max} chars, control
+     * characters escaped, an ellipsis when cut.
+     */
     static String snippet(CharSequence b, int from, int to, int max) {
         StringBuilder s = new StringBuilder(Math.min(to - from, max) + 8);
         int i = from;

@@ -1,8 +1,9 @@
 package dev.calltype.runtime;
 
 /**
- * The part of backslash escapes that JSON strings and Python strings read alike. Each reader keeps its own
- * rules for the rest: JSON's {@code \/} and smart closing quotes, Python's {@code \a \v}, octal, {@code \x},
+ * Backslash escapes: the part JSON strings and Python strings read alike ({@link #simple}, {@link #hex}), and the
+ * whole lenient JSON rule ({@link #json}), shared by the JSON reader and the shape probe so that both decode a
+ * string the same way. The Python reader keeps its own rules for the rest: {@code \a \v}, octal, {@code \x},
  * {@code \U}, {@code \N{...}} and raw strings.
  */
 final class Escapes {
@@ -12,7 +13,46 @@ final class Escapes {
     /** {@link #hex}: the text ended before the digits did. */
     static final long ENDS = -2;
 
+    /** {@link #json}: the text ends inside the escape. */
+    static final int CUT = -1;
+
     private Escapes() {
+    }
+
+    /**
+     * Decodes the lenient JSON escape whose backslash is at {@code text[i]}, in a string closed by {@code close},
+     * appending what it stands for to {@code out}. Returns the characters it took: 2, or 6 for {@code \\uXXXX};
+     * 1 when it is no escape (an unknown one, or {@code \\u} without four hex digits), the backslash kept and the
+     * next character left to be read as text; {@link #CUT} when the text ends at {@code end} first.
+     */
+    static int json(CharSequence text, int i, int end, char close, StringBuilder out) {
+        if (i + 1 >= end) {
+            return CUT;
+        }
+        char e = text.charAt(i + 1);
+        if (e == '/') {
+            out.append('/');
+            return 2;
+        }
+        if (e == 'u') {
+            long v = hex(text, i + 2, 4, end);
+            if (v == ENDS) {
+                return CUT;
+            }
+            if (v >= 0) {
+                out.append((char) v);
+                return 6;
+            }
+            out.append('\\');
+            return 1;
+        }
+        int simple = simple(e);
+        if (simple >= 0 || e == close) {
+            out.append(simple >= 0 ? (char) simple : e);
+            return 2;
+        }
+        out.append('\\');
+        return 1;
     }
 
     /**

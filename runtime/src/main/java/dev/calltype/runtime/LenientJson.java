@@ -578,19 +578,8 @@ final class LenientJson {
                     "a string is longer than the limit of maxStringChars=" + limits.maxStringChars(), open);
         }
 
-        /** Reads a quoted string at {@code pos}; {@code null} with {@link #stop} set when it cannot. */
         /** The end of the run of characters from {@code i} that need no attention: no quote, escape or control. */
         private int plainRun(int i, int runLimit, char close) {
-            if (raw instanceof String str) {
-                while (i < runLimit) {
-                    char d = str.charAt(i);
-                    if (d == close || d == '\\' || d < 0x20) {
-                        break;
-                    }
-                    i++;
-                }
-                return i;
-            }
             while (i < runLimit) {
                 char d = raw.charAt(i);
                 if (d == close || d == '\\' || d < 0x20) {
@@ -601,6 +590,7 @@ final class LenientJson {
             return i;
         }
 
+        /** Reads a quoted string at {@code pos}; {@code null} with {@link #stop} set when it cannot. */
         private String readString() {
             int open = pos;
             char q = text.charAt(pos);
@@ -634,39 +624,10 @@ final class LenientJson {
                     return sb.toString();
                 }
                 if (c == '\\') {
-                    if (i + 1 >= end) {
+                    int consumed = Escapes.json(text, i, end, close, sb);
+                    if (consumed == Escapes.CUT) {
                         stopAtEnd("the text ends inside a string", open);
                         return null;
-                    }
-                    char e = text.charAt(i + 1);
-                    int consumed = 2;
-                    switch (e) {
-                        case '/' -> sb.append(e);
-                        case 'u' -> {
-                            long v = Escapes.hex(text, i + 2, 4, end);
-                            if (v == Escapes.ENDS) {
-                                stopAtEnd("the text ends inside a string", open);
-                                return null;
-                            }
-                            if (v >= 0) {
-                                sb.append((char) v);
-                                consumed = 6;
-                            } else {
-                                sb.append('\\'); // not an escape: keep the backslash, read 'u' next as text
-                                consumed = 1;
-                            }
-                        }
-                        default -> {
-                            int simple = Escapes.simple(e);
-                            if (simple >= 0) {
-                                sb.append((char) simple);
-                            } else if (e == close) {
-                                sb.append(e);
-                            } else {
-                                sb.append('\\'); // unknown escape: keep the backslash, read the char next
-                                consumed = 1;
-                            }
-                        }
                     }
                     i += consumed;
                 } else if (c < 0x20) {

@@ -118,10 +118,6 @@ final class Messages {
 
     // ------------------------------------------------------------------ correction prompt
 
-    /**
-     * The message for the model: what was wrong with each failed call, the expected format with a worked example
-     * (in the format the model attempted when there is an example for it), and the available tools.
-     */
     /** The most argument problems a failure lists one by one, so that its size is bounded whatever the call. */
     static final int LISTED_PROBLEMS = 10;
 
@@ -139,6 +135,10 @@ final class Messages {
     /** The most errors a correction prompt lists one by one, so that its size is bounded whatever the response. */
     static final int PROMPT_ERRORS = 10;
 
+    /**
+     * The message for the model: what was wrong with each failed call, the expected format with a worked example
+     * (in the format the model attempted when there is an example for it), and the available tools.
+     */
     static String correctionPrompt(List<ExtractionError> errors, List<WireFormat> formats, Config cfg) {
         StringBuilder b = new StringBuilder();
         b.append(errors.size() == 1 ? "A tool call in your last response could not be used"

@@ -140,9 +140,9 @@ final class ShapeProbe {
     private static final int MAX_STRING = 256;
 
     /**
-     * The quoted string at {@code i}, its escapes decoded exactly as {@link LenientJson} decodes them (so that the
-     * name a stream announces is the name the call completes with), cut to {@link #MAX_STRING} characters (then
-     * {@code end[1] == 1}), or {@code null} if it does not end before {@code to}.
+     * The quoted string at {@code i}, its escapes decoded as {@link LenientJson} decodes them ({@link Escapes#json},
+     * so that the name a stream announces is the name the call completes with), cut to {@link #MAX_STRING}
+     * characters (then {@code end[1] == 1}), or {@code null} if it does not end before {@code to}.
      */
     private static String string(CharSequence b, int i, int to, int[] end) {
         char open = b.charAt(i);
@@ -160,39 +160,16 @@ final class ShapeProbe {
                 return s.toString();
             }
             int consumed = 1;
-            char out = c;
             if (c == '\\') {
-                if (k + 1 >= to) {
+                consumed = Escapes.json(b, k, to, close, s);
+                if (consumed == Escapes.CUT) {
                     return null;
                 }
-                char e = b.charAt(k + 1);
-                consumed = 2;
-                if (e == '/') {
-                    out = '/';
-                } else if (e == 'u') {
-                    long v = Escapes.hex(b, k + 2, 4, to);
-                    if (v == Escapes.ENDS) {
-                        return null;
-                    }
-                    if (v >= 0) {
-                        out = (char) v;
-                        consumed = 6;
-                    } else {
-                        consumed = 1; // not an escape: the backslash, then 'u' as text
-                    }
-                } else {
-                    int simple = Escapes.simple(e);
-                    if (simple >= 0) {
-                        out = (char) simple;
-                    } else if (e == close) {
-                        out = e;
-                    } else {
-                        consumed = 1; // unknown escape: the backslash stays, the character is read next
-                    }
-                }
+            } else {
+                s.append(c);
             }
-            if (s.length() <= MAX_STRING) {
-                s.append(out);
+            if (s.length() > MAX_STRING + 1) {
+                s.setLength(MAX_STRING + 1); // enough to tell that it was cut
             }
             k += consumed;
         }
