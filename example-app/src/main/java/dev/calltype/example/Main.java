@@ -77,7 +77,7 @@ public final class Main {
         } catch (UsageException e) {
             err.println("calltype " + e.getMessage());
             return 2;
-        } catch (ChatFailure e) {
+        } catch (ChatFailure | dev.calltype.openai.ChatCompletionsException e) {
             err.println("calltype " + command + ": " + e.getMessage());
             return 1;
         } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
