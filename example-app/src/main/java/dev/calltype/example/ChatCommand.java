@@ -180,7 +180,7 @@ final class ChatCommand {
         printer.endOfTurn();
         if (outcome.error() != null) {
             ChatCompletionsException failure = model.lastFailure;
-            err.println("calltype chat: " + (failure != null ? failure.getMessage() : Snippet.of(outcome.error())));
+            err.println("calltype chat: " + (failure != null ? failure.getMessage() : Terminal.snippet(outcome.error())));
             return false;
         }
         if (outcome.maxRoundsReached()) {
@@ -381,7 +381,7 @@ final class ChatCommand {
         public void onCorrection(int round, List<ExtractionError> errors, String correctionPrompt) {
             endLine();
             for (ExtractionError e : errors) {
-                out.println(style.yellow("  ✗ " + e.kind() + ": " + Snippet.of(e.message()) + " (asking the model to fix it)"));
+                out.println(style.yellow("  ✗ " + e.kind() + ": " + Terminal.snippet(e.message()) + " (asking the model to fix it)"));
             }
             out.flush();
         }

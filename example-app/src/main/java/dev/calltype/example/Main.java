@@ -81,7 +81,7 @@ public final class Main {
             err.println("calltype " + command + ": " + e.getMessage());
             return 1;
         } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
-            String message = e.getMessage() == null ? "" : ": " + Snippet.of(e.getMessage());
+            String message = e.getMessage() == null ? "" : ": " + Terminal.snippet(e.getMessage());
             err.println("calltype " + command + ": unexpected " + e.getClass().getSimpleName() + message);
             return 1;
         } finally {

@@ -39,6 +39,14 @@ final class Terminal {
         return b.toString();
     }
 
+    /** The most characters of a {@link #snippet}. */
+    static final int SNIPPET = 160;
+
+    /** Text for a one-line message: {@link #line} of at most {@link #SNIPPET} characters; {@code null} is empty. */
+    static String snippet(String text) {
+        return text == null ? "" : line(text, SNIPPET).strip();
+    }
+
     /** {@code text} on one line (newlines and tabs as spaces), safe, at most {@code max} characters and an ellipsis. */
     static String line(String text, int max) {
         StringBuilder b = new StringBuilder(Math.min(text.length(), max) + 1);

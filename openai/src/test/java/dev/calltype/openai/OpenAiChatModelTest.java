@@ -25,11 +25,12 @@ import org.junit.jupiter.api.Test;
 /** {@link OpenAiChatModel} against loopback servers that behave well, oddly, or with hostility. */
 class OpenAiChatModelTest {
 
-    static final List<ToolSpec> TOOLS = ToolSpecs.fromJson("""
+    static final String TOOLS_JSON = """
             [{"type": "function", "function": {"name": "add", "description": "Adds two numbers",
               "parameters": {"type": "object", "properties": {"a": {"type": "number"}, "b": {"type": "number"}},
               "required": ["a", "b"]}}}]
-            """);
+            """;
+    static final List<ToolSpec> TOOLS = ToolSpecs.fromJson(TOOLS_JSON);
     static final List<ChatMessage> HELLO = List.of(ChatMessage.user("What is 2 + 3?"));
     static final String KEY = "sk-test-secret-123";
 
