@@ -221,6 +221,17 @@ class OpenAiChatModelTest {
         }
     }
 
+    @Test
+    void noKeyMeansNoAuthorizationAndAFullOrSlashedPathIsUsedAsItIs() throws Exception {
+        try (LoopbackServer server = new LoopbackServer((r, out) -> events(out, text("ok"), finish("stop")))) {
+            OpenAiChatModel.builder().baseUrl(server.url("/v1/chat/completions")).model("m").build().reply(HELLO, TOOLS);
+            OpenAiChatModel.builder().baseUrl(server.url("/api/v1//")).model("m").apiKey(" ").build().reply(HELLO, TOOLS);
+            assertThat(server.requests).extracting(LoopbackServer.Request::target)
+                    .containsExactly("/v1/chat/completions", "/api/v1/chat/completions");
+            assertThat(server.requests).allSatisfy(r -> assertThat(r.header("Authorization")).isNull());
+        }
+    }
+
     // ------------------------------------------------------------------ timeouts
 
     @Test
