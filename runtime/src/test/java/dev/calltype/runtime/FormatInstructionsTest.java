@@ -1,5 +1,6 @@
 package dev.calltype.runtime;
 
+import dev.calltype.render.Instructions;
 import static dev.calltype.runtime.Fixtures.spec;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -291,7 +292,7 @@ class FormatInstructionsTest {
         ToolSpec tool = spec("grid", "", "{\"type\":\"object\",\"properties\":{\"x\":" + schema + "},\"required\":[\"x\"]}");
 
         assertThat(FormatInstructions.line(tool))
-                .isEqualTo("grid(x: any" + "[]".repeat(FormatInstructions.NESTING_LIMIT) + ")");
+                .isEqualTo("grid(x: any" + "[]".repeat(Instructions.NESTING_LIMIT) + ")");
     }
 
     @Test
@@ -309,7 +310,7 @@ class FormatInstructionsTest {
 
         assertThat(text).startsWith("You can call these tools:\n- fan(x: ").contains("any | any")
                 .endsWith("wait for the results.");
-        assertThat(text.length()).isLessThan(20 * FormatInstructions.VISIT_BUDGET);
+        assertThat(text.length()).isLessThan(20 * Instructions.VISIT_BUDGET);
     }
 
     @Test
@@ -333,6 +334,6 @@ class FormatInstructionsTest {
 
     @Test
     void noToolsGivesAShortNotice() {
-        assertThat(FormatInstructions.render(List.of(), CallFormat.XML_TAGS)).isEqualTo(FormatInstructions.NO_TOOLS);
+        assertThat(FormatInstructions.render(List.of(), CallFormat.XML_TAGS)).isEqualTo(Instructions.NO_TOOLS);
     }
 }

@@ -8,6 +8,7 @@ import dev.calltype.runtime.internal.args.Names;
 import dev.calltype.runtime.ToolArgumentException;
 import dev.calltype.runtime.ToolCall;
 import dev.calltype.runtime.ToolResult;
+import dev.calltype.runtime.ToolSpec;
 import dev.calltype.runtime.Toolkit;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -102,6 +103,18 @@ public final class DispatchSupport {
         problems.add(node == null || node.isMissingNode()
                 ? "parameter '" + path + "' is required"
                 : "parameter '" + path + "' is required, got null");
+    }
+
+    /**
+     * Adds the problem for a value its own type refused: a record whose constructor threw, such as
+     * one that validates its components. The message is bounded and never a stack trace.
+     *
+     * @param path the value's path ({@code ""} for the whole arguments object)
+     */
+    public static void rejected(String path, RuntimeException e, List<String> problems) {
+        String message = failureMessage(e);
+        String what = path.isEmpty() ? "the arguments were" : "parameter '" + path + "' was";
+        problems.add(message == null ? what + " rejected" : what + " rejected: " + message);
     }
 
     /**
@@ -766,11 +779,15 @@ public final class DispatchSupport {
     // ------------------------------------------------------------------ handle and parseAll
 
     /**
-     * Dispatches every call of an extraction and turns every extraction error into a failure
-     * carrying the correction prompt, in the order they appear in the text. A call with too many
-     * positional arguments also gets the tool's signature.
+     * Dispatches every call of an extraction and turns every extraction error into a failure, in the
+     * order they appear in the text. The first failure carries the extraction's correction prompt,
+     * which covers every error; the others carry their own error's message, so a client that sends one
+     * message per result sends the prompt once. A call with too many positional arguments also gets
+     * the tool's signature.
+     *
+     * @param texts the toolkit's signatures, or {@code null} when it has none to give
      */
-    public static List<ToolResult> handle(Toolkit toolkit, Extraction extraction, Map<String, String> signatures) {
+    public static List<ToolResult> handle(Toolkit toolkit, Extraction extraction, ToolTexts texts) {
         List<ToolResult> results = new ArrayList<>();
         List<ToolCall> calls = extraction.calls();
         List<ExtractionError> errors = extraction.errors();
@@ -783,8 +800,9 @@ public final class DispatchSupport {
                 results.add(toolkit.dispatch(calls.get(c++)));
             } else {
                 ExtractionError error = errors.get(e++);
-                results.add(ToolResult.failure(error.toolName(), null, withSignature(prompt.isEmpty()
-                        ? error.message() : prompt, error, signatures)));
+                String text = prompt.isEmpty() ? error.message() : prompt;
+                prompt = "";
+                results.add(ToolResult.failure(error.toolName(), null, withSignature(text, error, texts)));
             }
         }
         return results;
@@ -794,12 +812,12 @@ public final class DispatchSupport {
      * Converts every call of an extraction with {@code reader}, or throws one exception listing
      * every extraction error and every argument problem.
      */
-    public static <C> List<C> parseAll(Extraction extraction, Map<String, String> signatures,
+    public static <C> List<C> parseAll(Extraction extraction, ToolTexts texts,
                                        BiFunction<ToolCall, List<String>, C> reader) {
         List<String> problems = new ArrayList<>();
         Set<String> tools = new LinkedHashSet<>();
         for (ExtractionError error : extraction.errors()) {
-            problems.add(withSignature(error.message(), error, signatures));
+            problems.add(withSignature(error.message(), error, texts));
             tools.add(String.valueOf(error.toolName()));
         }
         List<C> out = new ArrayList<>();
@@ -822,15 +840,25 @@ public final class DispatchSupport {
         return Collections.unmodifiableList(out);
     }
 
-    private static String withSignature(String message, ExtractionError error, Map<String, String> signatures) {
-        if (error.kind() != ExtractionError.Kind.TOO_MANY_POSITIONAL || error.toolName() == null) {
+    private static String withSignature(String message, ExtractionError error, ToolTexts texts) {
+        if (texts == null || error.kind() != ExtractionError.Kind.TOO_MANY_POSITIONAL || error.toolName() == null) {
             return message;
         }
-        String signature = signatures.get(error.toolName());
+        String signature = texts.signature(error.toolName());
         if (signature == null || message.contains(signature)) {
             return message;
         }
         return message + "\nSignature: " + signature;
+    }
+
+    /** A generated toolkit's tool specs, from the texts its code states once. */
+    public static List<ToolSpec> toolSpecs(String[] names, String[] descriptions, String[] parameters,
+                                           String[][] orders, boolean[] confirm) {
+        List<ToolSpec> out = new ArrayList<>(names.length);
+        for (int i = 0; i < names.length; i++) {
+            out.add(new ToolSpec(names[i], descriptions[i], schema(parameters[i]), List.of(orders[i]), confirm[i]));
+        }
+        return Collections.unmodifiableList(out);
     }
 
     // ------------------------------------------------------------------ writing

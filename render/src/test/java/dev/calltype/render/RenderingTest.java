@@ -1,9 +1,9 @@
-package dev.calltype.processor.generation;
+package dev.calltype.render;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.calltype.processor.model.Json;
-import dev.calltype.processor.model.Json.JsonObject;
+import dev.calltype.render.Json;
+import dev.calltype.render.Json.JsonObject;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -67,7 +67,7 @@ class RenderingTest {
                 + "\"items\":" + node3 + "}},\"required\":[\"name\"]}";
         String node1 = "{\"type\":\"object\",\"description\":\"the root\",\"properties\":{\"name\":{\"type\":\"string\"},"
                 + "\"kids\":{\"type\":\"array\",\"items\":" + node2 + "}},\"required\":[\"name\"]}";
-        assertThat(Dialects.gemini(s, (JsonObject) s.get("$defs"), List.of()).write()).isEqualTo(
+        assertThat(Dialects.gemini(s).write()).isEqualTo(
                 "{\"type\":\"object\",\"properties\":{\"root\":" + node1 + ",\"tags\":{\"type\":\"object\"}},"
                         + "\"required\":[\"root\"]}");
     }
@@ -79,7 +79,7 @@ class RenderingTest {
                 + "\"B\":{\"type\":\"object\",\"properties\":{\"c\":{\"$ref\":\"#/$defs/C\"}}},"
                 + "\"C\":{\"type\":\"object\",\"properties\":{\"d\":{\"$ref\":\"#/$defs/D\"}}},"
                 + "\"D\":{\"type\":\"object\",\"properties\":{\"geo\":{\"type\":\"string\"}}}}}");
-        assertThat(Dialects.gemini(s, (JsonObject) s.get("$defs"), List.of()).write()).isEqualTo(
+        assertThat(Dialects.gemini(s).write()).isEqualTo(
                 "{\"type\":\"object\",\"properties\":{\"a\":{\"type\":\"object\",\"properties\":{\"b\":"
                         + "{\"type\":\"object\",\"properties\":{\"c\":{\"type\":\"object\",\"properties\":{\"d\":"
                         + "{\"type\":\"object\",\"properties\":{\"geo\":{\"type\":\"string\"}}}}}}}}}}}");
