@@ -148,7 +148,8 @@ class FirstUseFindingsTest {
                 public class Calendar {
                     /** Counts working days. */
                     @Tool
-                    public int workingDays(LocalDate from, LocalDate to, UUID calendar, Instant asOf) { return 0; }
+                    public int workingDays(@Param(description = "the first day") LocalDate from, LocalDate to,
+                                           UUID calendar, Instant asOf) { return 0; }
                 }
                 """)));
         Toolkit toolkit = c.toolkit("com.example.CalendarTools", "com.example.Calendar");
@@ -157,5 +158,25 @@ class FirstUseFindingsTest {
                 .contains("\"format\":\"date-time\"");
         assertThat(toolkit.schemaJson(SchemaDialect.OPENAI)).contains("\"format\":\"date\"")
                 .contains("\"format\":\"uuid\"");
+    }
+
+    @Test
+    void instructionsTellTheModelWhatEachParameterMeansAndHowToWriteIt() {
+        Compiled c = Compiled.of(Sources.with(source("Days", """
+                import java.time.*;
+
+                public class Days {
+                    /** Counts working days. */
+                    @Tool
+                    public int workingDays(@Param(description = "the first day") LocalDate from, LocalDate to) {
+                        return 0;
+                    }
+                }
+                """)));
+        Toolkit toolkit = c.toolkit("com.example.DaysTools", "com.example.Days");
+        assertThat(toolkit.formatInstructions(CallFormat.PYTHONIC)).contains(
+                "- working_days(from: string, to: string) \u2014 Counts working days.\n"
+                        + "    from: the first day (format: date)\n"
+                        + "    to: format date\n");
     }
 }

@@ -84,6 +84,7 @@ public final class Instructions {
         lines.add("You can call these tools:");
         for (ToolSchema t : tools) {
             lines.add("- " + line(t));
+            parameterLines(t, lines);
         }
         lines.add("");
         ToolSchema first = tools.get(0);
@@ -139,6 +140,36 @@ public final class Instructions {
     public static String line(ToolSchema tool) {
         String description = firstLine(tool.description());
         return description.isEmpty() ? signature(tool) : signature(tool) + " \u2014 " + description;
+    }
+
+    /**
+     * One line per parameter that has a description or a format, under its tool's line, so that a
+     * model learns what a value means and how to write it before its first call:
+     * {@code   from: the first day (format: date)}. The description's first line only.
+     */
+    static void parameterLines(ToolSchema tool, List<String> lines) {
+        if (!(tool.parameters().get("properties") instanceof JsonObject properties)) {
+            return;
+        }
+        for (Map.Entry<String, Json> e : properties.members().entrySet()) {
+            if (!(e.getValue() instanceof JsonObject p)) {
+                continue;
+            }
+            String description = p.get("description") instanceof JsonString d ? firstLine(d.value()).strip() : "";
+            String format = p.get("format") instanceof JsonString f ? f.value() : "";
+            if (description.isEmpty() && format.isEmpty()) {
+                continue;
+            }
+            StringBuilder b = new StringBuilder("    ").append(e.getKey()).append(':');
+            if (!description.isEmpty()) {
+                b.append(' ').append(description);
+            }
+            if (!format.isEmpty()) {
+                b.append(description.isEmpty() ? " format " : " (format: ").append(format)
+                        .append(description.isEmpty() ? "" : ")");
+            }
+            lines.add(b.toString());
+        }
     }
 
     /** A schema's type as signatures write it, for a schema outside any tool ({@code $ref}s read {@code object}). */

@@ -11,7 +11,9 @@ class FormatInstructionsTest {
 
     private static final String LISTING = "You can call these tools:\n"
             + "- get_weather(city: string, units?: \"celsius\"|\"fahrenheit\" = \"celsius\") — Current weather for a city\n"
+            + "    city: City name\n"
             + "- add_stock(item: {sku: string, quantity: integer}, note?: string) — Add stock for an item\n"
+            + "    item: The item\n"
             + "- outline(root: {title: string, children?: object[]}) — Outline a document\n"
             + "- ping()\n"
             + "\n";
