@@ -58,6 +58,10 @@ class FirstUseFindingsTest {
                 /** Invites someone. */
                 @Tool
                 public String invite(Invite invite) { return "invited " + invite.email(); }
+
+                /** Tags. */
+                @Tool
+                public String tag(List<String> labels) { return String.join(",", labels); }
             }
             """)));
 
@@ -178,5 +182,26 @@ class FirstUseFindingsTest {
                 "- working_days(from: string, to: string) \u2014 Counts working days.\n"
                         + "    from: the first day (format: date)\n"
                         + "    to: format date\n");
+    }
+
+    @Test
+    void anObjectSentForAListIsReportedAsWhatItIs() throws Exception {
+        ToolResult r = contacts().dispatch(call("tag", "{\"labels\": {\"a\": \"b\"}}"));
+        assertThat(r.content()).contains("parameter 'labels' must be an array, got an object")
+                .doesNotContain("labels[0]");
+        assertThat(contacts().dispatch(call("tag", "{\"labels\": \"urgent\"}")).content()).isEqualTo("urgent");
+    }
+
+    @Test
+    void parseAllNamesEveryFailedToolAndWritesEachProblemOnce() {
+        assertThatThrownBy(() -> Compiled.call(contacts(), "parseAll", """
+                <tool_call>{"name": "add", "arguments": {"contact": {"name": "A", "email": "x"}}}</tool_call>
+                <tool_call>{"name": "tag", "arguments": {"labels": {"a": 1}}}</tool_call>"""))
+                .isInstanceOfSatisfying(ToolArgumentException.class, e -> {
+                    assertThat(e.toolNames()).containsExactly("add", "tag");
+                    assertThat(e.toolName()).isEqualTo("add");
+                    assertThat(e.getMessage()).startsWith("invalid calls to add, tag: add: parameter 'contact'")
+                            .doesNotContain(".;");
+                });
     }
 }

@@ -281,7 +281,8 @@ class DispatchSupportTest {
             return call.name();
         })).isInstanceOfSatisfying(ToolArgumentException.class, e -> {
             assertThat(e.problems()).containsExactly("broken JSON", "b: parameter 'x' is required");
-            assertThat(e.toolName()).isNull();
+            assertThat(e.toolName()).as("the tool of the first failed call that named one").isEqualTo("b");
+            assertThat(e.toolNames()).containsExactly("b");
         });
     }
 

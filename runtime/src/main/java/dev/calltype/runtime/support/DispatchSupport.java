@@ -175,6 +175,18 @@ public final class DispatchSupport {
         }
         List<T> out = new ArrayList<>(array.size());
         int before = problems.size();
+        if (array != node && !node.isTextual()) {
+            // a single value taken as a list of one: when it does not fit as an element, the value
+            // itself is what is wrong (an object sent for a list of strings is not "[0] must be a string")
+            T value = reader.read(node, path);
+            if (problems.size() > before) {
+                problems.subList(before, problems.size()).clear();
+                problems.add(Coercion.mismatch(path, "an array", node));
+                return null;
+            }
+            out.add(value);
+            return Collections.unmodifiableList(out);
+        }
         for (int i = 0; i < array.size(); i++) {
             JsonNode element = array.get(i);
             String p = Coercion.element(path, i);
@@ -834,8 +846,8 @@ public final class DispatchSupport {
             }
         }
         if (!problems.isEmpty()) {
-            String tool = tools.size() == 1 ? tools.iterator().next() : null;
-            throw new ToolArgumentException("null".equals(tool) ? null : tool, problems);
+            tools.remove("null");
+            throw new ToolArgumentException(new ArrayList<>(tools), problems);
         }
         return Collections.unmodifiableList(out);
     }
