@@ -176,6 +176,7 @@ public final class ToolkitGenerator {
         List<CodeBlock> parameters = new ArrayList<>();
         List<CodeBlock> orders = new ArrayList<>();
         List<CodeBlock> confirm = new ArrayList<>();
+        List<CodeBlock> readOnly = new ArrayList<>();
         for (int i = 0; i < model.tools().size(); i++) {
             ToolModel t = model.tools().get(i);
             names.add(CodeBlock.of("$S", t.name()));
@@ -184,6 +185,7 @@ public final class ToolkitGenerator {
             orders.add(CodeBlock.of("{$L}", t.parameters().stream().map(f -> CodeBlock.of("$S", f.jsonName()))
                     .collect(CodeBlock.joining(", "))));
             confirm.add(CodeBlock.of("$L", t.confirm()));
+            readOnly.add(CodeBlock.of("$L", t.readOnly()));
         }
         type.addField(arrayConstant(ArrayTypeName.of(STRING), "TOOL_NAMES", names)
                 .addJavadoc("The tools' names, in declaration order.\n").build());
@@ -199,9 +201,11 @@ public final class ToolkitGenerator {
                 .initializer("TEXTS.names()").build());
         lazyConstants.add(arrayConstant(ArrayTypeName.of(ArrayTypeName.of(STRING)), "ORDERS", orders).build());
         lazyConstants.add(arrayConstant(ArrayTypeName.of(TypeName.BOOLEAN), "CONFIRM", confirm).build());
+        lazyConstants.add(arrayConstant(ArrayTypeName.of(TypeName.BOOLEAN), "READ_ONLY", readOnly).build());
         lazyConstants.add(FieldSpec.builder(ParameterizedTypeName.get(LIST, RuntimeNames.TOOL_SPEC), "TOOLS",
                         Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
-                .initializer("$T.toolSpecs(TOOL_NAMES, DESCRIPTIONS, PARAMETERS, ORDERS, CONFIRM)", DISPATCH_SUPPORT)
+                .initializer("$T.toolSpecs(TOOL_NAMES, DESCRIPTIONS, PARAMETERS, ORDERS, CONFIRM, READ_ONLY)",
+                        DISPATCH_SUPPORT)
                 .build());
     }
 

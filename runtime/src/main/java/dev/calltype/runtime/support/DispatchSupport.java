@@ -659,20 +659,7 @@ public final class DispatchSupport {
      * {@code _ - .} ({@code getWeather} → {@code get_weather}); {@code null} when none.
      */
     public static String resolve(String name, List<String> tools) {
-        if (tools.contains(name)) {
-            return name;
-        }
-        String folded = Names.fold(name);
-        String found = null;
-        for (String t : tools) {
-            if (Names.fold(t).equals(folded)) {
-                if (found != null) {
-                    return null;
-                }
-                found = t;
-            }
-        }
-        return found;
+        return Names.resolve(name, tools, t -> t);
     }
 
     /** The problem for an unknown tool name, listing the tools. */
@@ -865,10 +852,11 @@ public final class DispatchSupport {
 
     /** A generated toolkit's tool specs, from the texts its code states once. */
     public static List<ToolSpec> toolSpecs(String[] names, String[] descriptions, String[] parameters,
-                                           String[][] orders, boolean[] confirm) {
+                                           String[][] orders, boolean[] confirm, boolean[] readOnly) {
         List<ToolSpec> out = new ArrayList<>(names.length);
         for (int i = 0; i < names.length; i++) {
-            out.add(new ToolSpec(names[i], descriptions[i], schema(parameters[i]), List.of(orders[i]), confirm[i]));
+            out.add(new ToolSpec(names[i], descriptions[i], schema(parameters[i]), List.of(orders[i]), confirm[i],
+                    readOnly[i]));
         }
         return Collections.unmodifiableList(out);
     }
