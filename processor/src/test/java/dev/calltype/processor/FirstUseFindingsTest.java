@@ -204,4 +204,21 @@ class FirstUseFindingsTest {
                             .doesNotContain(".;");
                 });
     }
+
+    @Test
+    void everyToolkitWordsAnUnknownToolAndInvalidArgumentsTheSameWay() throws Exception {
+        Toolkit generated = contacts();
+        Toolkit dynamic = dev.calltype.runtime.Toolkits.of(generated.tools(), (name, arguments) -> null);
+        Toolkit combined = dev.calltype.runtime.Toolkits.combine(generated);
+        String expected = "There is no tool named \"ad\". Did you mean \"add\"? Available tools: add, invite, tag.";
+        assertThat(generated.dispatch(call("ad", "{}")).content()).isEqualTo(expected);
+        assertThat(dynamic.dispatch(call("ad", "{}")).content()).isEqualTo(expected);
+        assertThat(combined.dispatch(call("ad", "{}")).content()).isEqualTo(expected);
+        assertThat(generated.extractor().extract("<tool_call>{\"name\": \"ad\", \"arguments\": {}}</tool_call>")
+                .errors()).singleElement().satisfies(e -> assertThat(e.message()).isEqualTo(expected));
+        String invalid = "Invalid arguments for tag:\n- parameter 'labels' is required\nSignature: tag(labels: string[])"
+                + "\nFix the arguments and call tag again.";
+        assertThat(generated.dispatch(call("tag", "{}")).content()).isEqualTo(invalid);
+        assertThat(dynamic.dispatch(call("tag", "{}")).content()).isEqualTo(invalid);
+    }
 }

@@ -143,9 +143,10 @@ class DispatchSupportTest {
         assertThat(DispatchSupport.resolve("weather", tools)).isNull();
         assertThat(DispatchSupport.resolve("a_b", List.of("ab", "a-b"))).isNull();
         assertThat(DispatchSupport.unknownToolProblem("get_wether", tools))
-                .isEqualTo("unknown tool 'get_wether'; did you mean 'get_weather'? Available tools: get_weather, add_stock");
+                .isEqualTo("There is no tool named \"get_wether\". Did you mean \"get_weather\"? Available tools: get_weather,"
+                        + " add_stock.");
         assertThat(DispatchSupport.unknownToolProblem("delete_everything", tools))
-                .isEqualTo("unknown tool 'delete_everything'. Available tools: get_weather, add_stock");
+                .isEqualTo("There is no tool named \"delete_everything\". Available tools: get_weather, add_stock.");
     }
 
     @Test
@@ -209,7 +210,7 @@ class DispatchSupportTest {
         assertThat(DispatchSupport.thrown(call, "t", new IllegalStateException("no stock")).content())
                 .isEqualTo("Tool t failed: no stock");
         assertThat(DispatchSupport.unknownTool(ToolCall.of("x"), List.of("t")).content())
-                .isEqualTo("Unknown tool 'x'. Available tools: t.");
+                .isEqualTo("There is no tool named \"x\". Available tools: t.");
     }
 
     @Test

@@ -662,34 +662,21 @@ public final class DispatchSupport {
         return Names.resolve(name, tools, t -> t);
     }
 
-    /** The problem for an unknown tool name, listing the tools. */
+    /** The problem for an unknown tool name, listing the tools (the wording every toolkit uses). */
     public static String unknownToolProblem(String name, List<String> tools) {
-        String shown = bounded(name, MAX_NAME_SHOWN, false);
-        StringBuilder b = new StringBuilder("unknown tool '").append(shown).append('\'');
-        String close = closest(name, tools);
-        if (close != null) {
-            b.append("; did you mean '").append(close).append("'?");
-        } else {
-            b.append('.');
-        }
-        return b.append(" Available tools: ").append(String.join(", ", tools)).toString();
+        return Messages.unknownTool(name, tools, closest(name, tools));
     }
 
     // ------------------------------------------------------------------ results
 
     /** The failure for a call to a tool this toolkit does not have. */
     public static ToolResult unknownTool(ToolCall call, List<String> tools) {
-        String p = unknownToolProblem(call.name(), tools);
-        return ToolResult.failure(call.name(), call.id(), Character.toUpperCase(p.charAt(0)) + p.substring(1) + ".");
+        return ToolResult.failure(call.name(), call.id(), unknownToolProblem(call.name(), tools));
     }
 
     /** The failure for arguments that do not fit: the problems (at most ten, then a count), then the signature. */
     public static ToolResult invalid(ToolCall call, String tool, String signature, List<String> problems) {
-        StringBuilder b = new StringBuilder("Invalid arguments for ").append(tool).append(':');
-        Messages.problems(b, problems);
-        b.append("\nSignature: ").append(signature);
-        b.append("\nFix the arguments and call ").append(tool).append(" again.");
-        return ToolResult.failure(tool, call.id(), b.toString());
+        return ToolResult.failure(tool, call.id(), Messages.invalidArguments(tool, problems, signature));
     }
 
     /** The exception for {@code parse} when arguments do not fit. */
