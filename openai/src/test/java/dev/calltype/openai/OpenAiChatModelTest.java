@@ -396,7 +396,8 @@ class OpenAiChatModelTest {
         }
         try (LoopbackServer server = new LoopbackServer((r, out) -> answer(out, 503, "text/plain", "later",
                 "Retry-After: 3600"))) {
-            assertThat(failure(model(server).build()).getMessage()).contains("HTTP 503: later");
+            assertThat(failure(model(server).build()).getMessage()).contains("HTTP 503: later")
+                    .contains("not retried: it asked to wait 3600 s, longer than maxRetryWait");
             assertThat(server.requests).hasSize(1);
         }
     }

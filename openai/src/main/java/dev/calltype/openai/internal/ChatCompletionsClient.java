@@ -112,7 +112,7 @@ public final class ChatCompletionsClient {
     }
 
     private ChatCompletionsException idleTimeout() {
-        return new ChatCompletionsException(Kind.TIMEOUT, "the server at " + endpoint + " sent nothing for "
+        return new ChatCompletionsException(Kind.TIMEOUT, "the server at " + endpoint + " sent no event for "
                 + seconds(settings.idleTimeout()) + " while answering (idle timeout)");
     }
 
@@ -171,6 +171,7 @@ public final class ChatCompletionsClient {
                 continue;
             }
             String detail = errorDetail(response);
+            String notRetried = "";
             if ((status == 429 || status == 503) && retries < settings.maxRetries()) {
                 Duration wait = retryAfter(response, retries);
                 long left = deadline - System.nanoTime();
@@ -179,10 +180,14 @@ public final class ChatCompletionsClient {
                     retries++;
                     continue;
                 }
+                notRetried = wait == null ? " (its Retry-After cannot be read)"
+                        : " (not retried: it asked to wait " + seconds(wait) + ", longer than "
+                        + (wait.compareTo(settings.maxRetryWait()) > 0 ? "maxRetryWait" : "the response timeout left")
+                        + ")";
             }
             throw new ChatCompletionsException(Kind.HTTP_STATUS, "the server at " + endpoint + " answered HTTP "
                     + status + (retries > 0 ? " after " + retries + (retries == 1 ? " retry" : " retries") : "")
-                    + detail);
+                    + detail + notRetried);
         }
     }
 
