@@ -1,5 +1,6 @@
 package dev.calltype.langchain4j;
 
+import dev.calltype.runtime.Extraction;
 import dev.calltype.runtime.ToolCall;
 import dev.calltype.runtime.ToolCallExtractor;
 import dev.calltype.runtime.ToolResult;
@@ -62,12 +63,11 @@ public final class LangChain4jChatModel implements ChatModel {
         List<ToolCall> calls = new ArrayList<>();
         List<ToolResult> rejected = new ArrayList<>();
         for (ToolExecutionRequest r : answer.toolExecutionRequests()) {
-            NativeArguments.Read read = NativeArguments.read(reader, r.name() == null ? "" : r.name(), r.id(),
-                    r.arguments());
-            if (read.call() != null) {
-                calls.add(read.call());
+            Extraction read = reader.readNativeCall(r.name(), r.arguments() == null ? "" : r.arguments(), r.id());
+            if (read.hasCalls()) {
+                calls.add(read.calls().get(0));
             } else {
-                rejected.add(read.failure());
+                rejected.add(ToolResult.failure(r.name(), r.id(), read.correctionPrompt().orElseThrow()));
             }
         }
         return new ModelReply(answer.text(), calls, rejected);

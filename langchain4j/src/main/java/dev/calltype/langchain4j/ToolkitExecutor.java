@@ -1,5 +1,6 @@
 package dev.calltype.langchain4j;
 
+import dev.calltype.runtime.Extraction;
 import dev.calltype.runtime.ToolCallExtractor;
 import dev.calltype.runtime.ToolResult;
 import dev.calltype.runtime.Toolkit;
@@ -10,7 +11,7 @@ import dev.langchain4j.service.tool.ToolExecutor;
 
 /**
  * Runs LangChain4j's tool execution requests through a Calltype toolkit's dispatch: arguments read leniently
- * and coerced against the schema, and every failure (unreadable or invalid arguments, a tool that throws)
+ * ({@link ToolCallExtractor#readNativeCall}) and coerced against the schema, and every failure (unreadable or invalid arguments, a tool that throws)
  * answered with the text written for the model, flagged {@link ToolExecutionResult#isError()}. It never throws
  * for what a model sends.
  */
@@ -40,7 +41,9 @@ final class ToolkitExecutor implements ToolExecutor {
     }
 
     ToolResult run(ToolExecutionRequest request) {
-        NativeArguments.Read read = NativeArguments.read(extractor, request.name(), request.id(), request.arguments());
-        return read.call() != null ? toolkit.dispatch(read.call()) : read.failure();
+        Extraction read = extractor.readNativeCall(request.name(), request.arguments() == null ? ""
+                : request.arguments(), request.id());
+        return read.hasCalls() ? toolkit.dispatch(read.calls().get(0))
+                : ToolResult.failure(request.name(), request.id(), read.correctionPrompt().orElseThrow());
     }
 }

@@ -109,6 +109,18 @@ class ToolSpecificationTest {
     }
 
     @Test
+    void strictModeMakesTheTypedPartsStrictAndSendsTheRawPartsAsGenerated() {
+        ToolSpec tool = TOOLS.get(0);
+        ToolSpecification spec = LangChain4jTools.toolSpecification(tool);
+        JsonNode strict = JSON.valueToTree(JsonSchemaElementUtils.toMap(spec.parameters(), true));
+
+        assertThat(strict.get("additionalProperties").booleanValue()).isFalse();
+        assertThat(strict.get("required")).hasSize(tool.parameters().get("properties").size());   // all, note included
+        assertThat(strict.at("/properties/address")).isEqualTo(tool.parameters().at("/properties/address"));
+        assertThat(strict.at("/properties/deliverOn")).isEqualTo(tool.parameters().at("/properties/deliverOn"));
+    }
+
+    @Test
     void rootKeywordsASpecificationCannotHoldAreRefusedWithTheirName() throws Exception {
         ObjectNode schema = (ObjectNode) JSON.readTree("{\"type\": \"object\", \"properties\": {}, \"minProperties\": 1}");
         assertThatThrownBy(() -> LangChain4jTools.toolSpecification(new ToolSpec("t", "", schema, List.of())))

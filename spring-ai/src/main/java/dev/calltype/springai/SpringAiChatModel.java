@@ -1,5 +1,6 @@
 package dev.calltype.springai;
 
+import dev.calltype.runtime.Extraction;
 import dev.calltype.runtime.ToolCall;
 import dev.calltype.runtime.ToolCallExtractor;
 import dev.calltype.runtime.ToolResult;
@@ -66,12 +67,11 @@ public final class SpringAiChatModel implements ChatModel {
         List<ToolCall> calls = new ArrayList<>();
         List<ToolResult> rejected = new ArrayList<>();
         for (AssistantMessage.ToolCall c : answer.getToolCalls()) {
-            NativeArguments.Read read = NativeArguments.read(reader, c.name() == null ? "" : c.name(), c.id(),
-                    c.arguments());
-            if (read.call() != null) {
-                calls.add(read.call());
+            Extraction read = reader.readNativeCall(c.name(), c.arguments() == null ? "" : c.arguments(), c.id());
+            if (read.hasCalls()) {
+                calls.add(read.calls().get(0));
             } else {
-                rejected.add(read.failure());
+                rejected.add(ToolResult.failure(c.name(), c.id(), read.correctionPrompt().orElseThrow()));
             }
         }
         return new ModelReply(answer.getText(), calls, rejected);

@@ -1,5 +1,6 @@
 package dev.calltype.springai;
 
+import dev.calltype.runtime.Extraction;
 import dev.calltype.runtime.ToolCallExtractor;
 import dev.calltype.runtime.ToolResult;
 import dev.calltype.runtime.Toolkit;
@@ -9,7 +10,8 @@ import org.springframework.ai.tool.definition.ToolDefinition;
 
 /**
  * One tool of a Calltype toolkit as a Spring AI {@link ToolCallback}: its definition carries the generated
- * schema as it is, and {@link #call} runs the toolkit's dispatch, answering every failure (unreadable or invalid
+ * schema as it is, and {@link #call} reads the arguments leniently ({@link ToolCallExtractor#readNativeCall}) and
+ * runs the toolkit's dispatch, answering every failure (unreadable or invalid
  * arguments, an unknown tool, a tool that throws) with the text written for the model. It never throws for what
  * a model sends; Spring AI's tool responses have no error flag, so the text says what went wrong.
  */
@@ -41,8 +43,9 @@ final class ToolkitCallback implements ToolCallback {
     }
 
     ToolResult run(String toolInput) {
-        NativeArguments.Read read = NativeArguments.read(extractor, definition.name(), null, toolInput);
-        return read.call() != null ? toolkit.dispatch(read.call()) : read.failure();
+        Extraction read = extractor.readNativeCall(definition.name(), toolInput == null ? "" : toolInput, null);
+        return read.hasCalls() ? toolkit.dispatch(read.calls().get(0))
+                : ToolResult.failure(definition.name(), null, read.correctionPrompt().orElseThrow());
     }
 
     @Override
