@@ -40,4 +40,13 @@ public @interface Tool {
      * approver before dispatching such a call; a denied call returns a failure to the model.
      */
     boolean confirm() default false;
+
+    /**
+     * Whether the tool only reads: calling it changes nothing the model or a person could observe,
+     * so calls to it may run at the same time as one another and in any order. {@code ToolLoop}
+     * runs calls concurrently only when asked to and only for tools declared read-only; MCP servers
+     * publish it as the tool's {@code readOnlyHint}. Default {@code false}: declare it only for
+     * tools that are safe to run concurrently with other read-only calls.
+     */
+    boolean readOnly() default false;
 }

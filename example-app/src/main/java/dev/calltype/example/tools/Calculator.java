@@ -28,7 +28,7 @@ public final class Calculator {
      *
      * @param expression the expression, e.g. "(17.5 * 4) + 2^10 / 8"
      */
-    @Tool
+    @Tool(readOnly = true)
     public Calculation calculate(String expression) {
         ExpressionParser.Evaluation evaluation = ExpressionParser.evaluate(expression);
         if (!evaluation.ok()) {
@@ -46,7 +46,7 @@ public final class Calculator {
      * @param to the unit to convert to
      * @param decimals how many decimal places to round the result to
      */
-    @Tool
+    @Tool(readOnly = true)
     public Conversion convertUnits(Quantity quantity, Unit to, @Param(defaultValue = "4") int decimals) {
         if (quantity.unit().dimension() != to.dimension()) {
             throw new IllegalArgumentException("cannot convert " + quantity.unit() + " (a "

@@ -92,7 +92,7 @@ public final class Notes {
      *
      * @param tag only notes with this tag
      */
-    @Tool
+    @Tool(readOnly = true)
     public synchronized List<NoteSummary> listNotes(Optional<String> tag) {
         Optional<String> wanted = tag.map(Notes::cleanTag).filter(t -> !t.isEmpty());
         List<NoteSummary> out = new ArrayList<>();
@@ -105,7 +105,7 @@ public final class Notes {
     }
 
     /** Finds notes whose title or body contains the words, best matches first. */
-    @Tool
+    @Tool(readOnly = true)
     public synchronized List<NoteMatch> searchNotes(NoteQuery query) {
         String needle = query.text() == null ? "" : query.text().strip().toLowerCase(Locale.ROOT);
         if (needle.isEmpty()) {
@@ -138,7 +138,7 @@ public final class Notes {
      *
      * @param title the note's title (case does not matter)
      */
-    @Tool
+    @Tool(readOnly = true)
     public synchronized Note readNote(String title) {
         Path file = fileFor(checkTitle(title));
         if (!Files.exists(file)) {

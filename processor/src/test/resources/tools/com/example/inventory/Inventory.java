@@ -32,7 +32,7 @@ public class Inventory {
     }
 
     /** Finds items whose stock keeping unit contains the query. */
-    @Tool(name = "search_items")
+    @Tool(name = "search_items", readOnly = true)
     public List<Item> search(SearchRequest request) {
         List<Item> out = new ArrayList<>();
         for (Map.Entry<String, Integer> e : stock.entrySet()) {
@@ -77,7 +77,7 @@ public class Inventory {
      * @param sku the stock keeping unit
      * @param unit the unit to count in
      */
-    @Tool
+    @Tool(readOnly = true)
     public Map<String, Integer> getStock(String sku, @Param(defaultValue = "\"PIECE\"") Unit unit) {
         int pieces = stock.getOrDefault(sku, 0);
         return Map.of(unit.name(), unit == Unit.BOX ? pieces / 12 : pieces);
