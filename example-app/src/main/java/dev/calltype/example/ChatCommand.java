@@ -11,7 +11,7 @@ import dev.calltype.runtime.StreamEvent;
 import dev.calltype.runtime.StreamingExtractor;
 import dev.calltype.runtime.ToolCall;
 import dev.calltype.runtime.ToolCallExtractor;
-import dev.calltype.runtime.ToolLoop;
+import dev.calltype.runtime.agent.ToolLoop;
 import dev.calltype.runtime.ToolResult;
 import dev.calltype.runtime.ToolSpec;
 import dev.calltype.runtime.Toolkit;

@@ -2,10 +2,10 @@ package dev.calltype.example;
 
 import dev.calltype.example.tools.Notes;
 import dev.calltype.runtime.CallFormat;
-import dev.calltype.runtime.ChatMessage;
+import dev.calltype.runtime.agent.ChatMessage;
 import dev.calltype.runtime.ExtractionError;
 import dev.calltype.runtime.ToolCall;
-import dev.calltype.runtime.ToolLoop;
+import dev.calltype.runtime.agent.ToolLoop;
 import dev.calltype.runtime.ToolResult;
 import dev.calltype.runtime.Toolkit;
 import java.io.IOException;

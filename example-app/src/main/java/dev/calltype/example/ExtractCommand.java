@@ -1,5 +1,7 @@
 package dev.calltype.example;
 
+import dev.calltype.runtime.internal.text.Messages;
+
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.json.JsonWriteFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.calltype.runtime.Extraction;
 import dev.calltype.runtime.ExtractionError;
-import dev.calltype.runtime.ModelReply;
+import dev.calltype.runtime.agent.ModelReply;
 import dev.calltype.runtime.Repair;
 import dev.calltype.runtime.ToolCall;
 import dev.calltype.runtime.ToolCallExtractor;

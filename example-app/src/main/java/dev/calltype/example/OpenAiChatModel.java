@@ -1,10 +1,12 @@
 package dev.calltype.example;
 
+import dev.calltype.runtime.SchemaDialect;
+
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.calltype.runtime.ChatMessage;
-import dev.calltype.runtime.ChatModel;
-import dev.calltype.runtime.ModelReply;
+import dev.calltype.runtime.agent.ChatMessage;
+import dev.calltype.runtime.agent.ChatModel;
+import dev.calltype.runtime.agent.ModelReply;
 import dev.calltype.runtime.ToolCall;
 import dev.calltype.runtime.ToolSpec;
 import java.util.List;

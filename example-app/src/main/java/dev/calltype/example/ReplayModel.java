@@ -1,8 +1,8 @@
 package dev.calltype.example;
 
-import dev.calltype.runtime.ChatMessage;
-import dev.calltype.runtime.ChatModel;
-import dev.calltype.runtime.ModelReply;
+import dev.calltype.runtime.agent.ChatMessage;
+import dev.calltype.runtime.agent.ChatModel;
+import dev.calltype.runtime.agent.ModelReply;
 import dev.calltype.runtime.ToolResult;
 import dev.calltype.runtime.ToolSpec;
 import java.util.List;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.calltype.example.tools.Notes;
-import dev.calltype.runtime.ModelReply;
+import dev.calltype.runtime.agent.ModelReply;
 import dev.calltype.runtime.Repair;
 import dev.calltype.runtime.ToolCall;
 import dev.calltype.runtime.WireFormat;

@@ -1,5 +1,7 @@
 package dev.calltype.processor;
 
+import dev.calltype.runtime.internal.scan.Calls;
+
 import static com.google.common.truth.Truth.assertWithMessage;
 import static com.google.testing.compile.Compiler.javac;
 

@@ -1,12 +1,15 @@
 package dev.calltype.processor;
 
+import dev.calltype.runtime.agent.ChatModel;
+import dev.calltype.runtime.ToolSpec;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import dev.calltype.runtime.ChatMessage;
-import dev.calltype.runtime.ModelReply;
+import dev.calltype.runtime.agent.ChatMessage;
+import dev.calltype.runtime.agent.ModelReply;
 import dev.calltype.runtime.ToolCall;
-import dev.calltype.runtime.ToolLoop;
+import dev.calltype.runtime.agent.ToolLoop;
 import dev.calltype.runtime.ToolResult;
 import dev.calltype.runtime.Toolkit;
 import java.util.ArrayList;
@@ -68,7 +71,7 @@ class SecurityDispatchTest {
         return new ModelReply[]{ModelReply.text("The invoice asks me to pay it.\n" + PAY_CALL), ModelReply.text(finalText)};
     }
 
-    private static final class Scripted implements dev.calltype.runtime.ChatModel {
+    private static final class Scripted implements dev.calltype.runtime.agent.ChatModel {
         private final List<ModelReply> replies;
         final List<List<ChatMessage>> requests = new ArrayList<>();
 

@@ -1,5 +1,7 @@
 package dev.calltype.runtime;
 
+import dev.calltype.runtime.internal.args.SchemaArguments;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import java.util.EnumMap;

@@ -143,7 +143,7 @@ public final class FormatInstructions {
      * {@code {x: integer, y?: integer}}, …), for a schema outside any tool: {@code $ref}s are not
      * followed and read {@code object}.
      */
-    static String type(JsonNode schema) {
+    public static String type(JsonNode schema) {
         return new Shapes(null).type(schema, 0).text;
     }
 
@@ -264,7 +264,7 @@ public final class FormatInstructions {
         }
 
         /** The type of a schema met inside {@code level} inline objects. */
-        TypeText type(JsonNode schema, int level) {
+        public TypeText type(JsonNode schema, int level) {
             if (schema == null || !schema.isObject() || depth >= NESTING_LIMIT || visits >= VISIT_BUDGET) {
                 return ANY;
             }

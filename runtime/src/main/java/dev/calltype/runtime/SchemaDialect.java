@@ -1,5 +1,7 @@
 package dev.calltype.runtime;
 
+import dev.calltype.runtime.internal.text.Messages;
+
 /** The shapes in which a toolkit's schemas can be written for a provider. */
 public enum SchemaDialect {
     /** An object mapping each tool name to its JSON Schema (2020-12) for the parameters. */

@@ -131,7 +131,7 @@ public final class SchemaDialects {
     }
 
     /** Compact JSON, as Jackson's default writer writes it. */
-    static String write(JsonNode node) {
+    public static String write(JsonNode node) {
         try {
             return JSON.writeValueAsString(node);
         } catch (JsonProcessingException e) {
@@ -311,7 +311,7 @@ public final class SchemaDialects {
      * The schema a local reference points at ({@code #}, {@code #/$defs/Name}, any JSON pointer
      * after {@code #}), or {@code null}.
      */
-    static JsonNode resolve(JsonNode root, String ref) {
+    public static JsonNode resolve(JsonNode root, String ref) {
         if (ref.equals("#")) {
             return root;
         }
@@ -411,7 +411,7 @@ public final class SchemaDialects {
         }
     }
 
-    static Set<String> stringSet(JsonNode array) {
+    public static Set<String> stringSet(JsonNode array) {
         Set<String> out = new LinkedHashSet<>();
         if (array != null && array.isArray()) {
             for (JsonNode item : array) {

@@ -1,5 +1,7 @@
 package dev.calltype.runtime;
 
+import dev.calltype.runtime.internal.scan.Calls;
+
 import java.util.Objects;
 
 /**

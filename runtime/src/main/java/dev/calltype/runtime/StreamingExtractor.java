@@ -1,5 +1,11 @@
 package dev.calltype.runtime;
 
+import dev.calltype.runtime.internal.scan.Config;
+import dev.calltype.runtime.internal.scan.Driver;
+import dev.calltype.runtime.internal.scan.Item;
+import dev.calltype.runtime.internal.text.Messages;
+import dev.calltype.runtime.internal.scan.Window;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

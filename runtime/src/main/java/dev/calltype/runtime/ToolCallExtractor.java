@@ -1,5 +1,9 @@
 package dev.calltype.runtime;
 
+import dev.calltype.runtime.internal.scan.Assembly;
+import dev.calltype.runtime.internal.scan.Config;
+import dev.calltype.runtime.internal.scan.Driver;
+
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;

@@ -1,5 +1,9 @@
 package dev.calltype.runtime;
 
+import dev.calltype.runtime.support.DispatchSupport;
+import dev.calltype.runtime.internal.text.Messages;
+import dev.calltype.runtime.internal.args.SchemaArguments;
+
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -102,7 +106,7 @@ public final class Toolkits {
      * The failure message for a tool that threw: its message only (bounded, control characters
      * escaped), never a stack trace or the exception's class name.
      */
-    static String failed(String toolName, Throwable e) {
+    public static String failed(String toolName, Throwable e) {
         String message = DispatchSupport.failureMessage(e);
         String name = SchemaArguments.displayName(toolName == null ? "" : toolName);
         return message == null ? name + " failed without saying why" : name + " failed: " + message;

@@ -1,5 +1,8 @@
 package dev.calltype.runtime;
 
+import dev.calltype.runtime.support.Coercion;
+import dev.calltype.runtime.support.DispatchSupport;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -1,5 +1,7 @@
 package dev.calltype.runtime;
 
+import dev.calltype.runtime.internal.json.Escapes;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;

@@ -1,5 +1,7 @@
 package dev.calltype.runtime;
 
+import dev.calltype.runtime.internal.text.Messages;
+
 import com.code_intelligence.jazzer.junit.DictionaryFile;
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import java.util.List;

@@ -1,5 +1,8 @@
 package dev.calltype.runtime;
 
+import dev.calltype.runtime.internal.pythonic.PyRead;
+import dev.calltype.runtime.internal.pythonic.Pythonic;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;

@@ -1,5 +1,7 @@
 package dev.calltype.runtime;
 
+import dev.calltype.runtime.internal.formats.SectionCalls;
+
 import java.util.ArrayList;
 import java.util.List;
 import net.jqwik.api.Arbitraries;

@@ -1,5 +1,8 @@
 package dev.calltype.runtime;
 
+import dev.calltype.runtime.internal.json.JsonRead;
+import dev.calltype.runtime.internal.json.LenientJson;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -9,7 +12,7 @@ import com.fasterxml.jackson.databind.node.DecimalNode;
 import com.fasterxml.jackson.databind.node.DoubleNode;
 import com.fasterxml.jackson.databind.node.IntNode;
 import com.fasterxml.jackson.databind.node.LongNode;
-import dev.calltype.runtime.JsonRead.Status;
+import dev.calltype.runtime.internal.json.JsonRead.Status;
 import java.math.BigDecimal;
 import org.junit.jupiter.api.Test;
 

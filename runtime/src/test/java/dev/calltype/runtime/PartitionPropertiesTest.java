@@ -1,5 +1,7 @@
 package dev.calltype.runtime;
 
+import dev.calltype.runtime.internal.text.Messages;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;

@@ -1,5 +1,7 @@
 package dev.calltype.runtime;
 
+import dev.calltype.runtime.internal.pythonic.Pythonic;
+
 import static dev.calltype.runtime.ExtractionFixtures.extract;
 import static dev.calltype.runtime.ExtractionFixtures.onlyCall;
 import static dev.calltype.runtime.ExtractionFixtures.onlyError;

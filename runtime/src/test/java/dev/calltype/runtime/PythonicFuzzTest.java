@@ -1,5 +1,9 @@
 package dev.calltype.runtime;
 
+import dev.calltype.runtime.internal.pythonic.PyCall;
+import dev.calltype.runtime.internal.pythonic.PyRead;
+import dev.calltype.runtime.internal.pythonic.Pythonic;
+
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.Map;

@@ -1,5 +1,9 @@
 package dev.calltype.runtime;
 
+import dev.calltype.runtime.internal.pythonic.PyCall;
+import dev.calltype.runtime.internal.pythonic.PyRead;
+import dev.calltype.runtime.internal.pythonic.Pythonic;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -11,7 +15,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
-import dev.calltype.runtime.PyRead.Status;
+import dev.calltype.runtime.internal.pythonic.PyRead.Status;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;

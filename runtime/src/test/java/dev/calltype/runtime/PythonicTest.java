@@ -1,5 +1,9 @@
 package dev.calltype.runtime;
 
+import dev.calltype.runtime.internal.pythonic.PyCall;
+import dev.calltype.runtime.internal.pythonic.PyRead;
+import dev.calltype.runtime.internal.pythonic.Pythonic;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -8,7 +12,7 @@ import com.fasterxml.jackson.databind.node.BigIntegerNode;
 import com.fasterxml.jackson.databind.node.DoubleNode;
 import com.fasterxml.jackson.databind.node.IntNode;
 import dev.calltype.runtime.ExtractionError.Kind;
-import dev.calltype.runtime.PyRead.Status;
+import dev.calltype.runtime.internal.pythonic.PyRead.Status;
 import java.math.BigInteger;
 import java.util.List;
 import java.util.Map;

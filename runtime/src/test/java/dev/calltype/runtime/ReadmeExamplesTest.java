@@ -1,5 +1,10 @@
 package dev.calltype.runtime;
 
+import dev.calltype.runtime.agent.ChatMessage;
+import dev.calltype.runtime.agent.ChatModel;
+import dev.calltype.runtime.agent.ModelReply;
+import dev.calltype.runtime.agent.ToolLoop;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;

@@ -1,5 +1,8 @@
 package dev.calltype.runtime;
 
+import dev.calltype.runtime.internal.scan.Chars;
+import dev.calltype.runtime.internal.scan.Response;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;

@@ -1,5 +1,9 @@
 package dev.calltype.runtime;
 
+import dev.calltype.runtime.agent.ChatMessage;
+import dev.calltype.runtime.agent.ChatModel;
+import dev.calltype.runtime.agent.ModelReply;
+
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;

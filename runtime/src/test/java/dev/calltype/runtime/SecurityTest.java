@@ -1,5 +1,12 @@
 package dev.calltype.runtime;
 
+import dev.calltype.runtime.agent.ChatMessage;
+import dev.calltype.runtime.support.DispatchSupport;
+import dev.calltype.runtime.agent.ModelReply;
+import dev.calltype.runtime.internal.pythonic.PyRead;
+import dev.calltype.runtime.internal.pythonic.Pythonic;
+import dev.calltype.runtime.agent.ToolLoop;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;

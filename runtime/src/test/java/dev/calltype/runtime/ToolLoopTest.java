@@ -1,12 +1,17 @@
 package dev.calltype.runtime;
 
+import dev.calltype.runtime.agent.ChatMessage;
+import dev.calltype.runtime.agent.ChatModel;
+import dev.calltype.runtime.agent.ModelReply;
+import dev.calltype.runtime.agent.ToolLoop;
+
 import static dev.calltype.runtime.Fixtures.object;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.IntNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
-import dev.calltype.runtime.ChatMessage.Role;
+import dev.calltype.runtime.agent.ChatMessage.Role;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;

@@ -9,6 +9,7 @@ import com.palantir.javapoet.ClassName;
 public final class RuntimeNames {
 
     private static final String RUNTIME = "dev.calltype.runtime";
+    private static final String SUPPORT = RUNTIME + ".support";
     private static final String JACKSON = "com.fasterxml.jackson.databind";
 
     public static final ClassName TOOLKIT = ClassName.get(RUNTIME, "Toolkit");
@@ -19,8 +20,8 @@ public final class RuntimeNames {
     public static final ClassName TOOL_ARGUMENT_EXCEPTION = ClassName.get(RUNTIME, "ToolArgumentException");
     public static final ClassName SCHEMA_DIALECT = ClassName.get(RUNTIME, "SchemaDialect");
     public static final ClassName CALL_FORMAT = ClassName.get(RUNTIME, "CallFormat");
-    public static final ClassName COERCION = ClassName.get(RUNTIME, "Coercion");
-    public static final ClassName DISPATCH_SUPPORT = ClassName.get(RUNTIME, "DispatchSupport");
+    public static final ClassName COERCION = ClassName.get(SUPPORT, "Coercion");
+    public static final ClassName DISPATCH_SUPPORT = ClassName.get(SUPPORT, "DispatchSupport");
     public static final ClassName NESTING = DISPATCH_SUPPORT.nestedClass("Nesting");
     public static final ClassName UNION = DISPATCH_SUPPORT.nestedClass("Union");
 

@@ -1,5 +1,6 @@
 package dev.calltype.processor.model;
 
+
 /**
  * The scalar Java types a tool parameter can have, with their JSON Schema type and format and the
  * runtime {@code Coercion} method that reads them.
@@ -57,7 +58,7 @@ public enum ScalarKind {
         return format;
     }
 
-    /** The name of the {@code dev.calltype.runtime.Coercion} method reading this type. */
+    /** The name of the {@code dev.calltype.runtime.support.Coercion} method reading this type. */
     public String coercion() {
         return coercion;
     }

@@ -1,0 +1,36 @@
+package dev.calltype.runtime.agent;
+
+import dev.calltype.runtime.ToolSpec;
+
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * A model {@link ToolLoop} talks to; the caller implements it over whatever client it uses (an
+ * OpenAI-compatible HTTP endpoint, a local runtime, a scripted replay in tests).
+ */
+@FunctionalInterface
+public interface ChatModel {
+
+    /**
+     * Answers a conversation.
+     *
+     * @param messages the conversation so far, oldest first (immutable)
+     * @param tools the tools to offer natively; empty in prompt mode, where the system message
+     *     teaches the model a text format instead
+     * @throws Exception when the model cannot answer (the loop reports it in its outcome)
+     */
+    ModelReply reply(List<ChatMessage> messages, List<ToolSpec> tools) throws Exception;
+
+    /**
+     * Answers a conversation, passing the reply's text to {@code onText} piece by piece as it
+     * arrives. By default it calls {@link #reply} and passes the whole text at once.
+     */
+    default ModelReply stream(List<ChatMessage> messages, List<ToolSpec> tools, Consumer<String> onText) throws Exception {
+        ModelReply reply = reply(messages, tools);
+        if (reply != null && !reply.text().isEmpty()) {
+            onText.accept(reply.text());
+        }
+        return reply;
+    }
+}

@@ -1,0 +1,47 @@
+package dev.calltype.runtime.agent;
+
+import dev.calltype.runtime.Extraction;
+import dev.calltype.runtime.ToolCall;
+import dev.calltype.runtime.ToolResult;
+
+import java.util.List;
+
+/**
+ * What a {@link ChatModel} answered: text, native tool calls, or both.
+ *
+ * @param text the reply's text ({@code ""} when none); in prompt mode the loop reads calls from it
+ * @param toolCalls the native tool calls, their argument strings already read by the caller (a
+ *     call without an id is given one by the loop)
+ * @param rejectedCalls native calls the caller could not read (arguments that are not JSON even
+ *     leniently, a truncated call): each a {@link ToolResult#failure failure} with the call's tool
+ *     name, id and a message for the model, such as an {@link Extraction#correctionPrompt()}. The
+ *     loop answers each with a tool message, so the model can correct itself.
+ */
+public record ModelReply(String text, List<ToolCall> toolCalls, List<ToolResult> rejectedCalls) {
+
+    public ModelReply {
+        text = text == null ? "" : text;
+        toolCalls = toolCalls == null ? List.of() : List.copyOf(toolCalls);
+        rejectedCalls = rejectedCalls == null ? List.of() : List.copyOf(rejectedCalls);
+        for (ToolResult r : rejectedCalls) {
+            if (!r.isError()) {
+                throw new IllegalArgumentException("a rejected call must be a failure result: " + r);
+            }
+        }
+    }
+
+    /** A reply with text and native calls. */
+    public ModelReply(String text, List<ToolCall> toolCalls) {
+        this(text, toolCalls, List.of());
+    }
+
+    /** A reply that is only text. */
+    public static ModelReply text(String text) {
+        return new ModelReply(text, List.of(), List.of());
+    }
+
+    /** A reply that is only native tool calls. */
+    public static ModelReply calls(ToolCall... calls) {
+        return new ModelReply("", List.of(calls), List.of());
+    }
+}

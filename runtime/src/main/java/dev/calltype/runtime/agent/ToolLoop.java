@@ -1,0 +1,531 @@
+package dev.calltype.runtime.agent;
+
+import dev.calltype.runtime.CallFormat;
+import dev.calltype.runtime.internal.scan.Calls;
+import dev.calltype.runtime.support.DispatchSupport;
+import dev.calltype.runtime.Extraction;
+import dev.calltype.runtime.ExtractionError;
+import dev.calltype.runtime.ToolCall;
+import dev.calltype.runtime.ToolCallExtractor;
+import dev.calltype.runtime.ToolResult;
+import dev.calltype.runtime.ToolSpec;
+import dev.calltype.runtime.Toolkit;
+import dev.calltype.runtime.Toolkits;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
+
+/**
+ * Drives one conversation between a model and a toolkit: sends the messages, reads the calls the
+ * model makes, runs them, sends the results back, and repeats until the model answers without
+ * calling a tool or the round limit is reached.
+ *
+ * <pre>{@code
+ * ToolLoop loop = ToolLoop.builder(model, new WeatherServiceTools(weather))
+ *         .mode(ToolLoop.Mode.PROMPT)
+ *         .format(CallFormat.XML_TAGS)
+ *         .executor(executor)
+ *         .build();
+ * ToolLoop.Outcome outcome = loop.run("Do I need an umbrella in Paris tomorrow?");
+ * System.out.println(outcome.answer());
+ * }</pre>
+ *
+ * <h2>Modes</h2>
+ * <ul>
+ *   <li>{@link Mode#NATIVE}: the model is offered the toolkit's tools and answers with native tool
+ *       calls; each result goes back as a {@link ChatMessage.Role#TOOL} message with the call's id.
+ *       Native calls the caller could not read ({@link ModelReply#rejectedCalls()}) are answered
+ *       with their failure message the same way.</li>
+ *   <li>{@link Mode#PROMPT}: the system message holds the toolkit's
+ *       {@link Toolkit#formatInstructions format instructions}; calls are extracted from the reply's
+ *       text with the toolkit's extractor; the results go back as one user message
+ *       ({@code Tool results:\n[get_weather] {...}}). When a call could not be read, the
+ *       extraction's correction prompt goes back in the same message, and the model tries again.</li>
+ * </ul>
+ * A reply that carries native calls is handled as in native mode whatever the mode. In native mode
+ * the text of a reply without native calls is the answer, unless
+ * {@link Builder#textCallsInNativeMode(boolean)} is on: then calls written in the text are run
+ * too (given ids, recorded on the assistant message as native calls), and a correction prompt goes
+ * back as a user message.
+ *
+ * <h2>Failures</h2>
+ * {@link #run} does not throw for anything the model or the tools do: a tool's failure is a
+ * failure result sent to the model; a model that throws (or returns {@code null}) ends the run
+ * with {@link Outcome#error()} set; reaching the round limit ends it with
+ * {@link Outcome#maxRoundsReached()} set (the calls of the last round have run and their results
+ * are in the transcript, but the model is not asked again). Exceptions thrown by the
+ * {@link Listener} are the caller's and propagate.
+ *
+ * <h2>Threads</h2>
+ * Calls of one reply run in parallel on the {@link Builder#executor executor} when one is given
+ * (otherwise one after another on the calling thread); results keep the calls' order. The
+ * {@link Approver} and the {@link Listener} are called on the thread that called {@link #run}.
+ * One loop holds one conversation: {@code run} calls are serialized; {@link #transcript()} may be
+ * read from any thread.
+ */
+public final class ToolLoop {
+
+    /** How tools are offered to the model and how their results go back. */
+    public enum Mode { NATIVE, PROMPT }
+
+    /** Decides whether a call to a tool that needs confirmation ({@link ToolSpec#confirm()}) may run. */
+    @FunctionalInterface
+    public interface Approver {
+        /** Whether the call may run; an exception counts as a refusal. */
+        boolean approve(ToolCall call, ToolSpec tool) throws Exception;
+    }
+
+    /** Follows a conversation as it happens, for display; every method does nothing by default. */
+    public interface Listener {
+        /** A piece of the model's raw text as it streams in (call markup included). */
+        default void onTextDelta(String delta) {
+        }
+
+        /** The model's reply as a person should see it: without call markup or reasoning. */
+        default void onReply(int round, String visibleText) {
+        }
+
+        /** The calls read from a reply, before they run. */
+        default void onCalls(int round, List<ToolCall> calls) {
+        }
+
+        /** One call's result, in call order, once all of the round's calls have run. */
+        default void onResult(int round, ToolCall call, ToolResult result) {
+        }
+
+        /** Call attempts that could not be read, and the correction prompt sent back for them. */
+        default void onCorrection(int round, List<ExtractionError> errors, String correctionPrompt) {
+        }
+
+        /** The transcript at the end of a round. */
+        default void onRoundEnd(int round, List<ChatMessage> transcript) {
+        }
+    }
+
+    /**
+     * How a {@link #run} ended.
+     *
+     * @param answer the model's last reply as a person should see it ({@code ""} when none)
+     * @param rounds how many times the model was asked
+     * @param maxRoundsReached whether the model still wanted to call tools when the limit was reached
+     * @param transcript the whole conversation, this run included
+     * @param error why the run stopped early (the model failed), or {@code null}
+     */
+    public record Outcome(String answer, int rounds, boolean maxRoundsReached, List<ChatMessage> transcript,
+                          String error) {
+        public Outcome {
+            Objects.requireNonNull(answer, "answer");
+            transcript = List.copyOf(transcript);
+        }
+
+        /** Whether the model gave a final answer: no error, limit not reached. */
+        public boolean completed() {
+            return error == null && !maxRoundsReached;
+        }
+    }
+
+    /** The round limit when none is set. */
+    public static final int DEFAULT_MAX_ROUNDS = 8;
+
+    private static final Listener SILENT = new Listener() {
+    };
+
+    private final ChatModel model;
+    private final Toolkit toolkit;
+    private final Mode mode;
+    private final int maxRounds;
+    private final Executor executor;
+    private final Approver approver;
+    private final Listener listener;
+    private final boolean textCallsInNativeMode;
+    private final Map<String, ToolSpec> tools = new LinkedHashMap<>();
+    private final List<ChatMessage> messages = new ArrayList<>();
+    private ToolCallExtractor extractor;
+    private volatile List<ChatMessage> snapshot;
+
+    private ToolLoop(Builder b) {
+        this.model = b.model;
+        this.toolkit = b.toolkit;
+        this.mode = b.mode;
+        this.maxRounds = b.maxRounds;
+        this.executor = b.executor;
+        this.approver = b.approver;
+        this.listener = b.listener;
+        this.textCallsInNativeMode = b.textCallsInNativeMode;
+        for (ToolSpec tool : toolkit.tools()) {
+            tools.putIfAbsent(tool.name(), tool);
+        }
+        String system = b.systemPrompt;
+        if (mode == Mode.PROMPT) {
+            String instructions = toolkit.formatInstructions(b.format);
+            system = system == null || system.isEmpty() ? instructions : system + "\n\n" + instructions;
+        }
+        if (system != null && !system.isEmpty()) {
+            messages.add(ChatMessage.system(system));
+        }
+        messages.addAll(b.history);
+        this.snapshot = List.copyOf(messages);
+    }
+
+    /** Starts a loop over a model and a toolkit. */
+    public static Builder builder(ChatModel model, Toolkit toolkit) {
+        return new Builder(model, toolkit);
+    }
+
+    /** The conversation so far (a snapshot, updated at the end of every round). */
+    public List<ChatMessage> transcript() {
+        return snapshot;
+    }
+
+    /**
+     * Sends a user message and runs rounds until the model answers without calling a tool, the
+     * round limit is reached, or the model fails. Never throws for what the model or the tools do.
+     */
+    public synchronized Outcome run(String userMessage) {
+        Objects.requireNonNull(userMessage, "userMessage");
+        messages.add(ChatMessage.user(userMessage));
+        publish();
+        String visible = "";
+        for (int round = 1; round <= maxRounds; round++) {
+            ModelReply reply;
+            try {
+                reply = model.stream(snapshot, mode == Mode.NATIVE ? List.copyOf(tools.values()) : List.of(),
+                        listener::onTextDelta);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return failed(visible, round, "interrupted while waiting for the model");
+            } catch (Exception | StackOverflowError | AssertionError | LinkageError e) {
+                return failed(visible, round, "the model failed: " + message(e));
+            }
+            if (reply == null) {
+                return failed(visible, round, "the model returned no reply");
+            }
+            Turn turn;
+            try {
+                turn = read(reply, round);
+            } catch (RuntimeException e) {
+                messages.add(ChatMessage.assistant(reply.text()));
+                publish();
+                return failed(visible, round, "the reply could not be read: " + message(e));
+            }
+            visible = turn.visible;
+            messages.add(turn.assistant);
+            listener.onReply(round, visible);
+            if (turn.calls.isEmpty() && turn.rejected.isEmpty() && turn.correction == null) {
+                publish();
+                listener.onRoundEnd(round, snapshot);
+                return new Outcome(visible, round, false, snapshot, null);
+            }
+            if (!turn.calls.isEmpty()) {
+                listener.onCalls(round, turn.calls);
+            }
+            List<ToolResult> results;
+            try {
+                results = execute(turn.calls);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return failed(visible, round, "interrupted while the tools ran");
+            }
+            for (int i = 0; i < results.size(); i++) {
+                listener.onResult(round, turn.calls.get(i), results.get(i));
+            }
+            for (int i = 0; i < turn.rejected.size(); i++) {
+                listener.onResult(round, turn.rejectedAsCalls.get(i), turn.rejected.get(i));
+            }
+            if (turn.correction != null) {
+                listener.onCorrection(round, turn.extraction.errors(), turn.correction);
+            }
+            answer(turn, results);
+            publish();
+            listener.onRoundEnd(round, snapshot);
+        }
+        return new Outcome(visible, maxRounds, true, snapshot, null);
+    }
+
+    /** What one reply amounts to. */
+    private static final class Turn {
+        ChatMessage assistant;
+        String visible;
+        List<ToolCall> calls = List.of();
+        List<ToolResult> rejected = List.of();
+        List<ToolCall> rejectedAsCalls = List.of();
+        Extraction extraction;
+        String correction;
+        boolean nativeAnswers;
+    }
+
+    private Turn read(ModelReply reply, int round) {
+        Turn turn = new Turn();
+        if (!reply.toolCalls().isEmpty() || !reply.rejectedCalls().isEmpty()) {
+            turn.nativeAnswers = true;
+            turn.calls = withIds(reply.toolCalls(), round, 0);
+            List<ToolResult> rejected = new ArrayList<>();
+            List<ToolCall> stand = new ArrayList<>();
+            int n = turn.calls.size();
+            for (ToolResult r : reply.rejectedCalls()) {
+                String id = r.callId() != null ? r.callId() : syntheticId(round, n);
+                String name = r.toolName() == null ? "" : r.toolName();
+                rejected.add(ToolResult.failure(r.toolName(), id, r.content()));
+                stand.add(ToolCall.of(name, JsonNodeFactory.instance.objectNode()).withId(id));
+                n++;
+            }
+            turn.rejected = rejected;
+            turn.rejectedAsCalls = stand;
+            List<ToolCall> carried = new ArrayList<>(turn.calls);
+            carried.addAll(stand);
+            turn.assistant = ChatMessage.assistant(reply.text(), carried);
+            turn.visible = reply.text();
+            return turn;
+        }
+        boolean readText = mode == Mode.PROMPT || textCallsInNativeMode;
+        if (!readText || reply.text().isEmpty()) {
+            turn.assistant = ChatMessage.assistant(reply.text());
+            turn.visible = reply.text();
+            return turn;
+        }
+        if (extractor == null) {
+            extractor = toolkit.extractor();
+        }
+        Extraction extraction = extractor.extract(reply.text());
+        turn.extraction = extraction;
+        turn.visible = extraction.text();
+        turn.correction = extraction.hasErrors() ? extraction.correctionPrompt().orElse(null) : null;
+        if (mode == Mode.NATIVE && extraction.hasCalls()) {
+            turn.nativeAnswers = true;
+            turn.calls = withIds(extraction.calls(), round, 0);
+            turn.assistant = ChatMessage.assistant(extraction.text(), turn.calls);
+        } else {
+            turn.calls = extraction.calls();
+            turn.assistant = ChatMessage.assistant(reply.text());
+        }
+        return turn;
+    }
+
+    private static List<ToolCall> withIds(List<ToolCall> calls, int round, int first) {
+        List<ToolCall> out = new ArrayList<>(calls.size());
+        for (int i = 0; i < calls.size(); i++) {
+            ToolCall call = calls.get(i);
+            out.add(call.id() != null ? call : call.withId(syntheticId(round, first + i)));
+        }
+        return out;
+    }
+
+    private static String syntheticId(int round, int index) {
+        return "call_" + round + "_" + (index + 1);
+    }
+
+    /** Appends the messages that give the round's results (and any correction) to the model. */
+    private void answer(Turn turn, List<ToolResult> results) {
+        if (turn.nativeAnswers) {
+            for (int i = 0; i < results.size(); i++) {
+                ToolCall call = turn.calls.get(i);
+                messages.add(ChatMessage.tool(call.id(), call.name(), results.get(i).content()));
+            }
+            for (ToolResult r : turn.rejected) {
+                messages.add(ChatMessage.tool(r.callId(), r.toolName(), r.content()));
+            }
+            if (turn.correction != null) {
+                messages.add(ChatMessage.user(turn.correction));
+            }
+            return;
+        }
+        StringBuilder text = new StringBuilder();
+        if (!results.isEmpty()) {
+            text.append("Tool results:");
+            for (int i = 0; i < results.size(); i++) {
+                ToolResult r = results.get(i);
+                text.append("\n[").append(turn.calls.get(i).name()).append("] ")
+                        .append(r.isError() ? "error: " : "").append(r.content());
+            }
+        }
+        if (turn.correction != null) {
+            text.append(text.length() == 0 ? "" : "\n\n").append(turn.correction);
+        }
+        messages.add(ChatMessage.user(text.toString()));
+    }
+
+    /** Runs a round's calls (asking for approval first where needed); results in the calls' order. */
+    private List<ToolResult> execute(List<ToolCall> calls) throws InterruptedException {
+        ToolResult[] results = new ToolResult[calls.size()];
+        List<Integer> approved = new ArrayList<>();
+        for (int i = 0; i < calls.size(); i++) {
+            ToolCall call = calls.get(i);
+            ToolSpec tool = tools.get(call.name());
+            String refusal = tool != null && tool.confirm() ? refusal(call, tool) : null;
+            if (refusal != null) {
+                results[i] = ToolResult.failure(call.name(), call.id(), refusal);
+            } else {
+                approved.add(i);
+            }
+        }
+        if (executor == null || approved.size() < 2) {
+            for (int i : approved) {
+                results[i] = dispatch(calls.get(i));
+            }
+            return List.of(results);
+        }
+        List<CompletableFuture<ToolResult>> running = new ArrayList<>();
+        for (int i : approved) {
+            ToolCall call = calls.get(i);
+            CompletableFuture<ToolResult> future;
+            try {
+                future = CompletableFuture.supplyAsync(() -> dispatch(call), executor);
+            } catch (RejectedExecutionException e) {
+                future = CompletableFuture.completedFuture(dispatch(call));
+            }
+            running.add(future);
+        }
+        for (int k = 0; k < approved.size(); k++) {
+            int i = approved.get(k);
+            try {
+                results[i] = running.get(k).get();
+            } catch (ExecutionException e) {
+                results[i] = ToolResult.failure(calls.get(i).name(), calls.get(i).id(),
+                        Toolkits.failed(calls.get(i).name(), e.getCause() == null ? e : e.getCause()));
+            } catch (InterruptedException e) {
+                for (CompletableFuture<ToolResult> f : running) {
+                    f.cancel(true);
+                }
+                throw e;
+            }
+        }
+        return List.of(results);
+    }
+
+    /** Why a call that needs confirmation may not run, or {@code null} when it may. */
+    private String refusal(ToolCall call, ToolSpec tool) {
+        if (approver == null) {
+            return "the user declined to run " + tool.name() + ": it needs the user's approval and none can be asked"
+                    + " for here; do not call it again, answer without it";
+        }
+        try {
+            if (approver.approve(call, tool)) {
+                return null;
+            }
+        } catch (Exception e) {
+            if (e instanceof InterruptedException) {
+                Thread.currentThread().interrupt();
+            }
+            String why = DispatchSupport.failureMessage(e);
+            return "the user declined to run " + tool.name() + " (approval could not be asked"
+                    + (why == null ? "" : ": " + why) + "); do not call it again unless the user asks";
+        }
+        return "the user declined to run " + tool.name() + "; do not call it again unless the user asks";
+    }
+
+    private ToolResult dispatch(ToolCall call) {
+        try {
+            ToolResult result = toolkit.dispatch(call);
+            return result != null ? result
+                    : ToolResult.failure(call.name(), call.id(), call.name() + " failed: it returned no result");
+        } catch (RuntimeException | StackOverflowError | AssertionError | LinkageError e) {
+            return ToolResult.failure(call.name(), call.id(), Toolkits.failed(call.name(), e));
+        }
+    }
+
+    private Outcome failed(String visible, int round, String error) {
+        publish();
+        return new Outcome(visible, round, false, snapshot, error);
+    }
+
+    private void publish() {
+        snapshot = List.copyOf(messages);
+    }
+
+    private static String message(Throwable e) {
+        String m = e.getMessage();
+        return m == null || m.isBlank() ? e.getClass().getSimpleName() : m;
+    }
+
+    /** Configures a {@link ToolLoop}. */
+    public static final class Builder {
+        private final ChatModel model;
+        private final Toolkit toolkit;
+        private Mode mode = Mode.NATIVE;
+        private CallFormat format = CallFormat.XML_TAGS;
+        private int maxRounds = DEFAULT_MAX_ROUNDS;
+        private Executor executor;
+        private Approver approver;
+        private Listener listener = SILENT;
+        private String systemPrompt;
+        private boolean textCallsInNativeMode;
+        private final List<ChatMessage> history = new ArrayList<>();
+
+        private Builder(ChatModel model, Toolkit toolkit) {
+            this.model = Objects.requireNonNull(model, "model");
+            this.toolkit = Objects.requireNonNull(toolkit, "toolkit");
+        }
+
+        /** Native tool calls (the default) or calls written in the text. */
+        public Builder mode(Mode mode) {
+            this.mode = Objects.requireNonNull(mode, "mode");
+            return this;
+        }
+
+        /** The text format taught in prompt mode (default {@link CallFormat#XML_TAGS}). */
+        public Builder format(CallFormat format) {
+            this.format = Objects.requireNonNull(format, "format");
+            return this;
+        }
+
+        /** How many times the model may be asked per {@link #run} (default {@value ToolLoop#DEFAULT_MAX_ROUNDS}). */
+        public Builder maxRounds(int maxRounds) {
+            if (maxRounds < 1) {
+                throw new IllegalArgumentException("maxRounds must be at least 1, got " + maxRounds);
+            }
+            this.maxRounds = maxRounds;
+            return this;
+        }
+
+        /** Runs the calls of one reply in parallel on this executor (default: one after another). */
+        public Builder executor(Executor executor) {
+            this.executor = executor;
+            return this;
+        }
+
+        /**
+         * Asked before each call to a tool that needs confirmation. Without one, such calls are
+         * declined.
+         */
+        public Builder approver(Approver approver) {
+            this.approver = approver;
+            return this;
+        }
+
+        /** Told about each round as it happens. */
+        public Builder listener(Listener listener) {
+            this.listener = listener == null ? SILENT : listener;
+            return this;
+        }
+
+        /** A system prompt of the caller's; in prompt mode the format instructions follow it. */
+        public Builder systemPrompt(String systemPrompt) {
+            this.systemPrompt = systemPrompt;
+            return this;
+        }
+
+        /** In native mode, also read calls a model wrote in its text when it sent no native ones. */
+        public Builder textCallsInNativeMode(boolean on) {
+            this.textCallsInNativeMode = on;
+            return this;
+        }
+
+        /** Earlier messages to continue from (after the system message). */
+        public Builder history(List<ChatMessage> earlier) {
+            this.history.addAll(earlier);
+            return this;
+        }
+
+        public ToolLoop build() {
+            return new ToolLoop(this);
+        }
+    }
+}

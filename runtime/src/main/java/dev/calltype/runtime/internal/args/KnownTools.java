@@ -1,0 +1,108 @@
+package dev.calltype.runtime.internal.args;
+
+import dev.calltype.runtime.ToolSpec;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The tools an extractor knows, looked up by name: exactly, then in a folded form (case, {@code _ - .} and
+ * camelCase ignored: {@code getWeather} finds {@code get_weather}), then by the last segment of a dotted name
+ * ({@code functions.get_weather}).
+ */
+public final class KnownTools {
+
+    /** A tool found for a name; {@code normalized} when only the folded form matched. */
+    public record Found(ToolSpec spec, boolean normalized) {
+    }
+
+    private static final ToolSpec AMBIGUOUS = new ToolSpec("", "", com.fasterxml.jackson.databind.node.JsonNodeFactory
+            .instance.objectNode(), List.of());
+
+    private final List<ToolSpec> specs;
+    private final Map<String, ToolSpec> exact = new HashMap<>();
+    private final Map<String, ToolSpec> folded = new HashMap<>();
+
+    public KnownTools(List<ToolSpec> specs) {
+        this.specs = List.copyOf(specs);
+        for (ToolSpec s : this.specs) {
+            exact.putIfAbsent(s.name(), s);
+            String f = Names.fold(s.name());
+            ToolSpec prior = folded.putIfAbsent(f, s);
+            if (prior != null && prior != s) {
+                folded.put(f, AMBIGUOUS);
+            }
+        }
+    }
+
+    public boolean isEmpty() {
+        return specs.isEmpty();
+    }
+
+    public List<ToolSpec> specs() {
+        return specs;
+    }
+
+    public List<String> names() {
+        List<String> n = new ArrayList<>(specs.size());
+        for (ToolSpec s : specs) {
+            n.add(s.name());
+        }
+        return n;
+    }
+
+    /** The tool named {@code name}, or {@code null}. */
+    public Found find(String name) {
+        if (name == null || name.isEmpty()) {
+            return null;
+        }
+        ToolSpec s = exact.get(name);
+        if (s != null) {
+            return new Found(s, false);
+        }
+        s = folded.get(Names.fold(name));
+        if (s != null && s != AMBIGUOUS) {
+            return new Found(s, true);
+        }
+        int dot = name.lastIndexOf('.');
+        if (dot >= 0 && dot < name.length() - 1) {
+            Found last = find(name.substring(dot + 1));
+            if (last != null) {
+                return new Found(last.spec(), true);
+            }
+        }
+        return null;
+    }
+
+    /** A known tool whose folded name is close to {@code name}'s, for "did you mean"; or {@code null}. */
+    public String suggestion(String name) {
+        if (name == null) {
+            return null;
+        }
+        String f = Names.fold(name);
+        if (f.isEmpty()) {
+            return null;
+        }
+        String best = null;
+        int bestDistance = Integer.MAX_VALUE;
+        for (ToolSpec s : specs) {
+            String g = Names.fold(s.name());
+            int d = (g.contains(f) || f.contains(g)) ? 1 : distance(f, g, 3);
+            if (d < bestDistance) {
+                bestDistance = d;
+                best = s.name();
+            }
+        }
+        return bestDistance <= 2 ? best : null;
+    }
+
+    /** Edit distance between short names, giving up (returning {@code cap + 1}) beyond {@code cap}. */
+    private static int distance(String a, String b, int cap) {
+        if (Math.abs(a.length() - b.length()) > cap || a.length() > 64 || b.length() > 64) {
+            return cap + 1;
+        }
+        return Names.distance(a, b);
+    }
+}

@@ -1,0 +1,131 @@
+package dev.calltype.runtime.internal.args;
+
+import dev.calltype.runtime.internal.scan.Chars;
+import dev.calltype.runtime.ExtractionLimits;
+import dev.calltype.runtime.internal.json.JsonRead;
+import dev.calltype.runtime.internal.json.LenientJson;
+import dev.calltype.runtime.ToolSpec;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.BooleanNode;
+import com.fasterxml.jackson.databind.node.TextNode;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Raw-text argument values (XML-style formats write {@code <parameter=n>7</parameter>}) typed by the known tool's
+ * JSON Schema: {@code "7"} becomes 7 for an integer parameter, JSON text becomes an object or array for object or
+ * array parameters; text stays a string for string parameters, for parameters the schema does not describe, and
+ * whenever the text is not a value of the declared type (the dispatcher then reports the mismatch).
+ */
+public final class RawValues {
+
+    private enum Type { STRING, INTEGER, NUMBER, BOOLEAN, NULL, OBJECT, ARRAY }
+
+    private RawValues() {
+    }
+
+    /**
+     * Why a raw key or value cannot be taken, or {@code null}: raw text obeys {@link ExtractionLimits#maxStringChars}
+     * as JSON and pythonic strings do (its JSON, when it is read as JSON, obeys every limit).
+     */
+    public static String tooLong(String raw, ExtractionLimits limits) {
+        return raw.length() > limits.maxStringChars()
+                ? "a string is longer than the limit of maxStringChars=" + limits.maxStringChars() : null;
+    }
+
+    /** The value, and whether it became something other than a string. */
+    public record Typed(JsonNode value, boolean changed) {
+    }
+
+    public static Typed typed(ToolSpec spec, String param, String raw, ExtractionLimits limits) {
+        TextNode text = TextNode.valueOf(raw);
+        if (spec == null) {
+            return new Typed(text, false);
+        }
+        JsonNode schema = spec.parameters().path("properties").path(param);
+        Set<Type> types = types(schema);
+        if (types.isEmpty() || types.contains(Type.STRING)) {
+            return new Typed(text, false);
+        }
+        String t = raw.strip();
+        if (types.contains(Type.BOOLEAN)) {
+            if (t.equalsIgnoreCase("true")) {
+                return new Typed(BooleanNode.TRUE, true);
+            }
+            if (t.equalsIgnoreCase("false")) {
+                return new Typed(BooleanNode.FALSE, true);
+            }
+        }
+        JsonNode v = json(t, limits);
+        if (v != null && fits(v, types)) {
+            return new Typed(v, true);
+        }
+        return new Typed(text, false);
+    }
+
+    /** {@code raw} read as one complete JSON value (leniently), or {@code null}. */
+    public static JsonNode json(String raw, ExtractionLimits limits) {
+        String t = raw.strip();
+        if (t.isEmpty()) {
+            return null;
+        }
+        JsonRead r = LenientJson.read(t, 0, t.length(), true, limits);
+        if (r.isComplete() && r.autoClosed().isEmpty() && Chars.skipBlanks(t, r.end(), t.length()) == t.length()) {
+            return r.value();
+        }
+        return null;
+    }
+
+    private static boolean fits(JsonNode v, Set<Type> types) {
+        return (v.isIntegralNumber() && (types.contains(Type.INTEGER) || types.contains(Type.NUMBER)))
+                || (v.isNumber() && types.contains(Type.NUMBER))
+                || (v.isBoolean() && types.contains(Type.BOOLEAN))
+                || (v.isNull() && types.contains(Type.NULL))
+                || (v.isObject() && types.contains(Type.OBJECT))
+                || (v.isArray() && types.contains(Type.ARRAY));
+    }
+
+    private static Set<Type> types(JsonNode schema) {
+        Set<Type> out = EnumSet.noneOf(Type.class);
+        List<JsonNode> todo = new ArrayList<>();
+        todo.add(schema);
+        for (int i = 0; i < todo.size() && i < 32; i++) {
+            JsonNode s = todo.get(i);
+            JsonNode type = s.path("type");
+            if (type.isTextual()) {
+                add(out, type.textValue());
+            } else if (type.isArray()) {
+                type.forEach(t -> add(out, t.asText()));
+            }
+            for (String k : new String[]{"anyOf", "oneOf"}) {
+                s.path(k).forEach(todo::add);
+            }
+            JsonNode en = s.path("enum");
+            if (en.isArray()) {
+                for (JsonNode e : en) {
+                    out.add(e.isTextual() ? Type.STRING : e.isIntegralNumber() ? Type.INTEGER : e.isNumber() ? Type.NUMBER
+                            : e.isBoolean() ? Type.BOOLEAN : e.isNull() ? Type.NULL : e.isObject() ? Type.OBJECT
+                            : Type.ARRAY);
+                }
+            }
+        }
+        return out;
+    }
+
+    private static void add(Set<Type> out, String t) {
+        switch (t) {
+            case "string" -> out.add(Type.STRING);
+            case "integer" -> out.add(Type.INTEGER);
+            case "number" -> out.add(Type.NUMBER);
+            case "boolean" -> out.add(Type.BOOLEAN);
+            case "null" -> out.add(Type.NULL);
+            case "object" -> out.add(Type.OBJECT);
+            case "array" -> out.add(Type.ARRAY);
+            default -> {
+            }
+        }
+    }
+}

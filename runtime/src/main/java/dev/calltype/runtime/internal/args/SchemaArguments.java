@@ -1,0 +1,1050 @@
+package dev.calltype.runtime.internal.args;
+
+import dev.calltype.runtime.support.Coercion;
+import dev.calltype.runtime.FormatInstructions;
+import dev.calltype.runtime.SchemaDialects;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.DecimalNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.TextNode;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.net.URI;
+import java.time.LocalTime;
+import java.time.OffsetTime;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
+
+/**
+ * Checks and coerces one tool's arguments against its JSON Schema, for toolkits built at run time:
+ * the same rules the generated dispatchers apply from Java types, here driven by the schema.
+ *
+ * <p>Every primitive conversion goes through {@link Coercion}. On top of it this class applies
+ * {@code required}, {@code default}, {@code additionalProperties}, {@code enum}/{@code const},
+ * numeric bounds ({@code minimum}, {@code maximum}, exclusive bounds, {@code multipleOf}), string
+ * length, {@code pattern}, {@code format} ({@code date}, {@code date-time}, {@code time},
+ * {@code duration}, {@code uuid}, {@code uri}, {@code uri-reference}, {@code email}, {@code ipv4};
+ * other formats are annotations and are not checked), array sizes and {@code uniqueItems},
+ * {@code items}/{@code prefixItems}, nested objects, {@code $ref} to local definitions,
+ * {@code anyOf}/{@code oneOf} (the first alternative that fits, preferring one whose
+ * discriminator matches) and {@code allOf}. Every problem is reported with its JSON path, all at
+ * once. A {@code null} sent for an optional parameter counts as leaving it out.
+ *
+ * <p>A schema-supplied {@code pattern} is run with {@code java.util.regex}, which backtracks; it is
+ * applied only to strings of at most {@value #MAX_PATTERN_INPUT} characters, so the time it takes
+ * is bounded by the pattern the tool's author wrote, not by what a model sends. A pattern Java
+ * cannot compile is not checked.
+ *
+ * <p>Thread-safe: instances hold only the schema and a cache of compiled patterns.
+ */
+public final class SchemaArguments {
+
+    /** Deepest nesting of values (and {@code $ref} hops) checked before giving up with a problem. */
+    public static final int MAX_DEPTH = 64;
+    /** Longest string a schema {@code pattern} is applied to. */
+    public static final int MAX_PATTERN_INPUT = 10_000;
+    /** Largest decimal exponent a number written as a string may have (guards BigInteger expansion). */
+    public static final int MAX_NUMBER_SCALE = 1_000;
+    /** Longest made-up name (unknown tool or parameter) repeated in a message. */
+    public static final int MAX_NAME_SHOWN = 60;
+
+    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+
+    private final ObjectNode root;
+    private final Map<String, Optional<Pattern>> patterns = new ConcurrentHashMap<>();
+
+    public SchemaArguments(ObjectNode root) {
+        this.root = root;
+    }
+
+    /** The checked, coerced arguments and the problems found (empty when the call is valid). */
+    public record Checked(ObjectNode arguments, List<String> problems) {
+        public boolean valid() {
+            return problems.isEmpty();
+        }
+    }
+
+    /** Checks a call's arguments; the argument is not changed. */
+    public Checked check(ObjectNode arguments) {
+        List<String> problems = new ArrayList<>();
+        ObjectNode out = object(root, nestFlat(arguments), "", problems, 0);
+        return new Checked(out == null ? NODES.objectNode() : out, List.copyOf(problems));
+    }
+
+    // ---------------------------------------------------------------------------------------------
+    // one value
+
+    private JsonNode value(JsonNode schema, JsonNode node, String path, List<String> problems, int depth) {
+        if (depth > MAX_DEPTH) {
+            problems.add("parameter '" + label(path) + "' is nested too deeply (more than " + MAX_DEPTH + " levels)");
+            return null;
+        }
+        if (schema == null) {
+            return node;
+        }
+        if (schema.isBoolean()) {
+            if (schema.booleanValue()) {
+                return node;
+            }
+            problems.add("parameter '" + label(path) + "' is not allowed");
+            return null;
+        }
+        if (!schema.isObject()) {
+            return node;
+        }
+        JsonNode ref = schema.get("$ref");
+        if (ref != null && ref.isTextual()) {
+            JsonNode target = SchemaDialects.resolve(root, ref.textValue());
+            if (target != null) {
+                node = value(target, node, path, problems, depth + 1);
+                if (node == null) {
+                    return null;
+                }
+            }
+        }
+        if (node.isNull()) {
+            if (allowsNull(schema, depth)) {
+                return node;
+            }
+            problems.add(Coercion.mismatch(path, expected(schema), node));
+            return null;
+        }
+        JsonNode alternatives = schema.has("anyOf") ? schema.get("anyOf") : schema.get("oneOf");
+        if (alternatives != null && alternatives.isArray() && !alternatives.isEmpty()) {
+            node = alternatives(alternatives, node, path, problems, depth);
+            if (node == null) {
+                return null;
+            }
+        }
+        JsonNode all = schema.get("allOf");
+        if (all != null && all.isArray()) {
+            for (JsonNode part : all) {
+                node = value(part, node, path, problems, depth + 1);
+                if (node == null) {
+                    return null;
+                }
+            }
+        }
+        JsonNode values = schema.get("enum");
+        if (values != null && values.isArray()) {
+            return enumValue(values, node, path, problems);
+        }
+        if (schema.has("const")) {
+            return constValue(schema.get("const"), node, path, problems);
+        }
+        List<String> types = types(schema);
+        if (types.isEmpty()) {
+            if (schema.has("type")) {
+                problems.add(Coercion.mismatch(path, "null", node));
+                return null;
+            }
+            return node;
+        }
+        if (types.size() == 1) {
+            return typed(types.get(0), schema, node, path, problems, depth);
+        }
+        List<String> firstProblems = null;
+        for (String type : preferNative(types, node)) {
+            List<String> scratch = new ArrayList<>();
+            JsonNode out = typed(type, schema, node, path, scratch, depth);
+            if (out != null && scratch.isEmpty()) {
+                return out;
+            }
+            if (firstProblems == null && nativeKinds(node).contains(type)) {
+                firstProblems = scratch;
+            }
+        }
+        if (firstProblems != null) {
+            problems.addAll(firstProblems);
+        } else {
+            problems.add(Coercion.mismatch(path, expected(schema), node));
+        }
+        return null;
+    }
+
+    private JsonNode typed(String type, JsonNode schema, JsonNode node, String path, List<String> problems,
+                           int depth) {
+        switch (type) {
+            case "string":
+                return string(schema, node, path, problems);
+            case "integer":
+                return integer(schema, node, path, problems);
+            case "number":
+                return number(schema, node, path, problems);
+            case "boolean": {
+                Boolean b = Coercion.toBoolean(node, path, problems);
+                return b == null ? null : NODES.booleanNode(b);
+            }
+            case "array":
+                return array(schema, node, path, problems, depth);
+            case "object": {
+                ObjectNode object = Coercion.toObject(node, path, problems);
+                return object == null ? null : object(schema, object, path, problems, depth);
+            }
+            case "null":
+                problems.add(Coercion.mismatch(path, "null", node));
+                return null;
+            default:
+                return node;
+        }
+    }
+
+    // ---------------------------------------------------------------------------------------------
+    // strings
+
+    private JsonNode string(JsonNode schema, JsonNode node, String path, List<String> problems) {
+        String s = Coercion.toStringValue(node, path, problems);
+        if (s == null) {
+            return null;
+        }
+        int before = problems.size();
+        JsonNode format = schema.get("format");
+        if (format != null && format.isTextual()) {
+            s = format(format.textValue(), s, path, problems);
+            if (s == null) {
+                return null;
+            }
+        }
+        int length = s.codePointCount(0, s.length());
+        Integer minLength = intKeyword(schema, "minLength");
+        if (minLength != null && length < minLength) {
+            problems.add(Coercion.mismatch(path, "at least " + minLength + characters(minLength) + " long", node));
+        }
+        Integer maxLength = intKeyword(schema, "maxLength");
+        if (maxLength != null && length > maxLength) {
+            problems.add(Coercion.mismatch(path, "at most " + maxLength + characters(maxLength) + " long", node));
+        }
+        JsonNode pattern = schema.get("pattern");
+        if (pattern != null && pattern.isTextual()) {
+            Optional<Pattern> compiled = patterns.computeIfAbsent(pattern.textValue(), SchemaArguments::compile);
+            if (compiled.isPresent()) {
+                if (s.length() > MAX_PATTERN_INPUT) {
+                    problems.add("parameter '" + label(path) + "' is too long to check against its pattern "
+                            + pattern.textValue() + " (more than " + MAX_PATTERN_INPUT + " characters)");
+                } else if (!compiled.get().matcher(s).find()) {
+                    problems.add(Coercion.mismatch(path, "a string matching the pattern " + pattern.textValue(), node));
+                }
+            }
+        }
+        if (problems.size() != before) {
+            return null;
+        }
+        return node.isTextual() && node.textValue().equals(s) ? node : NODES.textNode(s);
+    }
+
+    private static String characters(int n) {
+        return n == 1 ? " character" : " characters";
+    }
+
+    private static Optional<Pattern> compile(String pattern) {
+        try {
+            return Optional.of(Pattern.compile(pattern));
+        } catch (PatternSyntaxException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** Checks a string against a format; returns the string to pass on, or {@code null} after a problem. */
+    private static String format(String format, String s, String path, List<String> problems) {
+        TextNode text = NODES.textNode(s);
+        switch (format) {
+            case "date":
+                return Coercion.toLocalDate(text, path, problems) == null ? null : s.strip();
+            case "date-time": {
+                List<String> scratch = new ArrayList<>();
+                if (Coercion.toOffsetDateTime(text, path, scratch) != null
+                        || Coercion.toLocalDateTime(text, path, new ArrayList<>()) != null) {
+                    return s.strip();
+                }
+                problems.addAll(scratch);
+                return null;
+            }
+            case "time":
+                try {
+                    LocalTime.parse(s.strip());
+                    return s.strip();
+                } catch (DateTimeParseException e) {
+                    try {
+                        OffsetTime.parse(s.strip());
+                        return s.strip();
+                    } catch (DateTimeParseException e2) {
+                        problems.add(Coercion.mismatch(path, "a time such as \"14:30:00\"", text));
+                        return null;
+                    }
+                }
+            case "duration":
+                return Coercion.toDuration(text, path, problems) == null ? null : s.strip();
+            case "uuid":
+                return Coercion.toUuid(text, path, problems) == null ? null : s.strip();
+            case "uri": {
+                URI uri = Coercion.toUri(text, path, problems);
+                if (uri == null) {
+                    return null;
+                }
+                if (!uri.isAbsolute()) {
+                    problems.add(Coercion.mismatch(path, "an absolute URI such as \"https://example.com/a\"", text));
+                    return null;
+                }
+                return s.strip();
+            }
+            case "uri-reference":
+                return Coercion.toUri(text, path, problems) == null ? null : s.strip();
+            case "email":
+                if (isEmail(s.strip())) {
+                    return s.strip();
+                }
+                problems.add(Coercion.mismatch(path, "an email address such as \"ada@example.com\"", text));
+                return null;
+            case "ipv4":
+                if (isIpv4(s.strip())) {
+                    return s.strip();
+                }
+                problems.add(Coercion.mismatch(path, "an IPv4 address such as \"192.0.2.1\"", text));
+                return null;
+            default:
+                return s;
+        }
+    }
+
+    /** One {@code @}, a local part, a dotted domain, no spaces. */
+    private static boolean isEmail(String s) {
+        int at = s.indexOf('@');
+        if (at <= 0 || at != s.lastIndexOf('@') || at == s.length() - 1) {
+            return false;
+        }
+        for (int i = 0; i < s.length(); i++) {
+            if (Character.isWhitespace(s.charAt(i)) || Character.isISOControl(s.charAt(i))) {
+                return false;
+            }
+        }
+        String domain = s.substring(at + 1);
+        int dot = domain.indexOf('.');
+        return dot > 0 && !domain.endsWith(".") && !domain.contains("..");
+    }
+
+    private static boolean isIpv4(String s) {
+        int parts = 0;
+        int i = 0;
+        while (i <= s.length()) {
+            int start = i;
+            while (i < s.length() && s.charAt(i) >= '0' && s.charAt(i) <= '9') {
+                i++;
+            }
+            int digits = i - start;
+            if (digits == 0 || digits > 3 || (digits > 1 && s.charAt(start) == '0')
+                    || Integer.parseInt(s.substring(start, i)) > 255) {
+                return false;
+            }
+            parts++;
+            if (i == s.length()) {
+                break;
+            }
+            if (s.charAt(i) != '.' || parts == 4) {
+                return false;
+            }
+            i++;
+        }
+        return parts == 4;
+    }
+
+    // ---------------------------------------------------------------------------------------------
+    // numbers
+
+    private JsonNode integer(JsonNode schema, JsonNode node, String path, List<String> problems) {
+        if (!ofReasonableSize(node)) {
+            problems.add(Coercion.mismatch(path, "an integer", node));
+            return null;
+        }
+        BigInteger v = Coercion.toBigInteger(node, path, problems);
+        if (v == null) {
+            return null;
+        }
+        if (!withinBounds(schema, new BigDecimal(v), node, path, problems)) {
+            return null;
+        }
+        if (node.isIntegralNumber() && node.bigIntegerValue().equals(v)) {
+            return node;
+        }
+        if (v.bitLength() < 32) {
+            return NODES.numberNode(v.intValue());
+        }
+        return v.bitLength() < 64 ? NODES.numberNode(v.longValue()) : NODES.numberNode(v);
+    }
+
+    private JsonNode number(JsonNode schema, JsonNode node, String path, List<String> problems) {
+        if (!ofReasonableSize(node)) {
+            problems.add(Coercion.mismatch(path, "a number", node));
+            return null;
+        }
+        BigDecimal v = Coercion.toBigDecimal(node, path, problems);
+        if (v == null) {
+            return null;
+        }
+        if (!withinBounds(schema, v, node, path, problems)) {
+            return null;
+        }
+        return node.isNumber() ? node : DecimalNode.valueOf(v);
+    }
+
+    /**
+     * Whether a number can be converted without expanding a huge exponent: a string such as
+     * {@code "1e999999999"} would otherwise take minutes to turn into a BigInteger.
+     */
+    private static boolean ofReasonableSize(JsonNode node) {
+        BigDecimal d = null;
+        if (node.isBigDecimal()) {
+            d = node.decimalValue();
+        } else if (node.isTextual()) {
+            String s = node.textValue().strip();
+            if (s.isEmpty() || s.length() > 400) {
+                return true; // Coercion refuses these itself
+            }
+            try {
+                d = new BigDecimal(s);
+            } catch (NumberFormatException e) {
+                return true; // not a number: Coercion reports it
+            }
+        }
+        return d == null || Math.abs((long) d.scale()) <= MAX_NUMBER_SCALE;
+    }
+
+    private static boolean withinBounds(JsonNode schema, BigDecimal v, JsonNode node, String path,
+                                        List<String> problems) {
+        int before = problems.size();
+        bound(schema, "minimum", v, node, path, problems, c -> c >= 0, "at least ");
+        bound(schema, "maximum", v, node, path, problems, c -> c <= 0, "at most ");
+        bound(schema, "exclusiveMinimum", v, node, path, problems, c -> c > 0, "greater than ");
+        bound(schema, "exclusiveMaximum", v, node, path, problems, c -> c < 0, "less than ");
+        JsonNode multipleOf = schema.get("multipleOf");
+        if (multipleOf != null && multipleOf.isNumber() && multipleOf.decimalValue().signum() > 0
+                && Math.abs((long) v.scale()) <= MAX_NUMBER_SCALE
+                && v.remainder(multipleOf.decimalValue()).signum() != 0) {
+            problems.add(Coercion.mismatch(path, "a multiple of " + SchemaDialects.write(multipleOf), node));
+        }
+        return problems.size() == before;
+    }
+
+    private static void bound(JsonNode schema, String keyword, BigDecimal v, JsonNode node, String path,
+                              List<String> problems, java.util.function.IntPredicate ok, String words) {
+        JsonNode limit = schema.get(keyword);
+        if (limit != null && limit.isNumber() && !ok.test(v.compareTo(limit.decimalValue()))) {
+            problems.add(Coercion.mismatch(path, words + SchemaDialects.write(limit), node));
+        }
+    }
+
+    // ---------------------------------------------------------------------------------------------
+    // enum and const
+
+    private static JsonNode enumValue(JsonNode values, JsonNode node, String path, List<String> problems) {
+        for (JsonNode v : values) {
+            if (sameValue(v, node)) {
+                return v;
+            }
+        }
+        List<String> texts = new ArrayList<>();
+        List<JsonNode> scalars = new ArrayList<>();
+        for (JsonNode v : values) {
+            if (v.isValueNode() && !v.isNull()) {
+                texts.add(v.asText());
+                scalars.add(v);
+            }
+        }
+        if (!texts.isEmpty() && node.isValueNode()) {
+            String match = Coercion.toOneOf(node, path, new ArrayList<>(), texts);
+            if (match != null) {
+                return scalars.get(texts.indexOf(match));
+            }
+        }
+        List<String> literals = new ArrayList<>();
+        for (JsonNode v : values) {
+            literals.add(SchemaDialects.write(v));
+        }
+        problems.add(Coercion.mismatch(path, "one of " + String.join(", ", literals), node));
+        return null;
+    }
+
+    private static JsonNode constValue(JsonNode constant, JsonNode node, String path, List<String> problems) {
+        if (sameValue(constant, node)) {
+            return constant;
+        }
+        if (constant.isValueNode() && node.isValueNode() && !constant.isNull()
+                && constant.asText().equalsIgnoreCase(node.asText())) {
+            return constant;
+        }
+        problems.add(Coercion.mismatch(path, SchemaDialects.write(constant), node));
+        return null;
+    }
+
+    private static boolean sameValue(JsonNode a, JsonNode b) {
+        if (a.isNumber() && b.isNumber()) {
+            if (a.isFloatingPointNumber() && !Double.isFinite(a.doubleValue())
+                    || b.isFloatingPointNumber() && !Double.isFinite(b.doubleValue())) {
+                return false;
+            }
+            return a.decimalValue().compareTo(b.decimalValue()) == 0;
+        }
+        return a.equals(b);
+    }
+
+    // ---------------------------------------------------------------------------------------------
+    // arrays
+
+    private JsonNode array(JsonNode schema, JsonNode node, String path, List<String> problems, int depth) {
+        ArrayNode array = Coercion.toArray(node, path, problems);
+        if (array == null) {
+            return null;
+        }
+        int before = problems.size();
+        Integer minItems = intKeyword(schema, "minItems");
+        if (minItems != null && array.size() < minItems) {
+            problems.add("parameter '" + label(path) + "' must have at least " + minItems + items(minItems) + ", got "
+                    + array.size());
+        }
+        Integer maxItems = intKeyword(schema, "maxItems");
+        if (maxItems != null && array.size() > maxItems) {
+            problems.add("parameter '" + label(path) + "' must have at most " + maxItems + items(maxItems) + ", got "
+                    + array.size());
+        }
+        JsonNode prefix = schema.get("prefixItems");
+        JsonNode items = schema.get("items");
+        ArrayNode out = NODES.arrayNode(array.size());
+        for (int i = 0; i < array.size(); i++) {
+            JsonNode itemSchema = prefix != null && prefix.isArray() && i < prefix.size() ? prefix.get(i) : items;
+            JsonNode item = value(itemSchema, array.get(i), Coercion.element(path, i), problems, depth + 1);
+            if (item != null) {
+                out.add(item);
+            }
+        }
+        JsonNode unique = schema.get("uniqueItems");
+        if (unique != null && unique.asBoolean(false) && problems.size() == before) {
+            Set<JsonNode> seen = new HashSet<>();
+            for (JsonNode item : out) {
+                if (!seen.add(item)) {
+                    problems.add("parameter '" + label(path) + "' must not contain the same item twice, got "
+                            + Coercion.describe(item) + " more than once");
+                    break;
+                }
+            }
+        }
+        return problems.size() == before ? out : null;
+    }
+
+    private static String items(int n) {
+        return n == 1 ? " item" : " items";
+    }
+
+    // ---------------------------------------------------------------------------------------------
+    // objects
+
+    private ObjectNode object(JsonNode schema, ObjectNode object, String path, List<String> problems, int depth) {
+        int before = problems.size();
+        JsonNode declared = schema.get("properties");
+        ObjectNode properties = declared != null && declared.isObject() ? (ObjectNode) declared : NODES.objectNode();
+        Set<String> required = SchemaDialects.stringSet(schema.get("required"));
+        ObjectNode out = NODES.objectNode();
+        for (Map.Entry<String, JsonNode> p : properties.properties()) {
+            String name = p.getKey();
+            JsonNode property = p.getValue();
+            JsonNode given = object.get(name);
+            String at = Coercion.child(path, name);
+            if (given == null || given.isNull() && !allowsNull(property, depth)) {
+                JsonNode dflt = defaultOf(property);
+                if (dflt != null) {
+                    out.set(name, dflt.deepCopy());
+                } else if (required.contains(name)) {
+                    problems.add("parameter '" + at + "' is required" + (given == null ? "" : " and must not be null"));
+                }
+                continue;
+            }
+            JsonNode checked = value(property, given, at, problems, depth + 1);
+            if (checked != null) {
+                out.set(name, checked);
+            }
+        }
+        for (String name : required) {
+            if (!properties.has(name) && (!object.has(name) || object.get(name).isNull())) {
+                problems.add("parameter '" + Coercion.child(path, name) + "' is required");
+            }
+        }
+        JsonNode additional = schema.get("additionalProperties");
+        for (Map.Entry<String, JsonNode> e : object.properties()) {
+            String name = e.getKey();
+            if (properties.has(name)) {
+                continue;
+            }
+            String at = Coercion.child(path, displayName(name));
+            if (additional != null && additional.isBoolean() && !additional.booleanValue()) {
+                problems.add(unknown(at, name, properties, path));
+            } else if (additional != null && additional.isObject()) {
+                JsonNode checked = value(additional, e.getValue(), at, problems, depth + 1);
+                if (checked != null) {
+                    out.set(name, checked);
+                }
+            } else {
+                out.set(name, e.getValue());
+            }
+        }
+        Integer minProperties = intKeyword(schema, "minProperties");
+        if (minProperties != null && out.size() < minProperties) {
+            problems.add("parameter '" + label(path) + "' must have at least " + minProperties + " fields, got "
+                    + out.size());
+        }
+        Integer maxProperties = intKeyword(schema, "maxProperties");
+        if (maxProperties != null && out.size() > maxProperties) {
+            problems.add("parameter '" + label(path) + "' must have at most " + maxProperties + " fields, got "
+                    + out.size());
+        }
+        return problems.size() == before ? out : null;
+    }
+
+    private static String unknown(String at, String name, ObjectNode properties, String parent) {
+        StringBuilder out = new StringBuilder("unknown parameter '").append(at).append('\'');
+        String suggestion = closest(name, properties.fieldNames());
+        if (suggestion != null) {
+            out.append(" (did you mean '").append(Coercion.child(parent, suggestion)).append("'?)");
+        }
+        if (properties.isEmpty()) {
+            out.append(parent.isEmpty() ? "; this tool takes no parameters" : "; '" + parent + "' has no fields");
+        } else {
+            out.append("; the parameters ").append(parent.isEmpty() ? "" : "of '" + parent + "' ").append("are: ");
+            boolean first = true;
+            for (Iterator<String> it = properties.fieldNames(); it.hasNext(); ) {
+                out.append(first ? "" : ", ").append(it.next());
+                first = false;
+            }
+        }
+        return out.toString();
+    }
+
+    /**
+     * A name a model made up, fit for a message: at most {@value #MAX_NAME_SHOWN} characters,
+     * control characters escaped.
+     */
+    public static String displayName(String name) {
+        StringBuilder out = new StringBuilder();
+        int shown = Math.min(name.length(), MAX_NAME_SHOWN);
+        for (int i = 0; i < shown; i++) {
+            char c = name.charAt(i);
+            if (c < 0x20 || c == 0x7f) {
+                out.append(String.format(java.util.Locale.ROOT, "\\u%04x", (int) c));
+            } else {
+                out.append(c);
+            }
+        }
+        return name.length() > MAX_NAME_SHOWN ? out.append('…').toString() : out.toString();
+    }
+
+    /** The declared name a misspelt one most likely meant, or {@code null}. */
+    public static String closest(String name, Iterator<String> candidates) {
+        String best = null;
+        int bestDistance = Integer.MAX_VALUE;
+        String folded = Names.fold(name);
+        while (candidates.hasNext()) {
+            String candidate = candidates.next();
+            int distance;
+            if (Names.fold(candidate).equals(folded)) {
+                distance = 0;
+            } else if (name.length() > 64 || candidate.length() > 64) {
+                continue;
+            } else {
+                distance = Names.distance(name.toLowerCase(java.util.Locale.ROOT),
+                        candidate.toLowerCase(java.util.Locale.ROOT));
+            }
+            int allowed = Math.max(1, Math.min(2, candidate.length() / 3));
+            if (distance <= allowed && distance < bestDistance) {
+                best = candidate;
+                bestDistance = distance;
+            }
+        }
+        return best;
+    }
+
+    /**
+     * Moves fields a model sent at the top level into the one object parameter they belong to
+     * ({@code {"sku":"A1","quantity":2,"note":"x"}} for {@code add_stock(item: {sku, quantity}, note)}),
+     * when exactly one absent object parameter (or one member of its {@code anyOf}, tried in order)
+     * declares every such field. Otherwise the arguments are returned as they are.
+     */
+    private ObjectNode nestFlat(ObjectNode arguments) {
+        JsonNode declared = root.get("properties");
+        if (declared == null || !declared.isObject()) {
+            return arguments;
+        }
+        List<String> strays = new ArrayList<>();
+        for (Iterator<String> it = arguments.fieldNames(); it.hasNext(); ) {
+            String name = it.next();
+            if (!declared.has(name)) {
+                strays.add(name);
+            }
+        }
+        if (strays.isEmpty()) {
+            return arguments;
+        }
+        String target = null;
+        int candidates = 0;
+        for (Map.Entry<String, JsonNode> p : declared.properties()) {
+            JsonNode given = arguments.get(p.getKey());
+            if (given != null && !given.isNull()) {
+                continue;
+            }
+            JsonNode schema = deref(p.getValue());
+            boolean fits = declaresAll(schema, strays);
+            JsonNode alternatives = schema == null ? null : schema.get("anyOf");
+            if (!fits && alternatives != null && alternatives.isArray()) {
+                for (JsonNode alternative : alternatives) {
+                    if (declaresAll(deref(alternative), strays)) {
+                        fits = true;
+                        break;
+                    }
+                }
+            }
+            if (fits) {
+                target = p.getKey();
+                candidates++;
+            }
+        }
+        if (candidates != 1) {
+            return arguments;
+        }
+        ObjectNode moved = arguments.deepCopy();
+        moved.remove(target);
+        ObjectNode inner = moved.putObject(target);
+        for (String name : strays) {
+            inner.set(name, moved.remove(name));
+        }
+        return moved;
+    }
+
+    private static boolean declaresAll(JsonNode schema, List<String> names) {
+        if (schema == null || !schema.isObject()) {
+            return false;
+        }
+        JsonNode properties = schema.get("properties");
+        if (properties == null || !properties.isObject()) {
+            return false;
+        }
+        for (String name : names) {
+            if (!properties.has(name)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    // ---------------------------------------------------------------------------------------------
+    // anyOf / oneOf
+
+    private JsonNode alternatives(JsonNode alternatives, JsonNode node, String path, List<String> problems,
+                                  int depth) {
+        List<JsonNode> ordered = new ArrayList<>();
+        List<JsonNode> rest = new ArrayList<>();
+        Set<String> kinds = nativeKinds(node);
+        for (JsonNode alternative : alternatives) {
+            JsonNode resolved = deref(alternative);
+            boolean nativeFit = false;
+            if (resolved != null) {
+                for (String t : types(resolved)) {
+                    nativeFit |= kinds.contains(t);
+                }
+            }
+            (nativeFit ? ordered : rest).add(alternative);
+        }
+        ordered.addAll(rest);
+        List<String> best = null;
+        boolean bestDiscriminated = false;
+        for (JsonNode alternative : ordered) {
+            List<String> scratch = new ArrayList<>();
+            JsonNode out = value(alternative, node, path, scratch, depth + 1);
+            if (out != null && scratch.isEmpty()) {
+                return out;
+            }
+            boolean discriminated = discriminatorMatches(deref(alternative), node);
+            if (best == null || discriminated && !bestDiscriminated
+                    || discriminated == bestDiscriminated && scratch.size() < best.size()) {
+                best = scratch;
+                bestDiscriminated = discriminated;
+            }
+        }
+        String discriminator = bestDiscriminated ? null : commonDiscriminator(ordered, node);
+        if (bestDiscriminated) {
+            problems.addAll(best);
+        } else if (discriminator != null) {
+            List<String> literals = new ArrayList<>();
+            for (JsonNode alternative : ordered) {
+                literals.add(SchemaDialects.write(fixedValue(deref(alternative).get("properties").get(discriminator))));
+            }
+            String at = Coercion.child(path, discriminator);
+            JsonNode given = node.get(discriminator);
+            problems.add(given == null ? "parameter '" + at + "' is required: one of " + String.join(", ", literals)
+                    : Coercion.mismatch(at, "one of " + String.join(", ", literals), given));
+        } else {
+            List<String> shapes = new ArrayList<>();
+            for (JsonNode alternative : ordered) {
+                shapes.add(FormatInstructions.type(deref(alternative)));
+            }
+            problems.add(Coercion.mismatch(path, "one of these forms: " + String.join(", ", shapes), node));
+        }
+        return null;
+    }
+
+    /**
+     * The property every alternative fixes to its own value ({@code "type": {"const": "circle"}}), when
+     * the value is an object and there is one; otherwise {@code null}.
+     */
+    private String commonDiscriminator(List<JsonNode> alternatives, JsonNode node) {
+        if (!node.isObject()) {
+            return null;
+        }
+        JsonNode first = deref(alternatives.get(0));
+        JsonNode properties = first == null ? null : first.get("properties");
+        if (properties == null || !properties.isObject()) {
+            return null;
+        }
+        for (Iterator<String> it = properties.fieldNames(); it.hasNext(); ) {
+            String key = it.next();
+            boolean everywhere = true;
+            for (JsonNode alternative : alternatives) {
+                JsonNode resolved = deref(alternative);
+                JsonNode property = resolved == null ? null : resolved.path("properties").get(key);
+                everywhere &= property != null && fixedValue(property) != null;
+            }
+            if (everywhere) {
+                return key;
+            }
+        }
+        return null;
+    }
+
+    /** The one value a property schema allows ({@code const}, or an enum of one), or {@code null}. */
+    private static JsonNode fixedValue(JsonNode property) {
+        if (property == null || !property.isObject()) {
+            return null;
+        }
+        JsonNode fixed = property.get("const");
+        JsonNode values = property.get("enum");
+        if (fixed == null && values != null && values.isArray() && values.size() == 1) {
+            fixed = values.get(0);
+        }
+        return fixed != null && fixed.isValueNode() ? fixed : null;
+    }
+
+    /** Whether an object value names this alternative through its {@code const} (or one-value enum) fields. */
+    private static boolean discriminatorMatches(JsonNode alternative, JsonNode node) {
+        if (alternative == null || !node.isObject()) {
+            return false;
+        }
+        JsonNode properties = alternative.get("properties");
+        if (properties == null || !properties.isObject()) {
+            return false;
+        }
+        boolean any = false;
+        for (Map.Entry<String, JsonNode> p : properties.properties()) {
+            JsonNode fixed = fixedValue(p.getValue());
+            if (fixed == null) {
+                continue;
+            }
+            JsonNode given = node.get(p.getKey());
+            if (given == null || !given.isValueNode() || !given.asText().equalsIgnoreCase(fixed.asText())) {
+                return false;
+            }
+            any = true;
+        }
+        return any;
+    }
+
+    // ---------------------------------------------------------------------------------------------
+    // schema reading
+
+    /** Follows {@code $ref}s (a bounded number of hops) to the schema that says what a value is. */
+    private JsonNode deref(JsonNode schema) {
+        for (int hops = 0; schema != null && schema.isObject() && schema.has("$ref") && hops < MAX_DEPTH; hops++) {
+            JsonNode target = SchemaDialects.resolve(root, schema.get("$ref").asText());
+            if (target == null) {
+                return schema;
+            }
+            schema = target;
+        }
+        return schema;
+    }
+
+    private JsonNode defaultOf(JsonNode schema) {
+        if (schema == null || !schema.isObject()) {
+            return null;
+        }
+        if (schema.has("default")) {
+            return schema.get("default");
+        }
+        JsonNode target = deref(schema);
+        return target != null && target.isObject() ? target.get("default") : null;
+    }
+
+    /** Whether {@code null} is an acceptable value for the schema. */
+    private boolean allowsNull(JsonNode schema, int depth) {
+        if (schema == null || depth > MAX_DEPTH) {
+            return schema == null;
+        }
+        if (schema.isBoolean()) {
+            return schema.booleanValue();
+        }
+        if (!schema.isObject()) {
+            return true;
+        }
+        JsonNode type = schema.get("type");
+        if (type != null && (type.isTextual() && type.textValue().equals("null")
+                || type.isArray() && SchemaDialects.stringSet(type).contains("null"))) {
+            return true;
+        }
+        if (schema.path("nullable").asBoolean(false)) {
+            return true;
+        }
+        JsonNode values = schema.get("enum");
+        if (values != null && values.isArray()) {
+            for (JsonNode v : values) {
+                if (v.isNull()) {
+                    return true;
+                }
+            }
+            return false;
+        }
+        if (schema.has("const")) {
+            return schema.get("const").isNull();
+        }
+        if (type != null) {
+            return false;
+        }
+        JsonNode ref = schema.get("$ref");
+        if (ref != null && ref.isTextual()) {
+            JsonNode target = SchemaDialects.resolve(root, ref.textValue());
+            return target == null || allowsNull(target, depth + 1);
+        }
+        JsonNode alternatives = schema.has("anyOf") ? schema.get("anyOf") : schema.get("oneOf");
+        if (alternatives != null && alternatives.isArray()) {
+            for (JsonNode alternative : alternatives) {
+                if (allowsNull(alternative, depth + 1)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+        JsonNode all = schema.get("allOf");
+        if (all != null && all.isArray()) {
+            for (JsonNode part : all) {
+                if (!allowsNull(part, depth + 1)) {
+                    return false;
+                }
+            }
+        }
+        return types(schema).isEmpty();
+    }
+
+    /**
+     * The value types a schema names, {@code null} left out; for a schema without {@code type}, an
+     * object or array when its keywords can only mean that.
+     */
+    private static List<String> types(JsonNode schema) {
+        List<String> out = new ArrayList<>();
+        JsonNode type = schema.get("type");
+        if (type != null && type.isTextual()) {
+            if (!type.textValue().equals("null")) {
+                out.add(type.textValue());
+            }
+        } else if (type != null && type.isArray()) {
+            for (JsonNode t : type) {
+                if (t.isTextual() && !t.textValue().equals("null") && !out.contains(t.textValue())) {
+                    out.add(t.textValue());
+                }
+            }
+        } else if (type == null) {
+            if (schema.has("properties") || schema.has("required") || schema.has("additionalProperties")) {
+                out.add("object");
+            } else if (schema.has("items") || schema.has("prefixItems")) {
+                out.add("array");
+            }
+        }
+        return out;
+    }
+
+    /** The schema types a JSON value already is, without coercion. */
+    private static Set<String> nativeKinds(JsonNode node) {
+        Set<String> kinds = new HashSet<>();
+        if (node.isTextual()) {
+            kinds.add("string");
+        } else if (node.isIntegralNumber()) {
+            kinds.add("integer");
+            kinds.add("number");
+        } else if (node.isNumber()) {
+            kinds.add("number");
+        } else if (node.isBoolean()) {
+            kinds.add("boolean");
+        } else if (node.isArray()) {
+            kinds.add("array");
+        } else if (node.isObject()) {
+            kinds.add("object");
+        } else if (node.isNull()) {
+            kinds.add("null");
+        }
+        return kinds;
+    }
+
+    private static List<String> preferNative(List<String> types, JsonNode node) {
+        Set<String> kinds = nativeKinds(node);
+        List<String> out = new ArrayList<>();
+        for (String t : types) {
+            if (kinds.contains(t)) {
+                out.add(t);
+            }
+        }
+        for (String t : types) {
+            if (!kinds.contains(t)) {
+                out.add(t);
+            }
+        }
+        return out;
+    }
+
+    /** What a schema expects, for messages: {@code a string}, {@code an integer or a string}, … */
+    private static String expected(JsonNode schema) {
+        JsonNode values = schema.get("enum");
+        if (values != null && values.isArray()) {
+            List<String> literals = new ArrayList<>();
+            for (JsonNode v : values) {
+                literals.add(SchemaDialects.write(v));
+            }
+            return "one of " + String.join(", ", literals);
+        }
+        List<String> words = new ArrayList<>();
+        for (String t : types(schema)) {
+            switch (t) {
+                case "integer":
+                case "object":
+                case "array":
+                    words.add("an " + t);
+                    break;
+                default:
+                    words.add("a " + t);
+            }
+        }
+        return words.isEmpty() ? "a value" : String.join(" or ", words);
+    }
+
+    private static Integer intKeyword(JsonNode schema, String keyword) {
+        JsonNode n = schema.get(keyword);
+        return n != null && n.canConvertToInt() && n.isIntegralNumber() ? n.intValue() : null;
+    }
+
+    private static String label(String path) {
+        return path.isEmpty() ? "arguments" : path;
+    }
+}

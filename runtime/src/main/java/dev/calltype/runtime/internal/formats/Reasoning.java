@@ -1,0 +1,29 @@
+package dev.calltype.runtime.internal.formats;
+
+import dev.calltype.runtime.internal.scan.Item;
+import dev.calltype.runtime.internal.scan.Match;
+import dev.calltype.runtime.internal.scan.Recognizer;
+
+import java.util.List;
+
+/**
+ * Reasoning blocks {@code <think>…</think>} and {@code <thinking>…</thinking>}: the opening tag puts the driver in
+ * reasoning mode until the closing tag (or the end), so the block is a REASONING segment, streamed as reasoning,
+ * and not searched for calls unless the extractor is built to. A closing tag without an opening one (models whose
+ * template opens the block in the prompt) is hidden as reasoning too.
+ */
+public final class Reasoning implements Recognizer {
+
+    private final String close;
+
+    /** A recognizer for an opening tag whose block ends at {@code close}; {@code null} for a stray closing tag. */
+    public Reasoning(String close) {
+        this.close = close;
+    }
+
+    @Override
+    public Match match(CharSequence buf, At at, int limit, boolean atEnd) {
+        List<Item> tag = List.of(Item.reasoning(at.pos(), at.markerEnd()));
+        return close == null ? Match.matched(at.markerEnd(), tag) : Match.reasoning(at.markerEnd(), tag, close);
+    }
+}

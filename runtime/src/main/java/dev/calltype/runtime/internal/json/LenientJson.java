@@ -1,0 +1,922 @@
+package dev.calltype.runtime.internal.json;
+
+import dev.calltype.runtime.ExtractionLimits;
+import dev.calltype.runtime.Repair;
+import dev.calltype.runtime.internal.scan.Response;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.BigIntegerNode;
+import com.fasterxml.jackson.databind.node.BooleanNode;
+import com.fasterxml.jackson.databind.node.DecimalNode;
+import com.fasterxml.jackson.databind.node.DoubleNode;
+import com.fasterxml.jackson.databind.node.IntNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.LongNode;
+import com.fasterxml.jackson.databind.node.NullNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.TextNode;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * A tolerant JSON reader that produces Jackson nodes: one left-to-right scan with an explicit stack, no regular
+ * expressions, no recursion, linear in the characters it examines.
+ *
+ * <p>Beyond strict JSON it accepts, recording each as a {@link Repair}: single-quoted strings, typographic quotes
+ * {@code “…”} and {@code ‘…’}, unquoted keys (letters, digits, {@code _ $ -}), trailing commas, {@code //} and
+ * {@code /* *}{@code /} comments, raw control characters inside strings (kept as they are), {@code True False None},
+ * duplicate keys (the last value wins, in the first one's place), and closing brackets missing at the very end of the
+ * text once every value inside is complete.
+ *
+ * <p>Choices made where JSON gives no answer: the escape {@code \'} is accepted; an unknown escape such as
+ * {@code \d}, or a backslash-u without four hex digits, keeps the backslash and the character (no repair recorded);
+ * lone surrogates and NUL are kept as characters. A leading {@code +}, leading zeros, {@code .5}, {@code NaN} and
+ * {@code Infinity} are malformed. Integers become Int, Long or BigInteger nodes by size (as Jackson reads them);
+ * decimals become Double nodes, or Decimal nodes when a double would not hold the written value exactly as written.
+ *
+ * <p>Streaming: with {@code atEnd == false} the reader never decides anything from the absence of characters at or
+ * past {@code limit}; it answers {@link JsonRead.Status#NEED_MORE} instead. So for any text and any cut, reading the
+ * prefix gives either {@code NEED_MORE} or exactly what reading the whole text gives.
+ *
+ * <p>At the end of the text ({@code atEnd}): a number or literal that ends exactly there is complete, also at the
+ * top level ({@code 12}); a string, a number that cannot end there ({@code 1.}, {@code -}), a partial literal
+ * ({@code tru}), a key or ':' or ',' still waiting for its value, or an unterminated block comment is
+ * {@link JsonRead.Status#TRUNCATED}; containers still open when every value inside is complete are closed
+ * ({@link Repair#MISSING_CLOSING_BRACKETS}, see {@link JsonRead#autoClosed()}).
+ *
+ * <p>A value that spans more than {@link ExtractionLimits#maxPayloadChars()} characters is
+ * {@link JsonRead.Status#LIMIT_EXCEEDED}, and so is a top-level number or literal whose end can only be seen past
+ * that span.
+ */
+public final class LenientJson {
+
+    private LenientJson() {
+    }
+
+    /**
+     * Reads ONE JSON value whose first non-blank char is at or after {@code start} in {@code text[start, limit)}.
+     * Blanks and comments before it are skipped; what follows it is not read.
+     *
+     * @param atEnd whether the text ends at {@code limit}; when false, a value that reaches the limit is
+     *     {@link JsonRead.Status#NEED_MORE}
+     * @throws IndexOutOfBoundsException if {@code [start, limit)} is not within the text (a programming error; no
+     *     text content makes this method throw)
+     */
+    public static JsonRead read(CharSequence text, int start, int limit, boolean atEnd, ExtractionLimits limits) {
+        return read(text, start, limit, atEnd, limits, null);
+    }
+
+    /**
+     * Same, but {@code rawQuote} (e.g. {@code <|"|>} for Gemma 4, {@code <escape>} for FunctionGemma) also delimits
+     * strings (values and keys): the raw text between two occurrences, without escapes. {@code null} or empty for
+     * none.
+     */
+    public static JsonRead read(CharSequence text, int start, int limit, boolean atEnd, ExtractionLimits limits,
+                         String rawQuote) {
+        Objects.requireNonNull(text, "text");
+        Objects.requireNonNull(limits, "limits");
+        Objects.checkFromToIndex(start, limit, text.length());
+        return new Scan(text, limit, atEnd, limits, rawQuote == null || rawQuote.isEmpty() ? null : rawQuote)
+                .run(start);
+    }
+
+    /**
+     * The index just past the last of a run of stray {@code }} and {@code ]} starting at {@code from} (blanks before
+     * and between them allowed); {@code from} itself when there is none.
+     */
+    public static int skipExtraClosers(CharSequence text, int from, int limit) {
+        int result = from;
+        for (int i = from; i < limit; i++) {
+            char c = text.charAt(i);
+            if (c == '}' || c == ']') {
+                result = i + 1;
+            } else if (!isBlank(c)) {
+                break;
+            }
+        }
+        return result;
+    }
+
+    /** JSON whitespace plus the Unicode spaces, BOM and line separators models sometimes emit. */
+    public static boolean isBlank(char c) {
+        switch (c) {
+            case ' ', '\t', '\n', '\r', '\f', '\u000B', '\u0085', '\u00A0', '\u1680', '\u2028', '\u2029', '\u202F',
+                 '\u205F', '\u3000', '\uFEFF':
+                return true;
+            default:
+                return c >= '\u2000' && c <= '\u200A';
+        }
+    }
+
+    public static boolean isUnquotedKeyChar(char c) {
+        return c < 128
+                ? (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '$'
+                        || c == '-'
+                : Character.isLetterOrDigit(c);
+    }
+
+    private static boolean isWordStart(char c) {
+        return c < 128 ? (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == '$'
+                : Character.isLetter(c);
+    }
+
+    private static boolean isWordChar(char c) {
+        return c < 128 ? (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_'
+                || c == '$' : Character.isLetterOrDigit(c);
+    }
+
+    private static boolean isNumberChar(char c) {
+        return (c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E';
+    }
+
+    /** A short, quoted rendering of a key or token for messages. */
+    public static String quoted(CharSequence s) {
+        StringBuilder b = new StringBuilder(Math.min(s.length(), 40) + 5).append('"');
+        for (int i = 0; i < s.length() && i < 40; i++) {
+            char c = s.charAt(i);
+            b.append(c < 0x20 ? ' ' : c);
+        }
+        if (s.length() > 40) {
+            b.append('…');
+        }
+        return b.append('"').toString();
+    }
+
+    // ------------------------------------------------------------------ numbers
+
+    /** Result of checking a number token against the JSON grammar. */
+    public enum NumberShape { VALID, PREFIX, INVALID }
+
+    /** Checks {@code text[from, to)} against {@code -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?}. */
+    public static NumberShape numberShape(CharSequence text, int from, int to) {
+        int i = from;
+        if (i < to && text.charAt(i) == '-') {
+            i++;
+        }
+        if (i == to) {
+            return NumberShape.PREFIX;
+        }
+        char c = text.charAt(i);
+        if (c == '0') {
+            i++;
+        } else if (c >= '1' && c <= '9') {
+            while (i < to && isDigit(text.charAt(i))) {
+                i++;
+            }
+        } else {
+            return NumberShape.INVALID;
+        }
+        if (i < to && text.charAt(i) == '.') {
+            i++;
+            if (i == to) {
+                return NumberShape.PREFIX;
+            }
+            if (!isDigit(text.charAt(i))) {
+                return NumberShape.INVALID;
+            }
+            while (i < to && isDigit(text.charAt(i))) {
+                i++;
+            }
+        }
+        if (i < to && (text.charAt(i) == 'e' || text.charAt(i) == 'E')) {
+            i++;
+            if (i < to && (text.charAt(i) == '+' || text.charAt(i) == '-')) {
+                i++;
+            }
+            if (i == to) {
+                return NumberShape.PREFIX;
+            }
+            if (!isDigit(text.charAt(i))) {
+                return NumberShape.INVALID;
+            }
+            while (i < to && isDigit(text.charAt(i))) {
+                i++;
+            }
+        }
+        return i == to ? NumberShape.VALID : NumberShape.INVALID;
+    }
+
+    private static boolean isDigit(char c) {
+        return c >= '0' && c <= '9';
+    }
+
+    /**
+     * The node for a number token already known to be {@link NumberShape#VALID} (JSON grammar; Python callers pass
+     * normalized text). Returns {@code null} when the number cannot be represented (exponent out of range).
+     */
+    public static JsonNode numberNode(String token) {
+        boolean integer = true;
+        for (int i = 0; i < token.length(); i++) {
+            char c = token.charAt(i);
+            if (c == '.' || c == 'e' || c == 'E') {
+                integer = false;
+                break;
+            }
+        }
+        if (integer) {
+            int digits = token.charAt(0) == '-' ? token.length() - 1 : token.length();
+            long v;
+            if (digits <= 18) {
+                v = Long.parseLong(token);
+            } else {
+                BigInteger big = new BigInteger(token);
+                if (big.bitLength() > 63) {
+                    return BigIntegerNode.valueOf(big);
+                }
+                v = big.longValue();
+            }
+            return v == (int) v ? IntNode.valueOf((int) v) : LongNode.valueOf(v);
+        }
+        BigDecimal exact;
+        try {
+            exact = new BigDecimal(token);
+        } catch (NumberFormatException | ArithmeticException e) {
+            return null;
+        }
+        double d = Double.parseDouble(token);
+        if (!Double.isInfinite(d) && (d != 0 || exact.signum() == 0)) {
+            if (d == 0 || new BigDecimal(Double.toString(d)).compareTo(exact) == 0) {
+                return DoubleNode.valueOf(d);
+            }
+        }
+        return DecimalNode.valueOf(exact);
+    }
+
+    // ------------------------------------------------------------------ the scanner
+
+    /** One read: the state of the scan. Not shared between threads. */
+    private static final class Scan {
+        private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+
+        // frame states
+        private static final int OPEN = 0;        // just after '{' or '['
+        private static final int AFTER_KEY = 1;   // object: key read, ':' expected
+        private static final int AFTER_COLON = 2; // object: value expected
+        private static final int AFTER_VALUE = 3; // ',' or closer expected
+        private static final int AFTER_COMMA = 4; // value/key or closer (trailing comma) expected
+
+        private final CharSequence text;
+        /** The text under a {@link Response}, read directly in string runs (the reads are counted on it). */
+        private final CharSequence raw;
+        private final Response counted;
+        private final int limit;
+        private final boolean atEnd;
+        private final ExtractionLimits limits;
+        private final String rawQuote;
+        private final StringBuilder sb = new StringBuilder();
+        private final List<Repair> repairs = new ArrayList<>(4);
+        /** Created on the first overwritten string (rare): see {@link JsonRead#overwritten()}. */
+        private Map<JsonNode, Map<String, String>> overwritten;
+        private final boolean[] applied = new boolean[Repair.values().length];
+        private final List<Frame> stack = new ArrayList<>();
+
+        /** The scan stops here: the limit, or earlier where the payload limit cuts the value. */
+        private int end;
+        private int pos;
+        /** Set when the scan stops early. */
+        private JsonRead stop;
+
+        public Scan(CharSequence text, int limit, boolean atEnd, ExtractionLimits limits, String rawQuote) {
+            this.text = text;
+            this.raw = Response.unwrap(text);
+            this.counted = text instanceof Response r ? r : null;
+            this.limit = limit;
+            this.atEnd = atEnd;
+            this.limits = limits;
+            this.rawQuote = rawQuote;
+            this.end = limit;
+        }
+
+        private static final class Frame {
+            public final JsonNode node; // ObjectNode or ArrayNode
+            public final boolean object;
+            public int state = OPEN;
+            public String key;
+
+            public Frame(JsonNode node, boolean object) {
+                this.node = node;
+                this.object = object;
+            }
+        }
+
+        public JsonRead run(int start) {
+            pos = start;
+            if (!skipBlank()) {
+                return stop;
+            }
+            long payloadEnd = (long) pos + limits.maxPayloadChars();
+            if (payloadEnd < limit) {
+                end = (int) payloadEnd;
+            }
+            boolean needValue = true;
+            while (true) {
+                if (needValue) {
+                    JsonNode scalar = readValueStart();
+                    if (stop != null) {
+                        return stop;
+                    }
+                    if (scalar == null) {
+                        needValue = false; // a container was opened
+                        continue;
+                    }
+                    if (stack.isEmpty()) {
+                        return complete(scalar, pos);
+                    }
+                    attach(scalar);
+                    needValue = false;
+                    continue;
+                }
+                Frame f = stack.get(stack.size() - 1);
+                if (!skipBlank()) {
+                    return stop;
+                }
+                if (pos >= end) {
+                    return endInsideContainer(f);
+                }
+                char c = text.charAt(pos);
+                char closer = f.object ? '}' : ']';
+                switch (f.state) {
+                    case OPEN, AFTER_COMMA -> {
+                        if (c == closer) {
+                            if (f.state == AFTER_COMMA) {
+                                repair(Repair.TRAILING_COMMA);
+                            }
+                            JsonRead done = close();
+                            if (done != null) {
+                                return done;
+                            }
+                        } else if (f.object) {
+                            String key = readKey();
+                            if (stop != null) {
+                                return stop;
+                            }
+                            f.key = key;
+                            f.state = AFTER_KEY;
+                        } else {
+                            needValue = true;
+                        }
+                    }
+                    case AFTER_KEY -> { // objects only
+                        if (c != ':') {
+                            return malformed("expected ':' after the key " + quoted(f.key), pos);
+                        }
+                        pos++;
+                        f.state = AFTER_COLON;
+                        needValue = true;
+                    }
+                    default -> { // AFTER_VALUE
+                        if (c == ',') {
+                            pos++;
+                            f.state = AFTER_COMMA;
+                        } else if (c == closer) {
+                            JsonRead done = close();
+                            if (done != null) {
+                                return done;
+                            }
+                        } else {
+                            return malformed("expected ',' or '" + closer + "' after a value in "
+                                    + (f.object ? "an object" : "an array"), pos);
+                        }
+                    }
+                }
+            }
+        }
+
+        /** Pops the top container (at its closing bracket); returns the result when it was the outermost. */
+        private JsonRead close() {
+            pos++;
+            Frame f = stack.remove(stack.size() - 1);
+            if (stack.isEmpty()) {
+                return complete(f.node, pos);
+            }
+            stack.get(stack.size() - 1).state = AFTER_VALUE;
+            return null;
+        }
+
+        private void attach(JsonNode value) {
+            Frame parent = stack.get(stack.size() - 1);
+            if (parent.object) {
+                putField((ObjectNode) parent.node, parent.key, value);
+            } else {
+                ((ArrayNode) parent.node).add(value);
+            }
+            parent.state = AFTER_VALUE;
+        }
+
+        /**
+         * Reads a value at {@code pos}: returns a scalar, or {@code null} after pushing a container (or with
+         * {@link #stop} set).
+         */
+        private JsonNode readValueStart() {
+            if (!skipBlank()) {
+                return null;
+            }
+            if (pos >= end) {
+                if (stack.isEmpty()) {
+                    stopAtEnd("the text ends where a value was expected", pos);
+                } else {
+                    Frame f = stack.get(stack.size() - 1);
+                    stopAtEnd("the text ends after " + quoted(f.key) + ": before its value", pos);
+                }
+                return null;
+            }
+            char c = text.charAt(pos);
+            if (rawQuote != null && c == rawQuote.charAt(0)) {
+                int m = matchRawQuote(pos);
+                if (m < 0) {
+                    return null;
+                }
+                if (m > 0) {
+                    String s = readRaw();
+                    return s == null ? null : TextNode.valueOf(s);
+                }
+            }
+            switch (c) {
+                case '{', '[' -> {
+                    if (stack.size() >= limits.maxDepth()) {
+                        stop = result(JsonRead.Status.LIMIT_EXCEEDED, null, pos, Set.of(),
+                                "nesting is deeper than the limit of maxDepth=" + limits.maxDepth(), pos);
+                        return null;
+                    }
+                    boolean object = c == '{';
+                    JsonNode node = object ? NODES.objectNode() : NODES.arrayNode();
+                    if (!stack.isEmpty()) {
+                        attach(node);
+                    }
+                    stack.add(new Frame(node, object));
+                    pos++;
+                    return null;
+                }
+                case '"', '\'', '\u201C', '\u2018' -> {
+                    String s = readString();
+                    return s == null ? null : TextNode.valueOf(s);
+                }
+                default -> {
+                    if (isDigit(c) || c == '-') {
+                        return readNumber();
+                    }
+                    if (isWordStart(c)) {
+                        return readWord();
+                    }
+                    stop = malformed(expectedValueMessage(), pos);
+                    return null;
+                }
+            }
+        }
+
+        private void putField(ObjectNode o, String key, JsonNode value) {
+            JsonNode old = o.replace(key, value);
+            if (old != null) {
+                repair(Repair.DUPLICATE_KEYS);
+                if (old.isTextual() && !old.equals(value)) {
+                    if (overwritten == null) {
+                        overwritten = new IdentityHashMap<>();
+                    }
+                    overwritten.computeIfAbsent(o, k -> new HashMap<>()).putIfAbsent(key, old.textValue());
+                }
+            }
+        }
+
+        private String expectedValueMessage() {
+            if (stack.isEmpty()) {
+                return "expected a JSON value (object, array, string, number, true, false or null)";
+            }
+            Frame f = stack.get(stack.size() - 1);
+            if (f.object) {
+                return "expected a value after " + quoted(f.key) + ":";
+            }
+            return "expected a value or ']' in an array";
+        }
+
+        /** The text ended (at the scan's end) inside a container. */
+        private JsonRead endInsideContainer(Frame top) {
+            JsonRead cut = cutShort();
+            if (cut != null) {
+                return cut;
+            }
+            if (top.state == OPEN || top.state == AFTER_VALUE) {
+                Set<JsonNode> closed = JsonRead.newIdentitySet();
+                for (Frame f : stack) {
+                    closed.add(f.node);
+                }
+                repair(Repair.MISSING_CLOSING_BRACKETS);
+                return result(JsonRead.Status.COMPLETE, stack.get(0).node, limit, closed, null, -1);
+            }
+            String what;
+            if (top.state == AFTER_KEY) {
+                what = "the text ends after the key " + quoted(top.key) + " before its value";
+            } else if (top.object) {
+                what = "the text ends after a ',' where a key was expected";
+            } else {
+                what = "the text ends after a ',' where a value was expected";
+            }
+            return truncated(what, pos);
+        }
+
+        // ------------------------------------------------------------------ tokens
+
+        /**
+         * Checks for the raw quote at {@code at}: 1 when it is there, 0 when it is not, -1 (with {@link #stop} set)
+         * when the text ends before that can be told.
+         */
+        private int matchRawQuote(int at) {
+            for (int k = 0; k < rawQuote.length(); k++) {
+                if (at + k >= end) {
+                    stopAtEnd("the text ends inside a string delimiter", at);
+                    return -1;
+                }
+                if (text.charAt(at + k) != rawQuote.charAt(k)) {
+                    return 0;
+                }
+            }
+            return 1;
+        }
+
+        /** Reads a raw-quoted string at {@code pos} (the delimiter is known to be there). */
+        private String readRaw() {
+            int open = pos;
+            int n = rawQuote.length();
+            char first = rawQuote.charAt(0);
+            int max = limits.maxStringChars();
+            sb.setLength(0);
+            int i = pos + n;
+            while (true) {
+                if (i >= end) {
+                    stopAtEnd("the text ends inside a string", open);
+                    return null;
+                }
+                char c = text.charAt(i);
+                if (c == first) {
+                    int m = matchRawQuote(i);
+                    if (m < 0) {
+                        // stop already set, but report the string's start
+                        if (stop.status() == JsonRead.Status.TRUNCATED) {
+                            stop = truncated("the text ends inside a string", open);
+                        }
+                        return null;
+                    }
+                    if (m > 0) {
+                        pos = i + n;
+                        return sb.toString();
+                    }
+                }
+                sb.append(c);
+                if (sb.length() > max) {
+                    stopString(open);
+                    return null;
+                }
+                i++;
+            }
+        }
+
+        private void stopString(int open) {
+            stop = result(JsonRead.Status.LIMIT_EXCEEDED, null, open, Set.of(),
+                    "a string is longer than the limit of maxStringChars=" + limits.maxStringChars(), open);
+        }
+
+        /** The end of the run of characters from {@code i} that need no attention: no quote, escape or control. */
+        private int plainRun(int i, int runLimit, char close) {
+            while (i < runLimit) {
+                char d = raw.charAt(i);
+                if (d == close || d == '\\' || d < 0x20) {
+                    break;
+                }
+                i++;
+            }
+            return i;
+        }
+
+        /** Reads a quoted string at {@code pos}; {@code null} with {@link #stop} set when it cannot. */
+        private String readString() {
+            int open = pos;
+            char q = text.charAt(pos);
+            char close;
+            switch (q) {
+                case '\'' -> {
+                    close = '\'';
+                    repair(Repair.SINGLE_QUOTES);
+                }
+                case '\u201C' -> {
+                    close = '\u201D';
+                    repair(Repair.SMART_QUOTES);
+                }
+                case '\u2018' -> {
+                    close = '\u2019';
+                    repair(Repair.SMART_QUOTES);
+                }
+                default -> close = '"';
+            }
+            int max = limits.maxStringChars();
+            sb.setLength(0);
+            int i = pos + 1;
+            while (true) {
+                if (i >= end) {
+                    stopAtEnd("the text ends inside a string", open);
+                    return null;
+                }
+                char c = text.charAt(i);
+                if (c == close) {
+                    pos = i + 1;
+                    return sb.toString();
+                }
+                if (c == '\\') {
+                    int consumed = Escapes.json(text, i, end, close, sb);
+                    if (consumed == Escapes.CUT) {
+                        stopAtEnd("the text ends inside a string", open);
+                        return null;
+                    }
+                    i += consumed;
+                } else if (c < 0x20) {
+                    repair(Repair.RAW_CONTROL_CHARACTERS);
+                    sb.append(c);
+                    i++;
+                } else {
+                    // a run of plain characters, copied at once; it stops one past the length limit at most
+                    int run = i;
+                    int runLimit = (int) Math.min(end, (long) i + (max - sb.length()) + 1);
+                    i = plainRun(i, runLimit, close);
+                    sb.append(raw, run, i);
+                    if (counted != null) {
+                        counted.reads += i - run;
+                    }
+                }
+                if (sb.length() > max) {
+                    stopString(open);
+                    return null;
+                }
+            }
+        }
+
+        /** Reads an object key at {@code pos}: quoted, raw-quoted or unquoted. */
+        private String readKey() {
+            char c = text.charAt(pos);
+            if (rawQuote != null && c == rawQuote.charAt(0)) {
+                int m = matchRawQuote(pos);
+                if (m < 0) {
+                    return null;
+                }
+                if (m > 0) {
+                    return readRaw();
+                }
+            }
+            if (c == '"' || c == '\'' || c == '\u201C' || c == '\u2018') {
+                return readString();
+            }
+            if (!isUnquotedKeyChar(c)) {
+                stop = malformed("expected a key or '}' in an object", pos);
+                return null;
+            }
+            int from = pos;
+            int max = limits.maxStringChars();
+            int i = pos;
+            while (true) {
+                if (i >= end) {
+                    stopAtEnd("the text ends inside a key", from);
+                    return null;
+                }
+                if (!isUnquotedKeyChar(text.charAt(i))) {
+                    break;
+                }
+                if (i - from >= max) {
+                    stopString(from);
+                    return null;
+                }
+                i++;
+            }
+            repair(Repair.UNQUOTED_KEYS);
+            pos = i;
+            return text.subSequence(from, i).toString();
+        }
+
+        private JsonNode readNumber() {
+            int from = pos;
+            int max = limits.maxNumberDigits();
+            int i = pos;
+            while (i < end && isNumberChar(text.charAt(i))) {
+                if (i - from >= max) {
+                    stop = result(JsonRead.Status.LIMIT_EXCEEDED, null, from, Set.of(),
+                            "a number is longer than the limit of maxNumberDigits=" + max, from);
+                    return null;
+                }
+                i++;
+            }
+            NumberShape shape = numberShape(text, from, i);
+            if (i >= end) {
+                JsonRead cut = cutShort();
+                if (cut != null) {
+                    stop = cut;
+                    return null;
+                }
+                if (shape == NumberShape.PREFIX) {
+                    stop = truncated("the text ends inside a number", from);
+                    return null;
+                }
+            }
+            if (shape != NumberShape.VALID) {
+                stop = malformed("invalid number " + quoted(text.subSequence(from, i)), from);
+                return null;
+            }
+            JsonNode node = i - from <= 10 ? smallInteger(from, i) : null;
+            if (node == null) {
+                node = numberNode(text.subSequence(from, i).toString());
+            }
+            if (node == null) {
+                stop = malformed("number out of range " + quoted(text.subSequence(from, i)), from);
+                return null;
+            }
+            pos = i;
+            return node;
+        }
+
+        /** The node for a valid number token of at most 10 chars that is an integer; null for other tokens. */
+        private JsonNode smallInteger(int from, int to) {
+            int i = from;
+            boolean negative = text.charAt(i) == '-';
+            if (negative) {
+                i++;
+            }
+            long v = 0;
+            for (; i < to; i++) {
+                char c = text.charAt(i);
+                if (!isDigit(c)) {
+                    return null;
+                }
+                v = v * 10 + (c - '0');
+            }
+            v = negative ? -v : v;
+            return v == (int) v ? IntNode.valueOf((int) v) : LongNode.valueOf(v);
+        }
+
+        /** The literals; the longest word that could be one is 8 chars ("Infinity"). */
+        private static final String[] WORDS = {"true", "false", "null", "True", "False", "None", "NaN", "Infinity"};
+
+        private JsonNode readWord() {
+            int from = pos;
+            int i = pos;
+            while (i < end && isWordChar(text.charAt(i))) {
+                if (i - from >= 8) {
+                    stop = malformed(expectedValueMessage() + ", found unquoted text", from);
+                    return null;
+                }
+                i++;
+            }
+            if (i >= end) {
+                JsonRead cut = cutShort();
+                if (cut != null) {
+                    stop = cut;
+                    return null;
+                }
+            }
+            String w = text.subSequence(from, i).toString();
+            JsonNode node;
+            switch (w) {
+                case "true" -> node = BooleanNode.TRUE;
+                case "false" -> node = BooleanNode.FALSE;
+                case "null" -> node = NullNode.instance;
+                case "True" -> node = BooleanNode.TRUE;
+                case "False" -> node = BooleanNode.FALSE;
+                case "None" -> node = NullNode.instance;
+                case "NaN", "Infinity" -> {
+                    stop = malformed("NaN and Infinity are not JSON numbers", from);
+                    return null;
+                }
+                default -> {
+                    if (i >= end) {
+                        for (String lit : WORDS) {
+                            if (lit.startsWith(w)) {
+                                stop = truncated("the text ends inside the literal " + quoted(w), from);
+                                return null;
+                            }
+                        }
+                    }
+                    stop = malformed(expectedValueMessage() + ", found unquoted text", from);
+                    return null;
+                }
+            }
+            if (w.charAt(0) != Character.toLowerCase(w.charAt(0))) {
+                repair(Repair.PYTHON_LITERALS);
+            }
+            pos = i;
+            return node;
+        }
+
+        /**
+         * Skips blanks and comments; false (with {@link #stop} set) when a comment cannot be told or finished
+         * before the end.
+         */
+        private boolean skipBlank() {
+            while (pos < end) {
+                char c = text.charAt(pos);
+                if (isBlank(c)) {
+                    pos++;
+                    continue;
+                }
+                if (c != '/') {
+                    return true;
+                }
+                if (pos + 1 >= end) {
+                    JsonRead cut = cutShort();
+                    if (cut != null) {
+                        stop = cut;
+                        return false;
+                    }
+                    return true; // a lone '/' at the end: the caller reports it
+                }
+                char n = text.charAt(pos + 1);
+                if (n == '/') {
+                    int i = pos + 2;
+                    while (i < end && text.charAt(i) != '\n' && text.charAt(i) != '\r') {
+                        i++;
+                    }
+                    if (i >= end) {
+                        JsonRead cut = cutShort();
+                        if (cut != null) {
+                            stop = cut;
+                            return false;
+                        }
+                    }
+                    repair(Repair.COMMENTS);
+                    pos = i;
+                } else if (n == '*') {
+                    int i = pos + 2;
+                    while (true) {
+                        if (i + 1 >= end) {
+                            stopAtEnd("the text ends inside a /* comment", pos);
+                            return false;
+                        }
+                        if (text.charAt(i) == '*' && text.charAt(i + 1) == '/') {
+                            break;
+                        }
+                        i++;
+                    }
+                    repair(Repair.COMMENTS);
+                    pos = i + 2;
+                } else {
+                    return true; // a '/' that starts no comment: the caller reports it
+                }
+            }
+            return true;
+        }
+
+        // ------------------------------------------------------------------ results
+
+        private void repair(Repair r) {
+            if (!applied[r.ordinal()]) {
+                applied[r.ordinal()] = true;
+                repairs.add(r);
+            }
+        }
+
+        /** Sets {@link #stop} for running out of text at the scan's end: limit exceeded, need more, or truncated. */
+        private void stopAtEnd(String truncatedProblem, int offset) {
+            JsonRead cut = cutShort();
+            stop = cut != null ? cut : truncated(truncatedProblem, offset);
+        }
+
+        /**
+         * Reading reached the scan's end: the stop when that end is the payload limit or more text may come, or
+         * {@code null} when the text really ends there (the caller decides what that means).
+         */
+        private JsonRead cutShort() {
+            if (end < limit) {
+                return payloadExceeded();
+            }
+            return atEnd ? null : needMore();
+        }
+
+        private JsonRead payloadExceeded() {
+            return result(JsonRead.Status.LIMIT_EXCEEDED, null, end, Set.of(),
+                    "the value is longer than the limit of maxPayloadChars=" + limits.maxPayloadChars(), end);
+        }
+
+        private JsonRead needMore() {
+            return new JsonRead(JsonRead.Status.NEED_MORE, null, limit, List.of(), Set.of(), Map.of(), null, -1);
+        }
+
+        private JsonRead truncated(String problem, int offset) {
+            return result(JsonRead.Status.TRUNCATED, null, limit, Set.of(), problem, offset);
+        }
+
+        private JsonRead malformed(String problem, int offset) {
+            return result(JsonRead.Status.MALFORMED, null, offset, Set.of(), problem, offset);
+        }
+
+        private JsonRead complete(JsonNode value, int at) {
+            return result(JsonRead.Status.COMPLETE, value, at, Set.of(), null, -1);
+        }
+
+        private JsonRead result(JsonRead.Status status, JsonNode value, int at, Set<JsonNode> closed, String problem,
+                                int offset) {
+            return new JsonRead(status, value, at, repairs, closed, overwritten == null ? Map.of() : overwritten,
+                    problem, offset);
+        }
+    }
+}

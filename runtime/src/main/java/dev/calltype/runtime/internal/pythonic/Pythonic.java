@@ -1,0 +1,1131 @@
+package dev.calltype.runtime.internal.pythonic;
+
+import dev.calltype.runtime.internal.json.Escapes;
+import dev.calltype.runtime.ExtractionError;
+import dev.calltype.runtime.ExtractionLimits;
+import dev.calltype.runtime.internal.json.LenientJson;
+import dev.calltype.runtime.Repair;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.BooleanNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.NullNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.TextNode;
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * Reads pythonic tool calls, {@code search(query="AI", limit=5)}, {@code client.search(...)} (name {@code search})
+ * or a list {@code [a(x=1), b("y")]}, without evaluating anything: one left-to-right scan with an explicit stack,
+ * no regular expressions, no recursion.
+ *
+ * <p>Argument values are literals only: strings (single, double and triple quoted, with the prefixes {@code r} and
+ * {@code u}; Python escapes), integers (also {@code 1_000}, {@code 0x1F}, {@code 0o17}, {@code 0b101}), floats, a sign
+ * directly before a number, {@code True False None} and {@code true false null}, lists and tuples (arrays), and dicts
+ * (objects; a number key becomes its text, {@code True}/{@code None} keys their word). A parenthesized value
+ * {@code (1)} is the value. Anything else is an error, not evaluated: names, attribute access, calls, operators,
+ * {@code *args}, {@code **kwargs}, lambdas, comprehensions, f-strings, bytes, sets, complex numbers.
+ *
+ * <p>String literals written next to each other are joined, as Python does: {@code ("abc" 'def')} is
+ * {@code "abcdef"}.
+ *
+ * <p>Leniencies, recorded on the call: a raw line break inside a single-line string is kept
+ * ({@link Repair#RAW_CONTROL_CHARACTERS}); a key given twice in a dict keeps the last value
+ * ({@link Repair#DUPLICATE_KEYS}). A keyword given twice in a call is an error. An unknown escape keeps its backslash,
+ * as Python does.
+ *
+ * <p>The call name is a Python identifier that may also contain {@code -} after its first character (tool names do),
+ * followed directly by {@code (}; dotted prefixes are allowed. Blanks (also line breaks) are allowed between
+ * arguments and list elements.
+ *
+ * <p>Streaming: like {@link LenientJson}, with {@code atEnd == false} nothing is decided from the absence of text at
+ * or past {@code limit} ({@link PyRead.Status#NEED_MORE} instead), so reading any prefix gives either
+ * {@code NEED_MORE} or exactly what reading the whole text gives.
+ *
+ * <p>Depth counts the call's argument list as one level and each list, tuple or dict inside as one more.
+ */
+public final class Pythonic {
+
+    private Pythonic() {
+    }
+
+    /**
+     * Reads a call {@code name(args)}, {@code a.b.name(args)} (name = last segment), or a list
+     * {@code [c1(...), c2(...)]} starting at the first non-blank char at/after start.
+     */
+    public static PyRead read(CharSequence text, int start, int limit, boolean atEnd, ExtractionLimits limits) {
+        Objects.requireNonNull(text, "text");
+        Objects.requireNonNull(limits, "limits");
+        Objects.checkFromToIndex(start, limit, text.length());
+        return new Scan(text, limit, atEnd, limits).run(start);
+    }
+
+    /**
+     * Whether {@code text[start, limit)} begins (after blanks) with a call head, {@code name(} or {@code [name(}
+     * (dotted names allowed): {@link PyRead.Status#COMPLETE} when it does (a call attempt: {@link #read} will return
+     * calls or an error), {@link PyRead.Status#NOT_A_CALL} when it cannot, {@link PyRead.Status#NEED_MORE} when that
+     * depends on text at or past the limit and {@code atEnd} is false. Reads only the head.
+     */
+    public static PyRead.Status callHead(CharSequence text, int start, int limit, boolean atEnd) {
+        Objects.requireNonNull(text, "text");
+        Objects.checkFromToIndex(start, limit, text.length());
+        int i = skipBlanks(text, start, limit);
+        if (i < limit && text.charAt(i) == '[') {
+            i = skipBlanks(text, i + 1, limit);
+        }
+        int paren = head(text, i, limit);
+        if (paren >= 0) {
+            return PyRead.Status.COMPLETE;
+        }
+        return paren == HEAD_NOT || atEnd ? PyRead.Status.NOT_A_CALL : PyRead.Status.NEED_MORE;
+    }
+
+    /**
+     * True if text[start, limit) begins with something that could still turn into a call (identifier chars, dots,
+     * then '('), so a streaming caller holds it back; false when it certainly is not a call.
+     */
+    public static boolean couldBeCall(CharSequence text, int start, int limit) {
+        return callHead(text, start, limit, false) != PyRead.Status.NOT_A_CALL;
+    }
+
+    /**
+     * The name (last segment) of the call whose head, {@code name(} or {@code [name(}, begins at the first non-blank
+     * char at/after {@code start}, or {@code null} when no call head is there. For naming the tool in an error when
+     * {@link #read} reports one.
+     */
+    public static String callNameAt(CharSequence text, int start, int limit) {
+        Objects.requireNonNull(text, "text");
+        Objects.checkFromToIndex(start, limit, text.length());
+        int i = skipBlanks(text, start, limit);
+        if (i < limit && text.charAt(i) == '[') {
+            i = skipBlanks(text, i + 1, limit);
+        }
+        int paren = head(text, i, limit);
+        if (paren < 0) {
+            return null;
+        }
+        int nameStart = paren;
+        while (nameStart > i && text.charAt(nameStart - 1) != '.') {
+            nameStart--;
+        }
+        return text.subSequence(nameStart, paren).toString();
+    }
+
+    public static final int HEAD_NOT = -1;
+    private static final int HEAD_MORE = -2;
+
+    /**
+     * Scans a dotted name at {@code at}: the index of the {@code (} that directly follows it, {@link #HEAD_NOT} when
+     * the text there is not a call head, {@link #HEAD_MORE} when the text ends first.
+     */
+    public static int head(CharSequence text, int at, int end) {
+        int i = at;
+        while (true) {
+            if (i >= end) {
+                return HEAD_MORE;
+            }
+            if (!isIdentStart(text.charAt(i))) {
+                return HEAD_NOT;
+            }
+            i++;
+            while (i < end && isNameChar(text.charAt(i))) {
+                i++;
+            }
+            if (i >= end) {
+                return HEAD_MORE;
+            }
+            char c = text.charAt(i);
+            if (c == '(') {
+                return i;
+            }
+            if (c != '.') {
+                return HEAD_NOT;
+            }
+            i++;
+        }
+    }
+
+    private static int skipBlanks(CharSequence text, int i, int end) {
+        while (i < end && LenientJson.isBlank(text.charAt(i))) {
+            i++;
+        }
+        return i;
+    }
+
+    public static boolean isIdentStart(char c) {
+        return c < 128 ? (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' : Character.isLetter(c);
+    }
+
+    public static boolean isIdentPart(char c) {
+        return c < 128 ? (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_'
+                : Character.isLetterOrDigit(c);
+    }
+
+    /** A call name's characters after the first: identifier characters and {@code -}. */
+    private static boolean isNameChar(char c) {
+        return isIdentPart(c) || c == '-';
+    }
+
+    private static boolean isDigit(char c) {
+        return c >= '0' && c <= '9';
+    }
+
+    // ------------------------------------------------------------------ numbers
+
+    /**
+     * The JSON spelling of the unsigned Python number {@code text[a, b)}, or {@code null} when it is not a valid
+     * int or float literal (complex numbers included).
+     */
+    public static String normalizeNumber(CharSequence text, int a, int b) {
+        if (b - a >= 2 && text.charAt(a) == '0') {
+            char p = text.charAt(a + 1);
+            int radix = p == 'x' || p == 'X' ? 16 : p == 'o' || p == 'O' ? 8 : p == 'b' || p == 'B' ? 2 : 0;
+            if (radix != 0) {
+                StringBuilder digits = new StringBuilder(b - a);
+                boolean underscoreOk = true; // Python allows 0x_1F
+                boolean lastUnderscore = false;
+                for (int i = a + 2; i < b; i++) {
+                    char c = text.charAt(i);
+                    if (c == '_') {
+                        if (!underscoreOk || lastUnderscore) {
+                            return null;
+                        }
+                        lastUnderscore = true;
+                        continue;
+                    }
+                    if (Character.digit(c, radix) < 0 || c > 'f') {
+                        return null;
+                    }
+                    digits.append(c);
+                    lastUnderscore = false;
+                }
+                if (digits.length() == 0 || lastUnderscore) {
+                    return null;
+                }
+                return new BigInteger(digits.toString(), radix).toString();
+            }
+        }
+        StringBuilder out = new StringBuilder(b - a + 4);
+        int i = a;
+        // integer part
+        int intStart = out.length();
+        i = digitsWithUnderscores(text, i, b, out);
+        if (i < 0) {
+            return null;
+        }
+        int intDigits = out.length() - intStart;
+        boolean dot = false;
+        int fracDigits = 0;
+        if (i < b && text.charAt(i) == '.') {
+            dot = true;
+            i++;
+            StringBuilder frac = new StringBuilder();
+            i = digitsWithUnderscores(text, i, b, frac);
+            if (i < 0) {
+                return null;
+            }
+            fracDigits = frac.length();
+            if (intDigits == 0 && fracDigits == 0) {
+                return null;
+            }
+            stripLeadingZeros(out, intStart);
+            out.append('.').append(fracDigits == 0 ? "0" : frac);
+        } else if (intDigits == 0) {
+            return null;
+        }
+        boolean exponent = false;
+        if (i < b && (text.charAt(i) == 'e' || text.charAt(i) == 'E')) {
+            exponent = true;
+            if (!dot) {
+                stripLeadingZeros(out, intStart);
+            }
+            out.append('e');
+            i++;
+            if (i < b && (text.charAt(i) == '+' || text.charAt(i) == '-')) {
+                out.append(text.charAt(i));
+                i++;
+            }
+            int expStart = out.length();
+            i = digitsWithUnderscores(text, i, b, out);
+            if (i < 0 || out.length() == expStart) {
+                return null;
+            }
+        }
+        if (i != b) {
+            return null;
+        }
+        if (!dot && !exponent) {
+            // a decimal int: no leading zeros unless it is all zeros
+            if (out.length() > 1 && out.charAt(0) == '0') {
+                for (int k = 0; k < out.length(); k++) {
+                    if (out.charAt(k) != '0') {
+                        return null;
+                    }
+                }
+                return "0";
+            }
+        }
+        return out.toString();
+    }
+
+    private static void stripLeadingZeros(StringBuilder out, int from) {
+        if (out.length() == from) {
+            out.append('0');
+            return;
+        }
+        int k = from;
+        while (k < out.length() - 1 && out.charAt(k) == '0') {
+            k++;
+        }
+        out.delete(from, k);
+    }
+
+    /** Appends digits (single underscores between digits allowed) from {@code i}; the index after, or -1. */
+    private static int digitsWithUnderscores(CharSequence text, int i, int b, StringBuilder out) {
+        boolean any = false;
+        while (i < b) {
+            char c = text.charAt(i);
+            if (isDigit(c)) {
+                out.append(c);
+                any = true;
+                i++;
+            } else if (c == '_') {
+                if (!any || i + 1 >= b || !isDigit(text.charAt(i + 1))) {
+                    return -1;
+                }
+                i++;
+            } else {
+                break;
+            }
+        }
+        return i;
+    }
+
+    // ------------------------------------------------------------------ the scanner
+
+    /** One read: the state of the scan. Not shared between threads. */
+    private static final class Scan {
+        private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+
+        private static final int ARGS = 0;
+        private static final int LIST = 1;
+        private static final int PAREN = 2; // a tuple, or a parenthesized value
+        private static final int DICT = 3;
+
+        private static final int OPEN = 0;
+        private static final int AFTER_VALUE = 1;
+        private static final int AFTER_COMMA = 2;
+        private static final int AFTER_KEY = 3;
+        private static final int AFTER_COLON = 4;
+
+        private final CharSequence text;
+        private final int limit;
+        private final boolean atEnd;
+        private final ExtractionLimits limits;
+        private final StringBuilder sb = new StringBuilder();
+        private final List<Frame> stack = new ArrayList<>();
+        private List<Repair> repairs;
+        private boolean[] applied;
+
+        private int end;
+        private int pos;
+        private PyRead stop;
+        /** The call being read, for messages. */
+        private String callName;
+        /** The source word of the last literal word read (True, None, …), for dict keys. */
+        private String lastWord;
+
+        public Scan(CharSequence text, int limit, boolean atEnd, ExtractionLimits limits) {
+            this.text = text;
+            this.limit = limit;
+            this.atEnd = atEnd;
+            this.limits = limits;
+            this.end = limit;
+        }
+
+        private static final class Frame {
+            public final int kind;
+            public final int open;
+            public final JsonNode node; // ArrayNode for LIST and PAREN, ObjectNode for DICT, null for ARGS
+            public int state = OPEN;
+            public int count;
+            public boolean comma;
+            public String key; // DICT: the pending key; ARGS: the pending keyword
+            public List<JsonNode> positional;
+            public List<Map.Entry<String, JsonNode>> keywords;
+            public Set<String> names;
+
+            public Frame(int kind, int open, JsonNode node) {
+                this.kind = kind;
+                this.open = open;
+                this.node = node;
+            }
+        }
+
+        public PyRead run(int start) {
+            pos = skipBlanks(text, start, limit);
+            int first = pos;
+            long payloadEnd = (long) first + limits.maxPayloadChars();
+            if (payloadEnd < limit) {
+                end = (int) payloadEnd;
+            }
+            List<PyCall> calls = new ArrayList<>();
+            if (pos < end && text.charAt(pos) == '[') {
+                int p = skipBlanks(text, pos + 1, end);
+                int paren = head(text, p, end);
+                if (paren == HEAD_NOT) {
+                    return notACall(first);
+                }
+                if (paren == HEAD_MORE) {
+                    return ranOutBeforeHead(first, p);
+                }
+                pos = p;
+                while (true) {
+                    PyCall call = readCall(pos, paren);
+                    if (call == null) {
+                        return stop;
+                    }
+                    calls.add(call);
+                    callName = null;
+                    pos = skipBlanks(text, pos, end);
+                    if (pos >= end) {
+                        return stopAtEnd("the text ends inside the list of calls", first);
+                    }
+                    char c = text.charAt(pos);
+                    if (c == ',') {
+                        pos = skipBlanks(text, pos + 1, end);
+                        if (pos >= end) {
+                            return stopAtEnd("the text ends inside the list of calls", first);
+                        }
+                        if (text.charAt(pos) == ']') {
+                            pos++;
+                            return complete(calls);
+                        }
+                        paren = head(text, pos, end);
+                        if (paren == HEAD_MORE) {
+                            return stopAtEnd("the text ends inside the list of calls", first);
+                        }
+                        if (paren == HEAD_NOT) {
+                            return error(ExtractionError.Kind.INVALID_CALL_SYNTAX,
+                                    "expected a call like name(key=value) in the list of calls", pos);
+                        }
+                    } else if (c == ']') {
+                        pos++;
+                        return complete(calls);
+                    } else {
+                        return error(ExtractionError.Kind.INVALID_CALL_SYNTAX,
+                                "expected ',' or ']' after a call in the list of calls", pos);
+                    }
+                }
+            }
+            int paren = head(text, pos, end);
+            if (paren == HEAD_NOT) {
+                return notACall(first);
+            }
+            if (paren == HEAD_MORE) {
+                return ranOutBeforeHead(first, pos);
+            }
+            PyCall call = readCall(pos, paren);
+            if (call == null) {
+                return stop;
+            }
+            calls.add(call);
+            return complete(calls);
+        }
+
+        /**
+         * The text ended before it could be told whether a call starts here. When the payload limit cut it, the head
+         * is read on to the real limit: a name that turns out not to be a call head is prose, not a call over the
+         * limit (and {@link #callHead} says the same).
+         */
+        private PyRead ranOutBeforeHead(int first, int headStart) {
+            if (end < limit) {
+                int real = head(text, headStart, limit);
+                if (real >= 0) {
+                    return payloadExceeded();
+                }
+                if (real == HEAD_NOT || atEnd) {
+                    return notACall(first);
+                }
+                return needMore();
+            }
+            if (!atEnd) {
+                return needMore();
+            }
+            return notACall(first);
+        }
+
+        /** Reads one call whose name starts at {@code headStart} and whose '(' is at {@code paren}. */
+        private PyCall readCall(int headStart, int paren) {
+            int nameStart = paren;
+            while (nameStart > headStart && text.charAt(nameStart - 1) != '.') {
+                nameStart--;
+            }
+            callName = text.subSequence(nameStart, paren).toString();
+            repairs = new ArrayList<>(2);
+            applied = new boolean[Repair.values().length];
+            Frame args = new Frame(ARGS, paren, null);
+            args.positional = new ArrayList<>();
+            args.keywords = new ArrayList<>();
+            args.names = new HashSet<>();
+            stack.clear();
+            stack.add(args);
+            pos = paren + 1;
+            boolean needValue = false;
+            while (true) {
+                if (needValue) {
+                    needValue = false;
+                    JsonNode scalar = readValue();
+                    if (stop != null) {
+                        return null;
+                    }
+                    if (scalar != null) {
+                        attach(scalar);
+                    }
+                    continue;
+                }
+                Frame f = stack.get(stack.size() - 1);
+                pos = skipBlanks(text, pos, end);
+                if (pos >= end) {
+                    stopAtEnd("the text ends before the call is closed", headStart);
+                    return null;
+                }
+                char c = text.charAt(pos);
+                switch (f.kind) {
+                    case ARGS -> {
+                        if (f.state == AFTER_VALUE) {
+                            if (c == ',') {
+                                pos++;
+                                f.state = AFTER_COMMA;
+                            } else if (c == ')') {
+                                pos++;
+                                return new PyCall(callName, f.positional, f.keywords, headStart, pos, repairs);
+                            } else {
+                                fail(afterValueProblem(c, "')'"), pos);
+                                return null;
+                            }
+                        } else if (c == ')') {
+                            pos++;
+                            return new PyCall(callName, f.positional, f.keywords, headStart, pos, repairs);
+                        } else if (c == '*') {
+                            fail("*args and **kwargs are not allowed: write each argument as name=value", pos);
+                            return null;
+                        } else {
+                            if (isIdentStart(c)) {
+                                int w = pos;
+                                int i = pos + 1;
+                                while (i < end && isIdentPart(text.charAt(i))) {
+                                    i++;
+                                }
+                                int j = skipBlanks(text, i, end);
+                                if (j >= end || (text.charAt(j) == '=' && j + 1 >= end)) {
+                                    stopAtEnd("the text ends before the call is closed", headStart);
+                                    return null;
+                                }
+                                if (text.charAt(j) == '=' && text.charAt(j + 1) != '=') {
+                                    String kw = text.subSequence(w, i).toString();
+                                    if (!f.names.add(kw)) {
+                                        fail("the keyword argument " + LenientJson.quoted(kw) + " is given twice", w);
+                                        return null;
+                                    }
+                                    f.key = kw;
+                                    pos = j + 1;
+                                    needValue = true;
+                                    continue;
+                                }
+                            }
+                            if (!f.keywords.isEmpty()) {
+                                fail("a positional argument follows a keyword argument", pos);
+                                return null;
+                            }
+                            needValue = true;
+                        }
+                    }
+                    case LIST, PAREN -> {
+                        char closer = f.kind == LIST ? ']' : ')';
+                        if (f.state == AFTER_VALUE) {
+                            if (c == ',') {
+                                pos++;
+                                f.comma = true;
+                                f.state = AFTER_COMMA;
+                            } else if (c == closer) {
+                                close();
+                            } else {
+                                fail(afterValueProblem(c, "'" + closer + "'"), pos);
+                                return null;
+                            }
+                        } else if (c == closer) {
+                            close();
+                        } else {
+                            needValue = true;
+                        }
+                    }
+                    default -> { // DICT
+                        switch (f.state) {
+                            case OPEN, AFTER_COMMA -> {
+                                if (c == '}') {
+                                    close();
+                                } else {
+                                    String key = readKey();
+                                    if (stop != null) {
+                                        return null;
+                                    }
+                                    f.key = key;
+                                    f.state = AFTER_KEY;
+                                }
+                            }
+                            case AFTER_KEY -> {
+                                if (c == ':') {
+                                    pos++;
+                                    f.state = AFTER_COLON;
+                                    needValue = true;
+                                } else if (c == ',' || c == '}') {
+                                    fail("sets are not supported: use a list [...], or key: value pairs for a dict",
+                                            f.open);
+                                    return null;
+                                } else {
+                                    fail("expected ':' after a dict key", pos);
+                                    return null;
+                                }
+                            }
+                            default -> { // AFTER_VALUE
+                                if (c == ',') {
+                                    pos++;
+                                    f.state = AFTER_COMMA;
+                                } else if (c == '}') {
+                                    close();
+                                } else {
+                                    fail(afterValueProblem(c, "'}'"), pos);
+                                    return null;
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+
+        private static String afterValueProblem(char c, String closer) {
+            if ("+-*/%@<>=!&|^~".indexOf(c) >= 0) {
+                return "operators are not allowed: only literal values are (strings, numbers, True, False, None,"
+                        + " lists, tuples, dicts)";
+            }
+            if (c == '.' || c == '[' || c == '(') {
+                return "expressions are not allowed: only literal values are (strings, numbers, True, False, None,"
+                        + " lists, tuples, dicts)";
+            }
+            return "expected ',' or " + closer + " after a value";
+        }
+
+        private void close() {
+            pos++;
+            Frame f = stack.remove(stack.size() - 1);
+            JsonNode value = f.node;
+            if (f.kind == PAREN && f.count == 1 && !f.comma) {
+                value = f.node.get(0); // (x) is x, not a tuple
+            }
+            attach(value);
+        }
+
+        private void attach(JsonNode value) {
+            Frame f = stack.get(stack.size() - 1);
+            switch (f.kind) {
+                case ARGS -> {
+                    if (f.key != null) {
+                        f.keywords.add(Map.entry(f.key, value));
+                        f.key = null;
+                    } else {
+                        f.positional.add(value);
+                    }
+                }
+                case DICT -> {
+                    if (((ObjectNode) f.node).replace(f.key, value) != null) {
+                        repair(Repair.DUPLICATE_KEYS);
+                    }
+                    f.key = null;
+                }
+                default -> ((ArrayNode) f.node).add(value);
+            }
+            f.count++;
+            f.state = AFTER_VALUE;
+        }
+
+        /** Reads a value at {@code pos}: a scalar, or {@code null} after opening a container or with stop set. */
+        private JsonNode readValue() {
+            pos = skipBlanks(text, pos, end);
+            if (pos >= end) {
+                stopAtEnd("the text ends before the call is closed", pos);
+                return null;
+            }
+            char c = text.charAt(pos);
+            int kind = c == '[' ? LIST : c == '(' ? PAREN : c == '{' ? DICT : -1;
+            if (kind >= 0) {
+                if (stack.size() >= limits.maxDepth()) {
+                    stop = error(ExtractionError.Kind.LIMIT_EXCEEDED,
+                            "nesting is deeper than the limit of maxDepth=" + limits.maxDepth(), pos);
+                    return null;
+                }
+                stack.add(new Frame(kind, pos, kind == DICT ? NODES.objectNode() : NODES.arrayNode()));
+                pos++;
+                return null;
+            }
+            return readScalar();
+        }
+
+        /** Reads a dict key: a string, a number (its text), or a literal word (as written). */
+        private String readKey() {
+            char c = text.charAt(pos);
+            if (c == '[' || c == '(' || c == '{') {
+                fail("dict keys must be strings, numbers, True, False or None", pos);
+                return null;
+            }
+            lastWord = null;
+            JsonNode key = readScalar();
+            if (key == null) {
+                return null;
+            }
+            if (key.isTextual()) {
+                return key.textValue();
+            }
+            return lastWord != null ? lastWord : key.asText();
+        }
+
+        /** Reads a string, number or literal word at {@code pos} (not blank, not at the end). */
+        private JsonNode readScalar() {
+            char c = text.charAt(pos);
+            if (c == '"' || c == '\'') {
+                String s = readString(pos, pos, false);
+                return s == null ? null : adjacentStrings(s);
+            }
+            if (isDigit(c) || c == '.' || c == '-' || c == '+') {
+                return readNumber();
+            }
+            if (isIdentStart(c)) {
+                int w = pos;
+                int i = pos + 1;
+                while (i < end && isIdentPart(text.charAt(i))) {
+                    if (i - w >= limits.maxStringChars()) {
+                        stop = error(ExtractionError.Kind.LIMIT_EXCEEDED,
+                                "a name is longer than the limit of maxStringChars=" + limits.maxStringChars(), w);
+                        return null;
+                    }
+                    i++;
+                }
+                if (i >= end) {
+                    stopAtEnd("the text ends before the call is closed", w);
+                    return null;
+                }
+                String word = text.subSequence(w, i).toString();
+                char next = text.charAt(i);
+                if ((next == '"' || next == '\'') && word.length() <= 2) {
+                    String prefix = word.toLowerCase(java.util.Locale.ROOT);
+                    switch (prefix) {
+                        case "r", "u" -> {
+                            String s = readString(w, i, prefix.equals("r"));
+                            return s == null ? null : adjacentStrings(s);
+                        }
+                        case "f", "fr", "rf" -> {
+                            fail("f-strings are not allowed: nothing is evaluated, write the text itself", w);
+                            return null;
+                        }
+                        case "b", "br", "rb" -> {
+                            fail("bytes literals are not supported: use a string", w);
+                            return null;
+                        }
+                        default -> {
+                            // a name before a quote: reported below
+                        }
+                    }
+                }
+                switch (word) {
+                    case "True", "true" -> {
+                        pos = i;
+                        lastWord = word;
+                        return BooleanNode.TRUE;
+                    }
+                    case "False", "false" -> {
+                        pos = i;
+                        lastWord = word;
+                        return BooleanNode.FALSE;
+                    }
+                    case "None", "null" -> {
+                        pos = i;
+                        lastWord = word;
+                        return NullNode.instance;
+                    }
+                    default -> {
+                        if (next == '(') {
+                            fail("calls are not allowed inside arguments (found " + LenientJson.quoted(word)
+                                    + "(…)): only literal values are, and nothing is evaluated", w);
+                        } else {
+                            fail("only literal values are allowed (strings, numbers, True, False, None, lists, tuples,"
+                                    + " dicts), not the name " + LenientJson.quoted(word), w);
+                        }
+                        return null;
+                    }
+                }
+            }
+            fail(expectedValueProblem(), pos);
+            return null;
+        }
+
+        /**
+         * Python joins string literals written next to each other ({@code ("abc" 'def')}): reads those that follow
+         * the string just read, and returns the whole text.
+         */
+        private JsonNode adjacentStrings(String first) {
+            StringBuilder joined = null;
+            while (true) {
+                int j = skipBlanks(text, pos, end);
+                if (j >= end) {
+                    break; // the caller sees the end at pos
+                }
+                char c = text.charAt(j);
+                int quote;
+                boolean raw = false;
+                if (c == '"' || c == '\'') {
+                    quote = j;
+                } else if (c == 'r' || c == 'R' || c == 'u' || c == 'U') {
+                    if (j + 1 >= end) {
+                        if (end < limit) {
+                            stop = payloadExceeded();
+                            return null;
+                        }
+                        if (!atEnd) {
+                            stop = needMore();
+                            return null;
+                        }
+                        break;
+                    }
+                    char q = text.charAt(j + 1);
+                    if (q != '"' && q != '\'') {
+                        break;
+                    }
+                    quote = j + 1;
+                    raw = c == 'r' || c == 'R';
+                } else {
+                    break;
+                }
+                if (joined == null) {
+                    joined = new StringBuilder(first);
+                }
+                String next = readString(j, quote, raw);
+                if (next == null) {
+                    return null;
+                }
+                joined.append(next);
+                if (joined.length() > limits.maxStringChars()) {
+                    stop = error(ExtractionError.Kind.LIMIT_EXCEEDED,
+                            "a string is longer than the limit of maxStringChars=" + limits.maxStringChars(), j);
+                    return null;
+                }
+            }
+            return TextNode.valueOf(joined == null ? first : joined.toString());
+        }
+
+        private String expectedValueProblem() {
+            Frame f = stack.get(stack.size() - 1);
+            if (f.kind == ARGS && f.key != null) {
+                return "expected a value after " + f.key + "=";
+            }
+            return "expected a literal value (a string, number, True, False, None, list, tuple or dict)";
+        }
+
+        private JsonNode readNumber() {
+            int from = pos;
+            int i = pos;
+            char c = text.charAt(i);
+            boolean negative = false;
+            if (c == '-' || c == '+') {
+                negative = c == '-';
+                i++;
+                if (i >= end) {
+                    stopAtEnd("the text ends before the call is closed", from);
+                    return null;
+                }
+                char d = text.charAt(i);
+                if (!isDigit(d) && d != '.') {
+                    fail("operators are not allowed: only literal values are (a sign directly before a number is)",
+                            from);
+                    return null;
+                }
+            }
+            int numStart = i;
+            int max = limits.maxNumberDigits();
+            while (i < end) {
+                char d = text.charAt(i);
+                boolean part = isIdentPart(d) || d == '.'
+                        || ((d == '+' || d == '-') && i > numStart && (text.charAt(i - 1) == 'e'
+                        || text.charAt(i - 1) == 'E'));
+                if (!part) {
+                    break;
+                }
+                if (i - from >= max) {
+                    stop = error(ExtractionError.Kind.LIMIT_EXCEEDED,
+                            "a number is longer than the limit of maxNumberDigits=" + max, from);
+                    return null;
+                }
+                i++;
+            }
+            if (i >= end) {
+                stopAtEnd("the text ends before the call is closed", from);
+                return null;
+            }
+            String normalized = normalizeNumber(text, numStart, i);
+            if (normalized == null) {
+                fail("invalid number " + LenientJson.quoted(text.subSequence(from, i)), from);
+                return null;
+            }
+            JsonNode node = LenientJson.numberNode(negative ? "-" + normalized : normalized);
+            if (node == null) {
+                fail("number out of range " + LenientJson.quoted(text.subSequence(from, i)), from);
+                return null;
+            }
+            pos = i;
+            return node;
+        }
+
+        /**
+         * Reads a Python string whose prefix (if any) starts at {@code open} and whose quote is at {@code quote}.
+         */
+        private String readString(int open, int quote, boolean raw) {
+            char q = text.charAt(quote);
+            if (quote + 1 >= end) {
+                stopAtEnd("the text ends inside a string", open);
+                return null;
+            }
+            boolean triple = false;
+            int i = quote + 1;
+            if (text.charAt(i) == q) {
+                if (quote + 2 >= end) {
+                    stopAtEnd("the text ends inside a string", open);
+                    return null;
+                }
+                if (text.charAt(quote + 2) != q) {
+                    pos = quote + 2;
+                    return "";
+                }
+                triple = true;
+                i = quote + 3;
+            }
+            int max = limits.maxStringChars();
+            sb.setLength(0);
+            while (true) {
+                if (i >= end) {
+                    stopAtEnd("the text ends inside a string", open);
+                    return null;
+                }
+                char c = text.charAt(i);
+                if (c == q) {
+                    if (!triple) {
+                        pos = i + 1;
+                        return sb.toString();
+                    }
+                    if (i + 1 >= end) {
+                        stopAtEnd("the text ends inside a string", open);
+                        return null;
+                    }
+                    if (text.charAt(i + 1) != q) {
+                        sb.append(c);
+                        i++;
+                    } else {
+                        if (i + 2 >= end) {
+                            stopAtEnd("the text ends inside a string", open);
+                            return null;
+                        }
+                        if (text.charAt(i + 2) == q) {
+                            pos = i + 3;
+                            return sb.toString();
+                        }
+                        sb.append(c).append(c);
+                        i += 2;
+                    }
+                } else if (c == '\\') {
+                    i = escape(i, raw, triple, open);
+                    if (i < 0) {
+                        return null;
+                    }
+                } else {
+                    if ((c == '\n' || c == '\r') && !triple) {
+                        repair(Repair.RAW_CONTROL_CHARACTERS);
+                    }
+                    sb.append(c);
+                    i++;
+                }
+                if (sb.length() > max) {
+                    stop = error(ExtractionError.Kind.LIMIT_EXCEEDED,
+                            "a string is longer than the limit of maxStringChars=" + max, open);
+                    return null;
+                }
+            }
+        }
+
+        /** Handles the backslash at {@code i}; the index to go on from, or -1 with stop set. */
+        private int escape(int i, boolean raw, boolean triple, int open) {
+            if (i + 1 >= end) {
+                stopAtEnd("the text ends inside a string", open);
+                return -1;
+            }
+            char e = text.charAt(i + 1);
+            if (raw) {
+                // raw strings keep the backslash and the next character, which then ends nothing
+                sb.append('\\').append(e);
+                if ((e == '\n' || e == '\r') && !triple) {
+                    repair(Repair.RAW_CONTROL_CHARACTERS);
+                }
+                return i + 2;
+            }
+            int simple = Escapes.simple(e);
+            if (simple >= 0) {
+                sb.append((char) simple);
+                return i + 2;
+            }
+            switch (e) {
+                case '\n':
+                    return i + 2; // line continuation
+                case '\r':
+                    if (i + 2 >= end) {
+                        stopAtEnd("the text ends inside a string", open);
+                        return -1;
+                    }
+                    return text.charAt(i + 2) == '\n' ? i + 3 : i + 2;
+                case 'a':
+                    sb.append('\u0007');
+                    return i + 2;
+                case 'v':
+                    sb.append('\u000B');
+                    return i + 2;
+                case 'x':
+                    return hexEscape(i, 2, open);
+                case 'u':
+                    return hexEscape(i, 4, open);
+                case 'U':
+                    return hexEscape(i, 8, open);
+                case 'N':
+                    return namedEscape(i, open);
+                default:
+                    if (e >= '0' && e <= '7') {
+                        int v = 0;
+                        int k = 0;
+                        for (; k < 3; k++) {
+                            int idx = i + 1 + k;
+                            if (idx >= end) {
+                                stopAtEnd("the text ends inside a string", open);
+                                return -1;
+                            }
+                            char d = text.charAt(idx);
+                            if (d < '0' || d > '7') {
+                                break;
+                            }
+                            v = v * 8 + (d - '0');
+                        }
+                        sb.append((char) v);
+                        return i + 1 + k;
+                    }
+                    sb.append('\\'); // unknown escape: Python keeps the backslash; the char is read next
+                    return i + 1;
+            }
+        }
+
+        private int hexEscape(int i, int n, int open) {
+            long v = Escapes.hex(text, i + 2, n, end);
+            if (v == Escapes.ENDS) {
+                stopAtEnd("the text ends inside a string", open);
+                return -1;
+            }
+            if (v < 0 || v > Character.MAX_CODE_POINT) {
+                sb.append('\\'); // not a complete escape, or past Unicode: kept as written
+                return i + 1;
+            }
+            sb.appendCodePoint((int) v);
+            return i + 2 + n;
+        }
+
+        private int namedEscape(int i, int open) {
+            if (i + 2 >= end) {
+                stopAtEnd("the text ends inside a string", open);
+                return -1;
+            }
+            if (text.charAt(i + 2) != '{') {
+                sb.append('\\');
+                return i + 1;
+            }
+            for (int k = i + 3; k < i + 3 + 100; k++) {
+                if (k >= end) {
+                    stopAtEnd("the text ends inside a string", open);
+                    return -1;
+                }
+                char c = text.charAt(k);
+                if (c == '}') {
+                    String name = text.subSequence(i + 3, k).toString();
+                    try {
+                        sb.appendCodePoint(Character.codePointOf(name));
+                        return k + 1;
+                    } catch (IllegalArgumentException unknown) {
+                        break;
+                    }
+                }
+                if (c == '\'' || c == '"' || c == '\n') {
+                    break;
+                }
+            }
+            sb.append('\\');
+            return i + 1;
+        }
+
+        // ------------------------------------------------------------------ results
+
+        private void repair(Repair r) {
+            if (!applied[r.ordinal()]) {
+                applied[r.ordinal()] = true;
+                repairs.add(r);
+            }
+        }
+
+        private void fail(String problem, int offset) {
+            stop = error(ExtractionError.Kind.INVALID_CALL_SYNTAX, problem, offset);
+        }
+
+        /** The text ran out at the scan's end: limit exceeded, need more, or truncated. */
+        private PyRead stopAtEnd(String problem, int offset) {
+            if (end < limit) {
+                stop = payloadExceeded();
+            } else if (!atEnd) {
+                stop = needMore();
+            } else {
+                String where = callName == null ? problem
+                        : problem + " (the call to " + LenientJson.quoted(callName) + " is cut off)";
+                stop = new PyRead(PyRead.Status.ERROR, List.of(), limit, where, offset, ExtractionError.Kind.TRUNCATED);
+            }
+            return stop;
+        }
+
+        private PyRead payloadExceeded() {
+            return error(ExtractionError.Kind.LIMIT_EXCEEDED,
+                    "the call is longer than the limit of maxPayloadChars=" + limits.maxPayloadChars(), end);
+        }
+
+        private PyRead error(ExtractionError.Kind kind, String problem, int offset) {
+            return new PyRead(PyRead.Status.ERROR, List.of(), offset, problem, offset, kind);
+        }
+
+        private PyRead needMore() {
+            return new PyRead(PyRead.Status.NEED_MORE, List.of(), limit, null, -1, null);
+        }
+
+        private PyRead notACall(int at) {
+            return new PyRead(PyRead.Status.NOT_A_CALL, List.of(), at, null, -1, null);
+        }
+
+        private PyRead complete(List<PyCall> calls) {
+            return new PyRead(PyRead.Status.COMPLETE, calls, pos, null, -1, null);
+        }
+    }
+}

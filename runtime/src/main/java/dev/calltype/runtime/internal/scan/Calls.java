@@ -1,0 +1,435 @@
+package dev.calltype.runtime.internal.scan;
+
+import dev.calltype.runtime.support.Coercion;
+import dev.calltype.runtime.ExtractionError;
+import dev.calltype.runtime.internal.json.JsonRead;
+import dev.calltype.runtime.internal.args.KnownTools;
+import dev.calltype.runtime.internal.json.LenientJson;
+import dev.calltype.runtime.internal.text.Messages;
+import dev.calltype.runtime.internal.pythonic.PyCall;
+import dev.calltype.runtime.Repair;
+import dev.calltype.runtime.ToolSpec;
+import dev.calltype.runtime.WireFormat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The one normalizer every recognizer uses: call shapes inside JSON (name and argument keys, wrappers), name
+ * resolution against the known tools, arguments given as a JSON string or positionally, truncation by
+ * auto-closed brackets.
+ *
+ * <p>Strict (explicit tool-call markup, or a wrapper such as {@code tool_calls}): every object is a call attempt,
+ * and a name that matches no tool is an {@link ExtractionError.Kind#UNKNOWN_TOOL} error. Lenient (JSON in prose or
+ * a fence): only tool-shaped JSON naming a known tool is a call; anything else is data and yields nothing.
+ */
+public final class Calls {
+
+    public static final String[] NAME_KEYS = {"tool_name", "tool", "name", "function_name", "function"};
+    public static final String[] ARG_KEYS = {"parameters", "params", "arguments", "args", "input", "function_args"};
+    private static final String[] ID_KEYS = {"id", "tool_call_id", "call_id"};
+    private static final String[] WRAPPERS = {"tool_call", "tool_request", "function_call"};
+    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+
+    private Calls() {
+    }
+
+    /**
+     * A call as written, before its name is checked.
+     *
+     * @param args the arguments value as written ({@code null} when absent)
+     * @param source the object the call was read from (for truncation by auto-closed brackets)
+     * @param wrapped inside a wrapper such as {@code tool_calls}: strict whatever the context
+     * @param problem not a call at all (strict context): what is wrong
+     */
+    public record Draft(String name, JsonNode args, String id, ObjectNode source, boolean wrapped, String problem) {
+    }
+
+    // ------------------------------------------------------------------ shapes
+
+    /** The calls a JSON value holds; {@code null} when it is data (lenient context only). */
+    public static List<Draft> shape(JsonRead read, boolean strict) {
+        JsonNode v = read.value();
+        List<Draft> out = new ArrayList<>(1);
+        if (v.isObject()) {
+            return object(read, (ObjectNode) v, strict, false, null, out) ? out : null;
+        }
+        if (v.isArray()) {
+            if (v.isEmpty()) {
+                return strict ? List.of(problem("the list of calls is empty")) : null;
+            }
+            for (JsonNode e : v) {
+                if (e.isObject()) {
+                    if (!object(read, (ObjectNode) e, strict, false, null, out)) {
+                        return null;
+                    }
+                } else if (strict) {
+                    out.add(problem("each call in the list must be an object {\"name\": …, \"arguments\": {…}}, "
+                            + "not " + Coercion.describe(e)));
+                } else {
+                    return null;
+                }
+            }
+            return out;
+        }
+        return strict ? List.of(problem("expected a call object {\"name\": …, \"arguments\": {…}}, not "
+                + Coercion.describe(v))) : null;
+    }
+
+    private static Draft problem(String what) {
+        return new Draft(null, null, null, null, true, what);
+    }
+
+    private static boolean object(JsonRead read, ObjectNode o, boolean strict, boolean wrapped, String outerId,
+                                  List<Draft> out) {
+        String name = nameOf(o);
+        if (name == null) {
+            JsonNode list = o.get("tool_calls");
+            if (list != null && list.isArray()) {
+                if (list.isEmpty()) {
+                    if (strict) {
+                        out.add(problem("\"tool_calls\" is empty"));
+                        return true;
+                    }
+                    return false;
+                }
+                for (JsonNode e : list) {
+                    if (!(e.isObject() && object(read, (ObjectNode) e, true, true, null, out))) {
+                        out.add(problem("each entry of \"tool_calls\" must be a call object"));
+                    }
+                }
+                return true;
+            }
+            for (String w : WRAPPERS) {
+                JsonNode inner = o.get(w);
+                if (inner != null && inner.isObject()) {
+                    if (!object(read, (ObjectNode) inner, true, true, idOf(o, outerId), out)) {
+                        out.add(problem("\"" + w + "\" holds no tool name"));
+                    }
+                    return true;
+                }
+            }
+        }
+        JsonNode fn = o.get("function");
+        if (fn != null && fn.isObject()) {
+            ObjectNode f = (ObjectNode) fn;
+            String inner = nameOf(f);
+            String id = idOf(o, idOf(f, outerId));
+            if (inner == null) {
+                out.add(problem("\"function\" holds no \"name\""));
+                return true;
+            }
+            String otherInner = otherName(read, f, inner);
+            if (otherInner != null) {
+                out.add(twoNames(inner, otherInner));
+                return true;
+            }
+            JsonNode args = argsOf(f);
+            out.add(new Draft(inner, args, id, f, true, null));
+            return true;
+        }
+        if (name == null) {
+            if (strict) {
+                out.add(problem("the call has no tool name: expected {\"name\": …, \"arguments\": {…}}"));
+                return true;
+            }
+            return false;
+        }
+        JsonNode args = argsOf(o);
+        String other = otherName(read, o, name);
+        if (other != null) {
+            // Two names: never guess which tool was meant (and a stream may already have announced the first).
+            if (args == null && !strict && !wrapped) {
+                return false;
+            }
+            out.add(twoNames(name, other));
+            return true;
+        }
+        String type = text(o.get("type"));
+        boolean typed = "tool_use".equals(type) || "function".equals(type) || "function_call".equals(type);
+        String id = idOf(o, outerId);
+        if (args == null && !strict && !wrapped && !typed) {
+            return false; // in prose, tool-shaped means a name beside an arguments key
+        }
+        out.add(new Draft(name, args, id, o, wrapped || typed, null));
+        return true;
+    }
+
+    private static String nameOf(ObjectNode o) {
+        for (String k : NAME_KEYS) {
+            JsonNode n = o.get(k);
+            if (n != null && n.isTextual()) {
+                return n.textValue();
+            }
+        }
+        return null;
+    }
+
+    /**
+     * A second, different tool name in the object, or {@code null}: under another name key, or under a name key
+     * written twice (the object keeps the last value; a stream may already have announced the first).
+     */
+    private static String otherName(JsonRead read, ObjectNode o, String name) {
+        for (String k : NAME_KEYS) {
+            JsonNode n = o.get(k);
+            if (n != null && n.isTextual() && !n.textValue().equals(name)) {
+                return n.textValue();
+            }
+            String first = read.overwrittenString(o, k);
+            if (first != null && !first.equals(name)) {
+                return first;
+            }
+        }
+        return null;
+    }
+
+    private static Draft twoNames(String name, String other) {
+        return problem("the call names two tools, \"" + Messages.quote(name) + "\" and \"" + Messages.quote(other)
+                + "\": give one \"name\"");
+    }
+
+    /** The arguments value: {@code null} when no argument key is present. */
+    private static JsonNode argsOf(ObjectNode o) {
+        for (String k : ARG_KEYS) {
+            JsonNode a = o.get(k);
+            if (a != null) {
+                return a;
+            }
+        }
+        return null;
+    }
+
+    private static String idOf(ObjectNode o, String fallback) {
+        for (String k : ID_KEYS) {
+            JsonNode n = o.get(k);
+            if (n != null && (n.isTextual() || n.isNumber())) {
+                return n.asText();
+            }
+        }
+        return fallback;
+    }
+
+    private static String text(JsonNode n) {
+        return n != null && n.isTextual() ? n.textValue() : null;
+    }
+
+    // ------------------------------------------------------------------ items
+
+    /**
+     * The items for a JSON value read at {@code [start, end)} (markup included); {@code null} when it is data.
+     *
+     * @param valueStart where the value itself starts, for dividing the span among several calls
+     */
+    public static List<Item> fromJson(CharSequence buf, JsonRead r, boolean strict, WireFormat format, int start, int end,
+                               int valueStart, Config cfg) {
+        List<Draft> drafts = shape(r, strict);
+        if (drafts == null) {
+            return null;
+        }
+        List<Item> items = new ArrayList<>(drafts.size());
+        for (Draft d : drafts) {
+            Item it = resolve(d, strict, format, r.repairs(), r.autoClosed(), start, end, cfg);
+            if (it == null) {
+                return null;
+            }
+            items.add(it);
+        }
+        return Spans.distribute(buf, items, start, end, valueStart, r.end());
+    }
+
+    /** One draft as a call or an error; {@code null} when it is data (lenient and not a known tool). */
+    public static Item resolve(Draft d, boolean strict, WireFormat format, List<Repair> readRepairs,
+                        Set<JsonNode> autoClosed, int start, int end, Config cfg) {
+        if (d.problem() != null) {
+            return Item.error(ExtractionError.Kind.INVALID_CALL_SYNTAX, Messages.invalid(d.problem()), null, format,
+                    start, end);
+        }
+        boolean isStrict = strict || d.wrapped();
+        Name n = name(d.name(), isStrict, format, start, end, cfg);
+        if (n == null) {
+            return null;
+        }
+        if (n.error != null) {
+            return n.error;
+        }
+        List<Repair> repairs = new ArrayList<>(readRepairs);
+        if (n.normalized) {
+            repairs.add(Repair.NAME_NORMALIZED);
+        }
+        JsonNode a = d.args();
+        if (a == null || a.isNull() || a.isMissingNode()) {
+            if (d.source() != null && autoClosed.contains(d.source())) {
+                return Item.error(ExtractionError.Kind.TRUNCATED, Messages.truncated(n.name), n.name, format, start,
+                        end);
+            }
+            return Item.call(n.name, NODES.objectNode(), d.id(), format, repairs, start, end);
+        }
+        if (autoClosed.contains(a)) {
+            return Item.error(ExtractionError.Kind.TRUNCATED, Messages.truncated(n.name), n.name, format, start, end);
+        }
+        if (a.isObject()) {
+            return Item.call(n.name, (ObjectNode) a, d.id(), format, repairs, start, end);
+        }
+        if (a.isTextual()) {
+            String s = a.textValue();
+            if (s.isBlank()) {
+                repairs.add(Repair.ARGUMENTS_DECODED);
+                return Item.call(n.name, NODES.objectNode(), d.id(), format, repairs, start, end);
+            }
+            JsonRead inner = LenientJson.read(s, 0, s.length(), true, cfg.limits);
+            if (inner.isComplete() && inner.value().isObject() && inner.autoClosed().isEmpty()
+                    && Chars.skipBlanks(s, inner.end(), s.length()) == s.length()) {
+                repairs.add(Repair.ARGUMENTS_DECODED);
+                addAll(repairs, inner.repairs());
+                return Item.call(n.name, (ObjectNode) inner.value(), d.id(), format, repairs, start, end);
+            }
+            return Item.error(ExtractionError.Kind.MALFORMED_JSON, Messages.malformedArguments(n.name, inner),
+                    n.name, format, start, end);
+        }
+        if (a.isArray()) {
+            List<JsonNode> positional = new ArrayList<>(a.size());
+            a.forEach(positional::add);
+            return positional(n, positional, List.of(), d.id(), format, repairs, start, end);
+        }
+        return Item.error(ExtractionError.Kind.INVALID_CALL_SYNTAX,
+                Messages.invalid("the arguments of \"" + Messages.quote(n.name) + "\" must be an object, not "
+                        + Coercion.describe(a)), n.name, format, start, end);
+    }
+
+    /** A call whose name and argument object were read separately (the name from markup). */
+    public static Item call(String rawName, JsonRead args, String id, WireFormat format, int start, int end, Config cfg) {
+        Name n = name(rawName, true, format, start, end, cfg);
+        if (n.error != null) {
+            return n.error;
+        }
+        JsonNode a = args.value();
+        if (!args.autoClosed().isEmpty() && args.autoClosed().contains(a)) {
+            return Item.error(ExtractionError.Kind.TRUNCATED, Messages.truncated(n.name), n.name, format, start, end);
+        }
+        List<Repair> repairs = new ArrayList<>(args.repairs());
+        if (n.normalized) {
+            repairs.add(Repair.NAME_NORMALIZED);
+        }
+        if (a.isObject()) {
+            return Item.call(n.name, (ObjectNode) a, id, format, repairs, start, end);
+        }
+        if (a.isNull()) {
+            return Item.call(n.name, NODES.objectNode(), id, format, repairs, start, end);
+        }
+        if (a.isArray()) {
+            List<JsonNode> positional = new ArrayList<>(a.size());
+            a.forEach(positional::add);
+            return positional(n, positional, List.of(), id, format, repairs, start, end);
+        }
+        return Item.error(ExtractionError.Kind.INVALID_CALL_SYNTAX,
+                Messages.invalid("the arguments of \"" + Messages.quote(n.name) + "\" must be a JSON object, not "
+                        + Coercion.describe(a)), n.name, format, start, end);
+    }
+
+    /** A call whose arguments are already an object (XML-style formats). */
+    public static Item call(String rawName, ObjectNode args, String id, WireFormat format, List<Repair> extra, int start,
+                     int end, Config cfg) {
+        Name n = name(rawName, true, format, start, end, cfg);
+        if (n.error != null) {
+            return n.error;
+        }
+        List<Repair> repairs = new ArrayList<>(extra.size() + 1);
+        if (n.normalized) {
+            repairs.add(Repair.NAME_NORMALIZED);
+        }
+        repairs.addAll(extra);
+        return Item.call(n.name, args, id, format, repairs, start, end);
+    }
+
+    /** A pythonic call; {@code null} when it is data (lenient and not a known tool). */
+    public static Item python(PyCall c, String rawName, boolean strict, WireFormat format, int start, int end, Config cfg) {
+        Name n = name(rawName, strict, format, start, end, cfg);
+        if (n == null) {
+            return null;
+        }
+        if (n.error != null) {
+            return n.error;
+        }
+        List<Repair> repairs = new ArrayList<>(c.repairs());
+        if (n.normalized) {
+            repairs.add(Repair.NAME_NORMALIZED);
+        }
+        return positional(n, c.positional(), c.keywords(), null, format, repairs, start, end);
+    }
+
+    /** The tool a name resolves to, or the error; {@code null} for data. */
+    public static Name name(String raw, boolean strict, WireFormat format, int start, int end, Config cfg) {
+        KnownTools tools = cfg.tools;
+        if (raw == null || raw.isBlank()) {
+            return strict ? new Name(null, null, false, Item.error(ExtractionError.Kind.INVALID_CALL_SYNTAX,
+                    Messages.invalid("the call has an empty tool name"), null, format, start, end)) : null;
+        }
+        if (tools.isEmpty()) {
+            return new Name(raw, null, false, null);
+        }
+        KnownTools.Found f = tools.find(raw);
+        if (f == null) {
+            return strict ? new Name(raw, null, false, Item.error(ExtractionError.Kind.UNKNOWN_TOOL,
+                    Messages.unknownTool(raw, tools), raw, format, start, end)) : null;
+        }
+        return new Name(f.spec().name(), f.spec(), f.normalized(), null);
+    }
+
+    /** A resolved name: the tool's own spelling and spec (null when no tools are known), or an error. */
+    public static final class Name {
+        public final String name;
+        public final ToolSpec spec;
+        public final boolean normalized;
+        public final Item error;
+
+        public Name(String name, ToolSpec spec, boolean normalized, Item error) {
+            this.name = name;
+            this.spec = spec;
+            this.normalized = normalized;
+            this.error = error;
+        }
+    }
+
+    private static Item positional(Name n, List<JsonNode> positional, List<Map.Entry<String, JsonNode>> keywords,
+                                   String id, WireFormat format, List<Repair> repairs, int start, int end) {
+        ObjectNode args = NODES.objectNode();
+        if (!positional.isEmpty()) {
+            if (n.spec == null) {
+                return Item.error(ExtractionError.Kind.INVALID_CALL_SYNTAX,
+                        Messages.invalid("\"" + Messages.quote(n.name) + "\" was given positional arguments, but its parameter names "
+                                + "are not known: write each argument as name=value"), n.name, format, start, end);
+            }
+            List<String> order = n.spec.parameterOrder();
+            if (positional.size() > order.size()) {
+                return Item.error(ExtractionError.Kind.TOO_MANY_POSITIONAL,
+                        Messages.tooManyPositional(n.spec, positional.size()), n.name, format, start, end);
+            }
+            for (int i = 0; i < positional.size(); i++) {
+                args.set(order.get(i), positional.get(i));
+            }
+            repairs.add(Repair.POSITIONAL_ARGUMENTS);
+        }
+        for (Map.Entry<String, JsonNode> kw : keywords) {
+            if (args.has(kw.getKey())) {
+                return Item.error(ExtractionError.Kind.INVALID_CALL_SYNTAX,
+                        Messages.invalid("\"" + Messages.quote(n.name) + "\" got two values for '" + Messages.quote(kw.getKey()) + "'"), n.name,
+                        format, start, end);
+            }
+            args.set(kw.getKey(), kw.getValue());
+        }
+        return Item.call(n.name, args, id, format, repairs, start, end);
+    }
+
+    private static void addAll(List<Repair> into, List<Repair> more) {
+        for (Repair r : more) {
+            if (!into.contains(r)) {
+                into.add(r);
+            }
+        }
+    }
+}

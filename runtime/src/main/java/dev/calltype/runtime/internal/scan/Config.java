@@ -1,0 +1,50 @@
+package dev.calltype.runtime.internal.scan;
+
+import dev.calltype.runtime.ExtractionLimits;
+import dev.calltype.runtime.internal.args.KnownTools;
+import dev.calltype.runtime.internal.formats.Recognizers;
+import dev.calltype.runtime.ToolSpec;
+import dev.calltype.runtime.WireFormat;
+
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+
+/** An extractor's settings and its table of recognizers; immutable, shared by every extraction. */
+public final class Config {
+
+    /** An opening and closing tag for {@link WireFormat#BRACKET_TAGS}. */
+    public record TagPair(String open, String close) {
+    }
+
+    public final KnownTools tools;
+    public final ExtractionLimits limits;
+    public final boolean searchReasoning;
+    public final boolean startsInReasoning;
+    public final Set<WireFormat> formats;
+    public final String marker;
+    public final List<TagPair> tags;
+    public final MarkerTable markers = new MarkerTable();
+    /** The scanner's fast path over prose, built from {@link #markers}. */
+    public final ProseStops proseStops;
+    /** The most characters one candidate may span before it must be decided. */
+    public final int candidateCap;
+
+    public Config(List<ToolSpec> tools, ExtractionLimits limits, boolean searchReasoning, boolean startsInReasoning,
+           Set<WireFormat> formats, String marker, List<TagPair> tags) {
+        this.tools = new KnownTools(tools);
+        this.limits = limits;
+        this.searchReasoning = searchReasoning;
+        this.startsInReasoning = startsInReasoning;
+        this.formats = formats.isEmpty() ? EnumSet.noneOf(WireFormat.class) : EnumSet.copyOf(formats);
+        this.marker = marker;
+        this.tags = List.copyOf(tags);
+        this.candidateCap = Math.min(limits.maxPayloadChars(), limits.maxBufferChars());
+        Recognizers.register(this, markers);
+        this.proseStops = new ProseStops(markers);
+    }
+
+    public boolean on(WireFormat f) {
+        return formats.contains(f);
+    }
+}

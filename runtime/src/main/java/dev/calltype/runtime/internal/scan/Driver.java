@@ -1,0 +1,541 @@
+package dev.calltype.runtime.internal.scan;
+
+import dev.calltype.runtime.Extraction;
+import dev.calltype.runtime.ExtractionError;
+import dev.calltype.runtime.ExtractionLimits;
+import dev.calltype.runtime.internal.text.Messages;
+import dev.calltype.runtime.internal.pythonic.Pythonic;
+import dev.calltype.runtime.internal.formats.Recognizers;
+import dev.calltype.runtime.StreamingExtractor;
+import dev.calltype.runtime.ToolCallExtractor;
+import dev.calltype.runtime.WireFormat;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The one scanner behind both {@link ToolCallExtractor#extract} and {@link StreamingExtractor}: batch is this
+ * driver run once over the whole text with {@code atEnd == true}; streaming is the same driver run over a growing
+ * buffer with {@code atEnd == false} until {@code finish()}. Because recognizers are prefix-stable (see
+ * {@link Recognizer}), every decision the streaming run makes is the decision the batch run makes, whatever the
+ * split into deltas.
+ *
+ * <p>Scanning: left to right; a character can start markup only if it is the first character of a registered
+ * marker, a brace or bracket (JSON in prose), a backtick at a line start (a fence), or an identifier start at a line
+ * start (a pythonic call). Prose between candidates is handed to the sink as one range, never char by char.
+ *
+ * <p>Linear time. (1) Each character is stepped over by the scan once. (2) A candidate is examined by its
+ * recognizers; when they reject it as data they say how far they looked ({@link Match#end},
+ * {@link Match#pythonicSkip}) and no candidate inside that region is tried again, so text examined as part of
+ * rejected data is never re-read from each of its characters (ten megabytes of {@code {} cost one short read per
+ * brace: each read stops at the second brace; nested {@code [[[[} is cut by the depth limit and then skipped as a
+ * whole). (3) A candidate that needs more text is asked again when its {@link Hint} fires (tracked over new
+ * characters only) while the characters its recognizers have read stay within a budget proportional to the text it
+ * spans, and otherwise only when that text has grown geometrically since it was last asked; so the total work spent
+ * on one candidate is linear in its length even for a recognizer that re-reads it from the start each time. (4)
+ * Multi-call blocks hand over to a continuation step at each call boundary, so a block of many calls is read call by
+ * call, not re-read from its start. (5) A candidate may span at most {@link Config#candidateCap} characters
+ * ({@code min(maxPayloadChars, maxBufferChars)}): beyond that it is decided as if the text ended there (the same
+ * rule in batch and streaming), which bounds both the work and the memory held for one candidate. (6) Searches for
+ * a string ahead of the candidate (a closer, the next opener, a line break) go through the {@link Response}, which
+ * remembers per string where it occurs and which positions were already tested, from the current candidate on: a
+ * failed search for {@code </tool_call>} is not repeated by the next of a million unclosed {@code <tool_call>}s, so
+ * each position is tested at most once per string, however far candidates look ahead and however early their spans
+ * end. Scans that are not string searches (bracket balance) stop where the span they decide must end.
+ */
+public final class Driver {
+
+    /** Receives the decided pieces of the text, in order. */
+    public interface Sink {
+        /** Prose {@code buf[start, end)}. */
+        public void text(CharSequence buf, int start, int end);
+
+        /** Part of a reasoning block: its tags ({@code content == false}) or its text. */
+        public void reasoning(CharSequence buf, int start, int end, boolean content);
+
+        /**
+         * A call or an error. {@code index} is the call's streaming index (from the {@link #started} that announced
+         * it, or a new one), or -1 for an error that no {@link #started} announced.
+         */
+        public void item(CharSequence buf, Item item, int index);
+
+        /**
+         * An error past {@link ExtractionLimits#maxErrors}: not reported, but its text is not prose either. Never
+         * one that a {@link #started} announced.
+         */
+        public void unreported(CharSequence buf, Item item);
+
+        /** A call is being written (streaming only). */
+        public default void started(int index, String name) {
+        }
+
+        /** Raw argument text of a started call, as it arrives (streaming only). */
+        public default void arguments(int index, String fragment) {
+        }
+    }
+
+    /** A candidate being read. */
+    private static final class Pending {
+        public final int pos;
+        public final boolean continuation;
+        public Step step;
+        public Hint.Tracker tracker;
+        public int triedLimit = -1;
+        public int startedIndex = -1;
+        public Match.Started started;
+        public int argsEmitted;
+        public Balance argsBalance;
+        public boolean argsDone;
+        /** Characters its recognizers have read so far. */
+        public long work;
+
+        public Pending(int pos, Step step, boolean continuation) {
+            this.pos = pos;
+            this.step = step;
+            this.continuation = continuation;
+        }
+    }
+
+    private final Config cfg;
+    private final Sink sink;
+
+    private int pos;
+    private int proseFrom;
+    private char prev = '\n';
+    private boolean lineStart = true;
+    private int skipUntil;
+    private int pythonicSkipUntil;
+    private String reasoningClose;
+    private Pending pending;
+    private Step continuation;
+    private Response response;
+    private int calls;
+    /** Errors reported so far (the one saying that later errors are not reported included). */
+    private int errors;
+    private int startedCount;
+
+    public Driver(Config cfg, Sink sink) {
+        this.cfg = cfg;
+        this.sink = sink;
+        this.reasoningClose = cfg.startsInReasoning ? "</think>" : null;
+    }
+
+    /** The earliest position the driver may still read; text before it can be dropped. */
+    public int earliestNeeded() {
+        return proseFrom;
+    }
+
+    /** Reads what {@code text[.., limit)} decides; with {@code atEnd}, decides everything. */
+    public void run(CharSequence text, int limit, boolean atEnd) {
+        if (response == null || response.text() != text) {
+            response = new Response(text);
+        }
+        Response buf = response;
+        while (true) {
+            if (pending != null) {
+                if (!atEnd && !due(buf, limit)) {
+                    streamArguments(buf, limit);
+                    break;
+                }
+                attempt(buf, limit, atEnd);
+                continue;
+            }
+            if (continuation != null) {
+                buf.floor(pos);
+                pending = new Pending(pos, continuation, true);
+                continuation = null;
+                continue;
+            }
+            if (pos >= limit || !scan(buf, limit, atEnd)) {
+                break;
+            }
+        }
+        flush(buf, limit, atEnd);
+    }
+
+    // ------------------------------------------------------------------ scanning
+
+    /** Scans prose from {@code pos}; true when it started a candidate or left a reasoning block. */
+    private boolean scan(Response buf, int limit, boolean atEnd) {
+        boolean reasoning = reasoningClose != null;
+        boolean search = !reasoning || cfg.searchReasoning;
+        while (pos < limit) {
+            if (!lineStart) {
+                // Fast path: nothing in [pos, next) can start a candidate, close reasoning or start a line.
+                int next = buf.skipProse(cfg.proseStops, pos, limit);
+                if (next > pos) {
+                    prev = buf.charAt(next - 1);
+                    pos = next;
+                    if (pos >= limit) {
+                        break;
+                    }
+                }
+            }
+            char c = buf.charAt(pos);
+            if (reasoning && c == reasoningClose.charAt(0)) {
+                int r = Chars.startsWith(buf, pos, limit, reasoningClose);
+                if (r == Chars.FULL) {
+                    flushTo(buf, pos);
+                    int end = pos + reasoningClose.length();
+                    sink.reasoning(buf, pos, end, false);
+                    reasoningClose = null;
+                    moveTo(buf, end);
+                    return true;
+                }
+                if (r == Chars.PARTIAL && !atEnd) {
+                    return false;
+                }
+            }
+            if (search && pos >= skipUntil && isCandidate(buf, c, limit)) {
+                buf.floor(pos);
+                Recognizer.At at = new Recognizer.At(pos, pos, prev, lineStart, cfg);
+                pending = new Pending(pos, new Candidate(at, pos >= pythonicSkipUntil), false);
+                return true;
+            }
+            advance(c);
+            pos++;
+        }
+        return false;
+    }
+
+    private boolean isCandidate(CharSequence buf, char c, int limit) {
+        // A marker's first character starts a candidate only where a marker can follow (or the text ends inside
+        // one): "for" is not "functools", and a candidate with no marker and no other recognizer matches nothing.
+        if (cfg.markers.startsMarker(c) && cfg.markers.mayStart(buf, pos, limit)) {
+            return true;
+        }
+        switch (c) {
+            case '{':
+                return cfg.on(WireFormat.EMBEDDED_JSON);
+            case '[':
+                return cfg.on(WireFormat.EMBEDDED_JSON) || (lineStart && cfg.on(WireFormat.PYTHONIC));
+            case '`':
+                return lineStart && (cfg.on(WireFormat.JSON_FENCE) || cfg.on(WireFormat.PYTHONIC));
+            default:
+                // A pythonic line needs a call head ("name(" or "a.b("): a line of prose is not a candidate.
+                return lineStart && pos >= pythonicSkipUntil && cfg.on(WireFormat.PYTHONIC) && Chars.isIdentStart(c)
+                        && Pythonic.head(buf, pos, limit) != Pythonic.HEAD_NOT;
+        }
+    }
+
+    private void advance(char c) {
+        if (c == '\n' || c == '\r') {
+            lineStart = true;
+        } else if (!Chars.isInlineBlank(c)) {
+            lineStart = false;
+        }
+        prev = c;
+    }
+
+    /** Jumps to {@code end} after markup: the character before it sets the line state. */
+    private void moveTo(CharSequence buf, int end) {
+        char last = buf.charAt(end - 1);
+        prev = last;
+        lineStart = last == '\n' || last == '\r';
+        pos = end;
+        proseFrom = end;
+    }
+
+    // ------------------------------------------------------------------ candidates
+
+    /** Reads a candidate may spend per character it spans before a hint alone no longer makes it due. */
+    private static final int WORK_PER_CHAR = 16;
+    /** Reads any candidate may spend regardless of its length (a short prefix decided character by character). */
+    private static final int FREE_WORK = 1 << 16;
+
+    /**
+     * Whether the pending candidate is worth asking again: its hint fired while its work is within budget (or the
+     * text it holds grew by an eighth since it was last asked), or the text it holds has doubled. The budget is
+     * what keeps a recognizer that re-reads its candidate from the start at every fired hint linear: once it has
+     * read {@link #WORK_PER_CHAR} times the text it spans, it is asked again only at geometric growth.
+     */
+    private boolean due(CharSequence buf, int limit) {
+        Pending p = pending;
+        if (limit <= p.triedLimit) {
+            return false;
+        }
+        if ((long) p.pos + cfg.candidateCap <= limit) {
+            return true;
+        }
+        long held = (long) limit - p.pos;
+        long before = (long) p.triedLimit - p.pos;
+        if (p.tracker != null && p.tracker.fired(buf, limit)
+                && (p.work <= WORK_PER_CHAR * held + FREE_WORK || held >= before + before / 8 + 1)) {
+            return true;
+        }
+        return held >= 2 * before;
+    }
+
+    private void attempt(Response buf, int limit, boolean atEnd) {
+        Pending p = pending;
+        long capEnd = (long) p.pos + cfg.candidateCap;
+        boolean capped = capEnd <= limit;
+        int lim = capped ? (int) capEnd : limit;
+        boolean end = atEnd || capped;
+        Match m;
+        long readBefore = buf.reads;
+        try {
+            m = p.step.run(buf, lim, end);
+        } catch (RuntimeException | StackOverflowError e) {
+            assert false : "recognizer failed at " + p.pos + ": " + e;
+            m = Match.NO_MATCH;
+        }
+        p.work += buf.reads - readBefore;
+        if (m.kind == Match.Kind.NEED_MORE && end) {
+            assert false : "recognizer asked for more text at the end, at " + p.pos;
+            m = Match.NO_MATCH;
+        }
+        if (m.kind == Match.Kind.MATCHED && m.end <= p.pos) {
+            assert false : "empty match at " + p.pos;
+            m = Match.NO_MATCH;
+        }
+        switch (m.kind) {
+            case NEED_MORE -> {
+                if (m.resume != null) {
+                    p.step = m.resume;
+                }
+                p.tracker = m.hint == null ? null : m.hint.tracker();
+                p.triedLimit = limit;
+                if (m.started != null && p.startedIndex >= 0 && p.started.argumentsFrom() < 0
+                        && m.started.argumentsFrom() >= 0) {
+                    p.started = m.started;
+                    p.argsEmitted = m.started.argumentsFrom();
+                    if (m.started.argumentsEnd() == null) {
+                        p.argsBalance = new Balance(p.argsEmitted);
+                    }
+                }
+                // Past maxErrors no call is announced early: its error could not be reported (it is announced when
+                // it completes instead), so every CallStarted is still followed by its call or its error.
+                if (m.started != null && p.startedIndex < 0 && errors < cfg.limits.maxErrors()) {
+                    p.startedIndex = startedCount++;
+                    p.started = m.started;
+                    p.argsEmitted = m.started.argumentsFrom();
+                    if (m.started.argumentsEnd() == null && p.argsEmitted >= 0) {
+                        p.argsBalance = new Balance(p.argsEmitted);
+                    }
+                    sink.started(p.startedIndex, m.started.name());
+                }
+            }
+            case NO_MATCH -> {
+                pending = null;
+                if (p.continuation) {
+                    pos = p.pos;
+                    return;
+                }
+                skipUntil = Math.max(skipUntil, m.end);
+                pythonicSkipUntil = Math.max(pythonicSkipUntil, m.pythonicSkip);
+                advance(buf.charAt(p.pos));
+                pos = p.pos + 1;
+            }
+            default -> {
+                flushTo(buf, p.pos);
+                if (p.started != null && !items(m).isEmpty() && items(m).get(0).isCall()) {
+                    streamArguments(buf, Math.min(limit, items(m).get(0).end));
+                }
+                pending = null;
+                List<Item> items = m.items;
+                if (capped) {
+                    items = capped(items, lim, cfg);
+                }
+                int startedIndex = p.startedIndex;
+                for (Item it : items) {
+                    if (it.kind == Extraction.Segment.Kind.REASONING) {
+                        sink.reasoning(buf, it.start, it.end, false);
+                        continue;
+                    }
+                    emit(buf, it, startedIndex);
+                    startedIndex = -1;
+                }
+                moveTo(buf, m.end);
+                continuation = m.next;
+                if (m.reasoningClose != null) {
+                    reasoningClose = m.reasoningClose;
+                }
+            }
+        }
+    }
+
+    private static List<Item> items(Match m) {
+        return m.items;
+    }
+
+    /** A call cut off by the candidate cap is a limit error naming the limit that applied (the smaller one). */
+    private static List<Item> capped(List<Item> items, int lim, Config cfg) {
+        String limit = cfg.limits.maxBufferChars() < cfg.limits.maxPayloadChars() ? "maxBufferChars"
+                : "maxPayloadChars";
+        List<Item> out = new ArrayList<>(items.size());
+        for (Item it : items) {
+            if (it.isError() && it.errorKind == ExtractionError.Kind.TRUNCATED && it.end == lim) {
+                out.add(it.asError(ExtractionError.Kind.LIMIT_EXCEEDED, Messages.limit(
+                        "a call may span at most " + (lim - it.start) + " characters (" + limit + ")")));
+            } else {
+                out.add(it);
+            }
+        }
+        return out;
+    }
+
+    private void emit(CharSequence buf, Item it, int startedIndex) {
+        Item item = it;
+        if (item.isCall()) {
+            if (calls >= cfg.limits.maxCalls()) {
+                item = item.asError(ExtractionError.Kind.LIMIT_EXCEEDED, Messages.limit(
+                        "a response may hold at most " + cfg.limits.maxCalls() + " calls (maxCalls); this one was not read"));
+            } else {
+                calls++;
+            }
+        }
+        if (item.isCall()) {
+            int index = startedIndex;
+            if (index < 0) {
+                index = startedCount++;
+                sink.started(index, item.name);
+            }
+            sink.item(buf, item, index);
+            return;
+        }
+        int max = cfg.limits.maxErrors();
+        if (errors > max) {
+            sink.unreported(buf, item);
+            return;
+        }
+        if (errors == max) {
+            item = item.asError(ExtractionError.Kind.LIMIT_EXCEEDED, Messages.limit("a response may hold at most "
+                    + max + " errors (maxErrors); the errors after this one are not reported and their text is not"
+                    + " shown"));
+        }
+        errors++;
+        sink.item(buf, item, startedIndex);
+    }
+
+    // ------------------------------------------------------------------ output
+
+    private void flush(CharSequence buf, int limit, boolean atEnd) {
+        int to = pending != null ? pending.pos : pos;
+        if (!atEnd && to == limit && to > proseFrom && Character.isHighSurrogate(buf.charAt(to - 1))) {
+            to--;
+        }
+        flushTo(buf, to);
+    }
+
+    private void flushTo(CharSequence buf, int to) {
+        if (to <= proseFrom) {
+            return;
+        }
+        if (reasoningClose != null) {
+            sink.reasoning(buf, proseFrom, to, true);
+        } else {
+            sink.text(buf, proseFrom, to);
+        }
+        proseFrom = to;
+    }
+
+    /** Streams the raw arguments of a started call up to what is certainly argument text. */
+    private void streamArguments(CharSequence buf, int limit) {
+        Pending p = pending;
+        if (p.started == null || p.argsDone || p.argsEmitted < 0) {
+            return;
+        }
+        int safe;
+        String endMarker = p.started.argumentsEnd();
+        if (endMarker != null) {
+            int from = Math.max(p.started.argumentsFrom(), p.argsEmitted - endMarker.length() + 1);
+            int idx = Chars.indexOf(buf, endMarker, from, limit);
+            if (idx >= 0) {
+                safe = idx;
+                p.argsDone = true;
+            } else {
+                safe = limit - partialSuffix(buf, Math.max(p.argsEmitted, limit - endMarker.length()), limit, endMarker);
+            }
+        } else {
+            int e = p.argsBalance.advance(buf, limit);
+            if (e >= 0) {
+                safe = e;
+                p.argsDone = true;
+            } else {
+                safe = limit;
+            }
+        }
+        if (!p.argsDone && safe > p.argsEmitted && Character.isHighSurrogate(buf.charAt(safe - 1))) {
+            safe--;
+        }
+        if (safe > p.argsEmitted) {
+            sink.arguments(p.startedIndex, buf.subSequence(p.argsEmitted, safe).toString());
+            p.argsEmitted = safe;
+        }
+    }
+
+    /** The length of the longest suffix of {@code buf[from, limit)} that is a proper prefix of {@code s}. */
+    private static int partialSuffix(CharSequence buf, int from, int limit, String s) {
+        for (int start = Math.max(from, limit - s.length() + 1); start < limit; start++) {
+            if (Chars.startsWith(buf, start, limit, s) == Chars.PARTIAL) {
+                return limit - start;
+            }
+        }
+        return 0;
+    }
+
+    // ------------------------------------------------------------------ the candidate chain
+
+    /**
+     * The recognizers that may apply at a candidate, tried in order: markers found in the trie (longest first), then
+     * JSON in prose, fences and pythonic lines. The first that does not answer NO_MATCH decides; while it needs more
+     * text, the chain resumes with it. The skips of the recognizers that declined are combined.
+     */
+    private static final class Candidate implements Step {
+        private final Recognizer.At at;
+        private final boolean pythonicAllowed;
+
+        public Candidate(Recognizer.At at, boolean pythonicAllowed) {
+            this.at = at;
+            this.pythonicAllowed = pythonicAllowed;
+        }
+
+        @Override
+        public Match run(CharSequence buf, int limit, boolean atEnd) {
+            Config cfg = at.cfg();
+            MarkerTable.Found found = cfg.markers.find(buf, at.pos(), limit);
+            if (found.open() && !atEnd) {
+                return Match.needMore(Hint.length(limit + 1));
+            }
+            List<Recognizer> recs = new ArrayList<>(found.entries().size() + 2);
+            List<Recognizer.At> ats = new ArrayList<>(found.entries().size() + 2);
+            for (MarkerTable.Entry e : found.entries()) {
+                recs.add(e.recognizer());
+                ats.add(at.withMarkerEnd(at.pos() + e.marker().length()));
+            }
+            Recognizers.generic(cfg, buf.charAt(at.pos()), at.lineStart(), pythonicAllowed, recs);
+            while (ats.size() < recs.size()) {
+                ats.add(at);
+            }
+            return new Chain(recs, ats, 0, null, -1, -1).run(buf, limit, atEnd);
+        }
+    }
+
+    private record Chain(List<Recognizer> recs, List<Recognizer.At> ats, int index, Step current, int skip,
+                         int pythonicSkip) implements Step {
+        @Override
+        public Match run(CharSequence buf, int limit, boolean atEnd) {
+            int i = index;
+            Step cur = current;
+            int sk = skip;
+            int py = pythonicSkip;
+            while (i < recs.size()) {
+                Match m = cur != null ? cur.run(buf, limit, atEnd) : recs.get(i).match(buf, ats.get(i), limit, atEnd);
+                switch (m.kind) {
+                    case MATCHED:
+                        return m;
+                    case NEED_MORE:
+                        return Match.needMore(m.hint, new Chain(recs, ats, i, m.resume != null ? m.resume : cur, sk, py),
+                                m.started);
+                    default:
+                        sk = Math.max(sk, m.end);
+                        py = Math.max(py, m.pythonicSkip);
+                        i++;
+                        cur = null;
+                }
+            }
+            return Match.skips(sk, py);
+        }
+    }
+}

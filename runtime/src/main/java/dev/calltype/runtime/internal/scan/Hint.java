@@ -1,0 +1,91 @@
+package dev.calltype.runtime.internal.scan;
+
+import java.util.List;
+
+/**
+ * When a recognizer that needed more text is worth asking again: when one of some strings appears, when the
+ * brackets of a value balance, or when the text reaches a length. The streaming driver tracks hints over new
+ * characters only; besides, it asks again whenever the held text has doubled, so a hint that never fires costs
+ * latency, never correctness or linearity.
+ */
+public final class Hint {
+
+    public static final Hint NONE = new Hint(List.of(), -1, -1, -1);
+
+    public final List<String> strings;
+    public final int stringsFrom;
+    public final int balanceFrom;
+    public final int length;
+
+    private Hint(List<String> strings, int stringsFrom, int balanceFrom, int length) {
+        this.strings = strings;
+        this.stringsFrom = stringsFrom;
+        this.balanceFrom = balanceFrom;
+        this.length = length;
+    }
+
+    /** Ask again once one of {@code strings} occurs at or after {@code from}. */
+    public static Hint text(int from, String... strings) {
+        return new Hint(List.of(strings), from, -1, -1);
+    }
+
+    /** Ask again once the value opening at {@code from} balances. */
+    public static Hint balance(int from) {
+        return new Hint(List.of(), -1, from, -1);
+    }
+
+    /** Ask again once the text is at least {@code length} long (a few more characters decide a short prefix). */
+    public static Hint length(int length) {
+        return new Hint(List.of(), -1, -1, length);
+    }
+
+    /** This hint or {@code other}, whichever fires first (one of each kind at most). */
+    public Hint or(Hint other) {
+        return new Hint(strings.isEmpty() ? other.strings : strings,
+                strings.isEmpty() ? other.stringsFrom : stringsFrom,
+                balanceFrom >= 0 ? balanceFrom : other.balanceFrom,
+                length >= 0 ? length : other.length);
+    }
+
+    /** The incremental state that watches for this hint. */
+    public Tracker tracker() {
+        return new Tracker(this);
+    }
+
+    /** Watches new text for a hint; each character is examined a bounded number of times. */
+    public static final class Tracker {
+        private final Hint hint;
+        private final Balance balance;
+        private int searched;
+
+        public Tracker(Hint hint) {
+            this.hint = hint;
+            this.balance = hint.balanceFrom >= 0 ? new Balance(hint.balanceFrom) : null;
+            this.searched = hint.stringsFrom;
+        }
+
+        /** Reads the text up to {@code limit}; whether the hint has fired. */
+        public boolean fired(CharSequence b, int limit) {
+            if (hint.length >= 0 && limit >= hint.length) {
+                return true;
+            }
+            if (balance != null && balance.advance(b, limit) >= 0) {
+                return true;
+            }
+            if (!hint.strings.isEmpty()) {
+                int longest = 0;
+                for (String s : hint.strings) {
+                    longest = Math.max(longest, s.length());
+                }
+                for (String s : hint.strings) {
+                    if (Chars.indexOf(b, s, searched, limit) >= 0) {
+                        return true;
+                    }
+                }
+                // next time, look again only where a string could still end
+                searched = Math.max(searched, limit - longest + 1);
+            }
+            return false;
+        }
+    }
+}

@@ -1,0 +1,33 @@
+package dev.calltype.runtime.internal.scan;
+
+import dev.calltype.runtime.internal.formats.Recognizers;
+
+/**
+ * Reads one family of tool-call markup at a candidate position. Registered in {@link Recognizers}.
+ *
+ * <p>Contract (what makes batch and streaming agree for any split of the text): with {@code atEnd == false} a
+ * recognizer answers {@link Match.Kind#MATCHED} or {@link Match.Kind#NO_MATCH} only when no continuation of the text
+ * could change the answer, and {@link Match.Kind#NEED_MORE} otherwise; with {@code atEnd == true} it always decides.
+ * Its work is linear in the text it examines. It never throws for any text.
+ */
+public interface Recognizer {
+
+    public Match match(CharSequence buf, At at, int limit, boolean atEnd);
+
+    /**
+     * A candidate: where it starts, where its marker ends (the start itself when it has none), the character
+     * before it ({@code '\n'} at the start of the text), whether only blanks precede it on its line, and the
+     * extractor's configuration.
+     */
+    public record At(int pos, int markerEnd, char prev, boolean lineStart, Config cfg) {
+
+        public At withMarkerEnd(int end) {
+            return new At(pos, end, prev, lineStart, cfg);
+        }
+
+        /** Whether the candidate does not continue a word ({@code xTOOL_CALL} is not the marker). */
+        public boolean wordBoundary() {
+            return !Chars.isIdentPart(prev);
+        }
+    }
+}

@@ -1,0 +1,317 @@
+package dev.calltype.runtime.internal.text;
+
+import dev.calltype.runtime.internal.scan.Chars;
+import dev.calltype.runtime.support.Coercion;
+import dev.calltype.runtime.internal.scan.Config;
+import dev.calltype.runtime.ExtractionError;
+import dev.calltype.runtime.internal.json.JsonRead;
+import dev.calltype.runtime.internal.args.KnownTools;
+import dev.calltype.runtime.ToolSpec;
+import dev.calltype.runtime.WireFormat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Every message the extractor writes: error messages (for a person and for the model that wrote the call) and the
+ * correction prompt that shows the model the expected format with a worked example.
+ */
+public final class Messages {
+
+    /** The most characters of offending text an error carries. */
+    public static final int SNIPPET_CHARS = 120;
+    /** The most characters of model text (a name, a key) a message quotes. */
+    public static final int QUOTED_CHARS = 80;
+
+    private Messages() {
+    }
+
+    /**
+     * Model text as a message quotes it: at most {@link #QUOTED_CHARS} characters (an ellipsis when cut), control
+     * characters escaped, on one line. Every name or key from the response goes into a message through here.
+     */
+    public static String quote(CharSequence modelText) {
+        return Chars.snippet(modelText, 0, modelText.length(), QUOTED_CHARS);
+    }
+
+    /**
+     * A whole message as an error carries it: control characters escaped (the last guard, for text a reader's
+     * problem description quoted), on one line.
+     */
+    public static String clean(String message) {
+        for (int i = 0; i < message.length(); i++) {
+            char c = message.charAt(i);
+            if (c < 0x20 || c == 0x7f || (c >= 0x80 && c < 0xa0) || Character.isSurrogate(c)) {
+                return Chars.snippet(message, 0, message.length(), Integer.MAX_VALUE);
+            }
+        }
+        return message;
+    }
+
+    public static String truncated(String name) {
+        return (name == null ? "The tool call" : "The call to \"" + quote(name) + "\"")
+                + " was cut off: the response ended before it was complete, so it was not run. "
+                + "Send the complete call again.";
+    }
+
+    public static String truncatedBlock() {
+        return "The response ended right after the start of a tool call, before the call itself. "
+                + "Send the complete call again.";
+    }
+
+    public static String malformed(String name, String problem) {
+        return (name == null ? "The tool call" : "The call to \"" + quote(name) + "\"")
+                + " is not valid JSON, even read leniently: " + problem + ".";
+    }
+
+    public static String malformedArguments(String name, JsonRead inner) {
+        String why = inner.problem() != null ? inner.problem()
+                : inner.isComplete() && !inner.value().isObject() ? "it holds " + Coercion.describe(inner.value())
+                : "it is not one complete JSON object";
+        return "The arguments of \"" + quote(name) + "\" were given as a string that is not a JSON object: " + why
+                + ". Give the arguments as a JSON object.";
+    }
+
+    public static String unknownTool(String raw, KnownTools tools) {
+        StringBuilder b = new StringBuilder("There is no tool named \"").append(quote(raw)).append("\".");
+        String close = tools.suggestion(raw);
+        if (close != null) {
+            b.append(" Did you mean \"").append(close).append("\"?");
+        }
+        b.append(" Available tools: ").append(String.join(", ", tools.names())).append('.');
+        return b.toString();
+    }
+
+    public static String invalid(String detail) {
+        String d = detail.isEmpty() ? detail : Character.toUpperCase(detail.charAt(0)) + detail.substring(1);
+        return d.endsWith(".") ? d : d + ".";
+    }
+
+    public static String limit(String detail) {
+        return "The tool call is too large to read: " + detail + ".";
+    }
+
+    /** The error kind of a JSON read that failed: the text ended, a limit was passed, or it is not JSON. */
+    public static ExtractionError.Kind kind(JsonRead failed) {
+        return switch (failed.status()) {
+            case TRUNCATED -> ExtractionError.Kind.TRUNCATED;
+            case LIMIT_EXCEEDED -> ExtractionError.Kind.LIMIT_EXCEEDED;
+            default -> ExtractionError.Kind.MALFORMED_JSON;
+        };
+    }
+
+    /** The message for a JSON read of the call to {@code name} ({@code null}: not known) that failed, by its kind. */
+    public static String failedRead(String name, JsonRead failed) {
+        return switch (failed.status()) {
+            case TRUNCATED -> truncated(name);
+            case LIMIT_EXCEEDED -> limit(failed.problem());
+            default -> malformed(name, failed.problem());
+        };
+    }
+
+    public static String tooManyPositional(ToolSpec spec, int given) {
+        int takes = spec.parameterOrder().size();
+        return "\"" + spec.name() + "\" takes " + (takes == 0 ? "no" : String.valueOf(takes)) + " positional argument"
+                + (takes == 1 ? "" : "s") + " but " + given + (given == 1 ? " was" : " were") + " given; its signature is "
+                + signature(spec) + ".";
+    }
+
+    public static String signature(ToolSpec spec) {
+        return spec.name() + "(" + String.join(", ", spec.parameterOrder()) + ")";
+    }
+
+    // ------------------------------------------------------------------ correction prompt
+
+    /** The most argument problems a failure lists one by one, so that its size is bounded whatever the call. */
+    public static final int LISTED_PROBLEMS = 10;
+
+    /** Appends the problems as {@code "\n- problem"} lines: at most {@link #LISTED_PROBLEMS}, then how many more. */
+    public static void problems(StringBuilder out, List<String> problems) {
+        int listed = Math.min(problems.size(), LISTED_PROBLEMS);
+        for (int i = 0; i < listed; i++) {
+            out.append("\n- ").append(problems.get(i));
+        }
+        if (problems.size() > listed) {
+            out.append("\n- and ").append(problems.size() - listed).append(" more problems like these");
+        }
+    }
+
+    /** The most errors a correction prompt lists one by one, so that its size is bounded whatever the response. */
+    public static final int PROMPT_ERRORS = 10;
+
+    /**
+     * The message for the model: what was wrong with each failed call, the expected format with a worked example
+     * (in the format the model attempted when there is an example for it), and the available tools.
+     */
+    public static String correctionPrompt(List<ExtractionError> errors, List<WireFormat> formats, Config cfg) {
+        StringBuilder b = new StringBuilder();
+        b.append(errors.size() == 1 ? "A tool call in your last response could not be used"
+                : errors.size() + " tool calls in your last response could not be used")
+                .append(", so ").append(errors.size() == 1 ? "it was" : "they were").append(" not run:\n");
+        int listed = Math.min(errors.size(), PROMPT_ERRORS);
+        for (int i = 0; i < listed; i++) {
+            ExtractionError e = errors.get(i);
+            b.append(i + 1).append(". ").append(e.message());
+            if (!e.snippet().isEmpty()) {
+                b.append(" Your text: `").append(e.snippet().replace('`', '\'')).append('`');
+            }
+            b.append('\n');
+        }
+        if (errors.size() > listed) {
+            b.append("(and ").append(errors.size() - listed).append(" more like these)\n");
+        }
+        WireFormat format = null;
+        for (WireFormat f : formats) {
+            if (f != null) {
+                format = f;
+                break;
+            }
+        }
+        ToolSpec tool = null;
+        for (ExtractionError e : errors) {
+            KnownTools.Found f = e.toolName() == null ? null : cfg.tools.find(e.toolName());
+            if (f != null) {
+                tool = f.spec();
+                break;
+            }
+        }
+        if (tool == null && !cfg.tools.isEmpty()) {
+            tool = cfg.tools.specs().get(0);
+        }
+        String name = tool == null ? "tool_name" : tool.name();
+        ObjectNode args = tool == null ? exampleGeneric() : exampleArguments(tool);
+        b.append("\nWrite each tool call exactly like this, with valid JSON and every bracket closed:\n")
+                .append(example(format, name, args, cfg)).append('\n');
+        if (!cfg.tools.isEmpty()) {
+            b.append("\nAvailable tools: ").append(String.join(", ", cfg.tools.names())).append('.');
+        }
+        return b.toString();
+    }
+
+    private static ObjectNode exampleGeneric() {
+        ObjectNode o = JsonNodeFactory.instance.objectNode();
+        o.put("key", "value");
+        return o;
+    }
+
+    /** Example arguments for a tool: its required parameters (or its first two) with values of their types. */
+    public static ObjectNode exampleArguments(ToolSpec tool) {
+        ObjectNode o = JsonNodeFactory.instance.objectNode();
+        JsonNode props = tool.parameters().path("properties");
+        List<String> names = new ArrayList<>();
+        for (JsonNode r : tool.parameters().path("required")) {
+            if (r.isTextual() && props.has(r.textValue())) {
+                names.add(r.textValue());
+            }
+        }
+        if (names.isEmpty()) {
+            for (Iterator<String> it = props.fieldNames(); it.hasNext() && names.size() < 2; ) {
+                names.add(it.next());
+            }
+        }
+        for (String n : names) {
+            JsonNode p = props.path(n);
+            JsonNode en = p.path("enum");
+            if (en.isArray() && !en.isEmpty()) {
+                o.set(n, en.get(0));
+                continue;
+            }
+            String type = p.path("type").isTextual() ? p.path("type").textValue()
+                    : p.path("type").isArray() && !p.path("type").isEmpty() ? p.path("type").get(0).asText() : "string";
+            switch (type) {
+                case "integer" -> o.put(n, 1);
+                case "number" -> o.put(n, 1.5);
+                case "boolean" -> o.put(n, true);
+                case "array" -> o.putArray(n);
+                case "object" -> o.putObject(n);
+                default -> o.put(n, "...");
+            }
+        }
+        return o;
+    }
+
+    private static String example(WireFormat format, String name, ObjectNode args, Config cfg) {
+        ObjectNode call = JsonNodeFactory.instance.objectNode();
+        call.put("name", name);
+        call.set("arguments", args);
+        String json = call.toString();
+        if (format == null) {
+            return "<tool_call>" + json + "</tool_call>";
+        }
+        switch (format) {
+            case TOOL_CALL_MARKER:
+                return cfg.marker + " " + json;
+            case BRACKET_TAGS:
+                return cfg.tags.get(0).open() + json + cfg.tags.get(0).close();
+            case JSON_FENCE:
+                return "```json\n" + json + "\n```";
+            case EMBEDDED_JSON:
+                return json;
+            case MISTRAL:
+                return "[TOOL_CALLS][" + json + "]";
+            case LLAMA_PYTHON_TAG:
+                return "<|python_tag|>{\"name\": " + JsonNodeFactory.instance.textNode(name) + ", \"parameters\": "
+                        + args + "}";
+            case LLAMA_FUNCTION_TAG:
+                return "<function=" + name + ">" + args + "</function>";
+            case QWEN3_CODER: {
+                StringBuilder b = new StringBuilder("<tool_call>\n<function=").append(name).append(">\n");
+                for (Iterator<Map.Entry<String, JsonNode>> it = args.fields(); it.hasNext(); ) {
+                    Map.Entry<String, JsonNode> e = it.next();
+                    b.append("<parameter=").append(e.getKey()).append(">\n").append(raw(e.getValue()))
+                            .append("\n</parameter>\n");
+                }
+                return b.append("</function>\n</tool_call>").toString();
+            }
+            case GLM: {
+                StringBuilder b = new StringBuilder("<tool_call>").append(name).append('\n');
+                for (Iterator<Map.Entry<String, JsonNode>> it = args.fields(); it.hasNext(); ) {
+                    Map.Entry<String, JsonNode> e = it.next();
+                    b.append("<arg_key>").append(e.getKey()).append("</arg_key>\n<arg_value>").append(raw(e.getValue()))
+                            .append("</arg_value>\n");
+                }
+                return b.append("</tool_call>").toString();
+            }
+            case MINIMAX: {
+                StringBuilder b = new StringBuilder("<minimax:tool_call>\n<invoke name=\"").append(name).append("\">\n");
+                for (Iterator<Map.Entry<String, JsonNode>> it = args.fields(); it.hasNext(); ) {
+                    Map.Entry<String, JsonNode> e = it.next();
+                    b.append("<parameter name=\"").append(e.getKey()).append("\">").append(raw(e.getValue()))
+                            .append("</parameter>\n");
+                }
+                return b.append("</invoke>\n</minimax:tool_call>").toString();
+            }
+            case PYTHONIC: {
+                StringBuilder b = new StringBuilder(name).append('(');
+                boolean first = true;
+                for (Iterator<Map.Entry<String, JsonNode>> it = args.fields(); it.hasNext(); ) {
+                    Map.Entry<String, JsonNode> e = it.next();
+                    b.append(first ? "" : ", ").append(e.getKey()).append('=').append(python(e.getValue()));
+                    first = false;
+                }
+                return b.append(')').toString();
+            }
+            default:
+                return "<tool_call>" + json + "</tool_call>";
+        }
+    }
+
+    private static String raw(JsonNode v) {
+        return v.isTextual() ? v.textValue() : v.toString();
+    }
+
+    private static String python(JsonNode v) {
+        if (v.isBoolean()) {
+            return v.booleanValue() ? "True" : "False";
+        }
+        if (v.isNull()) {
+            return "None";
+        }
+        return v.toString();
+    }
+}
