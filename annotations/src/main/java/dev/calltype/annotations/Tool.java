@@ -42,11 +42,10 @@ public @interface Tool {
     boolean confirm() default false;
 
     /**
-     * Whether the tool only reads: calling it changes nothing the model or a person could observe,
-     * so calls to it may run at the same time as one another and in any order. {@code ToolLoop}
-     * runs calls concurrently only when asked to and only for tools declared read-only; MCP servers
-     * publish it as the tool's {@code readOnlyHint}. Default {@code false}: declare it only for
-     * tools that are safe to run concurrently with other read-only calls.
+     * Whether the tool only reads: it changes nothing a later call could observe. {@code ToolLoop} runs
+     * consecutive calls to read-only tools concurrently when it is given an executor (every other call runs
+     * alone, in the order the model wrote it), and MCP servers publish it as {@code readOnlyHint}. Declare it only
+     * when it is true: a tool that writes but is declared read-only may see its writes reordered.
      */
     boolean readOnly() default false;
 }

@@ -77,7 +77,7 @@ public class Inventory {
      * @param sku the stock keeping unit
      * @param unit the unit to count in
      */
-    @Tool(readOnly = true)
+    @Tool
     public Map<String, Integer> getStock(String sku, @Param(defaultValue = "\"PIECE\"") Unit unit) {
         int pieces = stock.getOrDefault(sku, 0);
         return Map.of(unit.name(), unit == Unit.BOX ? pieces / 12 : pieces);
