@@ -2,6 +2,7 @@ package dev.calltype.example;
 
 import dev.calltype.runtime.internal.text.Messages;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.json.JsonWriteFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -25,7 +26,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -122,15 +122,28 @@ public final class ExtractCommand {
             if (events) {
                 printEvents(extractor, response, stream == 0 ? 1 : stream, out);
             } else if (stream > 0) {
-                out.println(JSON.writeValueAsString(streamed(extractor, response, stream)));
+                print(streamed(extractor, response, stream), out);
             } else {
-                out.println(JSON.writeValueAsString(result(extractor.extract(response))));
+                print(result(extractor.extract(response)), out);
             }
         } catch (JsonProcessingException e) {
             return fail(err, 1, "cannot write the result: " + e.getOriginalMessage());
+        } catch (IOException e) {
+            return fail(err, 1, "cannot write the result: " + reason(e));
         }
         out.flush();
         return 0;
+    }
+
+    /**
+     * Writes {@code result} and a line break straight to {@code out}: the response's text is not
+     * copied into one more string on the way.
+     */
+    private static void print(ObjectNode result, PrintStream out) throws IOException {
+        try (JsonGenerator json = JSON.getFactory().createGenerator(out).disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET)) {
+            JSON.writeTree(json, result);
+        }
+        out.println();
     }
 
     /** The printed object for a batch extraction. */
@@ -173,28 +186,33 @@ public final class ExtractCommand {
         return o;
     }
 
-    /** The same object, read through the streaming extractor in {@code n}-character deltas. */
+    /**
+     * The same object, read through the streaming extractor in {@code n}-character deltas. Only the
+     * visible text is kept from the events; each delta and its events are garbage once handled.
+     */
     private static ObjectNode streamed(ToolCallExtractor extractor, String response, int n) {
         StreamingExtractor s = extractor.streaming();
-        List<StreamEvent> events = new ArrayList<>();
-        for (String delta : deltas(response, n)) {
-            events.addAll(s.feed(delta));
+        StringBuilder text = new StringBuilder(response.length());
+        for (int at = 0; at < response.length(); at += n) {
+            appendText(s.feed(delta(response, at, n)), text);
         }
-        events.addAll(s.finish());
-        StringBuilder text = new StringBuilder();
+        appendText(s.finish(), text);
+        return result(s.calls(), s.errors(), text.toString());
+    }
+
+    private static void appendText(List<StreamEvent> events, StringBuilder text) {
         for (StreamEvent e : events) {
             if (e instanceof StreamEvent.TextDelta t) {
                 text.append(t.text());
             }
         }
-        return result(s.calls(), s.errors(), text.toString());
     }
 
     private static void printEvents(ToolCallExtractor extractor, String response, int n, PrintStream out)
             throws JsonProcessingException {
         StreamingExtractor s = extractor.streaming();
-        for (String delta : deltas(response, n)) {
-            for (StreamEvent e : s.feed(delta)) {
+        for (int at = 0; at < response.length(); at += n) {
+            for (StreamEvent e : s.feed(delta(response, at, n))) {
                 out.println(JSON.writeValueAsString(event(e)));
             }
         }
@@ -222,13 +240,12 @@ public final class ExtractCommand {
         return o;
     }
 
-    /** The response in deltas of {@code n} characters (a surrogate pair may be split, as in a real stream). */
-    private static List<String> deltas(String response, int n) {
-        List<String> out = new ArrayList<>();
-        for (int i = 0; i < response.length(); i += n) {
-            out.add(response.substring(i, Math.min(response.length(), i + n)));
-        }
-        return out;
+    /**
+     * The delta of at most {@code n} characters from {@code at} (a surrogate pair may be split, as in a real
+     * stream); made when it is fed, never all at once.
+     */
+    private static String delta(String response, int at, int n) {
+        return response.substring(at, (int) Math.min(response.length(), (long) at + n));
     }
 
     private static int usage(PrintStream err, String problem) {

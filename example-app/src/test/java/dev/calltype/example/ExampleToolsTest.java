@@ -38,6 +38,8 @@ class ExampleToolsTest {
         assertThat(toolkit().tools()).extracting(ToolSpec::name).containsExactly("create_note", "list_notes",
                 "search_notes", "read_note", "delete_note", "calculate", "convert_units", "current_time", "convert_time");
         assertThat(toolkit().tools()).filteredOn(ToolSpec::confirm).extracting(ToolSpec::name).containsExactly("delete_note");
+        assertThat(toolkit().tools()).filteredOn(ToolSpec::readOnly).extracting(ToolSpec::name).containsExactly(
+                "list_notes", "search_notes", "read_note", "calculate", "convert_units", "current_time", "convert_time");
         assertThat(toolkit().tools().get(2).parameterOrder()).containsExactly("text", "tag", "limit");
     }
 

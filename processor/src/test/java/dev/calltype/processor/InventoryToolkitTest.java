@@ -36,7 +36,7 @@ class InventoryToolkitTest {
     }
 
     @Test
-    void toolSpecsCarryNamesDescriptionsOrderAndConfirmation() throws Exception {
+    void toolSpecsCarryNamesDescriptionsOrderConfirmationAndReadOnly() throws Exception {
         List<ToolSpec> tools = toolkit.tools();
         assertThat(tools).extracting(ToolSpec::name)
                 .containsExactly("add_stock", "search_items", "pay", "count_categories", "get_stock");
@@ -45,6 +45,7 @@ class InventoryToolkitTest {
         assertThat(add.parameterOrder()).containsExactly("item", "note");
         assertThat(add.confirm()).isFalse();
         assertThat(tools.get(2).confirm()).isTrue();
+        assertThat(tools).filteredOn(ToolSpec::readOnly).extracting(ToolSpec::name).containsExactly("search_items");
         assertThat(tools.get(1).parameterOrder()).containsExactly("query", "limit");
         assertThat(add.parameters().get("required").toString()).isEqualTo("[\"item\"]");
         assertThat(add.parameters().at("/properties/item/properties/quantity/minimum").intValue()).isEqualTo(1);

@@ -27,8 +27,8 @@ public final class ToolSpecs {
      * Parses an OpenAI {@code tools} array ({@code [{"type":"function","function":{…}}]}), an MCP
      * listing ({@code {"tools":[{"name","description","inputSchema"}]}}) or an Anthropic
      * {@code tools} array ({@code [{"name","description","input_schema"}]}). Parameter order is the
-     * order of the schema's {@code properties}; an MCP tool whose {@code annotations} say
-     * {@code "readOnlyHint": true} is {@link ToolSpec#readOnly() read-only}.
+     * order of the schema's {@code properties}. An MCP tool whose {@code annotations} say
+     * {@code "readOnlyHint": true} is {@link ToolSpec#readOnly() read-only}; every other tool is not.
      *
      * @throws IllegalArgumentException with a message saying what is wrong and where
      */
@@ -93,10 +93,15 @@ public final class ToolSpecs {
             }
         }
         JsonNode description = def.get("description");
-        // MCP tool annotations: a server's explicit readOnlyHint lets calls to the tool run concurrently
-        boolean readOnly = def.path("annotations").path("readOnlyHint").asBoolean(false);
+        boolean readOnly = readOnlyHint(entry) || readOnlyHint(def);
         return new ToolSpec(name.textValue(), description != null && description.isTextual() ? description.textValue() : "",
                 params, order, false, readOnly);
+    }
+
+    /** Whether an MCP tool's {@code annotations} say {@code "readOnlyHint": true} (the JSON value true only). */
+    private static boolean readOnlyHint(JsonNode tool) {
+        JsonNode hint = tool.path("annotations").path("readOnlyHint");
+        return hint.isBoolean() && hint.booleanValue();
     }
 
     private static JsonNode firstPresent(JsonNode node, String... keys) {

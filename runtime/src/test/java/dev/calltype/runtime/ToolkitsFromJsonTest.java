@@ -3,6 +3,7 @@ package dev.calltype.runtime;
 import static dev.calltype.runtime.Fixtures.object;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -385,6 +386,19 @@ class ToolkitsFromJsonTest {
             assertThat(t.dispatch(ToolCall.of("echo", object("{\"n\":\"4\"}"))).content()).isEqualTo("{\"n\":4}");
             assertThat(t.dispatch(ToolCall.of("echo", object("{}"))).content()).contains("parameter 'n' is required");
         }
+    }
+
+    @Test
+    void anMcpReadOnlyHintMakesTheToolReadOnlyAndNothingElseDoes() {
+        Toolkit mcp = Toolkits.fromJson("{\"tools\":["
+                + "{\"name\":\"look\",\"inputSchema\":{\"type\":\"object\"},\"annotations\":{\"readOnlyHint\":true}},"
+                + "{\"name\":\"wipe\",\"inputSchema\":{\"type\":\"object\"},\"annotations\":{\"readOnlyHint\":false}},"
+                + "{\"name\":\"odd\",\"inputSchema\":{\"type\":\"object\"},\"annotations\":{\"readOnlyHint\":\"yes\"}},"
+                + "{\"name\":\"plain\",\"inputSchema\":{\"type\":\"object\"}}]}", (n, a) -> a);
+        assertThat(mcp.tools()).extracting(ToolSpec::name, ToolSpec::readOnly).containsExactly(
+                tuple("look", true), tuple("wipe", false),
+                tuple("odd", false), tuple("plain", false));
+        assertThat(toolkit.tools()).noneMatch(ToolSpec::readOnly);
     }
 
     @Test

@@ -28,7 +28,7 @@ public final class Calculator {
      *
      * @param expression the expression, e.g. "(17.5 * 4) + 2^10 / 8"
      */
-    @Tool
+    @Tool(readOnly = true)
     public Calculation calculate(String expression) {
         ExpressionParser.Evaluation evaluation = ExpressionParser.evaluate(expression);
         if (!evaluation.ok()) {
@@ -40,13 +40,13 @@ public final class Calculator {
 
     /**
      * Converts a quantity to another unit of the same kind (length, mass, volume, speed or
-     * temperature).
+     * temperature). Temperatures below absolute zero are refused.
      *
      * @param quantity the quantity to convert
      * @param to the unit to convert to
      * @param decimals how many decimal places to round the result to
      */
-    @Tool
+    @Tool(readOnly = true)
     public Conversion convertUnits(Quantity quantity, Unit to, @Param(defaultValue = "4") int decimals) {
         if (quantity.unit().dimension() != to.dimension()) {
             throw new IllegalArgumentException("cannot convert " + quantity.unit() + " (a "
@@ -60,10 +60,19 @@ public final class Calculator {
         if (!Double.isFinite(quantity.value())) {
             throw new IllegalArgumentException("the value must be a finite number");
         }
-        double converted = to.fromBase(quantity.unit().toBase(quantity.value()));
+        Unit from = quantity.unit();
+        if (quantity.value() < from.lowest()) {
+            throw new IllegalArgumentException(brief(quantity.value()) + " " + from.label()
+                    + " is below absolute zero (" + plain(from.lowest()) + " " + from.label() + ")");
+        }
+        double converted = Math.max(to.fromBase(from.toBase(quantity.value())), to.lowest());
+        if (!Double.isFinite(converted)) {
+            throw new IllegalArgumentException(brief(quantity.value()) + " " + from.label()
+                    + " is too large to express in " + to.label());
+        }
         double rounded = BigDecimal.valueOf(converted).setScale(decimals, RoundingMode.HALF_EVEN).doubleValue();
         Quantity result = new Quantity(rounded, to);
-        String text = plain(quantity.value()) + " " + quantity.unit().label() + " = " + plain(rounded) + " "
+        String text = brief(quantity.value()) + " " + quantity.unit().label() + " = " + brief(rounded) + " "
                 + to.label();
         return new Conversion(quantity, result, text);
     }
@@ -76,5 +85,13 @@ public final class Calculator {
 
     private static String plain(double value) {
         return decimal(value, 12).toPlainString();
+    }
+
+    /** Like {@link #plain}, with an exponent for numbers too long to read written out ({@code 1E+308}). */
+    private static String brief(double value) {
+        if (Math.abs(value) < 1e15) {
+            return plain(value);
+        }
+        return new BigDecimal(value).round(new MathContext(12, RoundingMode.HALF_EVEN)).stripTrailingZeros().toString();
     }
 }

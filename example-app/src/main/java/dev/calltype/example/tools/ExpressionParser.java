@@ -1,8 +1,11 @@
 package dev.calltype.example.tools;
 
+import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.DoubleSupplier;
 
 /**
  * Evaluates arithmetic written by a model or a person: {@code (17.5 * 4) + 2^10 / 8},
@@ -17,12 +20,14 @@ import java.util.Locale;
  * primary    := number | constant | function '(' arguments ')' | '(' expression ')'
  * </pre>
  *
- * <p>Recursion depth is bounded by {@link #MAX_DEPTH} (nesting past it is an error, never a stack
- * overflow), the input by {@link #MAX_LENGTH} characters. Failures are values: {@link Evaluation}.
+ * <p>Recursion depth is bounded by {@link #MAX_DEPTH} levels of nesting, each opening parenthesis
+ * (a function's included), sign and exponent being one level (nesting past it is an error, never a
+ * stack overflow); the input by {@link #MAX_LENGTH} characters. Failures are values:
+ * {@link Evaluation}. {@code round} rounds halves away from zero and keeps numbers of any size.
  */
 final class ExpressionParser {
 
-    /** The deepest nesting of parentheses, signs and powers accepted. */
+    /** The deepest nesting of parentheses, signs and exponents accepted (each is one level). */
     static final int MAX_DEPTH = 64;
     /** The longest expression accepted, in characters. */
     static final int MAX_LENGTH = 2000;
@@ -121,19 +126,22 @@ final class ExpressionParser {
     }
 
     private double unary() {
-        enter();
-        try {
-            skipSpaces();
-            if (accept('-') || accept('−')) {
-                return -unary();
-            }
-            if (accept('+')) {
-                return unary();
-            }
-            return power();
-        } finally {
-            depth--;
+        skipSpaces();
+        if (accept('-') || accept('−')) {
+            return -nested(this::unary);
         }
+        if (accept('+')) {
+            return nested(this::unary);
+        }
+        return power();
+    }
+
+    /** Parses one level deeper; every cycle of the recursion passes through here. */
+    private double nested(DoubleSupplier inner) {
+        enter();
+        double value = inner.getAsDouble();
+        depth--;
+        return value;
     }
 
     private double power() {
@@ -141,7 +149,7 @@ final class ExpressionParser {
         skipSpaces();
         if (accept('^') || peekIs('*') && peekIs(1, '*') && advance(2)) {
             int at = pos;
-            double exponent = unary();
+            double exponent = nested(this::unary);
             double value = Math.pow(base, exponent);
             if (Double.isNaN(value)) {
                 throw new Failure(format(base) + " to the power " + format(exponent) + " is not a real number", at);
@@ -268,10 +276,9 @@ final class ExpressionParser {
                     if (digits != Math.rint(digits) || Math.abs(digits) > 15) {
                         throw new Failure("round(x, digits): digits must be a whole number from -15 to 15", at);
                     }
-                    double scale = Math.pow(10, digits);
-                    return Math.round(args.get(0) * scale) / scale;
+                    return round(args.get(0), (int) digits);
                 }
-                return Math.round(arity(name, args, 1, at));
+                return round(arity(name, args, 1, at), 0);
             case "hypot":
                 if (args.size() != 2) {
                     throw new Failure("hypot() takes 2 arguments, got " + args.size(), at);
@@ -324,6 +331,17 @@ final class ExpressionParser {
             default:
                 throw new Failure("unknown function '" + name + "'", at);
         }
+    }
+
+    /**
+     * {@code x} rounded to {@code digits} decimal places, halves away from zero, as the number is
+     * written ({@code round(2.675, 2)} is 2.68); never limited to the range of a {@code long}.
+     */
+    private static double round(double x, int digits) {
+        if (!Double.isFinite(x)) {
+            return x;
+        }
+        return BigDecimal.valueOf(x).setScale(digits, RoundingMode.HALF_UP).doubleValue();
     }
 
     private static double arity(String name, List<Double> args, int n, int at) {

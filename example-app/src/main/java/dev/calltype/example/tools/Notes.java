@@ -4,12 +4,20 @@ import dev.calltype.annotations.Param;
 import dev.calltype.annotations.Tool;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.text.Normalizer;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashSet;
@@ -17,6 +25,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
 
 /**
@@ -29,7 +40,15 @@ import java.util.stream.Stream;
  * The body, as written.
  * </pre>
  *
- * Methods are synchronized: a tool loop may run several calls at once.
+ * <p>A note is its title: titles that differ (ignoring case) are different notes, however alike their
+ * file names look. The file name is only a readable label ({@code groceries.md}, {@code note-2.md});
+ * the title is the {@code # } line inside the file, and every lookup goes by it.
+ *
+ * <p>Safe for several threads and several programs on one folder: every change (create, replace,
+ * delete) holds a lock on {@code .notes.lock} in the folder, so "does it exist? then write" is one
+ * step for all of them; a note's text is written to a temporary file, forced to disk and then
+ * renamed over the note, so a reader sees the old note or the new one, never half of one. Temporary
+ * files a killed program left behind are removed by the next change.
  */
 public final class Notes {
 
@@ -48,7 +67,12 @@ public final class Notes {
     static final int MAX_BODY = 100_000;
     static final int MAX_TITLE = 120;
     private static final String EXTENSION = ".md";
+    private static final String TEMPORARY_PREFIX = ".note-";
+    private static final String TEMPORARY_SUFFIX = ".tmp";
+    private static final String LOCK = ".notes.lock";
     private static final int SNIPPET = 80;
+    /** One monitor per folder, so threads of one program take the folder's file lock one at a time. */
+    private static final ConcurrentMap<Path, Object> FOLDER_MONITORS = new ConcurrentHashMap<>();
 
     private final Path folder;
 
@@ -71,20 +95,22 @@ public final class Notes {
      * @param overwrite replace an existing note with the same title
      */
     @Tool
-    public synchronized NoteSummary createNote(String title, String body, @Param(defaultValue = "[]") List<String> tags,
-                                               @Param(defaultValue = "false") boolean overwrite) {
+    public NoteSummary createNote(String title, String body, @Param(defaultValue = "[]") List<String> tags,
+                                  @Param(defaultValue = "false") boolean overwrite) {
         String cleanTitle = checkTitle(title);
         if (body.length() > MAX_BODY) {
             throw new IllegalArgumentException("the body is " + body.length() + " characters; the most is " + MAX_BODY);
         }
-        Path file = fileFor(cleanTitle);
-        if (Files.exists(file) && !overwrite) {
-            throw new IllegalArgumentException("a note titled \"" + read(file).title()
-                    + "\" already exists; choose another title or set overwrite to true to replace it");
-        }
         Note note = new Note(cleanTitle, cleanTags(tags), body.strip());
-        write(file, note);
-        return summary(note);
+        return changing(() -> {
+            Stored existing = find(cleanTitle);
+            if (existing != null && !overwrite) {
+                throw new IllegalArgumentException("a note titled \"" + existing.note().title()
+                        + "\" already exists; choose another title or set overwrite to true to replace it");
+            }
+            write(existing != null ? existing.file() : freeFile(cleanTitle), note);
+            return summary(note);
+        });
     }
 
     /**
@@ -92,11 +118,12 @@ public final class Notes {
      *
      * @param tag only notes with this tag
      */
-    @Tool
-    public synchronized List<NoteSummary> listNotes(Optional<String> tag) {
+    @Tool(readOnly = true)
+    public List<NoteSummary> listNotes(Optional<String> tag) {
         Optional<String> wanted = tag.map(Notes::cleanTag).filter(t -> !t.isEmpty());
         List<NoteSummary> out = new ArrayList<>();
-        for (Note note : all()) {
+        for (Stored stored : all()) {
+            Note note = stored.note();
             if (wanted.isEmpty() || note.tags().contains(wanted.get())) {
                 out.add(summary(note));
             }
@@ -105,8 +132,8 @@ public final class Notes {
     }
 
     /** Finds notes whose title or body contains the words, best matches first. */
-    @Tool
-    public synchronized List<NoteMatch> searchNotes(NoteQuery query) {
+    @Tool(readOnly = true)
+    public List<NoteMatch> searchNotes(NoteQuery query) {
         String needle = query.text() == null ? "" : query.text().strip().toLowerCase(Locale.ROOT);
         if (needle.isEmpty()) {
             throw new IllegalArgumentException("the search text is empty");
@@ -116,7 +143,8 @@ public final class Notes {
         }
         Optional<String> wanted = query.tag().map(Notes::cleanTag).filter(t -> !t.isEmpty());
         List<NoteMatch> matches = new ArrayList<>();
-        for (Note note : all()) {
+        for (Stored stored : all()) {
+            Note note = stored.note();
             if (wanted.isPresent() && !note.tags().contains(wanted.get())) {
                 continue;
             }
@@ -138,18 +166,9 @@ public final class Notes {
      *
      * @param title the note's title (case does not matter)
      */
-    @Tool
-    public synchronized Note readNote(String title) {
-        Path file = fileFor(checkTitle(title));
-        if (!Files.exists(file)) {
-            List<String> titles = new ArrayList<>();
-            for (Note n : all()) {
-                titles.add(n.title());
-            }
-            throw new IllegalArgumentException("there is no note titled \"" + title.strip() + "\""
-                    + (titles.isEmpty() ? "; there are no notes yet" : "; the notes are: " + String.join(", ", titles)));
-        }
-        return read(file);
+    @Tool(readOnly = true)
+    public Note readNote(String title) {
+        return existing(checkTitle(title)).note();
     }
 
     /**
@@ -158,32 +177,127 @@ public final class Notes {
      * @param title the note's title
      */
     @Tool(confirm = true)
-    public synchronized String deleteNote(String title) {
-        Note note = readNote(title);
-        try {
-            Files.delete(fileFor(note.title()));
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot delete the note: " + e.getMessage(), e);
-        }
-        return "deleted \"" + note.title() + "\"";
+    public String deleteNote(String title) {
+        String cleanTitle = checkTitle(title);
+        return changing(() -> {
+            Stored stored = existing(cleanTitle);
+            try {
+                Files.delete(stored.file());
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot delete the note: " + e.getMessage(), e);
+            }
+            return "deleted \"" + stored.note().title() + "\"";
+        });
     }
 
-    private List<Note> all() {
+    /** A note and the file it is kept in. */
+    private record Stored(Note note, Path file) {
+    }
+
+    /** The note with this title, or a failure that lists the notes there are. */
+    private Stored existing(String title) {
+        Stored stored = find(title);
+        if (stored == null) {
+            List<String> titles = new ArrayList<>();
+            for (Stored n : all()) {
+                titles.add(n.note().title());
+            }
+            throw new IllegalArgumentException("there is no note titled \"" + title + "\""
+                    + (titles.isEmpty() ? "; there are no notes yet" : "; the notes are: " + String.join(", ", titles)));
+        }
+        return stored;
+    }
+
+    /**
+     * The note whose title is {@code title} ignoring case, or {@code null}; two files holding that
+     * title (copied by hand) are refused rather than guessed between.
+     */
+    private Stored find(String title) {
+        String key = key(title);
+        Stored found = null;
+        for (Stored stored : all()) {
+            if (key(stored.note().title()).equals(key)) {
+                if (found != null) {
+                    throw new IllegalArgumentException("the files " + found.file().getFileName() + " and "
+                            + stored.file().getFileName() + " both hold a note titled \"" + title
+                            + "\"; rename or remove one of them by hand");
+                }
+                found = stored;
+            }
+        }
+        return found;
+    }
+
+    /** What makes two titles the same note: the text without case (and in one Unicode form). */
+    private static String key(String title) {
+        return Normalizer.normalize(title.strip(), Normalizer.Form.NFC).toLowerCase(Locale.ROOT);
+    }
+
+    private List<Stored> all() {
         if (!Files.isDirectory(folder)) {
             return List.of();
         }
-        List<Note> notes = new ArrayList<>();
+        List<Stored> notes = new ArrayList<>();
         try (Stream<Path> files = Files.list(folder)) {
             for (Path f : (Iterable<Path>) files.sorted()::iterator) {
-                if (f.getFileName().toString().endsWith(EXTENSION) && Files.isRegularFile(f)) {
-                    notes.add(read(f));
+                String name = f.getFileName().toString();
+                if (name.endsWith(EXTENSION) && Files.isRegularFile(f)) {
+                    try {
+                        notes.add(new Stored(read(f), f));
+                    } catch (NoteGone e) {
+                        // deleted by another program while we listed: not a note any more
+                    }
                 }
             }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot list " + folder + ": " + e.getMessage(), e);
         }
-        notes.sort(Comparator.comparing(n -> n.title().toLowerCase(Locale.ROOT)));
+        notes.sort(Comparator.comparing((Stored n) -> n.note().title().toLowerCase(Locale.ROOT))
+                .thenComparing(n -> n.note().title()));
         return notes;
+    }
+
+    /** A file for a new note: its title's slug, numbered when that name is taken ({@code note-2.md}). */
+    private Path freeFile(String title) {
+        String slug = slug(title);
+        Path file = folder.resolve(slug + EXTENSION);
+        for (int n = 2; Files.exists(file, LinkOption.NOFOLLOW_LINKS); n++) {
+            file = folder.resolve(slug + "-" + n + EXTENSION);
+        }
+        return file;
+    }
+
+    /**
+     * Runs a change with the folder locked against other threads and programs, after removing the
+     * temporary files a killed writer left (while the lock is held no one else is writing one).
+     */
+    private <T> T changing(Supplier<T> change) {
+        Path real;
+        try {
+            Files.createDirectories(folder);
+            real = folder.toRealPath();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create " + folder + ": " + e.getMessage(), e);
+        }
+        synchronized (FOLDER_MONITORS.computeIfAbsent(real, k -> new Object())) {
+            try (FileChannel lock = FileChannel.open(real.resolve(LOCK), StandardOpenOption.CREATE,
+                    StandardOpenOption.WRITE);
+                 FileLock held = lock.lock()) {
+                removeTemporaryFiles();
+                return change.get();
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot lock " + folder.resolve(LOCK) + ": " + e.getMessage(), e);
+            }
+        }
+    }
+
+    private void removeTemporaryFiles() throws IOException {
+        try (DirectoryStream<Path> left = Files.newDirectoryStream(folder,
+                TEMPORARY_PREFIX + "*" + TEMPORARY_SUFFIX)) {
+            for (Path f : left) {
+                Files.deleteIfExists(f);
+            }
+        }
     }
 
     /** Reads a note file; a file edited by hand without the header still reads, titled by its name. */
@@ -192,7 +306,7 @@ public final class Notes {
         try {
             text = Files.readString(file, StandardCharsets.UTF_8);
         } catch (NoSuchFileException e) {
-            throw new IllegalArgumentException("the note file " + file.getFileName() + " has gone");
+            throw new NoteGone(file);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
         }
@@ -214,28 +328,59 @@ public final class Notes {
         return new Note(title, tags, rest.strip());
     }
 
+    /** Writes a temporary file, forces it to disk, then renames it over {@code file} (with the folder locked). */
     private void write(Path file, Note note) {
         StringBuilder text = new StringBuilder("# ").append(note.title()).append('\n');
         if (!note.tags().isEmpty()) {
             text.append("tags: ").append(String.join(", ", note.tags())).append('\n');
         }
         text.append('\n').append(note.body()).append('\n');
+        Path tmp = null;
         try {
-            Files.createDirectories(folder);
-            Path tmp = Files.createTempFile(folder, ".note-", ".tmp");
-            Files.writeString(tmp, text, StandardCharsets.UTF_8);
+            tmp = Files.createTempFile(folder, TEMPORARY_PREFIX, TEMPORARY_SUFFIX);
+            try (FileChannel channel = FileChannel.open(tmp, StandardOpenOption.WRITE)) {
+                ByteBuffer bytes = StandardCharsets.UTF_8.encode(CharBuffer.wrap(text));
+                while (bytes.hasRemaining()) {
+                    channel.write(bytes);
+                }
+                channel.force(true);
+            }
             try {
                 Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
             } catch (AtomicMoveNotSupportedException e) {
                 Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
             }
+            tmp = null;
+            forceFolder();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
+        } finally {
+            if (tmp != null) {
+                try {
+                    Files.deleteIfExists(tmp);
+                } catch (IOException e) {
+                    // removed by the next change
+                }
+            }
         }
     }
 
-    private Path fileFor(String title) {
-        return folder.resolve(slug(title) + EXTENSION);
+    /** Forces the folder's entries (the rename) to disk where the platform allows opening a folder. */
+    private void forceFolder() {
+        try (FileChannel dir = FileChannel.open(folder, StandardOpenOption.READ)) {
+            dir.force(true);
+        } catch (IOException | UnsupportedOperationException e) {
+            // Windows cannot open a folder as a channel; its rename is durable once it returns
+        }
+    }
+
+    /** A note file deleted by another program between listing the folder and reading the file. */
+    private static final class NoteGone extends IllegalArgumentException {
+        private static final long serialVersionUID = 1L;
+
+        NoteGone(Path file) {
+            super("the note file " + file.getFileName() + " has gone");
+        }
     }
 
     /** The file name for a title: lower-case letters and digits joined by '-', never a path. */

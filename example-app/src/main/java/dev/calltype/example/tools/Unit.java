@@ -35,9 +35,9 @@ public enum Unit {
     MILES_PER_HOUR(Dimension.SPEED, 1609.344 / 3600),
     KNOT(Dimension.SPEED, 1852.0 / 3600),
 
-    CELSIUS(Dimension.TEMPERATURE, 1, 273.15),
-    FAHRENHEIT(Dimension.TEMPERATURE, 5.0 / 9, 459.67 * 5.0 / 9),
-    KELVIN(Dimension.TEMPERATURE, 1, 0);
+    CELSIUS(Dimension.TEMPERATURE, 1, 273.15, -273.15),
+    FAHRENHEIT(Dimension.TEMPERATURE, 5.0 / 9, 459.67 * 5.0 / 9, -459.67),
+    KELVIN(Dimension.TEMPERATURE, 1, 0, 0);
 
     /** What a unit measures; only units of the same dimension convert into each other. */
     public enum Dimension { LENGTH, MASS, VOLUME, SPEED, TEMPERATURE }
@@ -45,20 +45,30 @@ public enum Unit {
     private final Dimension dimension;
     private final double factor;
     private final double offset;
+    private final double lowest;
 
     Unit(Dimension dimension, double factor) {
-        this(dimension, factor, 0);
+        this(dimension, factor, 0, Double.NEGATIVE_INFINITY);
     }
 
-    /** {@code base = value * factor + offset}, the base being metre, kilogram, litre, m/s or kelvin. */
-    Unit(Dimension dimension, double factor, double offset) {
+    /**
+     * {@code base = value * factor + offset}, the base being metre, kilogram, litre, m/s or kelvin;
+     * {@code lowest} is the smallest value there is in this unit (absolute zero for temperatures).
+     */
+    Unit(Dimension dimension, double factor, double offset, double lowest) {
         this.dimension = dimension;
         this.factor = factor;
         this.offset = offset;
+        this.lowest = lowest;
     }
 
     public Dimension dimension() {
         return dimension;
+    }
+
+    /** The smallest value there is in this unit: absolute zero for temperatures, no limit for the others. */
+    double lowest() {
+        return lowest;
     }
 
     double toBase(double value) {

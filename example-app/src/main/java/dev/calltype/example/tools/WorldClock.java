@@ -60,7 +60,7 @@ public final class WorldClock {
      * @param zone a region id such as "Asia/Tokyo", a city such as "Tokyo", or an offset such as
      *     "+05:30"; the user's own zone when omitted
      */
-    @Tool
+    @Tool(readOnly = true)
     public ZonedTime currentTime(Optional<String> zone) {
         ZoneId id = zone.map(String::strip).filter(z -> !z.isEmpty()).map(WorldClock::resolve).orElse(clock.getZone());
         return describe(ZonedDateTime.now(clock).withZoneSameInstant(id).truncatedTo(ChronoUnit.SECONDS));
@@ -74,7 +74,7 @@ public final class WorldClock {
      * @param fromZone the zone the time is given in
      * @param toZone the zone to convert to
      */
-    @Tool
+    @Tool(readOnly = true)
     public TimeConversion convertTime(LocalDateTime time, @Param(name = "from_zone") String fromZone,
                                       @Param(name = "to_zone") String toZone) {
         ZonedDateTime from = time.atZone(resolve(fromZone));

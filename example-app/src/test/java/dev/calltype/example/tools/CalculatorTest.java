@@ -2,6 +2,7 @@ package dev.calltype.example.tools;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.withinPercentage;
 
 import org.junit.jupiter.api.Test;
 
@@ -55,5 +56,36 @@ class CalculatorTest {
     void decimalsOutOfRangeAreRefused() {
         assertThatThrownBy(() -> calculator.convertUnits(new Quantity(3, Unit.MILE), Unit.METER, 40))
                 .hasMessage("decimals must be between 0 and 12, got 40");
+    }
+
+    @Test
+    void roundKeepsNumbersLargerThanALong() {
+        assertThat(calculator.calculate("round(1e20)").result().toPlainString()).isEqualTo("100000000000000000000");
+        assertThat(calculator.calculate("round(1e300, 15)").result()).isEqualByComparingTo("1e300");
+        assertThat(calculator.calculate("round(-1e20)").result().toPlainString()).isEqualTo("-100000000000000000000");
+        assertThat(calculator.calculate("round(2.675, 2)").result().toPlainString()).isEqualTo("2.68");
+        assertThat(calculator.calculate("round(1234.5, -2)").result().toPlainString()).isEqualTo("1200");
+        assertThat(calculator.calculate("round(-2.5)").result().toPlainString()).isEqualTo("-3");
+    }
+
+    @Test
+    void aConversionThatOverflowsIsAClearFailure() {
+        assertThatThrownBy(() -> calculator.convertUnits(new Quantity(1e308, Unit.MILE), Unit.MILLIMETER, 4))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("1E+308 mile is too large to express in millimeter");
+        assertThat(calculator.convertUnits(new Quantity(1e300, Unit.MILE), Unit.MILLIMETER, 0).to().value())
+                .isCloseTo(1.609344e306, withinPercentage(1e-9));
+    }
+
+    @Test
+    void temperaturesBelowAbsoluteZeroAreRefused() {
+        assertThatThrownBy(() -> calculator.convertUnits(new Quantity(-500, Unit.CELSIUS), Unit.KELVIN, 2))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("-500 celsius is below absolute zero (-273.15 celsius)");
+        assertThatThrownBy(() -> calculator.convertUnits(new Quantity(-1, Unit.KELVIN), Unit.FAHRENHEIT, 2))
+                .hasMessage("-1 kelvin is below absolute zero (0 kelvin)");
+        assertThatThrownBy(() -> calculator.convertUnits(new Quantity(-460, Unit.FAHRENHEIT), Unit.CELSIUS, 2))
+                .hasMessage("-460 fahrenheit is below absolute zero (-459.67 fahrenheit)");
+        assertThat(calculator.convertUnits(new Quantity(-459.67, Unit.FAHRENHEIT), Unit.KELVIN, 2).to().value()).isEqualTo(0);
     }
 }

@@ -106,6 +106,18 @@ class ExpressionParserTest {
     }
 
     @Test
+    void sixtyFourLevelsOfParenthesesAreAcceptedAndTheNextOneIsNot() {
+        int max = ExpressionParser.MAX_DEPTH;
+        assertThat(ExpressionParser.evaluate("(".repeat(32) + "2" + ")".repeat(32)).value()).isEqualTo(2);
+        assertThat(ExpressionParser.evaluate("(".repeat(max - 1) + "-2" + ")".repeat(max - 1)).value()).isEqualTo(-2);
+        assertThat(ExpressionParser.evaluate("sqrt(".repeat(max) + "1" + ")".repeat(max)).value()).isEqualTo(1);
+        assertThat(ExpressionParser.evaluate("-".repeat(max) + "1").value()).isEqualTo(1);
+        assertThat(ExpressionParser.evaluate("(".repeat(max + 1) + "2" + ")".repeat(max + 1)).error())
+                .isEqualTo("the expression nests deeper than " + max + " levels");
+        assertThat(ExpressionParser.evaluate("-".repeat(max + 1) + "1").error()).contains("nests deeper");
+    }
+
+    @Test
     void overlongInputIsRefusedBeforeParsing() {
         String longSum = "1+".repeat(ExpressionParser.MAX_LENGTH) + "1";
         assertThat(ExpressionParser.evaluate(longSum).error()).contains("longer than");

@@ -113,4 +113,61 @@ class NotesTest {
         assertThat(notes.deleteNote("old")).isEqualTo("deleted \"Old\"");
         assertThat(notes.listNotes(Optional.empty())).isEmpty();
     }
+
+    private static final String LONG = "Minutes of the quarterly planning meeting with the whole team, ";
+
+    @Test
+    void longTitlesThatDifferOnlyAfterTheirFirstSixtyCharactersAreSeparateNotes() {
+        Notes notes = new Notes(dir);
+        notes.createNote(LONG + "part 1", "first", List.of(), false);
+        notes.createNote(LONG + "part 2", "second", List.of(), false);
+        assertThat(notes.readNote(LONG + "part 1").body()).isEqualTo("first");
+        assertThat(notes.readNote(LONG + "part 2").body()).isEqualTo("second");
+
+        notes.createNote(LONG + "part 2", "second, revised", List.of(), true);
+        assertThat(notes.readNote(LONG + "part 1").body()).isEqualTo("first");
+
+        assertThat(notes.deleteNote(LONG + "part 2")).isEqualTo("deleted \"" + LONG + "part 2\"");
+        assertThat(notes.readNote(LONG + "part 1").body()).isEqualTo("first");
+        assertThat(notes.listNotes(Optional.empty())).extracting(Notes.NoteSummary::title).containsExactly(LONG + "part 1");
+    }
+
+    @Test
+    void titlesWithoutLettersOrDigitsAreSeparateNotes() {
+        Notes notes = new Notes(dir);
+        List<String> titles = List.of("!!!", "~", "..", "note", "Note!");
+        for (String t : titles) {
+            notes.createNote(t, "body of " + t, List.of(), false);
+        }
+        for (String t : titles) {
+            assertThat(notes.readNote(t)).isEqualTo(new Notes.Note(t, List.of(), "body of " + t));
+        }
+        notes.createNote("~", "replaced", List.of(), true);
+        assertThat(notes.deleteNote("..")).isEqualTo("deleted \"..\"");
+        assertThat(notes.listNotes(Optional.empty())).extracting(Notes.NoteSummary::title)
+                .containsExactlyInAnyOrder("!!!", "~", "note", "Note!");
+        assertThat(notes.readNote("!!!").body()).isEqualTo("body of !!!");
+        assertThat(notes.readNote("~").body()).isEqualTo("replaced");
+    }
+
+    @Test
+    void onlyTheNoteWithThatTitleIsDeletedOrReplaced() {
+        Notes notes = new Notes(dir);
+        notes.createNote("Shopping", "eggs", List.of(), false);
+        notes.createNote("shopping!", "milk", List.of(), false);
+        assertThatThrownBy(() -> notes.deleteNote("shopping?"))
+                .hasMessage("there is no note titled \"shopping?\"; the notes are: Shopping, shopping!");
+        assertThat(notes.deleteNote("SHOPPING")).isEqualTo("deleted \"Shopping\"");
+        assertThat(notes.readNote("shopping!").body()).isEqualTo("milk");
+    }
+
+    @Test
+    void temporaryFilesLeftByAKilledProgramAreRemovedByTheNextWrite() throws Exception {
+        Notes notes = new Notes(dir);
+        notes.createNote("Kept", "x", List.of(), false);
+        Files.writeString(dir.resolve(".note-123456789.tmp"), "# Half\n\nhalf a no");
+        notes.createNote("Next", "y", List.of(), false);
+        assertThat(NotesProcessesTest.temporaryFiles(dir)).isEmpty();
+        assertThat(notes.listNotes(Optional.empty())).extracting(Notes.NoteSummary::title).containsExactly("Kept", "Next");
+    }
 }
