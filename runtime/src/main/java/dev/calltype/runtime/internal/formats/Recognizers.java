@@ -27,6 +27,10 @@ public final class Recognizers {
         t.add("<thinking>", new Reasoning("</thinking>"));
         t.add("</think>", new Reasoning(null));
         t.add("</thinking>", new Reasoning(null));
+        t.add("<seed:think>", new Reasoning("</seed:think>"));   // Seed-OSS
+        t.add("</seed:think>", new Reasoning(null));
+        t.add("[THINK]", new Reasoning("[/THINK]"));             // Mistral (Magistral)
+        t.add("[/THINK]", new Reasoning(null));
 
         // configurable markers
         t.add(cfg.marker, new JsonBlock(new JsonBlock.Spec(WireFormat.TOOL_CALL_MARKER, cfg.marker, List.of(), false,

@@ -24,7 +24,7 @@ import java.util.List;
 /**
  * {@code <tool_call>} (and Seed-OSS {@code <seed:tool_call>}), which several model families fill differently; the
  * content decides: JSON is Hermes/Qwen ({@code {"name": …, "arguments": …}}), {@code <function=…>} is
- * Qwen3-Coder/Seed-OSS, a bare name followed by {@code <arg_key>} pairs is GLM-4.5+, a pythonic call is read as
+ * Qwen3-Coder/Seed-OSS, {@code <function name="N">{json}</function>} is Hermes too, a bare name followed by {@code <arg_key>} pairs is GLM-4.5+, a pythonic call is read as
  * one. Whatever the content, the tag is explicit markup: content that is none of these is an error.
  */
 public final class ToolCallTag implements Recognizer {
@@ -33,12 +33,14 @@ public final class ToolCallTag implements Recognizer {
     private final String close;
     private final JsonBlock json;
     private final XmlInvokes xml;
+    private final NamedArgs.Spec functionArgs;
 
     public ToolCallTag(String open, String close) {
         this.open = open;
         this.close = close;
         this.json = new JsonBlock(JsonBlock.Spec.tags(WireFormat.HERMES, open, close).withPythonic());
         this.xml = new XmlInvokes(XmlInvokes.qwen(open, close));
+        this.functionArgs = new NamedArgs.Spec(WireFormat.HERMES, List.of("</function>"), open, null, false);
     }
 
     @Override
@@ -62,6 +64,14 @@ public final class ToolCallTag implements Recognizer {
                 return cfg.on(WireFormat.QWEN3_CODER) ? xml.section(buf, cfg, at.pos(), at.markerEnd(), 0, limit, atEnd)
                         : Match.NO_MATCH;
             }
+            int h = Chars.startsWith(buf, i, limit, FUNCTION_NAME);
+            if (h == Chars.PARTIAL && !atEnd) {
+                return Match.needMore(Hint.length(limit + 1));
+            }
+            if (h == Chars.FULL) {
+                return cfg.on(WireFormat.HERMES) ? functionName(buf, cfg, at.pos(), i + FUNCTION_NAME.length(), limit,
+                        atEnd) : Match.NO_MATCH;
+            }
         }
         if (Chars.isIdentStart(c)) {
             int j = i;
@@ -82,6 +92,34 @@ public final class ToolCallTag implements Recognizer {
         }
         return cfg.on(WireFormat.HERMES) ? json.open(buf, cfg, at.pos(), at.markerEnd(), false, limit, atEnd)
                 : Match.NO_MATCH;
+    }
+
+    // ------------------------------------------------------------------ Hermes, name as an attribute
+
+    private static final String FUNCTION_NAME = "<function name=";
+
+    /** Hermes variant {@code <tool_call><function name="N">{json}</function></tool_call>}. */
+    private Match functionName(CharSequence buf, Config cfg, int pos, int nameFrom, int limit, boolean atEnd) {
+        int gt = -1;
+        for (int k = nameFrom; k < limit && k < nameFrom + 1024; k++) {
+            if (buf.charAt(k) == '>') {
+                gt = k;
+                break;
+            }
+        }
+        if (gt < 0) {
+            if (!atEnd && limit < nameFrom + 1024) {
+                return Match.needMore(Hint.text(nameFrom, ">"),
+                        (b, l, e) -> functionName(b, cfg, pos, nameFrom, l, e));
+            }
+            int end = Math.min(limit, nameFrom);
+            return Match.matched(limit, List.of(Item.error(atEnd ? ExtractionError.Kind.TRUNCATED
+                    : ExtractionError.Kind.INVALID_CALL_SYNTAX, Messages.invalid("the <function name=…> tag is not "
+                    + "closed with '>'"), null, WireFormat.HERMES, pos, Math.max(end, limit))));
+        }
+        String name = XmlInvokes.headerName(buf, nameFrom, gt);
+        return NamedArgs.read(buf, cfg, functionArgs, name, null, pos, gt + 1,
+                (b, call, end, l, e) -> closeAfter(b, call, end, end, l, e), limit, atEnd);
     }
 
     // ------------------------------------------------------------------ GLM

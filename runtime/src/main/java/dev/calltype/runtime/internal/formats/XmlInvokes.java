@@ -173,6 +173,18 @@ public final class XmlInvokes implements Recognizer {
                 if (next < 0) {
                     return wait(buf, cfg, b, j, Hint.text(j, spec.paramOpen(), spec.invokeClose()), limit, atEnd);
                 }
+                if (b.args().isEmpty() && buf.charAt(j) == '{' && first.which() == 1) {
+                    // the arguments written as one JSON object instead of parameter tags: read, never dropped
+                    String raw = buf.subSequence(j, next).toString();
+                    JsonNode json = RawValues.json(raw, cfg.limits);
+                    if (json == null || !json.isObject()) {
+                        return failed(buf, cfg, b.itemStart(), j, b.name(), ExtractionError.Kind.MALFORMED_JSON,
+                                Messages.invalid("the arguments of \"" + Messages.quote(b.name())
+                                        + "\" must be parameter tags or one JSON object"), limit, atEnd);
+                    }
+                    b = new Body(b.itemStart(), b.name(), b.tool(), b.argsFrom(), (ObjectNode) json, b.typed(),
+                            b.tooLong());
+                }
                 j = next;
                 continue;
             }
@@ -205,12 +217,15 @@ public final class XmlInvokes implements Recognizer {
             }
             JsonNode value;
             boolean changed = false;
-            if ("true".equals(stringAttr)) {
-                value = TextNode.valueOf(raw);
-            } else if ("false".equals(stringAttr)) {
+            if ("false".equals(stringAttr) && (RawValues.json(raw, cfg.limits) != null
+                    || !RawValues.describes(b.tool(), key))) {
+                // DSML string="false": JSON (kept as text when it is not JSON and no schema can type it)
                 JsonNode parsed = RawValues.json(raw, cfg.limits);
                 value = parsed != null ? parsed : TextNode.valueOf(raw);
+            } else if ("true".equals(stringAttr) && !RawValues.describes(b.tool(), key)) {
+                value = TextNode.valueOf(raw);
             } else {
+                // the schema's type wins over DSML's string attribute
                 RawValues.Typed t = RawValues.typed(b.tool(), key, raw, cfg.limits);
                 value = t.value();
                 changed = t.changed();
@@ -233,12 +248,36 @@ public final class XmlInvokes implements Recognizer {
 
     /** The invocation closed at {@code end}: the call, and then the next invocation or the section's end. */
     private Match done(CharSequence buf, Config cfg, Body b, int end, int limit, boolean atEnd) {
+        b = unwrapped(b, cfg);
         List<Repair> repairs = b.typed() ? List.of(Repair.VALUES_TYPED_BY_SCHEMA) : List.of();
         Item call = b.tooLong() != null
                 ? Item.error(ExtractionError.Kind.LIMIT_EXCEEDED, Messages.limit(b.tooLong()),
                         JsonBlock.display(b.name(), cfg), spec.format(), b.itemStart(), end)
                 : Calls.call(b.name(), b.args(), null, spec.format(), repairs, b.itemStart(), end, cfg);
         return following(buf, cfg, call, end, end, limit, atEnd);
+    }
+
+    /**
+     * A lone {@code arguments} or {@code input} parameter holding an object, when the tool has no parameter of that
+     * name, is a wrapper around the real arguments (DeepSeek V3.2 writes them so): unwrapped.
+     */
+    private static Body unwrapped(Body b, Config cfg) {
+        if (b.args().size() != 1 || b.tooLong() != null) {
+            return b;
+        }
+        String key = b.args().fieldNames().next();
+        if (!key.equals("arguments") && !key.equals("input")
+                || b.tool() != null && b.tool().parameters().path("properties").has(key)) {
+            return b;
+        }
+        JsonNode v = b.args().get(key);
+        if (v.isTextual()) {
+            v = RawValues.json(v.textValue(), cfg.limits);
+        }
+        if (v == null || !v.isObject()) {
+            return b;
+        }
+        return new Body(b.itemStart(), b.name(), b.tool(), b.argsFrom(), (ObjectNode) v, b.typed(), null);
     }
 
     /** After an invocation ending at {@code end}: what follows decides its span and what is read next. */
