@@ -281,9 +281,9 @@ std("function-gemma", fg, lambda xs: "".join(fg(x) for x in xs),
 # ---------------------------------------------------------------- regressions (issue 16 data-loss items)
 R = "regressions"
 PENDING_case = lambda *a, **k: None
-PENDING_case(R, "pythonic-number-json-cannot-hold-is-an-error-siblings-kept", "regression",
+case(R, "pythonic-number-json-cannot-hold-is-an-error-siblings-kept", "regression",
      "[get_weather(city=\"Oslo\", days=2), search(query=\"x\", limit=1e999)]", [W], True)
-PENDING_case(R, "registered-dotted-name-matches-exactly", "regression",
+case(R, "registered-dotted-name-matches-exactly", "regression",
      "<|tool_call_start|>[grocery.orderIngredients(items=[\"eggs\", \"flour\"])]<|tool_call_end|>",
      [c("grocery.orderIngredients", items=["eggs", "flour"])])
 case(R, "prefix-stripped-only-when-full-name-is-not-a-tool", "regression",
@@ -302,11 +302,11 @@ case(R, "glm-value-keeps-its-own-trailing-newline", "regression",
 case(R, "seed-oss-value-keeps-its-own-trailing-newline", "regression",
      "<seed:tool_call>\n<function=python>\n<parameter=code>\ndef f():\n    return 1\n\n</parameter>\n</function>\n"
      "</seed:tool_call>", [P])
-PENDING_case(R, "minimax-m1-bad-line-keeps-later-lines", "regression",
+case(R, "minimax-m1-bad-line-keeps-later-lines", "regression",
      "<tool_calls>\n{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Oslo\", \"days\": 2}}\n{\"name\": \"search\", "
      "\"arguments\": {\"query\": }\n{\"name\": \"search\", \"arguments\": {\"query\": \"rust borrow checker\", \"limit\": 3}}\n"
      "</tool_calls>", [W, S], True)
-PENDING_case(R, "pythonic-list-broken-call-keeps-siblings", "regression",
+case(R, "pythonic-list-broken-call-keeps-siblings", "regression",
      "<|tool_call_start|>[get_weather(city=\"Oslo\", days=2), search(query=b\"x\"), search(query=\"rust borrow checker\", "
      "limit=3)]<|tool_call_end|>", [W, S], True)
 case(R, "untyped-xml-values-read-as-json-without-schema", "regression",
