@@ -278,6 +278,126 @@ fg = lambda x: "<start_function_call>call:" + x["name"] + "{" + ",".join(
 std("function-gemma", fg, lambda xs: "".join(fg(x) for x in xs),
     "<start_function_call>call:get_weather{city:<escape>Oslo<escape>,days:2,}<end_function_call>", [W], cut(fg(W), "Os"))
 
+# ---------------------------------------------------------------- families added for issue 16
+def hy(xs, s=""):
+    return "<tool_calls" + s + ">" + "".join(
+        "<tool_call" + s + ">" + x["name"] + "<tool_sep" + s + ">" + "".join(
+            "<arg_key" + s + ">" + k + "</arg_key" + s + "><arg_value" + s + ">" + raw(v) + "</arg_value" + s + ">"
+            for k, v in x["arguments"].items()) + "</tool_call" + s + ">" for x in xs) + "</tool_calls" + s + ">"
+
+
+std("hunyuan-v3", lambda x: hy([x]), hy,
+    hy([c("update_record", id=7, fields={"status": "done"})]), [c("update_record", id=7, fields={"status": "done"})],
+    cut(hy([W]), "Os"))
+case("hunyuan-v3", "suffixed-tags", "plain", hy([W], ":opensource"), [W])
+case("hunyuan-v3", "tool-sep-in-a-bare-tool-call", "plain",
+     "<tool_call>get_weather<tool_sep><arg_key>city</arg_key><arg_value>Oslo</arg_value><arg_key>days</arg_key>"
+     "<arg_value>2</arg_value></tool_call>", [W])
+
+
+def solar(x):
+    return "<|tool_call:start|>" + x["name"] + "\n" + "".join(
+        "<|tool_arg:start|>" + k + "<|tool_arg:value|>" + raw(v) + "<|tool_arg:end|>" for k, v in x["arguments"].items()) \
+        + "<|tool_call:end|>"
+
+
+std("solar-open", solar, lambda xs: "".join(solar(x) for x in xs),
+    solar(c("update_record", id=7, tags=["a", "b"])), [c("update_record", id=7, tags=["a", "b"])], cut(solar(W), "Os"))
+
+
+def plamo(xs):
+    t = lambda n: "<|plamo:" + n + ":plamo|>"
+    return t("begin_tool_requests") + "".join(
+        t("begin_tool_request") + t("begin_tool_name") + x["name"] + t("end_tool_name") + t("begin_tool_arguments")
+        + js(x["arguments"]) + t("end_tool_arguments") + t("end_tool_request") for x in xs) + t("end_tool_requests")
+
+
+std("plamo3", lambda x: plamo([x]), plamo,
+    plamo([W]).replace('"days": 2}', '"days": 2,}'), [W], cut(plamo([W]), '"Os'))
+
+
+def xml_family(family, section, invoke, param, close_invoke, close_param, close_section, repair_call, quote='"'):
+    def render(xs):
+        return section + "\n" + "".join(invoke + quote + x["name"] + quote + ">\n" + "".join(
+            param + quote + k + quote + ">" + raw(v) + close_param + "\n" for k, v in x["arguments"].items())
+            + close_invoke + "\n" for x in xs) + close_section
+    std(family, lambda x: render([x]), render, render([repair_call]), [repair_call], cut(render([W]), "Os"))
+
+
+U = c("update_record", id=7, fields={"status": "done"})
+xml_family("dots", "<dots_function_call>", "<invoke name=", "<parameter name=", "</invoke>", "</parameter>",
+           "</dots_function_call>", U)
+xml_family("muse-glimmer", "<atem:function_calls>", "<atem:invoke name=", "<atem:parameter name=", "</atem:invoke>",
+           "</atem:parameter>", "</atem:function_calls>", U)
+
+
+def step3(xs):
+    b = DS
+    return "<" + b + "tool_calls_begin" + b + ">" + "".join(
+        "<" + b + "tool_call_begin" + b + ">function<" + b + "tool_sep" + b + "><steptml:invoke name=\"" + x["name"]
+        + "\">" + "".join("<steptml:parameter name=\"" + k + "\">" + raw(v) + "</steptml:parameter>"
+                          for k, v in x["arguments"].items()) + "</steptml:invoke><" + b + "tool_call_end" + b + ">"
+        for x in xs) + "<" + b + "tool_calls_end" + b + ">"
+
+
+std("step3", lambda x: step3([x]), step3, step3([U]), [U], cut(step3([W]), "Os"))
+
+
+def k3(xs):
+    def arg(k, v):
+        return ("<|open|>argument key=\"" + k + "\" type=\"" + ("string" if isinstance(v, str) else
+                "integer" if isinstance(v, int) else "object") + "\"<|sep|>" + raw(v) + "<|close|>argument<|sep|>")
+    return "<|open|>tools<|sep|>" + "".join(
+        "<|open|>call tool=\"" + x["name"] + "\" index=\"" + str(i + 1) + "\"<|sep|>" + "".join(
+            arg(k, v) for k, v in x["arguments"].items()) + "<|close|>call<|sep|>" for i, x in enumerate(xs)) \
+        + "<|close|>tools<|sep|>"
+
+
+std("kimi-k3", lambda x: k3([x]), k3, k3([U]), [U], cut(k3([W]), "Os"))
+case("kimi-k3", "string-typed-number-stays-text", "plain",
+     "<|open|>tools<|sep|><|open|>call tool=\"search\" index=\"1\"<|sep|><|open|>argument key=\"query\" "
+     "type=\"string\"<|sep|>2024<|close|>argument<|sep|><|close|>call<|sep|><|close|>tools<|sep|>",
+     [c("search", query="2024")])
+
+
+def cpm(x):
+    return "<function name=\"" + x["name"] + "\">" + "".join(
+        "<param name=\"" + k + "\">" + raw(v) + "</param>" for k, v in x["arguments"].items()) + "</function>"
+
+
+std("minicpm5", cpm, lambda xs: "\n".join(cpm(x) for x in xs), cpm(U), [U], cut(cpm(W), "Os"))
+case("minicpm5", "cdata-value", "plain",
+     "<function name=\"python\"><param name=\"code\"><![CDATA[def f():\n    return 1\n]]></param></function>", [P])
+
+one = lambda x: "<|function_call|>" + jcall(x)
+std("gigachat3", one, lambda xs: "function call<|role_sep|>\n" + jcall(xs[0]) + "\n" + one(xs[1]),
+    "<|function_call|>{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Oslo\", \"days\": 2,}}", [W],
+    cut(one(W), '"Os'))
+
+one = lambda x: "<longcat_tool_call>\n" + jcall(x) + "\n</longcat_tool_call>"
+std("longcat", one, lambda xs: "\n".join(one(x) for x in xs),
+    "<longcat_tool_call>{'name': 'get_weather', 'arguments': {'city': 'Oslo', 'days': 2}}</longcat_tool_call>", [W],
+    cut(one(W), '"Os'))
+
+ink = lambda x: "<|message_model|>" + x["name"] + "<|content_invoke_tool_json|>" + js(
+    {"name": x["name"], "args": x["arguments"]}) + "<|end_message|>"
+std("inkling", ink, lambda xs: "".join(ink(x) for x in xs),
+    "<|message_model|>get_weather<|content_invoke_tool_json|>{\"name\": \"get_weather\", \"args\": {\"city\": \"Oslo\", "
+    "\"days\": 2,}}<|end_message|>", [W], cut(ink(W), '"Os'))
+
+# families whose wire format an existing reader already covers (GLM-style inside <tool_call>)
+pool = lambda x: "<tool_call>" + x["name"] + "\n" + "".join(
+    "<arg_key>" + k + "</arg_key>\n<arg_value>\n" + raw(v) + "\n</arg_value>\n" for k, v in x["arguments"].items()) \
+    + "</tool_call>"
+std("poolside-v1", pool, lambda xs: "\n".join(pool(x) for x in xs), pool(U), [U], cut(pool(W), "Os"))
+ling = lambda x: "<tool_call>" + x["name"] + "\\n" + "".join(
+    "<arg_key>" + k + "</arg_key><arg_value>" + raw(v) + "</arg_value>" for k, v in x["arguments"].items()) \
+    + "</tool_call>"
+std("ling3", ling, lambda xs: "".join(ling(x) for x in xs), ling(U), [U], cut(ling(W), "Os"))
+case("glm45", "over-escaped-array-value", "regression",
+     "<tool_call>update_record<arg_key>id</arg_key><arg_value>7</arg_value><arg_key>fields</arg_key>"
+     "<arg_value>{\\\"status\\\": \\\"done\\\"}</arg_value></tool_call>", [U])
+
 # ---------------------------------------------------------------- regressions (issue 16 data-loss items)
 R = "regressions"
 PENDING_case = lambda *a, **k: None

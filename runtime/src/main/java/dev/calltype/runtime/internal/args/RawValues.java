@@ -61,6 +61,10 @@ public final class RawValues {
             }
         }
         JsonNode v = json(t, limits);
+        if (v == null && (types.contains(Type.OBJECT) || types.contains(Type.ARRAY)) && t.contains("\\\"")) {
+            // a container the model escaped once too often ([{\"id\": 1}], GLM): read with the escapes undone
+            v = json(t.replace("\\\"", "\"").replace("\\n", "\n"), limits);
+        }
         if (v != null && fits(v, types)) {
             return new Typed(v, true);
         }

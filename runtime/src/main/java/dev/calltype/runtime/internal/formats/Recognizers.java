@@ -17,6 +17,8 @@ public final class Recognizers {
     private static final Recognizer PROSE_JSON = new ProseJson();
     private static final Recognizer FENCE = new JsonFence();
     private static final Recognizer PYTHONIC_LINE = new PythonicLine();
+    private static final Recognizer HUNYUAN = new Hunyuan();
+    private static final Inkling INKLING = new Inkling();
 
     private Recognizers() {
     }
@@ -56,8 +58,8 @@ public final class Recognizers {
         t.add("<|tool_call|>", new JsonBlock(JsonBlock.Spec.prefix(WireFormat.GRANITE, "<|tool_call|>")));
         t.add("<function_call>", new JsonBlock(JsonBlock.Spec.prefix(WireFormat.GRANITE_20B, "<function_call>")));
         t.add("<TOOLCALL>", new JsonBlock(JsonBlock.Spec.tags(WireFormat.NEMOTRON, "<TOOLCALL>", "</TOOLCALL>")));
-        t.add("<tool_calls>", new JsonBlock(JsonBlock.Spec.tags(WireFormat.TOOL_CALLS_TAG, "<tool_calls>",
-                "</tool_calls>")));
+        t.add("<tool_calls>", HUNYUAN);
+        t.add("<tool_calls:", HUNYUAN);
         t.add("functools", new JsonBlock(new JsonBlock.Spec(WireFormat.FUNCTOOLS, "functools", List.of(), false, false,
                 false, true, false, false, false, false, true)));
         t.add("<|action_start|><|plugin|>", new JsonBlock(JsonBlock.Spec.tags(WireFormat.INTERNLM,
@@ -79,6 +81,20 @@ public final class Recognizers {
         t.add("<|tool_call>", new CallColon(WireFormat.GEMMA4, "<|tool_call>", "<tool_call|>", "<|\"|>"));
         t.add("<start_function_call>", new CallColon(WireFormat.FUNCTION_GEMMA, "<start_function_call>",
                 "<end_function_call>", "<escape>"));
+        t.add(SolarOpen.START, new SolarOpen());
+        t.add(Plamo.OPEN, new Plamo());
+        t.add("<dots_function_call>", new XmlInvokes(XmlInvokes.dots()));
+        t.add("<atem:function_calls>", new XmlInvokes(XmlInvokes.atem()));
+        t.add(XmlInvokes.steptml().sectionOpen(), new XmlInvokes(XmlInvokes.steptml()));
+        t.add(XmlInvokes.kimiK3().sectionOpen(), new XmlInvokes(XmlInvokes.kimiK3()));
+        t.add("<function name=", new XmlInvokes(XmlInvokes.minicpm5()));
+        t.add("<|function_call|>", new JsonBlock(JsonBlock.Spec.prefix(WireFormat.GIGACHAT3, "<|function_call|>")));
+        t.add("function call<|role_sep|>", new JsonBlock(JsonBlock.Spec.prefix(WireFormat.GIGACHAT3,
+                "function call<|role_sep|>")));
+        t.add("<longcat_tool_call>", new JsonBlock(JsonBlock.Spec.tags(WireFormat.LONGCAT, "<longcat_tool_call>",
+                "</longcat_tool_call>")));
+        t.add(Inkling.HEADER, INKLING);
+        t.add(Inkling.INVOKE, INKLING.body());
         t.add("<|tools_prefix|>", new JsonBlock(new JsonBlock.Spec(WireFormat.APERTUS, "<|tools_prefix|>",
                 List.of("<|tools_suffix|>"), true, true, true, false, false, true, false, false, false)));
     }

@@ -45,28 +45,68 @@ public final class XmlInvokes implements Recognizer {
      * @param paramOpen the start of a parameter, up to its name
      * @param paramClose the end of a parameter
      * @param stringAttribute whether parameters carry DSML's {@code string="true|false"}
+     * @param typeAttribute whether parameters carry Kimi K3's {@code type="string|…"} (a string is raw, others JSON)
      */
     public record Spec(WireFormat format, String sectionOpen, String sectionClose, String invokeOpen, String invokeClose,
-                String paramOpen, String paramClose, boolean stringAttribute) {
+                String paramOpen, String paramClose, boolean stringAttribute, boolean typeAttribute) {
     }
 
     public static final String FULL_BAR = "\uFF5C";
 
     public static Spec qwen(String sectionOpen, String sectionClose) {
         return new Spec(WireFormat.QWEN3_CODER, sectionOpen, sectionClose, "<function=", "</function>", "<parameter=",
-                "</parameter>", false);
+                "</parameter>", false, false);
     }
 
     public static Spec minimax() {
         return new Spec(WireFormat.MINIMAX, "<minimax:tool_call>", "</minimax:tool_call>", "<invoke name=",
-                "</invoke>", "<parameter name=", "</parameter>", false);
+                "</invoke>", "<parameter name=", "</parameter>", false, false);
     }
 
     public static Spec dsml(String section) {
         String p = "<" + FULL_BAR + "DSML" + FULL_BAR;
         return new Spec(WireFormat.DEEPSEEK_DSML, p + section + ">", "</" + FULL_BAR + "DSML" + FULL_BAR + section + ">",
                 p + "invoke name=", "</" + FULL_BAR + "DSML" + FULL_BAR + "invoke>", p + "parameter name=",
-                "</" + FULL_BAR + "DSML" + FULL_BAR + "parameter>", true);
+                "</" + FULL_BAR + "DSML" + FULL_BAR + "parameter>", true, false);
+    }
+
+    /** dots.llm {@code <dots_function_call><invoke name="N"><parameter name="K">V</parameter></invoke>…}. */
+    public static Spec dots() {
+        return new Spec(WireFormat.DOTS, "<dots_function_call>", "</dots_function_call>", "<invoke name=", "</invoke>",
+                "<parameter name=", "</parameter>", false, false);
+    }
+
+    /** Muse Glimmer ATEM {@code <atem:function_calls><atem:invoke name="N"><atem:parameter name="K">V…}. */
+    public static Spec atem() {
+        return new Spec(WireFormat.ATEM, "<atem:function_calls>", "</atem:function_calls>", "<atem:invoke name=",
+                "</atem:invoke>", "<atem:parameter name=", "</atem:parameter>", false, false);
+    }
+
+    /**
+     * Step-3 {@code <｜tool_calls_begin｜><｜tool_call_begin｜>function<｜tool_sep｜><steptml:invoke name="N">
+     * <steptml:parameter name="K">V</steptml:parameter></steptml:invoke><｜tool_call_end｜>…<｜tool_calls_end｜>}.
+     */
+    public static Spec steptml() {
+        String b = FULL_BAR;
+        return new Spec(WireFormat.STEP3, "<" + b + "tool_calls_begin" + b + ">", "<" + b + "tool_calls_end" + b + ">",
+                "<" + b + "tool_call_begin" + b + ">function<" + b + "tool_sep" + b + "><steptml:invoke name=",
+                "</steptml:invoke><" + b + "tool_call_end" + b + ">", "<steptml:parameter name=", "</steptml:parameter>",
+                false, false);
+    }
+
+    /**
+     * Kimi K3 {@code <|open|>tools<|sep|><|open|>call tool="N" index="1"<|sep|><|open|>argument key="K"
+     * type="string"<|sep|>V<|close|>argument<|sep|>…<|close|>call<|sep|><|close|>tools<|sep|>}.
+     */
+    public static Spec kimiK3() {
+        return new Spec(WireFormat.KIMI_K3, "<|open|>tools<|sep|>", "<|close|>tools<|sep|>", "<|open|>call tool=",
+                "<|close|>call<|sep|>", "<|open|>argument key=", "<|close|>argument<|sep|>", false, true);
+    }
+
+    /** MiniCPM5 {@code <function name="N"><param name="K">V</param></function>}, one call per tag, CDATA values. */
+    public static Spec minicpm5() {
+        return new Spec(WireFormat.MINICPM5, null, null, "<function name=", "</function>", "<param name=", "</param>",
+                false, false);
     }
 
     private static final int MAX_HEADER = 1024;
@@ -82,7 +122,8 @@ public final class XmlInvokes implements Recognizer {
         if (!at.cfg().on(spec.format())) {
             return Match.NO_MATCH;
         }
-        return section(buf, at.cfg(), at.pos(), at.markerEnd(), 0, limit, atEnd);
+        return spec.sectionOpen() == null ? invoke(buf, at.cfg(), at.pos(), at.pos(), limit, atEnd)
+                : section(buf, at.cfg(), at.pos(), at.markerEnd(), 0, limit, atEnd);
     }
 
     /** Inside a section from {@code cursor}: the next invocation, or the section's end. */
@@ -200,6 +241,10 @@ public final class XmlInvokes implements Recognizer {
             }
             String key = headerName(buf, keyStart, gt);
             String stringAttr = spec.stringAttribute() ? attribute(buf, keyStart, gt, "string") : null;
+            if (spec.typeAttribute()) {
+                String type = attribute(buf, keyStart, gt, "type");
+                stringAttr = type == null ? null : type.equals("string") ? "true" : "false";
+            }
             int v = gt + 1;
             Chars.Found first = Chars.firstOf(buf, v, limit, spec.paramClose(), spec.paramOpen(), spec.invokeClose());
             int valueEnd = first == null ? -1 : first.at();
@@ -208,7 +253,7 @@ public final class XmlInvokes implements Recognizer {
                 return wait(buf, cfg, b, j, Hint.text(v, spec.paramClose(), spec.paramOpen(), spec.invokeClose()),
                         limit, atEnd);
             }
-            String raw = Chars.rawValue(buf, v, valueEnd);
+            String raw = cdata(Chars.rawValue(buf, v, valueEnd));
             String tooLong = RawValues.tooLong(key.length() > raw.length() ? key : raw, cfg.limits);
             if (tooLong != null || b.tooLong() != null) {
                 b = b.failing(tooLong);
@@ -364,6 +409,12 @@ public final class XmlInvokes implements Recognizer {
             e++;
         }
         return Chars.trimmed(buf, i, e);
+    }
+
+    /** A value written as {@code <![CDATA[…]]>}: its content, as written. */
+    private static String cdata(String raw) {
+        String t = raw.strip();
+        return t.startsWith("<![CDATA[") && t.endsWith("]]>") ? t.substring(9, t.length() - 3) : raw;
     }
 
     /** The value of {@code name="…"} in a tag header, or {@code null}. */

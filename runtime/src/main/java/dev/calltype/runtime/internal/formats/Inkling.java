@@ -1,0 +1,51 @@
+package dev.calltype.runtime.internal.formats;
+
+import dev.calltype.runtime.WireFormat;
+import dev.calltype.runtime.internal.scan.Chars;
+import dev.calltype.runtime.internal.scan.Hint;
+import dev.calltype.runtime.internal.scan.Match;
+import dev.calltype.runtime.internal.scan.Recognizer;
+
+import java.util.List;
+
+/**
+ * Inkling: a model message addressed to a tool, {@code <|message_model|>NAME<|content_invoke_tool_json|>{"name": N,
+ * "args": {…}}<|end_message|>}. The header is part of the call's markup; the JSON is read by {@link JsonBlock}.
+ */
+public final class Inkling implements Recognizer {
+
+    public static final String HEADER = "<|message_model|>";
+    public static final String INVOKE = "<|content_invoke_tool_json|>";
+    private static final int MAX_NAME = 256;
+
+    private final JsonBlock json = new JsonBlock(new JsonBlock.Spec(WireFormat.INKLING, INVOKE,
+            List.of("<|end_message|>"), true, false, false, false, false, false, false, false, false));
+
+    /** The recognizer for the invoke marker itself (a header the prompt already holds). */
+    public JsonBlock body() {
+        return json;
+    }
+
+    @Override
+    public Match match(CharSequence buf, At at, int limit, boolean atEnd) {
+        if (!at.cfg().on(WireFormat.INKLING)) {
+            return Match.NO_MATCH;
+        }
+        int i = at.markerEnd();
+        int max = Math.min(limit, i + MAX_NAME);
+        while (i < max && buf.charAt(i) != '<' && buf.charAt(i) != '\n') {
+            i++;
+        }
+        if (i >= limit) {
+            return !atEnd && limit < at.markerEnd() + MAX_NAME ? Match.needMore(Hint.length(limit + 1)) : Match.NO_MATCH;
+        }
+        int r = Chars.startsWith(buf, i, limit, INVOKE);
+        if (r == Chars.PARTIAL && !atEnd) {
+            return Match.needMore(Hint.length(limit + 1));
+        }
+        if (r != Chars.FULL) {
+            return Match.NO_MATCH;
+        }
+        return json.open(buf, at.cfg(), at.pos(), i + INVOKE.length(), false, limit, atEnd);
+    }
+}
