@@ -212,6 +212,10 @@ std("deepseek-dsml", lambda x: dsml([x]), lambda xs: dsml(xs, "tool_calls"),
     + "parameter>\n</" + DSML + "invoke>\n</" + DSML + "function_calls>", [W], cut(dsml([W]), "Os"))
 
 
+case("deepseek-v3", "r1-section-opener", "plain",
+     ds("tool", "calls") + v3(W) + V3_CALLS_END, [W])
+
+
 # ---------------------------------------------------------------- XML-style families (raw values, schema typing)
 def raw(v):
     return v if isinstance(v, str) else js(v)

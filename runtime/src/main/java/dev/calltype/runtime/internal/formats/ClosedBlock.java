@@ -61,6 +61,36 @@ final class ClosedBlock {
         return out;
     }
 
+    /** Reads one call whose content is {@code [from, to)} and whose text is {@code [start, end)}. */
+    @FunctionalInterface
+    interface CallReader {
+        Item read(int from, int to, int start, int end);
+    }
+
+    /**
+     * The calls of a block's content {@code [from, to)}, each written {@code open…close} with blanks between; text
+     * that does not open a call is an error reaching the content's end. A call left open reaches it too.
+     */
+    static List<Item> each(CharSequence buf, int from, int to, String open, String close, WireFormat format,
+                           CallReader reader) {
+        List<Item> items = new ArrayList<>();
+        int j = from;
+        while (true) {
+            j = Chars.skipBlanks(buf, j, to);
+            if (j >= to) {
+                return items;
+            }
+            if (Chars.startsWith(buf, j, to, open) != Chars.FULL) {
+                items.add(invalid("expected " + open + " to start a call", null, format, j, to));
+                return items;
+            }
+            int x = Chars.indexOf(buf, close, j, to);
+            int end = x < 0 ? to : x + close.length();
+            items.add(reader.read(j + open.length(), x < 0 ? to : x, j, end));
+            j = end;
+        }
+    }
+
     /** An error for the call text {@code [from, to)}. */
     static Item invalid(String problem, String name, WireFormat format, int from, int to) {
         return Item.error(ExtractionError.Kind.INVALID_CALL_SYNTAX, Messages.invalid(problem), name, format, from, to);

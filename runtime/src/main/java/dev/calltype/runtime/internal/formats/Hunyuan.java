@@ -15,7 +15,6 @@ import dev.calltype.runtime.internal.scan.Recognizer;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -74,24 +73,8 @@ public final class Hunyuan implements Recognizer {
     }
 
     private static List<Item> calls(CharSequence buf, Config cfg, String s, int from, int to) {
-        String open = "<tool_call" + s + ">";
-        String close = "</tool_call" + s + ">";
-        List<Item> items = new ArrayList<>();
-        int j = from;
-        while (true) {
-            j = Chars.skipBlanks(buf, j, to);
-            if (j >= to) {
-                return items;
-            }
-            if (Chars.startsWith(buf, j, to, open) != Chars.FULL) {
-                items.add(ClosedBlock.invalid("expected " + open + " to start a call", null, WireFormat.HUNYUAN, j, to));
-                return items;
-            }
-            int x = Chars.indexOf(buf, close, j, to);
-            int end = x < 0 ? to : x + close.length();
-            items.add(call(buf, cfg, s, j + open.length(), x < 0 ? to : x, j, end));
-            j = end;
-        }
+        return ClosedBlock.each(buf, from, to, "<tool_call" + s + ">", "</tool_call" + s + ">", WireFormat.HUNYUAN,
+                (f, t, start, end) -> call(buf, cfg, s, f, t, start, end));
     }
 
     /** One call: the name (up to {@code <tool_sep>}, the first {@code <arg_key>} or a line break), then the pairs. */

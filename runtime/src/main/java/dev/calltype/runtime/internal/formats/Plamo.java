@@ -11,7 +11,6 @@ import dev.calltype.runtime.internal.scan.Recognizer;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -46,24 +45,8 @@ public final class Plamo implements Recognizer {
     }
 
     private static List<Item> requests(CharSequence buf, Config cfg, int start, int from, int to, int end) {
-        List<Item> items = new ArrayList<>();
-        int j = from;
-        while (true) {
-            j = Chars.skipBlanks(buf, j, to);
-            if (j >= to) {
-                return items;
-            }
-            int rs = j;
-            if (Chars.startsWith(buf, j, to, REQUEST) != Chars.FULL) {
-                items.add(ClosedBlock.invalid("expected " + REQUEST + " to start a call", null, WireFormat.PLAMO3, rs,
-                        to));
-                return items;
-            }
-            int re = Chars.indexOf(buf, REQUEST_END, j, to);
-            int callEnd = re < 0 ? to : re + REQUEST_END.length();
-            items.add(request(buf, cfg, j + REQUEST.length(), re < 0 ? to : re, rs, callEnd));
-            j = callEnd;
-        }
+        return ClosedBlock.each(buf, from, to, REQUEST, REQUEST_END, WireFormat.PLAMO3,
+                (f, t, rs, re) -> request(buf, cfg, f, t, rs, re));
     }
 
     private static Item request(CharSequence buf, Config cfg, int from, int to, int rs, int re) {

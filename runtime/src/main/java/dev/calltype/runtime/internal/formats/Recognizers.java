@@ -66,6 +66,7 @@ public final class Recognizers {
                 "<|action_start|><|plugin|>", "<|action_end|>")));
         t.add(SectionCalls.DS_CALLS_BEGIN, SectionCalls.deepSeek());
         t.add(SectionCalls.DS_CALL_BEGIN, SectionCalls.deepSeek());
+        t.add(SectionCalls.DS_CALLS_R1, SectionCalls.deepSeek());
         t.add("<" + XmlInvokes.FULL_BAR + "DSML" + XmlInvokes.FULL_BAR + "function_calls>",
                 new XmlInvokes(XmlInvokes.dsml("function_calls")));
         t.add("<" + XmlInvokes.FULL_BAR + "DSML" + XmlInvokes.FULL_BAR + "tool_calls>",

@@ -30,6 +30,8 @@ public final class SectionCalls implements Recognizer {
     public static final String DS_CALL_BEGIN = "<" + DS_BAR + "tool" + DS_SPACE + "call" + DS_SPACE + "begin" + DS_BAR + ">";
     public static final String DS_CALL_END = "<" + DS_BAR + "tool" + DS_SPACE + "call" + DS_SPACE + "end" + DS_BAR + ">";
     public static final String DS_SEP = "<" + DS_BAR + "tool" + DS_SPACE + "sep" + DS_BAR + ">";
+    /** DeepSeek R1's opener of the section, {@code <｜tool▁calls｜>}. */
+    public static final String DS_CALLS_R1 = "<" + DS_BAR + "tool" + DS_SPACE + "calls" + DS_BAR + ">";
 
     public static final String KIMI_SECTION_BEGIN = "<|tool_calls_section_begin|>";
     public static final String KIMI_SECTION_END = "<|tool_calls_section_end|>";
@@ -73,7 +75,8 @@ public final class SectionCalls implements Recognizer {
         }
         int pos = at.pos();
         int cursor = at.markerEnd();
-        if (Chars.startsWith(buf, pos, limit, sectionBegin()) == Chars.FULL) {
+        if (Chars.startsWith(buf, pos, limit, sectionBegin()) == Chars.FULL
+                || !kimi && Chars.startsWith(buf, pos, limit, DS_CALLS_R1) == Chars.FULL) {
             int i = Chars.skipBlanks(buf, cursor, limit);
             if (i >= limit) {
                 if (!atEnd) {
