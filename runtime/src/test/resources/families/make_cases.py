@@ -5,7 +5,7 @@ regressions.jsonl, plus tools.json. Each line is one case:
   kind:  plain | several | prose | repair | malformed | regression  (every family has the first five)
   calls: the calls expected, in order, each {"name", "arguments"} (arguments compare as JSON, numbers by value)
   error: true - at least one extraction error is required; false - none may be; null - either
-  tools: "known" (tools.json, the default) or "none" (an extractor without tools)
+  tools: "known" (tools.json, the default), "none" (an extractor without tools) or "only:NAME" (that tool alone)
 FamilyCasesTest reads every file listed in index.txt and checks each case in batch and in streaming (one
 character at a time, at every split point, and in fixed chunk sizes). The wire formats follow each model's chat
 template and its serving engines' parsers (vLLM, SGLang, llama.cpp); the texts are written here.
@@ -169,6 +169,16 @@ one = lambda x: KB + kone(x) + KE
 std("kimi-k2", one, lambda xs: KB + "".join(kone(x, i) for i, x in enumerate(xs)) + KE,
     KB + "<|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>{\"city\": \"Oslo\", \"days\": 2,}"
     "<|tool_call_end|>" + KE, [W], cut(one(W), '"Os'))
+
+case("kimi-k2", "bare-counter-id-names-the-only-tool", "plain",
+     KB + "<|tool_call_begin|>0<|tool_call_argument_begin|>{\"city\": \"Oslo\", \"days\": 2}<|tool_call_end|>" + KE,
+     [W], False, "only:get_weather")
+case("kimi-k2", "bare-counter-id-without-tools-is-kept-as-written", "plain",
+     KB + "<|tool_call_begin|>0<|tool_call_argument_begin|>{\"city\": \"Oslo\", \"days\": 2}<|tool_call_end|>" + KE,
+     [c("0", city="Oslo", days=2)], False, "none")
+case("kimi-k2", "bare-counter-id-with-several-tools-is-an-error", "malformed",
+     KB + "<|tool_call_begin|>0<|tool_call_argument_begin|>{\"city\": \"Oslo\", \"days\": 2}<|tool_call_end|>" + KE,
+     [], True)
 
 hone = lambda x: "<|start|>assistant<|channel|>commentary to=functions." + x["name"] + \
     " <|constrain|>json<|message|>" + js(x["arguments"]) + "<|call|>"

@@ -31,6 +31,11 @@ class FamilyCasesTest {
     /** One case of a family file. */
     record Case(String id, String kind, String text, JsonNode calls, Boolean error, String tools) {
         ToolCallExtractor extractor() {
+            if (tools.startsWith("only:")) {
+                String name = tools.substring(5);
+                return ToolCallExtractor.builder().tools(ToolSpecs.fromJson(Corpus.read("/families/tools.json")).stream()
+                        .filter(t -> t.name().equals(name)).toList()).build();
+            }
             return "none".equals(tools) ? NONE : KNOWN;
         }
 

@@ -98,6 +98,19 @@ public final class SectionCalls implements Recognizer {
         return call(buf, cfg, pos, pos, limit, atEnd);
     }
 
+    /** Whether a Kimi call id is a bare counter ({@code 0}, {@code 1}) without the tool's name. */
+    private static boolean isCounter(String id) {
+        if (id.isEmpty()) {
+            return false;
+        }
+        for (int i = 0; i < id.length(); i++) {
+            if (id.charAt(i) < '0' || id.charAt(i) > '9') {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** A section with no call: an error up to its end marker (or the end). */
     private Match empty(CharSequence buf, int pos, int i, int limit, boolean atEnd) {
         String end = sectionEnd().get(0);
@@ -137,6 +150,9 @@ public final class SectionCalls implements Recognizer {
             int colon = name.lastIndexOf(':');
             if (colon > 0) {
                 name = name.substring(0, colon);
+            }
+            if (isCounter(name) && cfg.tools.specs().size() == 1) {
+                name = cfg.tools.specs().get(0).name(); // a bare counter id: the only tool there is
             }
             NamedArgs.Spec spec = new NamedArgs.Spec(WireFormat.KIMI_K2, List.of(KIMI_CALL_END), KIMI_CALL_BEGIN,
                     null, false);
