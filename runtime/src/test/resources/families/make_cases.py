@@ -448,6 +448,16 @@ case(R, "untyped-xml-values-read-as-json-without-schema", "regression",
      "<parameter=s>\nOslo\n</parameter>\n</function>\n</tool_call>", [c("anything", n=42, x=None, s="Oslo")], False, "none")
 
 
+# markup of a known family with no readable call is an error, never an empty result
+for fam_id, text in [("dots", "<dots_function_call>\n</dots_function_call>"),
+                     ("hunyuan", "<tool_calls><tool_call></tool_call></tool_calls>"),
+                     ("solar-open", "<|tool_call:start|>get_weather\nOslo<|tool_call:end|>"),
+                     ("plamo3", "<|plamo:begin_tool_requests:plamo|><|plamo:end_tool_requests:plamo|>"),
+                     ("kimi-k3", "<|open|>tools<|sep|><|close|>tools<|sep|>"),
+                     ("dsml", "<" + DSML + "function_calls>\n</" + DSML + "function_calls>")]:
+    case(R, "silence-is-an-error-" + fam_id, "regression", "Here you go.\n" + text, [], True)
+
+
 def main():
     with open(os.path.join(HERE, "tools.json"), "w") as f:
         json.dump(TOOLS, f, indent=1, ensure_ascii=False)
