@@ -399,6 +399,10 @@ std("inkling", ink, lambda xs: "".join(ink(x) for x in xs),
     "<|message_model|>get_weather<|content_invoke_tool_json|>{\"name\": \"get_weather\", \"args\": {\"city\": \"Oslo\", "
     "\"days\": 2,}}<|end_message|>", [W], cut(ink(W), '"Os'))
 
+cwm = lambda x: "<tool: function>\n" + x["name"] + " " + js(x["arguments"]) + "\n</tool>"
+std("cwm", cwm, lambda xs: "\n".join(cwm(x) for x in xs),
+    "<tool: bash>\nshell ls -la | wc -l\n</tool>", [c("shell", command="ls -la | wc -l")], cut(cwm(W), "Os"))
+
 # families whose wire format an existing reader already covers (GLM-style inside <tool_call>)
 pool = lambda x: "<tool_call>" + x["name"] + "\n" + "".join(
     "<arg_key>" + k + "</arg_key>\n<arg_value>\n" + raw(v) + "\n</arg_value>\n" for k, v in x["arguments"].items()) \

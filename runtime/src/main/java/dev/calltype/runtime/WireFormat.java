@@ -90,6 +90,8 @@ public enum WireFormat {
     LONGCAT,
     /** Inkling {@code <|message_model|>N<|content_invoke_tool_json|>{"name": …, "args": {…}}<|end_message|>}. */
     INKLING,
+    /** CWM {@code <tool: LABEL>\nNAME {json} | shell line\n</tool>}. */
+    CWM,
     /** A pythonic call or list of calls: {@code search(query="AI", limit=5)}. */
     PYTHONIC,
     /** A native tool call from the provider's own field (OpenAI {@code tool_calls}), not from text. */
