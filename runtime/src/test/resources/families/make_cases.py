@@ -403,6 +403,15 @@ cwm = lambda x: "<tool: function>\n" + x["name"] + " " + js(x["arguments"]) + "\
 std("cwm", cwm, lambda xs: "\n".join(cwm(x) for x in xs),
     "<tool: bash>\nshell ls -la | wc -l\n</tool>", [c("shell", command="ls -la | wc -l")], cut(cwm(W), "Os"))
 
+NS = "]<]minimax[>["
+m3 = lambda xs: NS + "<tool_call>\n" + "".join(NS + "<invoke name=\"" + x["name"] + "\">\n" + "".join(
+    NS + "<" + k + ">" + raw(v) + NS + "</" + k + ">\n" for k, v in x["arguments"].items()) + NS + "</invoke>\n"
+    for x in xs) + NS + "</tool_call>"
+std("minimax-m3", lambda x: m3([x]), m3, m3([U]), [U], cut(m3([W]), "Os"))
+case("minimax-m3", "nested-parameter-tags-are-an-error-not-a-loss", "malformed",
+     NS + "<tool_call>" + NS + "<invoke name=\"update_record\">" + NS + "<id>7" + NS + "</id>" + NS + "<fields>" + NS
+     + "<status>done" + NS + "</status>" + NS + "</fields>" + NS + "</invoke>" + NS + "</tool_call>", [], True)
+
 # families whose wire format an existing reader already covers (GLM-style inside <tool_call>)
 pool = lambda x: "<tool_call>" + x["name"] + "\n" + "".join(
     "<arg_key>" + k + "</arg_key>\n<arg_value>\n" + raw(v) + "\n</arg_value>\n" for k, v in x["arguments"].items()) \

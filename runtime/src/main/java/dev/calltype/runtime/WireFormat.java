@@ -90,6 +90,8 @@ public enum WireFormat {
     LONGCAT,
     /** Inkling {@code <|message_model|>N<|content_invoke_tool_json|>{"name": …, "args": {…}}<|end_message|>}. */
     INKLING,
+    /** MiniMax-M3 {@code ]<]minimax[>[<tool_call>]<]minimax[>[<invoke name="N">]<]minimax[>[<K>V]<]minimax[>[</K>…}. */
+    MINIMAX_M3,
     /** CWM {@code <tool: LABEL>\nNAME {json} | shell line\n</tool>}. */
     CWM,
     /** A pythonic call or list of calls: {@code search(query="AI", limit=5)}. */

@@ -82,6 +82,8 @@ class FormatTableTest {
                 + "</longcat_tool_call>");
         m.put(WireFormat.INKLING, "<|message_model|>get_weather<|content_invoke_tool_json|>{\"name\": \"get_weather\", "
                 + "\"args\": {\"city\": \"Oslo\"}}<|end_message|>");
+        m.put(WireFormat.MINIMAX_M3, "]<]minimax[>[<tool_call>\n]<]minimax[>[<invoke name=\"get_weather\">\n"
+                + "]<]minimax[>[<city>Oslo]<]minimax[>[</city>\n]<]minimax[>[</invoke>\n]<]minimax[>[</tool_call>");
         m.put(WireFormat.CWM, "<tool: function>\nget_weather {\"city\": \"Oslo\"}\n</tool>");
         m.put(WireFormat.PYTHONIC, "get_weather(city=\"Oslo\")");
         return m;

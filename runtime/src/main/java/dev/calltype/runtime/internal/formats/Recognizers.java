@@ -95,6 +95,7 @@ public final class Recognizers {
         t.add("<longcat_tool_call>", new JsonBlock(JsonBlock.Spec.tags(WireFormat.LONGCAT, "<longcat_tool_call>",
                 "</longcat_tool_call>")));
         t.add(Cwm.OPEN, new Cwm());
+        t.add(MinimaxM3.OPEN, new MinimaxM3());
         t.add(Inkling.HEADER, INKLING);
         t.add(Inkling.INVOKE, INKLING.body());
         t.add("<|tools_prefix|>", new JsonBlock(new JsonBlock.Spec(WireFormat.APERTUS, "<|tools_prefix|>",
