@@ -79,8 +79,6 @@ one = lambda x: "<tool_call>\n" + jcall(x) + "\n</tool_call>"
 std("hermes", one, lambda xs: "\n".join(one(x) for x in xs),
     "<tool_call>\n{'name': 'get_weather', 'arguments': {'city': 'Oslo', 'days': 2,}}\n</tool_call>", [W],
     cut(one(W), '"Os'))
-case("hermes", "function-name-attribute", "plain",
-     '<tool_call>\n<function name="get_weather">{"city": "Oslo", "days": 2}</function>\n</tool_call>', [W])
 
 one = lambda x: "TOOL_CALL " + jcall(x, "tool_name", "parameters")
 std("tool-call-marker", one, lambda xs: "\n".join(one(x) for x in xs),
@@ -221,9 +219,6 @@ std("deepseek-dsml", lambda x: dsml([x]), lambda xs: dsml(xs, "tool_calls"),
     "string=\"true\">Oslo</" + DSML + "parameter>\n<" + DSML + "parameter name=\"days\" string=\"true\">2</" + DSML
     + "parameter>\n</" + DSML + "invoke>\n</" + DSML + "function_calls>", [W], cut(dsml([W]), "Os"))
 
-
-case("deepseek-v3", "r1-section-opener", "plain",
-     ds("tool", "calls") + v3(W) + V3_CALLS_END, [W])
 
 
 # ---------------------------------------------------------------- XML-style families (raw values, schema typing)

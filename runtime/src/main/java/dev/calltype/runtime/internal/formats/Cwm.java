@@ -7,6 +7,7 @@ import dev.calltype.runtime.internal.scan.Chars;
 import dev.calltype.runtime.internal.scan.Config;
 import dev.calltype.runtime.internal.scan.Hint;
 import dev.calltype.runtime.internal.scan.Item;
+import dev.calltype.runtime.internal.scan.MarkerTable;
 import dev.calltype.runtime.internal.scan.Match;
 import dev.calltype.runtime.internal.scan.Recognizer;
 
@@ -20,7 +21,12 @@ import java.util.List;
  * its arguments when it is a JSON object, else the single argument {@code command} (a shell line:
  * {@code <tool: bash>\nbash ls -la\n</tool>}).
  */
-public final class Cwm implements Recognizer {
+public final class Cwm implements Family, Recognizer {
+
+    @Override
+    public void register(Config cfg, MarkerTable markers) {
+        markers.add(OPEN, this);
+    }
 
     public static final String OPEN = "<tool:";
     private static final String CLOSE = "</tool>";

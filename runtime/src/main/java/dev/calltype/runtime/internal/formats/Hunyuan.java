@@ -10,6 +10,8 @@ import dev.calltype.runtime.internal.scan.Chars;
 import dev.calltype.runtime.internal.scan.Config;
 import dev.calltype.runtime.internal.scan.Hint;
 import dev.calltype.runtime.internal.scan.Item;
+import dev.calltype.runtime.internal.scan.MarkerTable;
+import dev.calltype.runtime.internal.markup.JsonBlock;
 import dev.calltype.runtime.internal.scan.Match;
 import dev.calltype.runtime.internal.scan.Recognizer;
 
@@ -23,12 +25,17 @@ import java.util.List;
  * ({@code <tool_calls:opensource>}, {@code <arg_key:opensource>}); Hunyuan-A13B, Jamba and MiniMax-M1 write JSON
  * ({@link WireFormat#TOOL_CALLS_TAG}, read by {@link JsonBlock}). The content decides.
  */
-public final class Hunyuan implements Recognizer {
+public final class Hunyuan implements Family, Recognizer {
+
+    @Override
+    public void register(Config cfg, MarkerTable markers) {
+        markers.add("<tool_calls>", this);
+        markers.add("<tool_calls:", this);
+    }
 
     private static final int MAX_SUFFIX = 64;
 
-    private final JsonBlock json = new JsonBlock(JsonBlock.Spec.tags(WireFormat.TOOL_CALLS_TAG, "<tool_calls>",
-            "</tool_calls>"));
+    private final JsonBlock json = JsonBlock.tags(WireFormat.TOOL_CALLS_TAG, "<tool_calls>", "</tool_calls>").recognizer();
 
     @Override
     public Match match(CharSequence buf, At at, int limit, boolean atEnd) {

@@ -3,28 +3,30 @@ package dev.calltype.runtime.internal.formats;
 import dev.calltype.runtime.WireFormat;
 import dev.calltype.runtime.internal.scan.Chars;
 import dev.calltype.runtime.internal.scan.Hint;
+import dev.calltype.runtime.internal.scan.MarkerTable;
+import dev.calltype.runtime.internal.scan.Config;
+import dev.calltype.runtime.internal.markup.JsonBlock;
 import dev.calltype.runtime.internal.scan.Match;
 import dev.calltype.runtime.internal.scan.Recognizer;
 
-import java.util.List;
 
 /**
  * Inkling: a model message addressed to a tool, {@code <|message_model|>NAME<|content_invoke_tool_json|>{"name": N,
  * "args": {…}}<|end_message|>}. The header is part of the call's markup; the JSON is read by {@link JsonBlock}.
  */
-public final class Inkling implements Recognizer {
+public final class Inkling implements Family, Recognizer {
+
+    @Override
+    public void register(Config cfg, MarkerTable markers) {
+        markers.add(HEADER, this);
+        markers.add(INVOKE, json);
+    }
 
     public static final String HEADER = "<|message_model|>";
     public static final String INVOKE = "<|content_invoke_tool_json|>";
     private static final int MAX_NAME = 256;
 
-    private final JsonBlock json = new JsonBlock(new JsonBlock.Spec(WireFormat.INKLING, INVOKE,
-            List.of("<|end_message|>"), true, false, false, false, false, false, false, false, false));
-
-    /** The recognizer for the invoke marker itself (a header the prompt already holds). */
-    public JsonBlock body() {
-        return json;
-    }
+    private final JsonBlock json = JsonBlock.tags(WireFormat.INKLING, INVOKE, "<|end_message|>").recognizer();
 
     @Override
     public Match match(CharSequence buf, At at, int limit, boolean atEnd) {

@@ -9,6 +9,8 @@ import dev.calltype.runtime.internal.scan.Calls;
 import dev.calltype.runtime.internal.scan.Chars;
 import dev.calltype.runtime.internal.scan.Config;
 import dev.calltype.runtime.internal.scan.Item;
+import dev.calltype.runtime.internal.scan.MarkerTable;
+import dev.calltype.runtime.internal.markup.XmlInvokes;
 import dev.calltype.runtime.internal.scan.Match;
 import dev.calltype.runtime.internal.scan.Recognizer;
 
@@ -23,7 +25,12 @@ import java.util.List;
  * after it. Values are raw text typed by the tool's schema. A parameter holding nested tags (an object or array
  * written as tags) is reported as an error for its call, never dropped.
  */
-public final class MinimaxM3 implements Recognizer {
+public final class MinimaxM3 implements Family, Recognizer {
+
+    @Override
+    public void register(Config cfg, MarkerTable markers) {
+        markers.add(OPEN, this);
+    }
 
     public static final String NS = "]<]minimax[>[";
     public static final String OPEN = NS + "<tool_call>";

@@ -6,6 +6,7 @@ import dev.calltype.runtime.internal.scan.Calls;
 import dev.calltype.runtime.internal.scan.Chars;
 import dev.calltype.runtime.internal.scan.Config;
 import dev.calltype.runtime.internal.scan.Item;
+import dev.calltype.runtime.internal.scan.MarkerTable;
 import dev.calltype.runtime.internal.scan.Match;
 import dev.calltype.runtime.internal.scan.Recognizer;
 
@@ -20,7 +21,12 @@ import java.util.List;
  * closed by {@code <|plamo:end_tool_requests:plamo|>}. A request that cannot be read is an error; the others are
  * kept.
  */
-public final class Plamo implements Recognizer {
+public final class Plamo implements Family, Recognizer {
+
+    @Override
+    public void register(Config cfg, MarkerTable markers) {
+        markers.add(OPEN, this);
+    }
 
     public static final String OPEN = tag("begin_tool_requests");
     private static final String CLOSE = tag("end_tool_requests");

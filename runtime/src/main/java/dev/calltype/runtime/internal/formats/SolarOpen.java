@@ -9,6 +9,7 @@ import dev.calltype.runtime.internal.scan.Calls;
 import dev.calltype.runtime.internal.scan.Chars;
 import dev.calltype.runtime.internal.scan.Config;
 import dev.calltype.runtime.internal.scan.Item;
+import dev.calltype.runtime.internal.scan.MarkerTable;
 import dev.calltype.runtime.internal.scan.Match;
 import dev.calltype.runtime.internal.scan.Recognizer;
 
@@ -20,7 +21,12 @@ import java.util.List;
  * Solar Open (Upstage): one call per {@code <|tool_call:start|>NAME\n<|tool_arg:start|>K<|tool_arg:value|>V
  * <|tool_arg:end|>…<|tool_call:end|>}. Values are raw text, typed by the tool's schema.
  */
-public final class SolarOpen implements Recognizer {
+public final class SolarOpen implements Family, Recognizer {
+
+    @Override
+    public void register(Config cfg, MarkerTable markers) {
+        markers.add(START, this);
+    }
 
     public static final String START = "<|tool_call:start|>";
     private static final String END = "<|tool_call:end|>";

@@ -1,19 +1,21 @@
-package dev.calltype.runtime.internal.formats;
+package dev.calltype.runtime.internal.markup;
 
-import dev.calltype.runtime.internal.scan.Calls;
-import dev.calltype.runtime.internal.scan.Chars;
-import dev.calltype.runtime.internal.scan.Config;
 import dev.calltype.runtime.ExtractionError;
-import dev.calltype.runtime.internal.scan.Hint;
-import dev.calltype.runtime.internal.scan.Item;
-import dev.calltype.runtime.internal.args.KnownTools;
-import dev.calltype.runtime.internal.scan.Match;
-import dev.calltype.runtime.internal.text.Messages;
-import dev.calltype.runtime.internal.args.RawValues;
-import dev.calltype.runtime.internal.scan.Recognizer;
 import dev.calltype.runtime.Repair;
 import dev.calltype.runtime.ToolSpec;
 import dev.calltype.runtime.WireFormat;
+import dev.calltype.runtime.internal.args.KnownTools;
+import dev.calltype.runtime.internal.args.RawValues;
+import dev.calltype.runtime.internal.formats.DeepSeek;
+import dev.calltype.runtime.internal.formats.MiniMax;
+import dev.calltype.runtime.internal.scan.Calls;
+import dev.calltype.runtime.internal.scan.Chars;
+import dev.calltype.runtime.internal.scan.Config;
+import dev.calltype.runtime.internal.scan.Hint;
+import dev.calltype.runtime.internal.scan.Item;
+import dev.calltype.runtime.internal.scan.Match;
+import dev.calltype.runtime.internal.scan.Recognizer;
+import dev.calltype.runtime.internal.text.Messages;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -49,64 +51,72 @@ public final class XmlInvokes implements Recognizer {
      */
     public record Spec(WireFormat format, String sectionOpen, String sectionClose, String invokeOpen, String invokeClose,
                 String paramOpen, String paramClose, boolean stringAttribute, boolean typeAttribute) {
+
+        /** The same invocations in a section between other markers ({@code null}: standing alone). */
+        public Spec inSection(String open, String close) {
+            return new Spec(format, open, close, invokeOpen, invokeClose, paramOpen, paramClose, stringAttribute,
+                    typeAttribute);
+        }
     }
 
-    public static final String FULL_BAR = "\uFF5C";
+    /** Settings of a {@link Spec}, each named. */
+    public static final class Builder {
+        private final WireFormat format;
+        private String sectionOpen;
+        private String sectionClose;
+        private String invokeOpen;
+        private String invokeClose;
+        private String paramOpen;
+        private String paramClose;
+        private boolean stringAttribute;
+        private boolean typeAttribute;
 
-    public static Spec qwen(String sectionOpen, String sectionClose) {
-        return new Spec(WireFormat.QWEN3_CODER, sectionOpen, sectionClose, "<function=", "</function>", "<parameter=",
-                "</parameter>", false, false);
+        private Builder(WireFormat format) {
+            this.format = format;
+        }
+
+        /** Invocations sit in a section between these markers. */
+        public Builder section(String open, String close) {
+            this.sectionOpen = open;
+            this.sectionClose = close;
+            return this;
+        }
+
+        /** An invocation starts with {@code open} followed by its name and {@code >}, and ends with {@code close}. */
+        public Builder invocation(String open, String close) {
+            this.invokeOpen = open;
+            this.invokeClose = close;
+            return this;
+        }
+
+        /** A parameter starts with {@code open} followed by its name and {@code >}, and ends with {@code close}. */
+        public Builder parameter(String open, String close) {
+            this.paramOpen = open;
+            this.paramClose = close;
+            return this;
+        }
+
+        /** Parameters say {@code string="true"} (raw text) or {@code string="false"} (JSON). */
+        public Builder stringAttribute() {
+            this.stringAttribute = true;
+            return this;
+        }
+
+        /** Parameters say {@code type="string"} (raw text) or another JSON type (JSON), as Kimi K3 writes them. */
+        public Builder typeAttribute() {
+            this.typeAttribute = true;
+            return this;
+        }
+
+        public Spec build() {
+            return new Spec(format, sectionOpen, sectionClose, invokeOpen, invokeClose, paramOpen, paramClose,
+                    stringAttribute, typeAttribute);
+        }
     }
 
-    public static Spec minimax() {
-        return new Spec(WireFormat.MINIMAX, "<minimax:tool_call>", "</minimax:tool_call>", "<invoke name=",
-                "</invoke>", "<parameter name=", "</parameter>", false, false);
-    }
-
-    public static Spec dsml(String section) {
-        String p = "<" + FULL_BAR + "DSML" + FULL_BAR;
-        return new Spec(WireFormat.DEEPSEEK_DSML, p + section + ">", "</" + FULL_BAR + "DSML" + FULL_BAR + section + ">",
-                p + "invoke name=", "</" + FULL_BAR + "DSML" + FULL_BAR + "invoke>", p + "parameter name=",
-                "</" + FULL_BAR + "DSML" + FULL_BAR + "parameter>", true, false);
-    }
-
-    /** dots.llm {@code <dots_function_call><invoke name="N"><parameter name="K">V</parameter></invoke>…}. */
-    public static Spec dots() {
-        return new Spec(WireFormat.DOTS, "<dots_function_call>", "</dots_function_call>", "<invoke name=", "</invoke>",
-                "<parameter name=", "</parameter>", false, false);
-    }
-
-    /** Muse Glimmer ATEM {@code <atem:function_calls><atem:invoke name="N"><atem:parameter name="K">V…}. */
-    public static Spec atem() {
-        return new Spec(WireFormat.ATEM, "<atem:function_calls>", "</atem:function_calls>", "<atem:invoke name=",
-                "</atem:invoke>", "<atem:parameter name=", "</atem:parameter>", false, false);
-    }
-
-    /**
-     * Step-3 {@code <｜tool_calls_begin｜><｜tool_call_begin｜>function<｜tool_sep｜><steptml:invoke name="N">
-     * <steptml:parameter name="K">V</steptml:parameter></steptml:invoke><｜tool_call_end｜>…<｜tool_calls_end｜>}.
-     */
-    public static Spec steptml() {
-        String b = FULL_BAR;
-        return new Spec(WireFormat.STEP3, "<" + b + "tool_calls_begin" + b + ">", "<" + b + "tool_calls_end" + b + ">",
-                "<" + b + "tool_call_begin" + b + ">function<" + b + "tool_sep" + b + "><steptml:invoke name=",
-                "</steptml:invoke><" + b + "tool_call_end" + b + ">", "<steptml:parameter name=", "</steptml:parameter>",
-                false, false);
-    }
-
-    /**
-     * Kimi K3 {@code <|open|>tools<|sep|><|open|>call tool="N" index="1"<|sep|><|open|>argument key="K"
-     * type="string"<|sep|>V<|close|>argument<|sep|>…<|close|>call<|sep|><|close|>tools<|sep|>}.
-     */
-    public static Spec kimiK3() {
-        return new Spec(WireFormat.KIMI_K3, "<|open|>tools<|sep|>", "<|close|>tools<|sep|>", "<|open|>call tool=",
-                "<|close|>call<|sep|>", "<|open|>argument key=", "<|close|>argument<|sep|>", false, true);
-    }
-
-    /** MiniCPM5 {@code <function name="N"><param name="K">V</param></function>}, one call per tag, CDATA values. */
-    public static Spec minicpm5() {
-        return new Spec(WireFormat.MINICPM5, null, null, "<function name=", "</function>", "<param name=", "</param>",
-                false, false);
+    /** Invocations written in {@code format}. */
+    public static Builder of(WireFormat format) {
+        return new Builder(format);
     }
 
     private static final int MAX_HEADER = 1024;

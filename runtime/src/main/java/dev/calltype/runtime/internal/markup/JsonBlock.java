@@ -1,23 +1,29 @@
-package dev.calltype.runtime.internal.formats;
+package dev.calltype.runtime.internal.markup;
 
+import dev.calltype.runtime.ExtractionError;
+import dev.calltype.runtime.Repair;
+import dev.calltype.runtime.WireFormat;
+import dev.calltype.runtime.internal.args.KnownTools;
+import dev.calltype.runtime.internal.formats.Apertus;
+import dev.calltype.runtime.internal.formats.Granite;
+import dev.calltype.runtime.internal.formats.Hermes;
+import dev.calltype.runtime.internal.formats.InternLM;
+import dev.calltype.runtime.internal.formats.Mistral;
+import dev.calltype.runtime.internal.formats.Nemotron;
+import dev.calltype.runtime.internal.json.JsonRead;
+import dev.calltype.runtime.internal.json.LenientJson;
 import dev.calltype.runtime.internal.scan.Balance;
 import dev.calltype.runtime.internal.scan.Calls;
 import dev.calltype.runtime.internal.scan.Chars;
 import dev.calltype.runtime.internal.scan.Config;
-import dev.calltype.runtime.ExtractionError;
 import dev.calltype.runtime.internal.scan.Fence;
 import dev.calltype.runtime.internal.scan.Hint;
 import dev.calltype.runtime.internal.scan.Item;
-import dev.calltype.runtime.internal.json.JsonRead;
-import dev.calltype.runtime.internal.args.KnownTools;
-import dev.calltype.runtime.internal.json.LenientJson;
 import dev.calltype.runtime.internal.scan.Match;
-import dev.calltype.runtime.internal.text.Messages;
 import dev.calltype.runtime.internal.scan.Recognizer;
-import dev.calltype.runtime.Repair;
 import dev.calltype.runtime.internal.scan.ShapeProbe;
 import dev.calltype.runtime.internal.scan.Spans;
-import dev.calltype.runtime.WireFormat;
+import dev.calltype.runtime.internal.text.Messages;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -41,42 +47,204 @@ import java.util.Map;
 public final class JsonBlock implements Recognizer {
 
     /**
-     * How one format writes its block.
-     *
-     * @param opener the opening marker (also where a search for the closer stops)
-     * @param closers closing markers, the first the usual one; empty when the block just ends
-     * @param closerExpected whether the closer normally follows, so text before it is garbage to absorb
-     * @param sequence whether several objects may follow one another ({@code ,} {@code ;} or blanks)
-     * @param fences whether the content may be in a Markdown fence
-     * @param requireJson whether the opener is only markup when JSON (or a fence) follows it
-     * @param requireFence whether the content must be fenced (Command R)
-     * @param nameKeyed whether calls are written {@code {"NAME": {args}}} (Apertus)
-     * @param pythonic whether the content may be pythonic calls instead
-     * @param markerColon whether a {@code :} may follow the opener
-     * @param wordBoundary whether the opener must not continue a word, nor be continued by one
+     * How one format writes its block, built with named settings:
+     * {@code JsonBlock.tags(WireFormat.NEMOTRON, "<TOOLCALL>", "</TOOLCALL>").build()}.
      */
-    public record Spec(WireFormat format, String opener, List<String> closers, boolean closerExpected, boolean sequence,
-                boolean fences, boolean requireJson, boolean requireFence, boolean nameKeyed, boolean pythonic,
-                boolean markerColon, boolean wordBoundary) {
+    public static final class Spec {
+        private final WireFormat format;
+        private final String opener;
+        private final List<String> closers;
+        private final boolean closerExpected;
+        private final boolean sequence;
+        private final boolean fences;
+        private final boolean requireJson;
+        private final boolean requireFence;
+        private final boolean nameKeyed;
+        private final boolean pythonic;
+        private final boolean markerColon;
+        private final boolean wordBoundary;
 
+        private Spec(Builder b) {
+            this.format = b.format;
+            this.opener = b.opener;
+            this.closers = List.copyOf(b.closers);
+            this.closerExpected = b.closerExpected;
+            this.sequence = b.sequence;
+            this.fences = b.fences;
+            this.requireJson = b.requireJson;
+            this.requireFence = b.requireFence;
+            this.nameKeyed = b.nameKeyed;
+            this.pythonic = b.pythonic;
+            this.markerColon = b.markerColon;
+            this.wordBoundary = b.wordBoundary;
+        }
+
+        public WireFormat format() {
+            return format;
+        }
+
+        /** The opening marker (also where a search for the closer stops). */
+        public String opener() {
+            return opener;
+        }
+
+        /** Closing markers, the usual one first; empty when the block just ends. */
+        public List<String> closers() {
+            return closers;
+        }
+
+        /** The usual closing marker, or {@code null}. */
         public String closer() {
             return closers.isEmpty() ? null : closers.get(0);
         }
 
-        /** A tag pair: opener, closer, objects or arrays, fences allowed. */
-        public static Spec tags(WireFormat f, String open, String close) {
-            return new Spec(f, open, List.of(close), true, true, true, false, false, false, false, false, false);
+        /** Whether the closer normally follows, so text before it is garbage to absorb. */
+        public boolean closerExpected() {
+            return closerExpected;
         }
 
-        /** A marker without a closer: one object or array. */
-        public static Spec prefix(WireFormat f, String open) {
-            return new Spec(f, open, List.of(), false, false, false, false, false, false, false, false, false);
+        /** Whether several objects may follow one another ({@code ,} {@code ;} or blanks). */
+        public boolean sequence() {
+            return sequence;
         }
 
-        public Spec withPythonic() {
-            return new Spec(format, opener, closers, closerExpected, sequence, fences, requireJson, requireFence,
-                    nameKeyed, true, markerColon, wordBoundary);
+        /** Whether the content may be in a Markdown fence. */
+        public boolean fences() {
+            return fences;
         }
+
+        /** Whether the opener is only markup when JSON (or a fence) follows it. */
+        public boolean requireJson() {
+            return requireJson;
+        }
+
+        /** Whether the content must be fenced (Command R). */
+        public boolean requireFence() {
+            return requireFence;
+        }
+
+        /** Whether calls are written {@code {"NAME": {args}}} (Apertus). */
+        public boolean nameKeyed() {
+            return nameKeyed;
+        }
+
+        /** Whether the content may be pythonic calls instead. */
+        public boolean pythonic() {
+            return pythonic;
+        }
+
+        /** Whether a {@code :} may follow the opener. */
+        public boolean markerColon() {
+            return markerColon;
+        }
+
+        /** Whether the opener must not continue a word, nor be continued by one. */
+        public boolean wordBoundary() {
+            return wordBoundary;
+        }
+    }
+
+    /** Settings of a {@link Spec}, each named; everything is off until set. */
+    public static final class Builder {
+        private final WireFormat format;
+        private final String opener;
+        private List<String> closers = List.of();
+        private boolean closerExpected;
+        private boolean sequence;
+        private boolean fences;
+        private boolean requireJson;
+        private boolean requireFence;
+        private boolean nameKeyed;
+        private boolean pythonic;
+        private boolean markerColon;
+        private boolean wordBoundary;
+
+        private Builder(WireFormat format, String opener) {
+            this.format = format;
+            this.opener = opener;
+        }
+
+        /** The block ends with one of these markers (the usual one first); text before it is garbage to absorb. */
+        public Builder closedBy(String... closers) {
+            this.closers = List.of(closers);
+            this.closerExpected = true;
+            return this;
+        }
+
+        /** The block may end with one of these markers, but often just ends. */
+        public Builder mayEndWith(String... closers) {
+            this.closers = List.of(closers);
+            this.closerExpected = false;
+            return this;
+        }
+
+        /** Several call objects may follow one another, separated by {@code ,}, {@code ;} or blanks. */
+        public Builder callsInSequence() {
+            this.sequence = true;
+            return this;
+        }
+
+        /** The content may sit in a Markdown fence. */
+        public Builder fencesAllowed() {
+            this.fences = true;
+            return this;
+        }
+
+        /** The content must sit in a JSON Markdown fence (Command R {@code Action: ```json}). */
+        public Builder fenceRequired() {
+            this.fences = true;
+            this.requireFence = true;
+            return this;
+        }
+
+        /** The opener is markup only when JSON (or a fence) follows it; otherwise it is prose. */
+        public Builder onlyBeforeJson() {
+            this.requireJson = true;
+            return this;
+        }
+
+        /** Calls may be written {@code {"NAME": {args}}}. */
+        public Builder callsKeyedByName() {
+            this.nameKeyed = true;
+            return this;
+        }
+
+        /** The content may be pythonic calls {@code [f(a=1)]} instead of JSON. */
+        public Builder pythonicAllowed() {
+            this.pythonic = true;
+            return this;
+        }
+
+        /** A {@code :} may follow the opener ({@code TOOL_CALL: {…}}). */
+        public Builder colonAfterMarker() {
+            this.markerColon = true;
+            return this;
+        }
+
+        /** The opener is a word: it must not continue one nor be continued by one. */
+        public Builder wholeWord() {
+            this.wordBoundary = true;
+            return this;
+        }
+
+        public Spec build() {
+            return new Spec(this);
+        }
+
+        /** The recognizer for blocks written this way. */
+        public JsonBlock recognizer() {
+            return new JsonBlock(build());
+        }
+    }
+
+    /** A block opened by {@code opener}: one JSON object or array, nothing else set yet. */
+    public static Builder opener(WireFormat format, String opener) {
+        return new Builder(format, opener);
+    }
+
+    /** A tag pair: opener, closer, call objects or arrays (several in sequence), fences allowed. */
+    public static Builder tags(WireFormat format, String open, String close) {
+        return new Builder(format, open).closedBy(close).callsInSequence().fencesAllowed();
     }
 
     /** How far into a call streaming looks for its name at every character. */

@@ -1,20 +1,24 @@
-package dev.calltype.runtime.internal.formats;
+package dev.calltype.runtime.internal.markup;
 
+import dev.calltype.runtime.ExtractionError;
+import dev.calltype.runtime.Repair;
+import dev.calltype.runtime.WireFormat;
+import dev.calltype.runtime.internal.formats.DeepSeek;
+import dev.calltype.runtime.internal.formats.Gemma;
+import dev.calltype.runtime.internal.formats.Harmony;
+import dev.calltype.runtime.internal.formats.Mistral;
+import dev.calltype.runtime.internal.json.JsonRead;
+import dev.calltype.runtime.internal.json.LenientJson;
 import dev.calltype.runtime.internal.scan.Balance;
 import dev.calltype.runtime.internal.scan.Calls;
 import dev.calltype.runtime.internal.scan.Chars;
 import dev.calltype.runtime.internal.scan.Config;
-import dev.calltype.runtime.ExtractionError;
 import dev.calltype.runtime.internal.scan.Fence;
 import dev.calltype.runtime.internal.scan.Hint;
 import dev.calltype.runtime.internal.scan.Item;
-import dev.calltype.runtime.internal.json.JsonRead;
-import dev.calltype.runtime.internal.json.LenientJson;
 import dev.calltype.runtime.internal.scan.Match;
-import dev.calltype.runtime.internal.text.Messages;
-import dev.calltype.runtime.Repair;
 import dev.calltype.runtime.internal.scan.Step;
-import dev.calltype.runtime.WireFormat;
+import dev.calltype.runtime.internal.text.Messages;
 
 import java.util.List;
 import java.util.function.IntFunction;
@@ -27,15 +31,98 @@ import java.util.function.IntFunction;
 public final class NamedArgs {
 
     /**
-     * @param closers the call's closing markers, the usual one first (empty: the call ends with its arguments)
-     * @param stop the marker that opens another call: a search for a missing closer stops there
-     * @param rawQuote the format's raw string delimiter (Gemma), or {@code null}
-     * @param fence whether the arguments may sit in a Markdown fence (DeepSeek V3)
+     * How one format writes the arguments after a call's name, built with named settings:
+     * {@code NamedArgs.after(WireFormat.HARMONY).closedBy("<|call|>").nextCallAt("<|start|>").build()}.
      */
-    public record Spec(WireFormat format, List<String> closers, String stop, String rawQuote, boolean fence) {
+    public static final class Spec {
+        private final WireFormat format;
+        private final List<String> closers;
+        private final String stop;
+        private final String rawQuote;
+        private final boolean fence;
+
+        private Spec(WireFormat format, List<String> closers, String stop, String rawQuote, boolean fence) {
+            this.format = format;
+            this.closers = closers;
+            this.stop = stop;
+            this.rawQuote = rawQuote;
+            this.fence = fence;
+        }
+
+        public WireFormat format() {
+            return format;
+        }
+
+        /** The call's closing markers, the usual one first (empty: the call ends with its arguments). */
+        public List<String> closers() {
+            return closers;
+        }
+
+        /** The usual closing marker, or {@code null}. */
         public String closer() {
             return closers.isEmpty() ? null : closers.get(0);
         }
+
+        /** The marker that opens another call: a search for a missing closer stops there. */
+        public String stop() {
+            return stop;
+        }
+
+        /** The format's raw string delimiter (Gemma), or {@code null}. */
+        public String rawQuote() {
+            return rawQuote;
+        }
+
+        /** Whether the arguments may sit in a Markdown fence (DeepSeek V3). */
+        public boolean fence() {
+            return fence;
+        }
+    }
+
+    /** Settings of a {@link Spec}, each named; nothing is set until asked for. */
+    public static final class Builder {
+        private final WireFormat format;
+        private List<String> closers = List.of();
+        private String stop;
+        private String rawQuote;
+        private boolean fence;
+
+        private Builder(WireFormat format) {
+            this.format = format;
+        }
+
+        /** The call ends with one of these markers, the usual one first. */
+        public Builder closedBy(String... closers) {
+            this.closers = List.of(closers);
+            return this;
+        }
+
+        /** Another call opens with this marker: a search for a missing closer stops there. */
+        public Builder nextCallAt(String marker) {
+            this.stop = marker;
+            return this;
+        }
+
+        /** Strings may be written between this raw delimiter, unescaped ({@code <|"|>text<|"|>}). */
+        public Builder rawStrings(String delimiter) {
+            this.rawQuote = delimiter;
+            return this;
+        }
+
+        /** The arguments may sit in a Markdown fence. */
+        public Builder fencesAllowed() {
+            this.fence = true;
+            return this;
+        }
+
+        public Spec build() {
+            return new Spec(format, closers, stop, rawQuote, fence);
+        }
+    }
+
+    /** Arguments written after a call's name in {@code format}. */
+    public static Builder after(WireFormat format) {
+        return new Builder(format);
     }
 
     /** What to do once a call's own end is known. */
