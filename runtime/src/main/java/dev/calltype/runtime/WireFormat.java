@@ -65,6 +65,32 @@ public enum WireFormat {
     FUNCTION_GEMMA,
     /** Apertus {@code <|tools_prefix|>[{"NAME": {args}}]<|tools_suffix|>}. */
     APERTUS,
+    /** Hunyuan V3/V4 {@code <tool_calls><tool_call>NAME<tool_sep><arg_key>K</arg_key><arg_value>V</arg_value>…}. */
+    HUNYUAN,
+    /** Solar Open {@code <|tool_call:start|>NAME <|tool_arg:start|>K<|tool_arg:value|>V<|tool_arg:end|>…}. */
+    SOLAR_OPEN,
+    /** dots.llm {@code <dots_function_call><invoke name="N"><parameter name="K">V</parameter></invoke>…}. */
+    DOTS,
+    /** Step-3 {@code <｜tool_calls_begin｜>…<steptml:invoke name="N"><steptml:parameter name="K">V…}. */
+    STEP3,
+    /** Muse Glimmer ATEM {@code <atem:function_calls><atem:invoke name="N"><atem:parameter name="K">V…}. */
+    ATEM,
+    /** Kimi K3 XTML {@code <|open|>tools<|sep|><|open|>call tool="N"<|sep|><|open|>argument key="K" type="…"<|sep|>V…}. */
+    KIMI_K3,
+    /** MiniCPM5 {@code <function name="N"><param name="K">V</param></function>}. */
+    MINICPM5,
+    /** PLaMo 3 {@code <|plamo:begin_tool_requests:plamo|>…<|plamo:begin_tool_name:plamo|>N…{json}…}. */
+    PLAMO3,
+    /** GigaChat 3 {@code <|function_call|>{"name": …, "arguments": {…}}}. */
+    GIGACHAT3,
+    /** LongCat Flash {@code <longcat_tool_call>{json}</longcat_tool_call>}. */
+    LONGCAT,
+    /** Inkling {@code <|message_model|>N<|content_invoke_tool_json|>{"name": …, "args": {…}}<|end_message|>}. */
+    INKLING,
+    /** MiniMax-M3 {@code ]<]minimax[>[<tool_call>]<]minimax[>[<invoke name="N">]<]minimax[>[<K>V]<]minimax[>[</K>…}. */
+    MINIMAX_M3,
+    /** CWM {@code <tool: LABEL>\nNAME {json} | shell line\n</tool>}. */
+    CWM,
     /** A pythonic call or list of calls: {@code search(query="AI", limit=5)}. */
     PYTHONIC,
     /** A native tool call from the provider's own field (OpenAI {@code tool_calls}), not from text. */

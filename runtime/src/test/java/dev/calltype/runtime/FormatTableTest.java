@@ -59,6 +59,32 @@ class FormatTableTest {
         m.put(WireFormat.GEMMA4, "<|tool_call>call:get_weather{city:<|\"|>Oslo<|\"|>}<tool_call|>");
         m.put(WireFormat.FUNCTION_GEMMA, "<start_function_call>call:get_weather{city:<escape>Oslo<escape>}<end_function_call>");
         m.put(WireFormat.APERTUS, "<|tools_prefix|>[{\"get_weather\": {\"city\": \"Oslo\"}}]<|tools_suffix|>");
+        m.put(WireFormat.HUNYUAN, "<tool_calls><tool_call>get_weather<tool_sep><arg_key>city</arg_key><arg_value>Oslo"
+                + "</arg_value></tool_call></tool_calls>");
+        m.put(WireFormat.SOLAR_OPEN, "<|tool_call:start|>get_weather\n<|tool_arg:start|>city<|tool_arg:value|>Oslo"
+                + "<|tool_arg:end|><|tool_call:end|>");
+        m.put(WireFormat.DOTS, "<dots_function_call><invoke name=\"get_weather\"><parameter name=\"city\">Oslo"
+                + "</parameter></invoke></dots_function_call>");
+        m.put(WireFormat.STEP3, "<" + DS + "tool_calls_begin" + DS + "><" + DS + "tool_call_begin" + DS + ">function<" + DS
+                + "tool_sep" + DS + "><steptml:invoke name=\"get_weather\"><steptml:parameter name=\"city\">Oslo"
+                + "</steptml:parameter></steptml:invoke><" + DS + "tool_call_end" + DS + "><" + DS + "tool_calls_end" + DS + ">");
+        m.put(WireFormat.ATEM, "<atem:function_calls><atem:invoke name=\"get_weather\"><atem:parameter name=\"city\">Oslo"
+                + "</atem:parameter></atem:invoke></atem:function_calls>");
+        m.put(WireFormat.KIMI_K3, "<|open|>tools<|sep|><|open|>call tool=\"get_weather\" index=\"1\"<|sep|><|open|>argument "
+                + "key=\"city\" type=\"string\"<|sep|>Oslo<|close|>argument<|sep|><|close|>call<|sep|><|close|>tools<|sep|>");
+        m.put(WireFormat.MINICPM5, "<function name=\"get_weather\"><param name=\"city\">Oslo</param></function>");
+        m.put(WireFormat.PLAMO3, "<|plamo:begin_tool_requests:plamo|><|plamo:begin_tool_request:plamo|>"
+                + "<|plamo:begin_tool_name:plamo|>get_weather<|plamo:end_tool_name:plamo|><|plamo:begin_tool_arguments:plamo|>"
+                + "{\"city\": \"Oslo\"}<|plamo:end_tool_arguments:plamo|><|plamo:end_tool_request:plamo|>"
+                + "<|plamo:end_tool_requests:plamo|>");
+        m.put(WireFormat.GIGACHAT3, "<|function_call|>{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Oslo\"}}");
+        m.put(WireFormat.LONGCAT, "<longcat_tool_call>{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Oslo\"}}"
+                + "</longcat_tool_call>");
+        m.put(WireFormat.INKLING, "<|message_model|>get_weather<|content_invoke_tool_json|>{\"name\": \"get_weather\", "
+                + "\"args\": {\"city\": \"Oslo\"}}<|end_message|>");
+        m.put(WireFormat.MINIMAX_M3, "]<]minimax[>[<tool_call>\n]<]minimax[>[<invoke name=\"get_weather\">\n"
+                + "]<]minimax[>[<city>Oslo]<]minimax[>[</city>\n]<]minimax[>[</invoke>\n]<]minimax[>[</tool_call>");
+        m.put(WireFormat.CWM, "<tool: function>\nget_weather {\"city\": \"Oslo\"}\n</tool>");
         m.put(WireFormat.PYTHONIC, "get_weather(city=\"Oslo\")");
         return m;
     }

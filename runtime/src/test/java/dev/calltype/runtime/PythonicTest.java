@@ -248,7 +248,6 @@ class PythonicTest {
             "f(b'bytes')",
             "f(x=not True)",
             "f(x=a if b else c)",
-            "[a(x=1), b(open('/etc/passwd'))]",
         };
         for (String s : attempts) {
             PyRead r = read(s);
@@ -258,6 +257,18 @@ class PythonicTest {
             assertThat(r.problem()).as(s).isNotBlank();
             assertThat(r.problemOffset()).as(s).isBetween(0, s.length());
         }
+    }
+
+    @Test
+    void aCallOfAListThatCannotBeReadIsFailedAndItsSiblingsAreKept() {
+        PyRead r = read("[a(x=1), b(open('/etc/passwd')), c(y=1e999), d(z=\")\")]");
+        assertThat(r.status()).isEqualTo(Status.COMPLETE);
+        assertThat(r.calls()).extracting(c -> c.name()).containsExactly("a", "b", "c", "d");
+        assertThat(r.calls().get(0).problem()).isNull();
+        assertThat(r.calls().get(1).problem()).contains("open");
+        assertThat(r.calls().get(2).problem()).contains("infinity");
+        assertThat(r.calls().get(3).problem()).isNull();
+        assertThat(r.calls().get(3).keywords().get(0).getValue().textValue()).isEqualTo(")");
     }
 
     @Test

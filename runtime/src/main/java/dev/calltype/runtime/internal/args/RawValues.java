@@ -17,8 +17,10 @@ import java.util.Set;
 /**
  * Raw-text argument values (XML-style formats write {@code <parameter=n>7</parameter>}) typed by the known tool's
  * JSON Schema: {@code "7"} becomes 7 for an integer parameter, JSON text becomes an object or array for object or
- * array parameters; text stays a string for string parameters, for parameters the schema does not describe, and
- * whenever the text is not a value of the declared type (the dispatcher then reports the mismatch).
+ * array parameters; text stays a string for string parameters and whenever the text is not a value of the declared
+ * type (the dispatcher then reports the mismatch). A value no schema describes (no tools known, or a parameter the
+ * schema does not list) is read as the serving engines read it: a JSON number, {@code true}, {@code false} or
+ * {@code null} alone is that value, anything else text.
  */
 public final class RawValues {
 
@@ -42,12 +44,11 @@ public final class RawValues {
 
     public static Typed typed(ToolSpec spec, String param, String raw, ExtractionLimits limits) {
         TextNode text = TextNode.valueOf(raw);
-        if (spec == null) {
-            return new Typed(text, false);
+        Set<Type> types = spec == null ? Set.of() : types(spec.parameters().path("properties").path(param));
+        if (types.isEmpty()) {
+            return new Typed(untyped(raw, limits), false);
         }
-        JsonNode schema = spec.parameters().path("properties").path(param);
-        Set<Type> types = types(schema);
-        if (types.isEmpty() || types.contains(Type.STRING)) {
+        if (types.contains(Type.STRING)) {
             return new Typed(text, false);
         }
         String t = raw.strip();
@@ -60,10 +61,39 @@ public final class RawValues {
             }
         }
         JsonNode v = json(t, limits);
+        if (v == null && (types.contains(Type.OBJECT) || types.contains(Type.ARRAY)) && t.contains("\\\"")) {
+            // a container the model escaped once too often ([{\"id\": 1}], GLM): read with the escapes undone
+            v = json(t.replace("\\\"", "\"").replace("\\n", "\n"), limits);
+        }
         if (v != null && fits(v, types)) {
             return new Typed(v, true);
         }
         return new Typed(text, false);
+    }
+
+    /** Whether the tool's schema gives a type for {@code param}. */
+    public static boolean describes(ToolSpec spec, String param) {
+        return spec != null && !types(spec.parameters().path("properties").path(param)).isEmpty();
+    }
+
+    /**
+     * A value no schema types, read as the serving engines read it: a JSON number, {@code true}, {@code false} or
+     * {@code null} written alone is that value; anything else is the text.
+     */
+    private static JsonNode untyped(String raw, ExtractionLimits limits) {
+        String t = raw.strip();
+        if (t.isEmpty() || t.length() > 64) {
+            return TextNode.valueOf(raw);
+        }
+        char c = t.charAt(0);
+        if (c == '-' || (c >= '0' && c <= '9') || t.equals("true") || t.equals("false") || t.equals("null")) {
+            JsonNode v = json(t, limits);
+            if (v != null && (v.isNumber() || v.isBoolean() || v.isNull())
+                    && (v.isNull() || v.isBoolean() || LenientJson.NumberShape.VALID == LenientJson.numberShape(t, 0, t.length()))) {
+                return v;
+            }
+        }
+        return TextNode.valueOf(raw);
     }
 
     /** {@code raw} read as one complete JSON value (leniently), or {@code null}. */

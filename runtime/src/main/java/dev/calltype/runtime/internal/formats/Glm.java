@@ -44,7 +44,8 @@ public final class Glm {
     public Match read(CharSequence buf, Config cfg, int pos, int nameStart, int nameEnd, int limit, boolean atEnd) {
         String name = buf.subSequence(nameStart, nameEnd).toString();
         String shown = JsonBlock.display(name, cfg);
-        int k = Chars.skipBlanks(buf, nameEnd, limit);
+        int afterName = afterName(buf, nameEnd, limit);
+        int k = Chars.skipBlanks(buf, afterName, limit);
         if (k < limit && buf.charAt(k) == '{') {
             return glmJson(buf, cfg, pos, name, k, limit, atEnd);
         }
@@ -66,7 +67,7 @@ public final class Glm {
         ToolSpec tool = found == null ? null : found.spec();
         ObjectNode args = JsonNodeFactory.instance.objectNode();
         boolean typed = false;
-        int j = nameEnd;
+        int j = afterName;
         while (true) {
             j = Chars.skipBlanks(buf, j, x);
             if (j >= x) {
@@ -140,5 +141,18 @@ public final class Glm {
             return Match.needMore(Hint.text(scan, close, open), (b, l, e) -> closeAfter(b, item, end, scan, l, e));
         }
         return Match.matched(end, List.of(item.span(item.start, end)));
+    }
+
+    /**
+     * Past what some models write between the name and the first {@code <arg_key>}: the two characters {@code \n}
+     * written out (Ling 3, GLM), Hunyuan's {@code <tool_sep>}.
+     */
+    private static int afterName(CharSequence buf, int i, int limit) {
+        int j = i;
+        while (j + 1 < limit && buf.charAt(j) == '\\' && buf.charAt(j + 1) == 'n') {
+            j += 2;
+        }
+        int k = Chars.skipBlanks(buf, j, limit);
+        return Chars.startsWith(buf, k, limit, "<tool_sep>") == Chars.FULL ? k + 10 : j;
     }
 }

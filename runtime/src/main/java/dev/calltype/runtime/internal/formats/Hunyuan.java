@@ -1,17 +1,133 @@
 package dev.calltype.runtime.internal.formats;
 
+import dev.calltype.runtime.Repair;
+import dev.calltype.runtime.ToolSpec;
 import dev.calltype.runtime.WireFormat;
-import dev.calltype.runtime.internal.markup.JsonBlock;
+import dev.calltype.runtime.internal.args.KnownTools;
+import dev.calltype.runtime.internal.args.RawValues;
+import dev.calltype.runtime.internal.scan.Calls;
+import dev.calltype.runtime.internal.scan.Chars;
 import dev.calltype.runtime.internal.scan.Config;
+import dev.calltype.runtime.internal.scan.Hint;
+import dev.calltype.runtime.internal.scan.Item;
 import dev.calltype.runtime.internal.scan.MarkerTable;
+import dev.calltype.runtime.internal.markup.JsonBlock;
+import dev.calltype.runtime.internal.scan.Match;
+import dev.calltype.runtime.internal.scan.Recognizer;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.List;
 
 /**
- * Tencent Hunyuan and AI21 Jamba: {@code <tool_calls>[{"name": …, "arguments": {…}}]</tool_calls>}.
+ * {@code <tool_calls>}: Hunyuan V3/V4 write {@code <tool_call>NAME<tool_sep><arg_key>K</arg_key><arg_value>V
+ * </arg_value>…</tool_call>} inside it, every tag optionally carrying the checkpoint's suffix
+ * ({@code <tool_calls:opensource>}, {@code <arg_key:opensource>}); Hunyuan-A13B, Jamba and MiniMax-M1 write JSON
+ * ({@link WireFormat#TOOL_CALLS_TAG}, read by {@link JsonBlock}). The content decides.
  */
-public final class Hunyuan implements Family {
+public final class Hunyuan implements Family, Recognizer {
 
     @Override
     public void register(Config cfg, MarkerTable markers) {
-        markers.add("<tool_calls>", JsonBlock.tags(WireFormat.TOOL_CALLS_TAG, "<tool_calls>", "</tool_calls>").recognizer());
+        markers.add("<tool_calls>", this);
+        markers.add("<tool_calls:", this);
+    }
+
+    private static final int MAX_SUFFIX = 64;
+
+    private final JsonBlock json = JsonBlock.tags(WireFormat.TOOL_CALLS_TAG, "<tool_calls>", "</tool_calls>").recognizer();
+
+    @Override
+    public Match match(CharSequence buf, At at, int limit, boolean atEnd) {
+        int m = at.markerEnd();
+        String suffix = "";
+        if (buf.charAt(m - 1) == ':') {
+            int gt = -1;
+            for (int k = m; k < limit && k < m + MAX_SUFFIX; k++) {
+                char c = buf.charAt(k);
+                if (c == '>') {
+                    gt = k;
+                    break;
+                }
+                if (!Chars.isNameChar(c)) {
+                    return Match.NO_MATCH;
+                }
+            }
+            if (gt < 0) {
+                return !atEnd && limit < m + MAX_SUFFIX ? Match.needMore(Hint.length(limit + 1)) : Match.NO_MATCH;
+            }
+            suffix = ":" + buf.subSequence(m, gt);
+            m = gt + 1;
+        }
+        int i = Chars.skipBlanks(buf, m, limit);
+        if (i >= limit && !atEnd) {
+            return Match.needMore(Hint.length(limit + 1));
+        }
+        String call = "<tool_call" + suffix + ">";
+        int r = i < limit ? Chars.startsWith(buf, i, limit, call) : Chars.NO;
+        if (r == Chars.PARTIAL && !atEnd) {
+            return Match.needMore(Hint.length(limit + 1));
+        }
+        if (r != Chars.FULL) {
+            return suffix.isEmpty() ? json.match(buf, at, limit, atEnd) : Match.NO_MATCH;
+        }
+        if (!at.cfg().on(WireFormat.HUNYUAN)) {
+            return Match.NO_MATCH;
+        }
+        String s = suffix;
+        return ClosedBlock.match(buf, at.cfg(), WireFormat.HUNYUAN, at.pos(), i, "</tool_calls" + s + ">",
+                (b, cfg, start, from, to, end) -> calls(b, cfg, s, from, to), i, limit, atEnd);
+    }
+
+    private static List<Item> calls(CharSequence buf, Config cfg, String s, int from, int to) {
+        return ClosedBlock.each(buf, from, to, "<tool_call" + s + ">", "</tool_call" + s + ">", WireFormat.HUNYUAN,
+                (f, t, start, end) -> call(buf, cfg, s, f, t, start, end));
+    }
+
+    /** One call: the name (up to {@code <tool_sep>}, the first {@code <arg_key>} or a line break), then the pairs. */
+    private static Item call(CharSequence buf, Config cfg, String s, int from, int to, int start, int end) {
+        String sep = "<tool_sep" + s + ">";
+        String key = "<arg_key" + s + ">";
+        String keyEnd = "</arg_key" + s + ">";
+        String value = "<arg_value" + s + ">";
+        String valueEnd = "</arg_value" + s + ">";
+        Chars.Found head = Chars.firstOf(buf, from, to, sep, key);
+        int nameEnd = head == null ? to : head.at();
+        String name = literalNewlineTrimmed(Chars.trimmed(buf, from, nameEnd));
+        int j = head != null && head.which() == 0 ? nameEnd + sep.length() : nameEnd;
+        KnownTools.Found found = cfg.tools.find(name);
+        ToolSpec tool = found == null ? null : found.spec();
+        ObjectNode args = JsonNodeFactory.instance.objectNode();
+        boolean typed = false;
+        while (true) {
+            j = Chars.skipBlanks(buf, j, to);
+            if (j >= to) {
+                break;
+            }
+            int ke = Chars.startsWith(buf, j, to, key) == Chars.FULL ? Chars.indexOf(buf, keyEnd, j, to) : -1;
+            int vo = ke < 0 ? -1 : Chars.skipBlanks(buf, ke + keyEnd.length(), to);
+            int ve = vo >= 0 && Chars.startsWith(buf, vo, to, value) == Chars.FULL
+                    ? Chars.indexOf(buf, valueEnd, vo, to) : -1;
+            if (ve < 0) {
+                return ClosedBlock.invalid("the call to \"" + name + "\" must list its arguments as " + key + "K"
+                        + keyEnd + value + "V" + valueEnd, name, WireFormat.HUNYUAN, start, end);
+            }
+            String k = Chars.trimmed(buf, j + key.length(), ke);
+            RawValues.Typed t = RawValues.typed(tool, k, Chars.rawValue(buf, vo + value.length(), ve), cfg.limits);
+            args.set(k, t.value());
+            typed |= t.changed();
+            j = ve + valueEnd.length();
+        }
+        List<Repair> repairs = typed ? List.of(Repair.VALUES_TYPED_BY_SCHEMA) : List.of();
+        return Calls.call(name, args, null, WireFormat.HUNYUAN, repairs, start, end, cfg);
+    }
+
+    /** A name followed by the two characters {@code \n} (written out, not a line break) loses them (Ling 3, GLM). */
+    static String literalNewlineTrimmed(String name) {
+        String n = name;
+        while (n.endsWith("\\n")) {
+            n = n.substring(0, n.length() - 2).strip();
+        }
+        return n;
     }
 }

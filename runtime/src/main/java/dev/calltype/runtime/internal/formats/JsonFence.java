@@ -233,7 +233,7 @@ public final class JsonFence implements Recognizer {
                 return Match.skip(r.end());
             }
             for (PyCall call : r.calls()) {
-                Item it = Calls.python(call, PythonicBlock.callName(buf, call), false, WireFormat.PYTHONIC, 0, 0, cfg);
+                Item it = Calls.python(call, PythonicBlock.callName(buf, call, cfg), false, WireFormat.PYTHONIC, 0, 0, cfg);
                 if (it == null) {
                     return Match.skip(r.end());
                 }

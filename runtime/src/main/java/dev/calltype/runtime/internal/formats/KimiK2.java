@@ -47,6 +47,22 @@ public final class KimiK2 implements Family {
         if (colon > 0) {
             name = name.substring(0, colon);
         }
+        if (isCounter(name) && cfg.tools.specs().size() == 1) {
+            name = cfg.tools.specs().get(0).name(); // a bare counter id: the only tool there is
+        }
         return NamedArgs.read(buf, cfg, ARGS, name, header, itemStart, argsAt, follow, limit, atEnd);
+    }
+
+    /** Whether a call id is a bare counter ({@code 0}, {@code 1}) without the tool's name. */
+    private static boolean isCounter(String id) {
+        if (id.isEmpty()) {
+            return false;
+        }
+        for (int i = 0; i < id.length(); i++) {
+            if (id.charAt(i) < '0' || id.charAt(i) > '9') {
+                return false;
+            }
+        }
+        return true;
     }
 }

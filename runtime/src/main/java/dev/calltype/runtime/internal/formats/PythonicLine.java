@@ -50,7 +50,7 @@ public final class PythonicLine implements Recognizer {
         if (paren < 0) {
             return Match.NO_MATCH;
         }
-        String name = PythonicBlock.callName(buf, headAt, paren);
+        String name = PythonicBlock.callName(buf, headAt, paren, at.cfg());
         if (!cfg.tools.isEmpty() && cfg.tools.find(name) == null) {
             return Match.skipPythonic(paren);
         }
@@ -87,7 +87,7 @@ public final class PythonicLine implements Recognizer {
         int[] starts = new int[r.calls().size()];
         for (int i = 0; i < r.calls().size(); i++) {
             PyCall c = r.calls().get(i);
-            Item it = Calls.python(c, PythonicBlock.callName(buf, c), false, WireFormat.PYTHONIC, 0, 0, at.cfg());
+            Item it = Calls.python(c, PythonicBlock.callName(buf, c, at.cfg()), false, WireFormat.PYTHONIC, 0, 0, at.cfg());
             if (it == null) {
                 return Match.skipPythonic(r.end());
             }

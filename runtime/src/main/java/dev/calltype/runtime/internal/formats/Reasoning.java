@@ -7,7 +7,8 @@ import dev.calltype.runtime.internal.scan.Recognizer;
 import java.util.List;
 
 /**
- * Reasoning blocks {@code <think>…</think>} and {@code <thinking>…</thinking>}: the opening tag puts the driver in
+ * Reasoning blocks {@code <think>…</think>}, {@code <thinking>…</thinking>}, Seed-OSS {@code <seed:think>…</seed:think>}
+ * and Mistral {@code [THINK]…[/THINK]}: the opening tag puts the driver in
  * reasoning mode until the closing tag (or the end), so the block is a REASONING segment, streamed as reasoning,
  * and not searched for calls unless the extractor is built to. A closing tag without an opening one (models whose
  * template opens the block in the prompt) is hidden as reasoning too.

@@ -28,7 +28,7 @@ public final class Recognizers {
             new Lfm2(),           // <|tool_call_start|>
             new Granite(),        // <|tool_call|>, <function_call>
             new Nemotron(),       // <TOOLCALL>
-            new Hunyuan(),        // <tool_calls>
+            new Hunyuan(),        // <tool_calls>, <tool_calls:SUFFIX> (JSON or Hunyuan V3/V4 <tool_call> pairs)
             new Phi4(),           // functools
             new InternLM(),       // <|action_start|><|plugin|>
             new DeepSeek(),       // <｜tool▁calls▁begin｜>, <｜tool▁call▁begin｜>, DSML
@@ -36,7 +36,19 @@ public final class Recognizers {
             new Harmony(),        // <|start|>, <|channel|> (gpt-oss)
             new CommandR(),       // <|START_ACTION|>, Action:
             new Gemma(),          // <|tool_call>, <start_function_call>
-            new Apertus());       // <|tools_prefix|>
+            new Apertus(),        // <|tools_prefix|>
+            new SolarOpen(),      // <|tool_call:start|>
+            new Plamo(),          // <|plamo:begin_tool_requests:plamo|>
+            new Dots(),           // <dots_function_call>
+            new MuseGlimmer(),    // <atem:function_calls>
+            new Step3(),          // <｜tool_calls_begin｜>
+            new KimiK3(),         // <|open|>tools<|sep|>
+            new MiniCpm5(),       // <function name=
+            new GigaChat3(),      // <|function_call|>, function call<|role_sep|>
+            new LongCat(),        // <longcat_tool_call>
+            new Cwm(),            // <tool:
+            new MinimaxM3(),      // ]<]minimax[>[<tool_call>
+            new Inkling());       // <|message_model|>, <|content_invoke_tool_json|>
 
     private static final Recognizer PROSE_JSON = new ProseJson();
     private static final Recognizer FENCE = new JsonFence();
@@ -51,6 +63,10 @@ public final class Recognizers {
         t.add("<thinking>", new Reasoning("</thinking>"));
         t.add("</think>", new Reasoning(null));
         t.add("</thinking>", new Reasoning(null));
+        t.add("<seed:think>", new Reasoning("</seed:think>"));   // Seed-OSS
+        t.add("</seed:think>", new Reasoning(null));
+        t.add("[THINK]", new Reasoning("[/THINK]"));             // Mistral (Magistral)
+        t.add("[/THINK]", new Reasoning(null));
         for (Family f : FAMILIES) {
             f.register(cfg, t);
         }

@@ -690,6 +690,27 @@ public final class JsonBlock implements Recognizer {
             Chars.Found first = Chars.firstOf(buf, q, limit, closer, spec.opener());
             int x = first != null && first.which() == 0 ? first.at() : -1;
             int o = first != null && first.which() == 1 ? first.at() : -1;
+            if (spec.sequence() && !s.inArray()) {
+                // one call per line (MiniMax-M1): a bad line ends at its line break when the next line starts a call,
+                // and the block reads on there, so later valid lines are kept
+                int stopAt = x >= 0 ? x : o >= 0 ? o : limit;
+                int nl = Chars.indexOf(buf, "\n", q, stopAt);
+                if (nl >= 0) {
+                    int k = Chars.skipBlanks(buf, nl, limit);
+                    if (k >= limit && !atEnd) {
+                        return Match.needMore(Hint.length(limit + 1),
+                                (b, l, e) -> error(s, from, q, kind, message, name, b, l, e));
+                    }
+                    if (k < stopAt && buf.charAt(k) == '{') {
+                        Item err = Item.error(kind, message, name, spec.format(), s.itemStart(), nl);
+                        S next = new S(s.cfg(), nl, nl, false, s.fenced(), s.count() + 1);
+                        return Match.matched(nl, List.of(err), (b, l, e) -> value(next, b, l, e));
+                    }
+                } else if (x < 0 && o < 0 && !atEnd) {
+                    Hint h = spec.opener() == null ? Hint.text(q, closer, "\n") : Hint.text(q, closer, spec.opener(), "\n");
+                    return Match.needMore(h, (b, l, e) -> error(s, from, q, kind, message, name, b, l, e));
+                }
+            }
             if (x >= 0) {
                 end = x + closer.length();
             } else if (o >= 0) {

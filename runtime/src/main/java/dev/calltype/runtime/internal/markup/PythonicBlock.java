@@ -1,5 +1,9 @@
 package dev.calltype.runtime.internal.markup;
 
+import dev.calltype.runtime.internal.args.KnownTools;
+import dev.calltype.runtime.internal.scan.Calls;
+import dev.calltype.runtime.internal.scan.Chars;
+import dev.calltype.runtime.internal.scan.Config;
 import dev.calltype.runtime.ExtractionError;
 import dev.calltype.runtime.Repair;
 import dev.calltype.runtime.WireFormat;
@@ -42,7 +46,7 @@ public final class PythonicBlock {
                 Match.Started st = null;
                 if (paren >= 0) {
                     String name = JsonBlock.display(callName(buf, i < limit && buf.charAt(i) == '['
-                            ? Chars.skipBlanks(buf, i + 1, limit) : i, paren), cfg);
+                            ? Chars.skipBlanks(buf, i + 1, limit) : i, paren, cfg), cfg);
                     st = new Match.Started(name, paren, null);
                 }
                 return Match.needMore(Hint.balance(i), (b, l, e) -> read(b, cfg, spec, itemStart, i, l, e), st);
@@ -53,7 +57,7 @@ public final class PythonicBlock {
                 for (int k = 0; k < r.calls().size(); k++) {
                     PyCall c = r.calls().get(k);
                     starts[k] = c.start();
-                    items.add(Calls.python(c, callName(buf, c), true, format, 0, 0, cfg));
+                    items.add(Calls.python(c, callName(buf, c, cfg), true, format, 0, 0, cfg));
                 }
                 if (items.isEmpty()) {
                     return error(buf, cfg, spec, itemStart, i, r.end(), ExtractionError.Kind.INVALID_CALL_SYNTAX,
@@ -71,7 +75,7 @@ public final class PythonicBlock {
                 int paren = Pythonic.head(buf, i < limit && buf.charAt(i) == '['
                         ? Chars.skipBlanks(buf, i + 1, limit) : i, limit);
                 String name = paren >= 0 ? JsonBlock.display(callName(buf, i < limit && buf.charAt(i) == '['
-                        ? Chars.skipBlanks(buf, i + 1, limit) : i, paren), cfg) : null;
+                        ? Chars.skipBlanks(buf, i + 1, limit) : i, paren, cfg), cfg) : null;
                 String message = kind == ExtractionError.Kind.TRUNCATED ? Messages.truncated(name)
                         : kind == ExtractionError.Kind.LIMIT_EXCEEDED ? Messages.limit(r.problem())
                         : Messages.invalid((name == null ? "" : "in the call to \"" + Messages.quote(name) + "\": ") + r.problem());
@@ -195,13 +199,31 @@ public final class PythonicBlock {
         return Match.matched(end, List.of(Item.error(kind, message, name, spec.format(), itemStart, end)));
     }
 
-    /** The name a pythonic call names: the last dotted segment, or the one before {@code .call} (Llama built-ins). */
-    public static String callName(CharSequence buf, PyCall c) {
+    /**
+     * The name a pythonic call names: a dotted name as written when a known tool has it
+     * ({@code grocery.orderIngredients}); otherwise its last dotted segment ({@code client.search} is
+     * {@code search}), or the one before {@code .call} (Llama built-ins).
+     */
+    public static String callName(CharSequence buf, PyCall c, Config cfg) {
         int paren = Pythonic.head(buf, c.start(), c.end());
-        return paren >= 0 ? callName(buf, c.start(), paren) : c.name();
+        return paren >= 0 ? callName(buf, c.start(), paren, cfg) : c.name();
     }
 
-    public static String callName(CharSequence buf, int headStart, int paren) {
+    /** {@link #callName(CharSequence, PyCall, Config)} for the head {@code buf[headStart, paren)}. */
+    public static String callName(CharSequence buf, int headStart, int paren, Config cfg) {
+        String last = lastSegment(buf, headStart, paren);
+        if (!cfg.tools.isEmpty()) {
+            String full = buf.subSequence(headStart, paren).toString();
+            KnownTools.Found f = full.indexOf('.') >= 0 ? cfg.tools.find(full) : null;
+            KnownTools.Found l = f == null ? null : cfg.tools.find(last);
+            if (f != null && (l == null || l.spec() != f.spec())) {
+                return full;
+            }
+        }
+        return last;
+    }
+
+    private static String lastSegment(CharSequence buf, int headStart, int paren) {
         int dot = headStart - 1;
         int before = headStart - 1;
         for (int i = headStart; i < paren; i++) {

@@ -47,13 +47,15 @@ public final class XmlInvokes implements Recognizer {
      * @param paramOpen the start of a parameter, up to its name
      * @param paramClose the end of a parameter
      * @param stringAttribute whether parameters carry DSML's {@code string="true|false"}
+     * @param typeAttribute whether parameters carry Kimi K3's {@code type="string|…"} (a string is raw, others JSON)
      */
     public record Spec(WireFormat format, String sectionOpen, String sectionClose, String invokeOpen, String invokeClose,
-                String paramOpen, String paramClose, boolean stringAttribute) {
+                String paramOpen, String paramClose, boolean stringAttribute, boolean typeAttribute) {
 
         /** The same invocations in a section between other markers ({@code null}: standing alone). */
         public Spec inSection(String open, String close) {
-            return new Spec(format, open, close, invokeOpen, invokeClose, paramOpen, paramClose, stringAttribute);
+            return new Spec(format, open, close, invokeOpen, invokeClose, paramOpen, paramClose, stringAttribute,
+                    typeAttribute);
         }
     }
 
@@ -67,6 +69,7 @@ public final class XmlInvokes implements Recognizer {
         private String paramOpen;
         private String paramClose;
         private boolean stringAttribute;
+        private boolean typeAttribute;
 
         private Builder(WireFormat format) {
             this.format = format;
@@ -99,9 +102,15 @@ public final class XmlInvokes implements Recognizer {
             return this;
         }
 
+        /** Parameters say {@code type="string"} (raw text) or another JSON type (JSON), as Kimi K3 writes them. */
+        public Builder typeAttribute() {
+            this.typeAttribute = true;
+            return this;
+        }
+
         public Spec build() {
             return new Spec(format, sectionOpen, sectionClose, invokeOpen, invokeClose, paramOpen, paramClose,
-                    stringAttribute);
+                    stringAttribute, typeAttribute);
         }
     }
 
@@ -123,7 +132,8 @@ public final class XmlInvokes implements Recognizer {
         if (!at.cfg().on(spec.format())) {
             return Match.NO_MATCH;
         }
-        return section(buf, at.cfg(), at.pos(), at.markerEnd(), 0, limit, atEnd);
+        return spec.sectionOpen() == null ? invoke(buf, at.cfg(), at.pos(), at.pos(), limit, atEnd)
+                : section(buf, at.cfg(), at.pos(), at.markerEnd(), 0, limit, atEnd);
     }
 
     /** Inside a section from {@code cursor}: the next invocation, or the section's end. */
@@ -214,6 +224,18 @@ public final class XmlInvokes implements Recognizer {
                 if (next < 0) {
                     return wait(buf, cfg, b, j, Hint.text(j, spec.paramOpen(), spec.invokeClose()), limit, atEnd);
                 }
+                if (b.args().isEmpty() && buf.charAt(j) == '{' && first.which() == 1) {
+                    // the arguments written as one JSON object instead of parameter tags: read, never dropped
+                    String raw = buf.subSequence(j, next).toString();
+                    JsonNode json = RawValues.json(raw, cfg.limits);
+                    if (json == null || !json.isObject()) {
+                        return failed(buf, cfg, b.itemStart(), j, b.name(), ExtractionError.Kind.MALFORMED_JSON,
+                                Messages.invalid("the arguments of \"" + Messages.quote(b.name())
+                                        + "\" must be parameter tags or one JSON object"), limit, atEnd);
+                    }
+                    b = new Body(b.itemStart(), b.name(), b.tool(), b.argsFrom(), (ObjectNode) json, b.typed(),
+                            b.tooLong());
+                }
                 j = next;
                 continue;
             }
@@ -229,6 +251,10 @@ public final class XmlInvokes implements Recognizer {
             }
             String key = headerName(buf, keyStart, gt);
             String stringAttr = spec.stringAttribute() ? attribute(buf, keyStart, gt, "string") : null;
+            if (spec.typeAttribute()) {
+                String type = attribute(buf, keyStart, gt, "type");
+                stringAttr = type == null ? null : type.equals("string") ? "true" : "false";
+            }
             int v = gt + 1;
             Chars.Found first = Chars.firstOf(buf, v, limit, spec.paramClose(), spec.paramOpen(), spec.invokeClose());
             int valueEnd = first == null ? -1 : first.at();
@@ -237,7 +263,7 @@ public final class XmlInvokes implements Recognizer {
                 return wait(buf, cfg, b, j, Hint.text(v, spec.paramClose(), spec.paramOpen(), spec.invokeClose()),
                         limit, atEnd);
             }
-            String raw = Chars.rawValue(buf, v, valueEnd);
+            String raw = cdata(Chars.rawValue(buf, v, valueEnd));
             String tooLong = RawValues.tooLong(key.length() > raw.length() ? key : raw, cfg.limits);
             if (tooLong != null || b.tooLong() != null) {
                 b = b.failing(tooLong);
@@ -246,12 +272,15 @@ public final class XmlInvokes implements Recognizer {
             }
             JsonNode value;
             boolean changed = false;
-            if ("true".equals(stringAttr)) {
-                value = TextNode.valueOf(raw);
-            } else if ("false".equals(stringAttr)) {
+            if ("false".equals(stringAttr) && (RawValues.json(raw, cfg.limits) != null
+                    || !RawValues.describes(b.tool(), key))) {
+                // DSML string="false": JSON (kept as text when it is not JSON and no schema can type it)
                 JsonNode parsed = RawValues.json(raw, cfg.limits);
                 value = parsed != null ? parsed : TextNode.valueOf(raw);
+            } else if ("true".equals(stringAttr) && !RawValues.describes(b.tool(), key)) {
+                value = TextNode.valueOf(raw);
             } else {
+                // the schema's type wins over DSML's string attribute
                 RawValues.Typed t = RawValues.typed(b.tool(), key, raw, cfg.limits);
                 value = t.value();
                 changed = t.changed();
@@ -274,12 +303,36 @@ public final class XmlInvokes implements Recognizer {
 
     /** The invocation closed at {@code end}: the call, and then the next invocation or the section's end. */
     private Match done(CharSequence buf, Config cfg, Body b, int end, int limit, boolean atEnd) {
+        b = unwrapped(b, cfg);
         List<Repair> repairs = b.typed() ? List.of(Repair.VALUES_TYPED_BY_SCHEMA) : List.of();
         Item call = b.tooLong() != null
                 ? Item.error(ExtractionError.Kind.LIMIT_EXCEEDED, Messages.limit(b.tooLong()),
                         JsonBlock.display(b.name(), cfg), spec.format(), b.itemStart(), end)
                 : Calls.call(b.name(), b.args(), null, spec.format(), repairs, b.itemStart(), end, cfg);
         return following(buf, cfg, call, end, end, limit, atEnd);
+    }
+
+    /**
+     * A lone {@code arguments} or {@code input} parameter holding an object, when the tool has no parameter of that
+     * name, is a wrapper around the real arguments (DeepSeek V3.2 writes them so): unwrapped.
+     */
+    private static Body unwrapped(Body b, Config cfg) {
+        if (b.args().size() != 1 || b.tooLong() != null) {
+            return b;
+        }
+        String key = b.args().fieldNames().next();
+        if (!key.equals("arguments") && !key.equals("input")
+                || b.tool() != null && b.tool().parameters().path("properties").has(key)) {
+            return b;
+        }
+        JsonNode v = b.args().get(key);
+        if (v.isTextual()) {
+            v = RawValues.json(v.textValue(), cfg.limits);
+        }
+        if (v == null || !v.isObject()) {
+            return b;
+        }
+        return new Body(b.itemStart(), b.name(), b.tool(), b.argsFrom(), (ObjectNode) v, b.typed(), null);
     }
 
     /** After an invocation ending at {@code end}: what follows decides its span and what is read next. */
@@ -366,6 +419,12 @@ public final class XmlInvokes implements Recognizer {
             e++;
         }
         return Chars.trimmed(buf, i, e);
+    }
+
+    /** A value written as {@code <![CDATA[…]]>}: its content, as written. */
+    private static String cdata(String raw) {
+        String t = raw.strip();
+        return t.startsWith("<![CDATA[") && t.endsWith("]]>") ? t.substring(9, t.length() - 3) : raw;
     }
 
     /** The value of {@code name="…"} in a tag header, or {@code null}. */

@@ -388,9 +388,13 @@ public final class Pythonic {
                 }
                 pos = p;
                 while (true) {
+                    int headStart = pos;
                     PyCall call = readCall(pos, paren);
                     if (call == null) {
-                        return stop;
+                        call = skipFailed(headStart, paren);
+                        if (call == null) {
+                            return stop;
+                        }
                     }
                     calls.add(call);
                     callName = null;
@@ -438,6 +442,50 @@ public final class Pythonic {
             }
             calls.add(call);
             return complete(calls);
+        }
+
+        /**
+         * A call of a list that could not be read (a bytes literal, a number JSON cannot hold, …): when its closing
+         * parenthesis can be found (quotes and brackets respected), it is a failed call and its siblings are read on;
+         * otherwise {@code null} and the read stops as it did. One more pass over the call's own text.
+         */
+        private PyCall skipFailed(int headStart, int paren) {
+            PyRead failure = stop;
+            if (failure == null || failure.status() != PyRead.Status.ERROR
+                    || failure.errorKind() != ExtractionError.Kind.INVALID_CALL_SYNTAX) {
+                return null;
+            }
+            int depth = 0;
+            char quote = 0;
+            for (int i = paren; i < end; i++) {
+                char c = text.charAt(i);
+                if (quote != 0) {
+                    if (c == '\\') {
+                        i++;
+                    } else if (c == quote) {
+                        quote = 0;
+                    }
+                } else if (c == '"' || c == '\'') {
+                    quote = c;
+                } else if (c == '(' || c == '[' || c == '{') {
+                    depth++;
+                } else if (c == ')' || c == ']' || c == '}') {
+                    depth--;
+                    if (depth == 0) {
+                        if (c != ')') {
+                            return null;
+                        }
+                        String name = callName;
+                        stop = null;
+                        pos = i + 1;
+                        return PyCall.failed(name, headStart, pos, failure.problem());
+                    }
+                }
+            }
+            if (end == limit && !atEnd) {
+                stop = needMore(); // the call's end decides whether the read goes on
+            }
+            return null;
         }
 
         /**
@@ -886,6 +934,11 @@ public final class Pythonic {
             JsonNode node = LenientJson.numberNode(negative ? "-" + normalized : normalized);
             if (node == null) {
                 fail("number out of range " + LenientJson.quoted(text.subSequence(from, i)), from);
+                return null;
+            }
+            if (node.isBigDecimal() && Double.isInfinite(node.doubleValue())) {
+                fail("the number " + LenientJson.quoted(text.subSequence(from, i)) + " is infinity in Python, which "
+                        + "JSON cannot hold: write a finite number", from);
                 return null;
             }
             pos = i;

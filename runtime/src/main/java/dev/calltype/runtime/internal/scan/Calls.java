@@ -384,6 +384,10 @@ public final class Calls {
         if (n.error != null) {
             return n.error;
         }
+        if (c.problem() != null) {
+            return Item.error(ExtractionError.Kind.INVALID_CALL_SYNTAX, Messages.invalid("in the call to \""
+                    + Messages.quote(n.name) + "\": " + c.problem()), n.name, format, start, end);
+        }
         List<Repair> repairs = new ArrayList<>(c.repairs());
         if (n.normalized) {
             repairs.add(Repair.NAME_NORMALIZED);

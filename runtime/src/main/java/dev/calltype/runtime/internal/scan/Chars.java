@@ -158,16 +158,20 @@ public final class Chars {
     }
 
     /**
-     * The raw value text {@code b[from, to)} of an XML-style parameter with the one line break after the opening tag
-     * and the one before the closing tag removed ({@code \n} or {@code \r\n}).
+     * The raw value text {@code b[from, to)} of an XML-style parameter. Templates that put the value on its own line
+     * write one line break after the opening tag and one before the closing tag: that pair is removed ({@code \n} or
+     * {@code \r\n}). A value not opened by a line break keeps its own trailing one ({@code def f():\n  return 1\n}).
      */
     public static String rawValue(CharSequence b, int from, int to) {
+        boolean wrapped = false;
         if (from < to && b.charAt(from) == '\r' && from + 1 < to && b.charAt(from + 1) == '\n') {
             from += 2;
+            wrapped = true;
         } else if (from < to && b.charAt(from) == '\n') {
             from++;
+            wrapped = true;
         }
-        if (to > from && b.charAt(to - 1) == '\n') {
+        if (wrapped && to > from && b.charAt(to - 1) == '\n') {
             to--;
             if (to > from && b.charAt(to - 1) == '\r') {
                 to--;

@@ -1,0 +1,98 @@
+package dev.calltype.runtime.internal.formats;
+
+import dev.calltype.runtime.ExtractionError;
+import dev.calltype.runtime.WireFormat;
+import dev.calltype.runtime.internal.scan.Chars;
+import dev.calltype.runtime.internal.scan.Config;
+import dev.calltype.runtime.internal.scan.Hint;
+import dev.calltype.runtime.internal.scan.Item;
+import dev.calltype.runtime.internal.scan.Match;
+import dev.calltype.runtime.internal.text.Messages;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Markup read once its closing marker has arrived (Solar Open, PLaMo 3, Hunyuan): until then streaming waits,
+ * searching only new text for the marker; then the block is read in one pass. A block the response leaves open is
+ * {@link ExtractionError.Kind#TRUNCATED}, never a call.
+ */
+final class ClosedBlock {
+
+    /** Reads the content {@code [from, to)} of a block spanning {@code [start, end)} into items tiling that span. */
+    @FunctionalInterface
+    interface Reader {
+        List<Item> read(CharSequence buf, Config cfg, int start, int from, int to, int end);
+    }
+
+    private ClosedBlock() {
+    }
+
+    /** The block whose content starts at {@code from}, closed by {@code close}; searched for it from {@code scan}. */
+    static Match match(CharSequence buf, Config cfg, WireFormat format, int start, int from, String close, Reader reader,
+                       int scan, int limit, boolean atEnd) {
+        int x = Chars.indexOf(buf, close, scan, limit);
+        if (x < 0) {
+            if (atEnd) {
+                return Match.matched(limit, List.of(Item.error(ExtractionError.Kind.TRUNCATED,
+                        Messages.truncatedBlock(), null, format, start, limit)));
+            }
+            int again = Math.max(from, limit - close.length() + 1);
+            return Match.needMore(Hint.text(again, close),
+                    (b, l, e) -> match(b, cfg, format, start, from, close, reader, again, l, e));
+        }
+        int end = x + close.length();
+        List<Item> items = reader.read(buf, cfg, start, from, x, end);
+        if (items.isEmpty()) {
+            return Match.matched(end, List.of(Item.error(ExtractionError.Kind.INVALID_CALL_SYNTAX,
+                    Messages.invalid("the tool-call block holds no call"), null, format, start, end)));
+        }
+        return Match.matched(end, tile(items, start, end));
+    }
+
+    /** The items with their spans stretched to tile {@code [start, end)}: each reaches the next one's start. */
+    static List<Item> tile(List<Item> items, int start, int end) {
+        List<Item> out = new ArrayList<>(items.size());
+        for (int i = 0; i < items.size(); i++) {
+            int from = i == 0 ? start : out.get(i - 1).end;
+            int to = i == items.size() - 1 ? end : items.get(i + 1).start;
+            out.add(items.get(i).span(from, Math.max(from, to)));
+        }
+        return out;
+    }
+
+    /** Reads one call whose content is {@code [from, to)} and whose text is {@code [start, end)}. */
+    @FunctionalInterface
+    interface CallReader {
+        Item read(int from, int to, int start, int end);
+    }
+
+    /**
+     * The calls of a block's content {@code [from, to)}, each written {@code open…close} with blanks between; text
+     * that does not open a call is an error reaching the content's end. A call left open reaches it too.
+     */
+    static List<Item> each(CharSequence buf, int from, int to, String open, String close, WireFormat format,
+                           CallReader reader) {
+        List<Item> items = new ArrayList<>();
+        int j = from;
+        while (true) {
+            j = Chars.skipBlanks(buf, j, to);
+            if (j >= to) {
+                return items;
+            }
+            if (Chars.startsWith(buf, j, to, open) != Chars.FULL) {
+                items.add(invalid("expected " + open + " to start a call", null, format, j, to));
+                return items;
+            }
+            int x = Chars.indexOf(buf, close, j, to);
+            int end = x < 0 ? to : x + close.length();
+            items.add(reader.read(j + open.length(), x < 0 ? to : x, j, end));
+            j = end;
+        }
+    }
+
+    /** An error for the call text {@code [from, to)}. */
+    static Item invalid(String problem, String name, WireFormat format, int from, int to) {
+        return Item.error(ExtractionError.Kind.INVALID_CALL_SYNTAX, Messages.invalid(problem), name, format, from, to);
+    }
+}

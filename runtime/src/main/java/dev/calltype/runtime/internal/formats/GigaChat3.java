@@ -1,0 +1,19 @@
+package dev.calltype.runtime.internal.formats;
+
+import dev.calltype.runtime.WireFormat;
+import dev.calltype.runtime.internal.markup.JsonBlock;
+import dev.calltype.runtime.internal.scan.Config;
+import dev.calltype.runtime.internal.scan.MarkerTable;
+
+/**
+ * GigaChat 3: {@code <|function_call|>{"name": …, "arguments": {…}}} or {@code function call<|role_sep|>\n{…}}.
+ */
+public final class GigaChat3 implements Family {
+
+    @Override
+    public void register(Config cfg, MarkerTable markers) {
+        markers.add("<|function_call|>", JsonBlock.opener(WireFormat.GIGACHAT3, "<|function_call|>").recognizer());
+        markers.add("function call<|role_sep|>",
+                JsonBlock.opener(WireFormat.GIGACHAT3, "function call<|role_sep|>").recognizer());
+    }
+}

@@ -1,0 +1,485 @@
+#!/usr/bin/env python3
+"""Writes the per-family conformance cases beside this file: one <family>.jsonl per model family and
+regressions.jsonl, plus tools.json. Each line is one case:
+  {"id", "kind", "text", "calls", "error", "tools"}
+  kind:  plain | several | prose | repair | malformed | regression  (every family has the first five)
+  calls: the calls expected, in order, each {"name", "arguments"} (arguments compare as JSON, numbers by value)
+  error: true - at least one extraction error is required; false - none may be; null - either
+  tools: "known" (tools.json, the default), "none" (an extractor without tools) or "only:NAME" (that tool alone)
+FamilyCasesTest reads every file listed in index.txt and checks each case in batch and in streaming (one
+character at a time, at every split point, and in fixed chunk sizes). The wire formats follow each model's chat
+template and its serving engines' parsers (vLLM, SGLang, llama.cpp); the texts are written here.
+Run: python3 make_cases.py
+"""
+import json, os
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+DS, SP = "\uff5c", "\u2581"
+
+
+def fn(name, desc, props, required=()):
+    return {"type": "function", "function": {"name": name, "description": desc, "parameters": {
+        "type": "object", "properties": props, "required": list(required)}}}
+
+
+TOOLS = [
+    fn("get_weather", "Weather for a city", {"city": {"type": "string"}, "days": {"type": "integer"},
+                                             "metric": {"type": "boolean"}}, ["city"]),
+    fn("search", "Search the web", {"query": {"type": "string"}, "limit": {"type": "integer"}}, ["query"]),
+    fn("python", "Run Python code", {"code": {"type": "string"}}, ["code"]),
+    fn("shell", "Run a shell command", {"command": {"type": "string"}}, ["command"]),
+    fn("update_record", "Update a record", {"id": {"type": "integer"}, "fields": {"type": "object"},
+                                            "tags": {"type": "array", "items": {"type": "string"}},
+                                            "note": {"type": ["string", "null"]}}, ["id"]),
+    fn("grocery.orderIngredients", "Order ingredients", {"items": {"type": "array", "items": {"type": "string"}}},
+       ["items"]),
+    fn("now", "Current time", {}),
+]
+
+
+def c(name, **args):
+    return {"name": name, "arguments": args}
+
+
+W = c("get_weather", city="Oslo", days=2)
+S = c("search", query="rust borrow checker", limit=3)
+P = c("python", code="def f():\n    return 1\n")
+CASES = {}
+
+
+def case(family, id, kind, text, calls, error=False, tools="known"):
+    CASES.setdefault(family, []).append({"id": family + "/" + id, "kind": kind, "text": text, "calls": calls,
+                                         "error": error, "tools": tools})
+
+
+def js(v):
+    return json.dumps(v, ensure_ascii=False)
+
+
+def std(family, one, many, repair_text, repair_calls, trunc):
+    """The five kinds from renderers: one(call) and many(calls) give the markup."""
+    case(family, "plain", "plain", one(W), [W])
+    case(family, "several", "several", many([W, S]), [W, S])
+    case(family, "prose", "prose", "Let me look that up.\n" + one(S) + "\nI'll summarise when it returns.", [S])
+    case(family, "repair", "repair", repair_text, repair_calls)
+    case(family, "truncated", "malformed", trunc, [], True)
+
+
+def cut(text, marker):
+    """The text up to and including the first `marker`: a call cut off inside its arguments."""
+    return text[:text.index(marker) + len(marker)]
+
+
+# ---------------------------------------------------------------- JSON-bodied families
+def jcall(x, name_key="name", args_key="arguments"):
+    return js({name_key: x["name"], args_key: x["arguments"]})
+
+
+one = lambda x: "<tool_call>\n" + jcall(x) + "\n</tool_call>"
+std("hermes", one, lambda xs: "\n".join(one(x) for x in xs),
+    "<tool_call>\n{'name': 'get_weather', 'arguments': {'city': 'Oslo', 'days': 2,}}\n</tool_call>", [W],
+    cut(one(W), '"Os'))
+
+one = lambda x: "TOOL_CALL " + jcall(x, "tool_name", "parameters")
+std("tool-call-marker", one, lambda xs: "\n".join(one(x) for x in xs),
+    "TOOL_CALL {tool_name: 'get_weather', parameters: {city: 'Oslo', days: 2}}", [W], cut(one(W), '"Os'))
+
+one = lambda x: "[TOOL_CALL]" + jcall(x) + "[/TOOL_CALL]"
+std("bracket-tags", one, lambda xs: "\n".join(one(x) for x in xs),
+    "[TOOL_CALL]{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Oslo\", \"days\": 2,},}[/TOOL_CALL]", [W],
+    cut(one(W), '"Os'))
+
+one = lambda x: "```json\n" + jcall(x) + "\n```"
+std("json-fence", one, lambda xs: "```json\n" + js([{"name": x["name"], "arguments": x["arguments"]} for x in xs])
+    + "\n```", "```json\n{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Oslo\", \"days\": 2}  // two days\n}\n```",
+    [W], cut(one(W), '"Os'))
+
+one = lambda x: "Calling it now: " + jcall(x)
+std("embedded-json", one, lambda xs: js([{"name": x["name"], "arguments": x["arguments"]} for x in xs]),
+    "Sure: {\"name\": \"get_weather\", \"arguments\": \"{\\\"city\\\": \\\"Oslo\\\", \\\"days\\\": 2}\"}", [W],
+    cut(one(W), '"Os'))
+
+one = lambda x: "[TOOL_CALLS]" + x["name"] + "[ARGS]" + js(x["arguments"])
+std("mistral", one, lambda xs: "".join(one(x) for x in xs),
+    "[TOOL_CALLS][{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Oslo\", \"days\": 2}}]", [W],
+    cut(one(W), '"Os'))
+
+one = lambda x: "<|python_tag|>" + jcall(x, "name", "parameters")
+std("llama3-python-tag", one, lambda xs: "<|python_tag|>" + "; ".join(jcall(x, "name", "parameters") for x in xs),
+    "<|python_tag|>{\"name\": \"get_weather\", \"parameters\": {\"city\": \"Oslo\", \"days\": 2}}<|eom_id|>", [W],
+    cut(one(W), '"Os'))
+
+one = lambda x: "<function=" + x["name"] + ">" + js(x["arguments"]) + "</function>"
+std("llama3-function-tag", one, lambda xs: "".join(one(x) for x in xs),
+    "<function=get_weather>{\"city\": \"Oslo\", \"days\": 2,}</function>", [W], cut(one(W), '"Os'))
+
+one = lambda x: "<|tool_call|>" + js([{"name": x["name"], "arguments": x["arguments"]}])
+std("granite", one, lambda xs: "<|tool_call|>" + js([{"name": x["name"], "arguments": x["arguments"]} for x in xs]),
+    "<|tool_call|>[{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Oslo\", \"days\": 2},}]", [W],
+    cut(one(W), '"Os'))
+
+one = lambda x: "<function_call> " + jcall(x)
+std("granite-20b", one, lambda xs: " ".join(one(x) for x in xs),
+    "<function_call> {\"name\": \"get_weather\", \"arguments\": {\"city\": \"Oslo\", \"days\": 2,}}", [W],
+    cut(one(W), '"Os'))
+
+one = lambda x: "<TOOLCALL>" + js([{"name": x["name"], "arguments": x["arguments"]}]) + "</TOOLCALL>"
+std("nemotron", one, lambda xs: "<TOOLCALL>" + js([{"name": x["name"], "arguments": x["arguments"]} for x in xs])
+    + "</TOOLCALL>", "<TOOLCALL>[{'name': 'get_weather', 'arguments': {'city': 'Oslo', 'days': 2},},]</TOOLCALL>",
+    [W], cut(one(W), '"Os'))
+
+one = lambda x: "<tool_calls>" + js([{"name": x["name"], "arguments": x["arguments"]}]) + "</tool_calls>"
+std("hunyuan-a13b", one, lambda xs: "<tool_calls>" + js([{"name": x["name"], "arguments": x["arguments"]} for x in xs])
+    + "</tool_calls>", "<tool_calls>[{'name': 'get_weather', 'arguments': {'city': 'Oslo', 'days': 2}}]</tool_calls>",
+    [W], cut(one(W), '"Os'))
+
+one = lambda x: "functools" + js([{"name": x["name"], "arguments": x["arguments"]}])
+std("phi4-functools", one, lambda xs: "functools" + js([{"name": x["name"], "arguments": x["arguments"]} for x in xs]),
+    "functools[{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Oslo\", \"days\": 2,},}]", [W],
+    cut(one(W), '"Os'))
+
+one = lambda x: "<|action_start|><|plugin|>\n" + jcall(x, "name", "parameters") + "<|action_end|>"
+std("internlm", one, lambda xs: "\n".join(one(x) for x in xs),
+    "<|action_start|><|plugin|>\n{\"name\": \"get_weather\", \"parameters\": {\"city\": \"Oslo\", \"days\": 2,}}<|action_end|>",
+    [W], cut(one(W), '"Os'))
+
+one = lambda x: "<|START_ACTION|>[\n    " + js({"tool_call_id": "0", "tool_name": x["name"], "parameters": x["arguments"]}) + "\n]<|END_ACTION|>"
+std("command-r7b", one, lambda xs: "<|START_ACTION|>" + js([{"tool_call_id": str(i), "tool_name": x["name"],
+                                                            "parameters": x["arguments"]} for i, x in enumerate(xs)])
+    + "<|END_ACTION|>", "<|START_ACTION|>[{\"tool_call_id\": \"0\", \"tool_name\": \"get_weather\", \"parameters\": "
+    "{\"city\": \"Oslo\", \"days\": 2,},}]<|END_ACTION|>", [W], cut(one(W), '"Os'))
+
+one = lambda x: "Action: ```json\n" + js([{"tool_name": x["name"], "parameters": x["arguments"]}]) + "\n```"
+std("command-r", one, lambda xs: "Action: ```json\n" + js([{"tool_name": x["name"], "parameters": x["arguments"]}
+                                                          for x in xs]) + "\n```",
+    "Action: ```json\n[{\"tool_name\": \"get_weather\", \"parameters\": {\"city\": \"Oslo\", \"days\": 2,}}]\n```", [W],
+    cut(one(W), '"Os'))
+
+one = lambda x: "<|tools_prefix|>" + js([{x["name"]: x["arguments"]}]) + "<|tools_suffix|>"
+std("apertus", one, lambda xs: "<|tools_prefix|>" + js([{x["name"]: x["arguments"]} for x in xs]) + "<|tools_suffix|>",
+    "<|tools_prefix|>[{\"get_weather\": {\"city\": \"Oslo\", \"days\": 2,}}]<|tools_suffix|>", [W], cut(one(W), '"Os'))
+
+KB = "<|tool_calls_section_begin|>"
+KE = "<|tool_calls_section_end|>"
+kone = lambda x, i=0: "<|tool_call_begin|>functions." + x["name"] + ":" + str(i) + "<|tool_call_argument_begin|>" + \
+    js(x["arguments"]) + "<|tool_call_end|>"
+one = lambda x: KB + kone(x) + KE
+std("kimi-k2", one, lambda xs: KB + "".join(kone(x, i) for i, x in enumerate(xs)) + KE,
+    KB + "<|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>{\"city\": \"Oslo\", \"days\": 2,}"
+    "<|tool_call_end|>" + KE, [W], cut(one(W), '"Os'))
+
+case("kimi-k2", "bare-counter-id-names-the-only-tool", "plain",
+     KB + "<|tool_call_begin|>0<|tool_call_argument_begin|>{\"city\": \"Oslo\", \"days\": 2}<|tool_call_end|>" + KE,
+     [W], False, "only:get_weather")
+case("kimi-k2", "bare-counter-id-without-tools-is-kept-as-written", "plain",
+     KB + "<|tool_call_begin|>0<|tool_call_argument_begin|>{\"city\": \"Oslo\", \"days\": 2}<|tool_call_end|>" + KE,
+     [c("0", city="Oslo", days=2)], False, "none")
+case("kimi-k2", "bare-counter-id-with-several-tools-is-an-error", "malformed",
+     KB + "<|tool_call_begin|>0<|tool_call_argument_begin|>{\"city\": \"Oslo\", \"days\": 2}<|tool_call_end|>" + KE,
+     [], True)
+
+hone = lambda x: "<|start|>assistant<|channel|>commentary to=functions." + x["name"] + \
+    " <|constrain|>json<|message|>" + js(x["arguments"]) + "<|call|>"
+std("gpt-oss-harmony", hone, lambda xs: "".join(hone(x) for x in xs),
+    "<|channel|>commentary to=functions.get_weather <|constrain|>json<|message|>{\"city\": \"Oslo\", \"days\": 2,}<|call|>",
+    [W], cut(hone(W), '"Os'))
+
+
+def dsb(s):
+    return "<" + DS + s + DS + ">"
+
+
+def ds(*parts):
+    return "<" + DS + SP.join(parts) + DS + ">"
+
+
+V3_CALLS, V3_CALL, V3_SEP, V3_END, V3_CALLS_END = ds("tool", "calls", "begin"), ds("tool", "call", "begin"), \
+    ds("tool", "sep"), ds("tool", "call", "end"), ds("tool", "calls", "end")
+v3 = lambda x: V3_CALL + "function" + V3_SEP + x["name"] + "\n```json\n" + js(x["arguments"]) + "\n```" + V3_END
+std("deepseek-v3", lambda x: V3_CALLS + v3(x) + V3_CALLS_END, lambda xs: V3_CALLS + "\n".join(v3(x) for x in xs) + V3_CALLS_END,
+    V3_CALLS + V3_CALL + "function" + V3_SEP + "get_weather\n```json\n{\"city\": \"Oslo\", \"days\": 2,}\n```" + V3_END
+    + V3_CALLS_END, [W], cut(V3_CALLS + v3(W), '"Os'))
+v31 = lambda x: V3_CALL + x["name"] + V3_SEP + js(x["arguments"]) + V3_END
+std("deepseek-v31", lambda x: V3_CALLS + v31(x) + V3_CALLS_END, lambda xs: V3_CALLS + "".join(v31(x) for x in xs) + V3_CALLS_END,
+    V3_CALLS + V3_CALL + "get_weather" + V3_SEP + "{city: \"Oslo\", days: 2}" + V3_END + V3_CALLS_END, [W],
+    cut(V3_CALLS + v31(W), '"Os'))
+
+DSML = DS + "DSML" + DS
+
+
+def dsml_invoke(x, section="function_calls"):
+    ps = "".join("<" + DSML + "parameter name=\"" + k + "\" string=\"" + ("true" if isinstance(v, str) else "false")
+                 + "\">" + (v if isinstance(v, str) else js(v)) + "</" + DSML + "parameter>\n" for k, v in x["arguments"].items())
+    return "<" + DSML + "invoke name=\"" + x["name"] + "\">\n" + ps + "</" + DSML + "invoke>\n"
+
+
+dsml = lambda xs, s="function_calls": "<" + DSML + s + ">\n" + "".join(dsml_invoke(x) for x in xs) + "</" + DSML + s + ">"
+std("deepseek-dsml", lambda x: dsml([x]), lambda xs: dsml(xs, "tool_calls"),
+    "<" + DSML + "function_calls>\n<" + DSML + "invoke name=\"get_weather\">\n<" + DSML + "parameter name=\"city\" "
+    "string=\"true\">Oslo</" + DSML + "parameter>\n<" + DSML + "parameter name=\"days\" string=\"true\">2</" + DSML
+    + "parameter>\n</" + DSML + "invoke>\n</" + DSML + "function_calls>", [W], cut(dsml([W]), "Os"))
+
+
+
+# ---------------------------------------------------------------- XML-style families (raw values, schema typing)
+def raw(v):
+    return v if isinstance(v, str) else js(v)
+
+
+qone = lambda x: "<tool_call>\n<function=" + x["name"] + ">\n" + "".join(
+    "<parameter=" + k + ">\n" + raw(v) + "\n</parameter>\n" for k, v in x["arguments"].items()) + "</function>\n</tool_call>"
+std("qwen3-coder", qone, lambda xs: "\n".join(qone(x) for x in xs),
+    "<tool_call>\n<function=update_record>\n<parameter=id>\n7\n</parameter>\n<parameter=tags>\n[\"a\", \"b\"]\n</parameter>\n"
+    "</function>\n</tool_call>", [c("update_record", id=7, tags=["a", "b"])], cut(qone(W), "Os"))
+case("qwen3-coder", "value-keeps-its-own-newline", "regression", qone(P), [P])
+
+sone = lambda x: "<seed:tool_call>\n<function=" + x["name"] + ">\n" + "".join(
+    "<parameter=" + k + ">" + raw(v) + "</parameter>\n" for k, v in x["arguments"].items()) + "</function>\n</seed:tool_call>"
+std("seed-oss", sone, lambda xs: "".join(sone(x) for x in xs),
+    "<seed:tool_call>\n<function=get_weather>\n<parameter=city>Oslo</parameter>\n<parameter=days>2</parameter>\n"
+    "</function>\n</seed:tool_call>", [W], cut(sone(W), "Os"))
+
+gone = lambda x: "<tool_call>" + x["name"] + "\n" + "".join(
+    "<arg_key>" + k + "</arg_key>\n<arg_value>" + raw(v) + "</arg_value>\n" for k, v in x["arguments"].items()) + "</tool_call>"
+std("glm45", gone, lambda xs: "\n".join(gone(x) for x in xs),
+    "<tool_call>update_record\n<arg_key>id</arg_key>\n<arg_value>7</arg_value>\n<arg_key>fields</arg_key>\n"
+    "<arg_value>{\"status\": \"done\"}</arg_value>\n</tool_call>", [c("update_record", id=7, fields={"status": "done"})],
+    cut(gone(W), "Os"))
+case("glm45", "value-keeps-its-own-newline", "regression",
+     "<tool_call>python\n<arg_key>code</arg_key>\n<arg_value>def f():\n    return 1\n</arg_value>\n</tool_call>", [P])
+
+mone = lambda x: "<invoke name=\"" + x["name"] + "\">\n" + "".join(
+    "<parameter name=\"" + k + "\">" + raw(v) + "</parameter>\n" for k, v in x["arguments"].items()) + "</invoke>\n"
+mm = lambda xs: "<minimax:tool_call>\n" + "".join(mone(x) for x in xs) + "</minimax:tool_call>"
+std("minimax-m2", lambda x: mm([x]), mm,
+    "<minimax:tool_call>\n<invoke name=\"get_weather\">\n<parameter name=\"city\">Oslo</parameter>\n"
+    "<parameter name=\"days\">2</parameter>\n</invoke>\n</minimax:tool_call>", [W], cut(mm([W]), "Os"))
+
+# ---------------------------------------------------------------- pythonic families
+def py(x):
+    return x["name"] + "(" + ", ".join(k + "=" + js(v) for k, v in x["arguments"].items()) + ")"
+
+
+one = lambda x: "<|python_start|>[" + py(x) + "]<|python_end|>"
+std("llama4-pythonic", one, lambda xs: "<|python_start|>[" + ", ".join(py(x) for x in xs) + "]<|python_end|>",
+    "<|python_start|>[get_weather('Oslo', 2)]<|python_end|>", [W], cut(one(W), '"Os'))
+
+one = lambda x: "<function_calls>\n" + py(x) + "\n</function_calls>"
+std("olmo3", one, lambda xs: "<function_calls>\n" + "\n".join(py(x) for x in xs) + "\n</function_calls>",
+    "<function_calls>\nget_weather(city='Oslo', days=2)\n</function_calls>", [W], cut(one(W), '"Os'))
+
+one = lambda x: "<|tool_call_start|>[" + py(x) + "]<|tool_call_end|>"
+std("lfm2", one, lambda xs: "<|tool_call_start|>[" + ", ".join(py(x) for x in xs) + "]<|tool_call_end|>",
+    "<|tool_call_start|>[get_weather(city=\"Oslo\", days=2, metric=True)]<|tool_call_end|>",
+    [c("get_weather", city="Oslo", days=2, metric=True)], cut(one(W), '"Os'))
+
+one = lambda x: "[" + py(x) + "]"
+std("pythonic", one, lambda xs: "[" + ", ".join(py(x) for x in xs) + "]",
+    "get_weather('Oslo', days=2)", [W], cut(one(W), '"Os'))
+
+# ---------------------------------------------------------------- call:NAME{…} families
+g4 = lambda x: "<|tool_call>call:" + x["name"] + "{" + ",".join(
+    k + ":" + ("<|\"|>" + v + "<|\"|>" if isinstance(v, str) else js(v)) for k, v in x["arguments"].items()) + "}<tool_call|>"
+std("gemma4", g4, lambda xs: "".join(g4(x) for x in xs),
+    "<|tool_call>call:get_weather{city:<|\"|>Oslo<|\"|>,days:2,}<tool_call|>", [W], cut(g4(W), "Os"))
+fg = lambda x: "<start_function_call>call:" + x["name"] + "{" + ",".join(
+    k + ":" + ("<escape>" + v + "<escape>" if isinstance(v, str) else js(v)) for k, v in x["arguments"].items()) + "}<end_function_call>"
+std("function-gemma", fg, lambda xs: "".join(fg(x) for x in xs),
+    "<start_function_call>call:get_weather{city:<escape>Oslo<escape>,days:2,}<end_function_call>", [W], cut(fg(W), "Os"))
+
+# ---------------------------------------------------------------- families added for issue 16
+def hy(xs, s=""):
+    return "<tool_calls" + s + ">" + "".join(
+        "<tool_call" + s + ">" + x["name"] + "<tool_sep" + s + ">" + "".join(
+            "<arg_key" + s + ">" + k + "</arg_key" + s + "><arg_value" + s + ">" + raw(v) + "</arg_value" + s + ">"
+            for k, v in x["arguments"].items()) + "</tool_call" + s + ">" for x in xs) + "</tool_calls" + s + ">"
+
+
+std("hunyuan-v3", lambda x: hy([x]), hy,
+    hy([c("update_record", id=7, fields={"status": "done"})]), [c("update_record", id=7, fields={"status": "done"})],
+    cut(hy([W]), "Os"))
+case("hunyuan-v3", "suffixed-tags", "plain", hy([W], ":opensource"), [W])
+case("hunyuan-v3", "tool-sep-in-a-bare-tool-call", "plain",
+     "<tool_call>get_weather<tool_sep><arg_key>city</arg_key><arg_value>Oslo</arg_value><arg_key>days</arg_key>"
+     "<arg_value>2</arg_value></tool_call>", [W])
+
+
+def solar(x):
+    return "<|tool_call:start|>" + x["name"] + "\n" + "".join(
+        "<|tool_arg:start|>" + k + "<|tool_arg:value|>" + raw(v) + "<|tool_arg:end|>" for k, v in x["arguments"].items()) \
+        + "<|tool_call:end|>"
+
+
+std("solar-open", solar, lambda xs: "".join(solar(x) for x in xs),
+    solar(c("update_record", id=7, tags=["a", "b"])), [c("update_record", id=7, tags=["a", "b"])], cut(solar(W), "Os"))
+
+
+def plamo(xs):
+    t = lambda n: "<|plamo:" + n + ":plamo|>"
+    return t("begin_tool_requests") + "".join(
+        t("begin_tool_request") + t("begin_tool_name") + x["name"] + t("end_tool_name") + t("begin_tool_arguments")
+        + js(x["arguments"]) + t("end_tool_arguments") + t("end_tool_request") for x in xs) + t("end_tool_requests")
+
+
+std("plamo3", lambda x: plamo([x]), plamo,
+    plamo([W]).replace('"days": 2}', '"days": 2,}'), [W], cut(plamo([W]), '"Os'))
+
+
+def xml_family(family, section, invoke, param, close_invoke, close_param, close_section, repair_call, quote='"'):
+    def render(xs):
+        return section + "\n" + "".join(invoke + quote + x["name"] + quote + ">\n" + "".join(
+            param + quote + k + quote + ">" + raw(v) + close_param + "\n" for k, v in x["arguments"].items())
+            + close_invoke + "\n" for x in xs) + close_section
+    std(family, lambda x: render([x]), render, render([repair_call]), [repair_call], cut(render([W]), "Os"))
+
+
+U = c("update_record", id=7, fields={"status": "done"})
+xml_family("dots", "<dots_function_call>", "<invoke name=", "<parameter name=", "</invoke>", "</parameter>",
+           "</dots_function_call>", U)
+xml_family("muse-glimmer", "<atem:function_calls>", "<atem:invoke name=", "<atem:parameter name=", "</atem:invoke>",
+           "</atem:parameter>", "</atem:function_calls>", U)
+
+
+def step3(xs):
+    b = DS
+    return "<" + b + "tool_calls_begin" + b + ">" + "".join(
+        "<" + b + "tool_call_begin" + b + ">function<" + b + "tool_sep" + b + "><steptml:invoke name=\"" + x["name"]
+        + "\">" + "".join("<steptml:parameter name=\"" + k + "\">" + raw(v) + "</steptml:parameter>"
+                          for k, v in x["arguments"].items()) + "</steptml:invoke><" + b + "tool_call_end" + b + ">"
+        for x in xs) + "<" + b + "tool_calls_end" + b + ">"
+
+
+std("step3", lambda x: step3([x]), step3, step3([U]), [U], cut(step3([W]), "Os"))
+
+
+def k3(xs):
+    def arg(k, v):
+        return ("<|open|>argument key=\"" + k + "\" type=\"" + ("string" if isinstance(v, str) else
+                "integer" if isinstance(v, int) else "object") + "\"<|sep|>" + raw(v) + "<|close|>argument<|sep|>")
+    return "<|open|>tools<|sep|>" + "".join(
+        "<|open|>call tool=\"" + x["name"] + "\" index=\"" + str(i + 1) + "\"<|sep|>" + "".join(
+            arg(k, v) for k, v in x["arguments"].items()) + "<|close|>call<|sep|>" for i, x in enumerate(xs)) \
+        + "<|close|>tools<|sep|>"
+
+
+std("kimi-k3", lambda x: k3([x]), k3, k3([U]), [U], cut(k3([W]), "Os"))
+case("kimi-k3", "string-typed-number-stays-text", "plain",
+     "<|open|>tools<|sep|><|open|>call tool=\"search\" index=\"1\"<|sep|><|open|>argument key=\"query\" "
+     "type=\"string\"<|sep|>2024<|close|>argument<|sep|><|close|>call<|sep|><|close|>tools<|sep|>",
+     [c("search", query="2024")])
+
+
+def cpm(x):
+    return "<function name=\"" + x["name"] + "\">" + "".join(
+        "<param name=\"" + k + "\">" + raw(v) + "</param>" for k, v in x["arguments"].items()) + "</function>"
+
+
+std("minicpm5", cpm, lambda xs: "\n".join(cpm(x) for x in xs), cpm(U), [U], cut(cpm(W), "Os"))
+case("minicpm5", "cdata-value", "plain",
+     "<function name=\"python\"><param name=\"code\"><![CDATA[def f():\n    return 1\n]]></param></function>", [P])
+
+one = lambda x: "<|function_call|>" + jcall(x)
+std("gigachat3", one, lambda xs: "function call<|role_sep|>\n" + jcall(xs[0]) + "\n" + one(xs[1]),
+    "<|function_call|>{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Oslo\", \"days\": 2,}}", [W],
+    cut(one(W), '"Os'))
+
+one = lambda x: "<longcat_tool_call>\n" + jcall(x) + "\n</longcat_tool_call>"
+std("longcat", one, lambda xs: "\n".join(one(x) for x in xs),
+    "<longcat_tool_call>{'name': 'get_weather', 'arguments': {'city': 'Oslo', 'days': 2}}</longcat_tool_call>", [W],
+    cut(one(W), '"Os'))
+
+ink = lambda x: "<|message_model|>" + x["name"] + "<|content_invoke_tool_json|>" + js(
+    {"name": x["name"], "args": x["arguments"]}) + "<|end_message|>"
+std("inkling", ink, lambda xs: "".join(ink(x) for x in xs),
+    "<|message_model|>get_weather<|content_invoke_tool_json|>{\"name\": \"get_weather\", \"args\": {\"city\": \"Oslo\", "
+    "\"days\": 2,}}<|end_message|>", [W], cut(ink(W), '"Os'))
+
+cwm = lambda x: "<tool: function>\n" + x["name"] + " " + js(x["arguments"]) + "\n</tool>"
+std("cwm", cwm, lambda xs: "\n".join(cwm(x) for x in xs),
+    "<tool: bash>\nshell ls -la | wc -l\n</tool>", [c("shell", command="ls -la | wc -l")], cut(cwm(W), "Os"))
+
+NS = "]<]minimax[>["
+m3 = lambda xs: NS + "<tool_call>\n" + "".join(NS + "<invoke name=\"" + x["name"] + "\">\n" + "".join(
+    NS + "<" + k + ">" + raw(v) + NS + "</" + k + ">\n" for k, v in x["arguments"].items()) + NS + "</invoke>\n"
+    for x in xs) + NS + "</tool_call>"
+std("minimax-m3", lambda x: m3([x]), m3, m3([U]), [U], cut(m3([W]), "Os"))
+case("minimax-m3", "nested-parameter-tags-are-an-error-not-a-loss", "malformed",
+     NS + "<tool_call>" + NS + "<invoke name=\"update_record\">" + NS + "<id>7" + NS + "</id>" + NS + "<fields>" + NS
+     + "<status>done" + NS + "</status>" + NS + "</fields>" + NS + "</invoke>" + NS + "</tool_call>", [], True)
+
+# families whose wire format an existing reader already covers (GLM-style inside <tool_call>)
+pool = lambda x: "<tool_call>" + x["name"] + "\n" + "".join(
+    "<arg_key>" + k + "</arg_key>\n<arg_value>\n" + raw(v) + "\n</arg_value>\n" for k, v in x["arguments"].items()) \
+    + "</tool_call>"
+std("poolside-v1", pool, lambda xs: "\n".join(pool(x) for x in xs), pool(U), [U], cut(pool(W), "Os"))
+ling = lambda x: "<tool_call>" + x["name"] + "\\n" + "".join(
+    "<arg_key>" + k + "</arg_key><arg_value>" + raw(v) + "</arg_value>" for k, v in x["arguments"].items()) \
+    + "</tool_call>"
+std("ling3", ling, lambda xs: "".join(ling(x) for x in xs), ling(U), [U], cut(ling(W), "Os"))
+case("glm45", "over-escaped-array-value", "regression",
+     "<tool_call>update_record<arg_key>id</arg_key><arg_value>7</arg_value><arg_key>fields</arg_key>"
+     "<arg_value>{\\\"status\\\": \\\"done\\\"}</arg_value></tool_call>", [U])
+
+# ---------------------------------------------------------------- regressions (issue 16 data-loss items)
+R = "regressions"
+PENDING_case = lambda *a, **k: None
+case(R, "pythonic-number-json-cannot-hold-is-an-error-siblings-kept", "regression",
+     "[get_weather(city=\"Oslo\", days=2), search(query=\"x\", limit=1e999)]", [W], True)
+case(R, "registered-dotted-name-matches-exactly", "regression",
+     "<|tool_call_start|>[grocery.orderIngredients(items=[\"eggs\", \"flour\"])]<|tool_call_end|>",
+     [c("grocery.orderIngredients", items=["eggs", "flour"])])
+case(R, "prefix-stripped-only-when-full-name-is-not-a-tool", "regression",
+     "<|tool_call_start|>[functions.get_weather(city=\"Oslo\", days=2)]<|tool_call_end|>", [W])
+case(R, "dsml-invoke-with-json-body-keeps-its-arguments", "regression",
+     "<" + DSML + "function_calls>\n<" + DSML + "invoke name=\"get_weather\">\n{\"city\": \"Oslo\", \"days\": 2}\n</" + DSML
+     + "invoke>\n</" + DSML + "function_calls>", [W])
+case(R, "seed-think-is-reasoning", "regression",
+     "<seed:think>Maybe <seed:tool_call>\n<function=search>\n<parameter=query>x</parameter>\n</function>\n"
+     "</seed:tool_call> would help.</seed:think>It is sunny in Oslo.", [])
+case(R, "mistral-think-is-reasoning", "regression",
+     "[THINK]I could call [TOOL_CALLS]search[ARGS]{\"query\": \"x\"} but no.[/THINK]It is sunny in Oslo.", [])
+case(R, "glm-value-keeps-its-own-trailing-newline", "regression",
+     "<tool_call>python\n<arg_key>code</arg_key>\n<arg_value>    def f():\n        return 1\n</arg_value>\n</tool_call>",
+     [c("python", code="    def f():\n        return 1\n")])
+case(R, "seed-oss-value-keeps-its-own-trailing-newline", "regression",
+     "<seed:tool_call>\n<function=python>\n<parameter=code>\ndef f():\n    return 1\n\n</parameter>\n</function>\n"
+     "</seed:tool_call>", [P])
+case(R, "minimax-m1-bad-line-keeps-later-lines", "regression",
+     "<tool_calls>\n{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Oslo\", \"days\": 2}}\n{\"name\": \"search\", "
+     "\"arguments\": {\"query\": }\n{\"name\": \"search\", \"arguments\": {\"query\": \"rust borrow checker\", \"limit\": 3}}\n"
+     "</tool_calls>", [W, S], True)
+case(R, "pythonic-list-broken-call-keeps-siblings", "regression",
+     "<|tool_call_start|>[get_weather(city=\"Oslo\", days=2), search(query=b\"x\"), search(query=\"rust borrow checker\", "
+     "limit=3)]<|tool_call_end|>", [W, S], True)
+case(R, "untyped-xml-values-read-as-json-without-schema", "regression",
+     "<tool_call>\n<function=anything>\n<parameter=n>\n42\n</parameter>\n<parameter=x>\nnull\n</parameter>\n"
+     "<parameter=s>\nOslo\n</parameter>\n</function>\n</tool_call>", [c("anything", n=42, x=None, s="Oslo")], False, "none")
+
+
+# markup of a known family with no readable call is an error, never an empty result
+for fam_id, text in [("dots", "<dots_function_call>\n</dots_function_call>"),
+                     ("hunyuan", "<tool_calls><tool_call></tool_call></tool_calls>"),
+                     ("solar-open", "<|tool_call:start|>get_weather\nOslo<|tool_call:end|>"),
+                     ("plamo3", "<|plamo:begin_tool_requests:plamo|><|plamo:end_tool_requests:plamo|>"),
+                     ("kimi-k3", "<|open|>tools<|sep|><|close|>tools<|sep|>"),
+                     ("dsml", "<" + DSML + "function_calls>\n</" + DSML + "function_calls>")]:
+    case(R, "silence-is-an-error-" + fam_id, "regression", "Here you go.\n" + text, [], True)
+
+
+def main():
+    with open(os.path.join(HERE, "tools.json"), "w") as f:
+        json.dump(TOOLS, f, indent=1, ensure_ascii=False)
+        f.write("\n")
+    names = []
+    for family, cases in CASES.items():
+        names.append(family)
+        with open(os.path.join(HERE, family + ".jsonl"), "w") as f:
+            for x in cases:
+                f.write(json.dumps(x, ensure_ascii=False) + "\n")
+    with open(os.path.join(HERE, "index.txt"), "w") as f:
+        f.write("\n".join(names) + "\n")
+    print(sum(len(v) for v in CASES.values()), "cases in", len(names), "files")
+
+
+if __name__ == "__main__":
+    main()
