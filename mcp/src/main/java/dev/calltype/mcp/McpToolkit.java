@@ -28,6 +28,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import reactor.core.publisher.Mono;
+import reactor.core.publisher.Sinks;
 
 /**
  * The tools of a running MCP server as a {@link Toolkit}, for {@code ToolLoop} or {@link Toolkits#combine}.
@@ -59,6 +60,9 @@ public final class McpToolkit implements Toolkit, AutoCloseable {
     private final String source;
     private final Duration timeout;
     private volatile Toolkit tools;
+    /** Completes when a server started as a command exits; a pending call then fails at once. */
+    private final Sinks.Empty<Void> exited = Sinks.empty();
+    private volatile boolean hasExited;
 
     private McpToolkit(McpAsyncClient client, String source, Duration timeout) {
         this.client = client;
@@ -170,7 +174,10 @@ public final class McpToolkit implements Toolkit, AutoCloseable {
 
     private <T> T await(Mono<T> request, String method) {
         try {
-            T value = request.timeout(timeout).block();
+            T value = request.takeUntilOther(exited.asMono()).timeout(timeout).block();
+            if (value == null && hasExited) {
+                throw new RemoteToolException("the MCP server has exited");
+            }
             if (value == null) {
                 throw new RemoteToolException("the server sent no " + method + " result");
             }
@@ -186,6 +193,21 @@ public final class McpToolkit implements Toolkit, AutoCloseable {
             }
             throw new RemoteToolException("the MCP server cannot be reached (" + method + ")");
         }
+    }
+
+    /** Watches a server started as a command: when it exits, pending and later calls fail at once. */
+    private void watch(StdioClientTransport transport) {
+        Thread watcher = new Thread(() -> {
+            try {
+                transport.awaitForExit();
+            } catch (RuntimeException e) {
+                // the process is gone either way
+            }
+            hasExited = true;
+            exited.tryEmitEmpty();
+        }, "mcp-server-exit " + source);
+        watcher.setDaemon(true);
+        watcher.start();
     }
 
     private static boolean isTimeout(Throwable e) {
@@ -269,7 +291,8 @@ public final class McpToolkit implements Toolkit, AutoCloseable {
          */
         public McpToolkit connect() {
             String source = commandLine != null ? String.join(" ", commandLine) : endpoint.toString();
-            McpClientTransport transport = commandLine != null ? stdioTransport() : httpTransport();
+            StdioClientTransport stdio = commandLine != null ? stdioTransport() : null;
+            McpClientTransport transport = stdio != null ? stdio : httpTransport();
             McpToolkit[] toolkit = new McpToolkit[1];
             McpAsyncClient client = McpClient.async(transport)
                     .clientInfo(new McpSchema.Implementation(clientName, "1.0.0"))
@@ -285,6 +308,9 @@ public final class McpToolkit implements Toolkit, AutoCloseable {
             McpToolkit result = new McpToolkit(client, source, timeout);
             try {
                 result.await(client.initialize(), "initialize");
+                if (stdio != null) {
+                    result.watch(stdio);
+                }
                 result.install(result.listAll());
             } catch (RuntimeException e) {
                 result.close();
@@ -294,7 +320,7 @@ public final class McpToolkit implements Toolkit, AutoCloseable {
             return result;
         }
 
-        private McpClientTransport stdioTransport() {
+        private StdioClientTransport stdioTransport() {
             ServerParameters parameters = ServerParameters.builder(commandLine.get(0))
                     .args(commandLine.subList(1, commandLine.size()))
                     .env(env)

@@ -12,6 +12,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.util.ArrayList;
@@ -24,7 +25,7 @@ final class McpTools {
 
     /** The JSON the SDK reads and writes with; plain Jackson defaults. */
     static final ObjectMapper JSON = new ObjectMapper();
-    static final JacksonMcpJsonMapper MAPPER = new JacksonMcpJsonMapper(JSON);
+    static final McpJsonMapper MAPPER = new ProtocolJson(new JacksonMcpJsonMapper(JSON));
 
     private static final TypeReference<Map<String, Object>> MAP = new TypeReference<>() {
     };
