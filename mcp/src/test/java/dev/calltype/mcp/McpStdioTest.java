@@ -103,6 +103,23 @@ class McpStdioTest {
         assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)).isFalse();
     }
 
+    @Test
+    @Timeout(120)
+    void theToolsAreListedAgainWhenTheServerSaysTheyChanged() throws Exception {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        try (McpToolkit remote = McpToolkit.stdio(List.of(java, "-cp", System.getProperty("java.class.path"),
+                GrowingStdioServer.class.getName())).timeout(Duration.ofSeconds(20)).connect()) {
+            assertThat(remote.tools()).extracting(ToolSpec::name).containsExactly("grow");
+            assertThat(remote.dispatch(ToolCall.of("grow")).content()).isEqualTo("grown");
+            long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+            while (remote.tools().size() < 2 && System.nanoTime() < deadline) {
+                Thread.sleep(20);
+            }
+            assertThat(remote.tools()).extracting(ToolSpec::name).containsExactlyInAnyOrder("grow", "sprout");
+            assertThat(remote.dispatch(ToolCall.of("sprout")).content()).isEqualTo("leaf");
+        }
+    }
+
     private static McpToolkit childServer(Duration timeout) {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         return McpToolkit.stdio(List.of(java, "-cp", System.getProperty("java.class.path"),
