@@ -146,6 +146,51 @@ class McpServerInspectorTest {
     }
 
     @Test
+    void readmeConfigurationAndInspectorCommandsWorkAsWritten() throws Exception {
+        String readme = Files.readString(Path.of("..", "README.md"), StandardCharsets.UTF_8);
+        String section = readme.substring(readme.indexOf("## Serving tools over MCP"),
+                readme.indexOf("## Using MCP servers' tools"));
+
+        String config = section.substring(section.indexOf("```json\n") + 8);
+        config = config.substring(0, config.indexOf("```"));
+        JsonNode server = JSON.readTree(config).path("mcpServers").path("calltype");
+        assertThat(server.path("command").asText()).isEqualTo("java");
+        List<String> args = new ArrayList<>();
+        server.path("args").forEach(a -> args.add(a.asText()));
+        assertThat(args.subList(0, 2)).containsExactly("-jar", "/path/to/calltype/example-app/target/calltype.jar");
+        List<String> claude = new ArrayList<>(serverCommand().subList(0, 4));
+        args.subList(2, args.size()).forEach(a -> claude.add(a.equals("/path/to/notes") ? notes.toString() : a));
+        listsEveryExampleToolWithItsSchema(claude);
+
+        httpServer = new ProcessBuilder(serverCommand("--http", "0")).redirectError(ProcessBuilder.Redirect.INHERIT)
+                .start();
+        String banner = new BufferedReader(new InputStreamReader(httpServer.getInputStream(), StandardCharsets.UTF_8))
+                .readLine();
+        String url = banner.substring(banner.indexOf("http://"), banner.indexOf(" (notes in"));
+
+        String prefix = "npx -y " + INSPECTOR + " --cli ";
+        String jar = "java -jar example-app/target/calltype.jar ";
+        int ran = 0;
+        for (String line : section.lines().toList()) {
+            if (!line.startsWith(prefix)) {
+                continue;
+            }
+            String rest = line.substring(prefix.length()).replace("http://127.0.0.1:8080/mcp", url);
+            List<String> target = new ArrayList<>();
+            if (rest.startsWith(jar)) {
+                target.addAll(serverCommand().subList(0, 4));
+                rest = rest.substring(jar.length());
+            }
+            target.addAll(McpServers.words(rest));
+            JsonNode answer = inspect(target);
+            assertThat(answer.has("tools") || answer.path("isError").isBoolean()).as(line).isTrue();
+            assertThat(answer.path("isError").asBoolean(false)).as(line).isFalse();
+            ran++;
+        }
+        assertThat(ran).isEqualTo(3);
+    }
+
+    @Test
     void stdioModeWritesNothingButProtocolToStdout() throws IOException, InterruptedException {
         Process server = new ProcessBuilder(serverCommand()).redirectError(ProcessBuilder.Redirect.DISCARD).start();
         try {
