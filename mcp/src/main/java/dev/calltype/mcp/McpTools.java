@@ -71,10 +71,14 @@ final class McpTools {
     }
 
     /**
-     * What a host is told about a tool's effects: a tool that needs a person's approval
-     * ({@link ToolSpec#confirm()}) is destructive; {@code null} when nothing is known.
+     * What a host is told about a tool's effects: a tool that only reads ({@link ToolSpec#readOnly()}) is
+     * {@code readOnlyHint}; one that needs a person's approval ({@link ToolSpec#confirm()}) is {@code destructiveHint};
+     * {@code null} when nothing is known.
      */
     static McpSchema.ToolAnnotations annotations(ToolSpec spec) {
+        if (spec.readOnly()) {
+            return new McpSchema.ToolAnnotations(null, true, null, null, null, null);
+        }
         if (spec.confirm()) {
             return new McpSchema.ToolAnnotations(null, false, true, null, null, null);
         }
@@ -118,6 +122,10 @@ final class McpTools {
             }
             if (tool.inputSchema() != null) {
                 entry.set("inputSchema", JSON.valueToTree(tool.inputSchema()));
+            }
+            if (tool.annotations() != null && tool.annotations().readOnlyHint() != null) {
+                // the runtime reads a server's readOnlyHint: such calls may run concurrently in a ToolLoop
+                entry.putObject("annotations").put("readOnlyHint", tool.annotations().readOnlyHint());
             }
         }
         return root.toString();

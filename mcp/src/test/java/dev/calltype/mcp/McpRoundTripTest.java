@@ -45,6 +45,7 @@ class McpRoundTripTest {
         none.putObject("properties").putObject("id").put("type", "string");
         none.putArray("required").add("id");
         specs.add(new ToolSpec("wipe", "Deletes a record.", none, List.of("id"), true));
+        specs.add(new ToolSpec("peek", "Reads a record.", none.deepCopy(), List.of("id"), false, true));
         return Toolkits.of(specs, (name, args) -> switch (name) {
             case "add" -> JsonNodeFactory.instance.numberNode(args.get("a").asLong() + args.get("b").asLong());
             case "describe" -> JSON.createObjectNode().put("value", args.get("n").asDouble())
@@ -55,6 +56,7 @@ class McpRoundTripTest {
                 yield JsonNodeFactory.instance.textNode("rested");
             }
             case "wipe" -> JsonNodeFactory.instance.textNode("wiped " + args.get("id").asText());
+            case "peek" -> JsonNodeFactory.instance.textNode("record " + args.get("id").asText());
             default -> throw new AssertionError(name);
         });
     }
@@ -84,7 +86,8 @@ class McpRoundTripTest {
     @Test
     void clientListsAndCallsTheServersToolsWithLenientArguments() {
         try (McpToolkit remote = McpToolkit.http(uri()).bearerToken("s3cret").timeout(Duration.ofSeconds(10)).connect()) {
-            assertThat(remote.tools()).extracting(ToolSpec::name).containsExactly("add", "describe", "explode", "nap", "wipe");
+            assertThat(remote.tools()).extracting(ToolSpec::name).containsExactly("add", "describe", "explode", "nap", "wipe", "peek");
+            assertThat(remote.tools()).filteredOn(ToolSpec::readOnly).extracting(ToolSpec::name).containsExactly("peek");
             assertThat(remote.tools().get(0).parameters().path("properties").path("a").path("type").asText())
                     .isEqualTo("integer");
 
@@ -128,6 +131,9 @@ class McpRoundTripTest {
             assertThat(wipe.annotations().destructiveHint()).isTrue();
             assertThat(wipe.annotations().readOnlyHint()).isFalse();
             assertThat(tools.get(0).annotations()).isNull();
+            McpSchema.Tool peek = tools.stream().filter(t -> t.name().equals("peek")).findFirst().orElseThrow();
+            assertThat(peek.annotations().readOnlyHint()).isTrue();
+            assertThat(peek.annotations().destructiveHint()).isNull();
             assertThat(tools.get(0).inputSchema()).containsEntry("type", "object");
 
             McpSchema.CallToolResult described = client.callTool(new McpSchema.CallToolRequest("describe", Map.of("n", 3)));
