@@ -58,15 +58,7 @@ final class McpServerCommand {
             if (out == System.out) {
                 System.setOut(err);
             }
-            McpToolServer server = builder.stdio(in, protocol);
-            try {
-                server.awaitClosed();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            } finally {
-                server.close();
-            }
-            return 0;
+            return serveUntilClosed(builder.stdio(in, protocol));
         }
         int port = options.intValue("http", 0, 0, 65_535);
         options.value("token").ifPresent(builder::bearerToken);
@@ -82,6 +74,11 @@ final class McpServerCommand {
         out.println("serving " + toolkit.tools().size() + " tools over MCP at " + server.uri().orElseThrow()
                 + " (notes in " + folder + ")");
         out.flush();
+        return serveUntilClosed(server);
+    }
+
+    /** Blocks until the server is closed (stdio: the host closed our input; HTTP: the process is stopped). */
+    private static int serveUntilClosed(McpToolServer server) {
         try {
             server.awaitClosed();
         } catch (InterruptedException e) {
