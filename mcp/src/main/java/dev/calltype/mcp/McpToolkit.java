@@ -291,6 +291,10 @@ public final class McpToolkit implements Toolkit, AutoCloseable {
          */
         public McpToolkit connect() {
             String source = commandLine != null ? String.join(" ", commandLine) : endpoint.toString();
+            if (commandLine != null && !runnable(commandLine.get(0))) {
+                throw new IllegalStateException("cannot use the MCP server " + source + ": the command "
+                        + commandLine.get(0) + " is not found or not executable");
+            }
             StdioClientTransport stdio = commandLine != null ? stdioTransport() : null;
             McpClientTransport transport = stdio != null ? stdio : httpTransport();
             McpToolkit[] toolkit = new McpToolkit[1];
@@ -318,6 +322,28 @@ public final class McpToolkit implements Toolkit, AutoCloseable {
             }
             toolkit[0] = result;
             return result;
+        }
+
+        /** Whether {@code command} names an executable file, as given or on the {@code PATH}. */
+        private static boolean runnable(String command) {
+            if (command.contains("/") || command.contains(java.io.File.separator)) {
+                return java.nio.file.Files.isExecutable(java.nio.file.Path.of(command));
+            }
+            String path = System.getenv("PATH");
+            if (path == null) {
+                return true; // nothing to look in: let the start itself fail
+            }
+            for (String dir : path.split(java.io.File.pathSeparator)) {
+                if (dir.isEmpty()) {
+                    continue;
+                }
+                for (String suffix : new String[] {"", ".exe", ".cmd", ".bat"}) {
+                    if (java.nio.file.Files.isExecutable(java.nio.file.Path.of(dir, command + suffix))) {
+                        return true;
+                    }
+                }
+            }
+            return false;
         }
 
         private StdioClientTransport stdioTransport() {
