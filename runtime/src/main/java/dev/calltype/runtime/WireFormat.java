@@ -1,8 +1,5 @@
 package dev.calltype.runtime;
 
-import dev.calltype.runtime.internal.formats.Harmony;
-import dev.calltype.runtime.internal.formats.Mistral;
-
 /**
  * The textual format a tool call was found in. Each is recognised by default and can be switched
  * off on {@link ToolCallExtractor.Builder}.

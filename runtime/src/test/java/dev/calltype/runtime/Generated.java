@@ -1,6 +1,6 @@
 package dev.calltype.runtime;
 
-import dev.calltype.runtime.internal.formats.SectionCalls;
+import dev.calltype.runtime.internal.formats.DeepSeek;
 import dev.calltype.testsupport.Gen;
 
 import java.util.ArrayList;
@@ -21,8 +21,8 @@ final class Generated {
             "<|python_tag|>", "<|python_start|>", "<|python_end|>", "<function_calls>", "</function_calls>",
             "<|tool_call_start|>", "<|tool_call_end|>", "<|tool_call|>", "<function_call>", "<TOOLCALL>",
             "</TOOLCALL>", "<tool_calls>", "</tool_calls>", "functools", "<|action_start|><|plugin|>", "<|action_end|>",
-            SectionCalls.DS_CALLS_BEGIN, SectionCalls.DS_CALL_BEGIN, SectionCalls.DS_SEP, SectionCalls.DS_CALL_END,
-            SectionCalls.DS_CALLS_END, "function", "<\uFF5CDSML\uFF5Cfunction_calls>", "<\uFF5CDSML\uFF5Cinvoke name=\"ping\">",
+            DeepSeek.CALLS_BEGIN, DeepSeek.CALL_BEGIN, DeepSeek.SEP, DeepSeek.CALL_END,
+            DeepSeek.CALLS_END, "function", "<\uFF5CDSML\uFF5Cfunction_calls>", "<\uFF5CDSML\uFF5Cinvoke name=\"ping\">",
             "</\uFF5CDSML\uFF5Cinvoke>", "<|tool_calls_section_begin|>", "<|tool_call_begin|>", "functions.ping:0",
             "<|tool_call_argument_begin|>", "<|tool_calls_section_end|>", "<|start|>assistant", "<|channel|>",
             "commentary to=functions.ping ", "analysis", "<|message|>", "<|call|>", "<|end|>",

@@ -1,6 +1,6 @@
 package dev.calltype.runtime;
 
-import dev.calltype.runtime.internal.formats.SectionCalls;
+import dev.calltype.runtime.internal.formats.DeepSeek;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -89,7 +89,7 @@ class LinearityTest {
         f.put("many Kimi calls", n -> "<|tool_calls_section_begin|>"
                 + repeat("<|tool_call_begin|>functions.ping:0<|tool_call_argument_begin|>{}<|tool_call_end|>", n));
         f.put("non-literal pythonic lines", n -> repeat("f(x\n", n));
-        f.put("DeepSeek call openers", n -> repeat(SectionCalls.DS_CALL_BEGIN, n));
+        f.put("DeepSeek call openers", n -> repeat(DeepSeek.CALL_BEGIN, n));
         f.put("Harmony starts", n -> repeat("<|start|>", n));
         f.put("unclosed strings in tags", n -> repeat("<tool_call>{\"a\": \"", n));
         f.put("closers", n -> repeat("}]</tool_call>", n));

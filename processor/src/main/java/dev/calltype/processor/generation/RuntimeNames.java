@@ -22,6 +22,7 @@ public final class RuntimeNames {
     public static final ClassName CALL_FORMAT = ClassName.get(RUNTIME, "CallFormat");
     public static final ClassName COERCION = ClassName.get(SUPPORT, "Coercion");
     public static final ClassName DISPATCH_SUPPORT = ClassName.get(SUPPORT, "DispatchSupport");
+    public static final ClassName TOOL_TEXTS = ClassName.get(SUPPORT, "ToolTexts");
     public static final ClassName NESTING = DISPATCH_SUPPORT.nestedClass("Nesting");
     public static final ClassName UNION = DISPATCH_SUPPORT.nestedClass("Union");
 

@@ -1,12 +1,14 @@
 package dev.calltype.runtime.internal.formats;
 
+import dev.calltype.runtime.WireFormat;
+import dev.calltype.runtime.internal.markup.NamedArgs;
 import dev.calltype.runtime.internal.scan.Chars;
 import dev.calltype.runtime.internal.scan.Config;
 import dev.calltype.runtime.internal.scan.Hint;
 import dev.calltype.runtime.internal.scan.Item;
+import dev.calltype.runtime.internal.scan.MarkerTable;
 import dev.calltype.runtime.internal.scan.Match;
 import dev.calltype.runtime.internal.scan.Recognizer;
-import dev.calltype.runtime.WireFormat;
 
 import java.util.List;
 
@@ -15,12 +17,18 @@ import java.util.List;
  * (the recipient may also sit in the role header, before {@code <|channel|>}). A message addressed to a function is
  * a call; an {@code analysis} message is reasoning; anything else is left as it is.
  */
-public final class Harmony implements Recognizer {
+public final class Harmony implements Family, Recognizer {
 
     public static final String MESSAGE = "<|message|>";
     private static final int MAX_HEADER = 512;
-    private static final NamedArgs.Spec ARGS = new NamedArgs.Spec(WireFormat.HARMONY,
-            List.of("<|call|>", "<|end|>", "<|return|>"), "<|start|>", null, false);
+    private static final NamedArgs.Spec ARGS = NamedArgs.after(WireFormat.HARMONY)
+            .closedBy("<|call|>", "<|end|>", "<|return|>").nextCallAt("<|start|>").build();
+
+    @Override
+    public void register(Config cfg, MarkerTable markers) {
+        markers.add("<|start|>", this);
+        markers.add("<|channel|>", this);
+    }
 
     @Override
     public Match match(CharSequence buf, At at, int limit, boolean atEnd) {

@@ -1,24 +1,26 @@
 package dev.calltype.runtime.internal.formats;
 
-import dev.calltype.runtime.internal.scan.Calls;
-import dev.calltype.runtime.internal.scan.Chars;
-import dev.calltype.runtime.internal.scan.Config;
 import dev.calltype.runtime.ExtractionError;
-import dev.calltype.runtime.internal.scan.Fence;
-import dev.calltype.runtime.internal.scan.Hint;
-import dev.calltype.runtime.internal.scan.Item;
+import dev.calltype.runtime.Repair;
+import dev.calltype.runtime.WireFormat;
 import dev.calltype.runtime.internal.json.JsonRead;
 import dev.calltype.runtime.internal.json.LenientJson;
-import dev.calltype.runtime.internal.scan.Match;
-import dev.calltype.runtime.internal.text.Messages;
+import dev.calltype.runtime.internal.markup.JsonBlock;
+import dev.calltype.runtime.internal.markup.PythonicBlock;
 import dev.calltype.runtime.internal.pythonic.PyCall;
 import dev.calltype.runtime.internal.pythonic.PyRead;
 import dev.calltype.runtime.internal.pythonic.Pythonic;
+import dev.calltype.runtime.internal.scan.Calls;
+import dev.calltype.runtime.internal.scan.Chars;
+import dev.calltype.runtime.internal.scan.Config;
+import dev.calltype.runtime.internal.scan.Fence;
+import dev.calltype.runtime.internal.scan.Hint;
+import dev.calltype.runtime.internal.scan.Item;
+import dev.calltype.runtime.internal.scan.Match;
 import dev.calltype.runtime.internal.scan.Recognizer;
-import dev.calltype.runtime.Repair;
 import dev.calltype.runtime.internal.scan.ShapeProbe;
 import dev.calltype.runtime.internal.scan.Spans;
-import dev.calltype.runtime.WireFormat;
+import dev.calltype.runtime.internal.text.Messages;
 
 import java.util.ArrayList;
 import java.util.List;

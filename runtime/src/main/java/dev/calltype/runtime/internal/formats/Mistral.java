@@ -1,14 +1,17 @@
 package dev.calltype.runtime.internal.formats;
 
+import dev.calltype.runtime.ExtractionError;
+import dev.calltype.runtime.WireFormat;
+import dev.calltype.runtime.internal.markup.JsonBlock;
+import dev.calltype.runtime.internal.markup.NamedArgs;
 import dev.calltype.runtime.internal.scan.Chars;
 import dev.calltype.runtime.internal.scan.Config;
-import dev.calltype.runtime.ExtractionError;
 import dev.calltype.runtime.internal.scan.Hint;
 import dev.calltype.runtime.internal.scan.Item;
+import dev.calltype.runtime.internal.scan.MarkerTable;
 import dev.calltype.runtime.internal.scan.Match;
-import dev.calltype.runtime.internal.text.Messages;
 import dev.calltype.runtime.internal.scan.Recognizer;
-import dev.calltype.runtime.WireFormat;
+import dev.calltype.runtime.internal.text.Messages;
 
 import java.util.List;
 
@@ -17,12 +20,17 @@ import java.util.List;
  * {@code NAME{args}} or {@code NAME[ARGS]{args}} (with {@code [CALL_ID]id} before {@code [ARGS]} in later versions),
  * the marker repeated for each call.
  */
-public final class Mistral implements Recognizer {
+public final class Mistral implements Family, Recognizer {
 
     public static final String MARKER = "[TOOL_CALLS]";
 
-    private final JsonBlock array = new JsonBlock(JsonBlock.Spec.prefix(WireFormat.MISTRAL, MARKER));
-    private static final NamedArgs.Spec ARGS = new NamedArgs.Spec(WireFormat.MISTRAL, List.of(), MARKER, null, false);
+    private static final JsonBlock ARRAY = JsonBlock.opener(WireFormat.MISTRAL, MARKER).recognizer();
+    private static final NamedArgs.Spec ARGS = NamedArgs.after(WireFormat.MISTRAL).nextCallAt(MARKER).build();
+
+    @Override
+    public void register(Config cfg, MarkerTable markers) {
+        markers.add(MARKER, this);
+    }
 
     @Override
     public Match match(CharSequence buf, At at, int limit, boolean atEnd) {
@@ -45,7 +53,7 @@ public final class Mistral implements Recognizer {
             String name = buf.subSequence(i, j).toString();
             return v11(buf, cfg, at.pos(), name, j, limit, atEnd);
         }
-        return array.open(buf, cfg, at.pos(), at.markerEnd(), false, limit, atEnd);
+        return ARRAY.open(buf, cfg, at.pos(), at.markerEnd(), false, limit, atEnd);
     }
 
     /** After the name: {@code [CALL_ID]id}, {@code [ARGS]}, then the arguments. */

@@ -1,18 +1,19 @@
 package dev.calltype.runtime.internal.formats;
 
+import dev.calltype.runtime.ExtractionError;
+import dev.calltype.runtime.WireFormat;
+import dev.calltype.runtime.internal.json.JsonRead;
+import dev.calltype.runtime.internal.json.LenientJson;
+import dev.calltype.runtime.internal.markup.JsonBlock;
 import dev.calltype.runtime.internal.scan.Balance;
 import dev.calltype.runtime.internal.scan.Calls;
 import dev.calltype.runtime.internal.scan.Config;
-import dev.calltype.runtime.ExtractionError;
 import dev.calltype.runtime.internal.scan.Hint;
 import dev.calltype.runtime.internal.scan.Item;
-import dev.calltype.runtime.internal.json.JsonRead;
-import dev.calltype.runtime.internal.json.LenientJson;
 import dev.calltype.runtime.internal.scan.Match;
-import dev.calltype.runtime.internal.text.Messages;
 import dev.calltype.runtime.internal.scan.Recognizer;
 import dev.calltype.runtime.internal.scan.ShapeProbe;
-import dev.calltype.runtime.WireFormat;
+import dev.calltype.runtime.internal.text.Messages;
 
 import java.util.List;
 

@@ -4,15 +4,39 @@ import dev.calltype.runtime.internal.scan.Chars;
 import dev.calltype.runtime.internal.scan.Config;
 import dev.calltype.runtime.internal.scan.MarkerTable;
 import dev.calltype.runtime.internal.scan.Recognizer;
-import dev.calltype.runtime.WireFormat;
 
 import java.util.List;
 
 /**
- * The table of recognizers: one line per marker. Adding a format is adding its recognizer (often a
- * {@link JsonBlock.Spec}), one line here, and a test file of real-looking outputs.
+ * The table of formats: one line per model family, each family one file in this package that registers its
+ * markers ({@link Family}). Adding a format is adding its file, its line here, and a test file of real-looking
+ * outputs. Families whose markup has no marker of its own are read by the family whose marker they share
+ * ({@link Glm} and {@link Qwen3Coder} inside {@link Hermes}'s {@code <tool_call>}).
  */
 public final class Recognizers {
+
+    /** Every family, in the order its markers are registered (the order matters only for equal markers). */
+    private static final List<Family> FAMILIES = List.of(
+            new CustomMarkers(),  // TOOL_CALL marker, [TOOL_CALL] and custom tag pairs
+            new Hermes(),         // <tool_call>: Hermes / Qwen JSON, Qwen3-Coder, GLM
+            new SeedOss(),        // <seed:tool_call>
+            new MiniMax(),        // <minimax:tool_call>
+            new Mistral(),        // [TOOL_CALLS]
+            new Llama3(),         // <|python_tag|>, <function=
+            new Llama4(),         // <|python_start|>
+            new Olmo3(),          // <function_calls>
+            new Lfm2(),           // <|tool_call_start|>
+            new Granite(),        // <|tool_call|>, <function_call>
+            new Nemotron(),       // <TOOLCALL>
+            new Hunyuan(),        // <tool_calls>
+            new Phi4(),           // functools
+            new InternLM(),       // <|action_start|><|plugin|>
+            new DeepSeek(),       // <｜tool▁calls▁begin｜>, <｜tool▁call▁begin｜>, DSML
+            new KimiK2(),         // <|tool_calls_section_begin|>, <|tool_call_begin|>
+            new Harmony(),        // <|start|>, <|channel|> (gpt-oss)
+            new CommandR(),       // <|START_ACTION|>, Action:
+            new Gemma(),          // <|tool_call>, <start_function_call>
+            new Apertus());       // <|tools_prefix|>
 
     private static final Recognizer PROSE_JSON = new ProseJson();
     private static final Recognizer FENCE = new JsonFence();
@@ -27,56 +51,9 @@ public final class Recognizers {
         t.add("<thinking>", new Reasoning("</thinking>"));
         t.add("</think>", new Reasoning(null));
         t.add("</thinking>", new Reasoning(null));
-
-        // configurable markers
-        t.add(cfg.marker, new JsonBlock(new JsonBlock.Spec(WireFormat.TOOL_CALL_MARKER, cfg.marker, List.of(), false,
-                false, true, true, false, false, false, true, true)));
-        for (Config.TagPair p : cfg.tags) {
-            t.add(p.open(), new JsonBlock(JsonBlock.Spec.tags(WireFormat.BRACKET_TAGS, p.open(), p.close())));
+        for (Family f : FAMILIES) {
+            f.register(cfg, t);
         }
-
-        // model wire formats
-        t.add("<tool_call>", new ToolCallTag("<tool_call>", "</tool_call>"));
-        t.add("<seed:tool_call>", new ToolCallTag("<seed:tool_call>", "</seed:tool_call>"));
-        t.add("<minimax:tool_call>", new XmlInvokes(XmlInvokes.minimax()));
-        t.add(Mistral.MARKER, new Mistral());
-        t.add("<|python_tag|>", new JsonBlock(new JsonBlock.Spec(WireFormat.LLAMA_PYTHON_TAG, "<|python_tag|>",
-                List.of("<|eom_id|>", "<|eot_id|>"), false, true, false, false, false, false, true, false, false)));
-        t.add("<function=", new FunctionTag());
-        t.add("<|python_start|>", new JsonBlock(JsonBlock.Spec.tags(WireFormat.LLAMA4, "<|python_start|>",
-                "<|python_end|>").withPythonic()));
-        t.add("<function_calls>", new JsonBlock(JsonBlock.Spec.tags(WireFormat.OLMO3, "<function_calls>",
-                "</function_calls>").withPythonic()));
-        t.add("<|tool_call_start|>", new JsonBlock(JsonBlock.Spec.tags(WireFormat.LFM2, "<|tool_call_start|>",
-                "<|tool_call_end|>").withPythonic()));
-        t.add("<|tool_call|>", new JsonBlock(JsonBlock.Spec.prefix(WireFormat.GRANITE, "<|tool_call|>")));
-        t.add("<function_call>", new JsonBlock(JsonBlock.Spec.prefix(WireFormat.GRANITE_20B, "<function_call>")));
-        t.add("<TOOLCALL>", new JsonBlock(JsonBlock.Spec.tags(WireFormat.NEMOTRON, "<TOOLCALL>", "</TOOLCALL>")));
-        t.add("<tool_calls>", new JsonBlock(JsonBlock.Spec.tags(WireFormat.TOOL_CALLS_TAG, "<tool_calls>",
-                "</tool_calls>")));
-        t.add("functools", new JsonBlock(new JsonBlock.Spec(WireFormat.FUNCTOOLS, "functools", List.of(), false, false,
-                false, true, false, false, false, false, true)));
-        t.add("<|action_start|><|plugin|>", new JsonBlock(JsonBlock.Spec.tags(WireFormat.INTERNLM,
-                "<|action_start|><|plugin|>", "<|action_end|>")));
-        t.add(SectionCalls.DS_CALLS_BEGIN, SectionCalls.deepSeek());
-        t.add(SectionCalls.DS_CALL_BEGIN, SectionCalls.deepSeek());
-        t.add("<" + XmlInvokes.FULL_BAR + "DSML" + XmlInvokes.FULL_BAR + "function_calls>",
-                new XmlInvokes(XmlInvokes.dsml("function_calls")));
-        t.add("<" + XmlInvokes.FULL_BAR + "DSML" + XmlInvokes.FULL_BAR + "tool_calls>",
-                new XmlInvokes(XmlInvokes.dsml("tool_calls")));
-        t.add(SectionCalls.KIMI_SECTION_BEGIN, SectionCalls.kimi());
-        t.add(SectionCalls.KIMI_CALL_BEGIN, SectionCalls.kimi());
-        t.add("<|start|>", new Harmony());
-        t.add("<|channel|>", new Harmony());
-        t.add("<|START_ACTION|>", new JsonBlock(JsonBlock.Spec.tags(WireFormat.COMMAND_R7B, "<|START_ACTION|>",
-                "<|END_ACTION|>")));
-        t.add("Action:", new JsonBlock(new JsonBlock.Spec(WireFormat.COMMAND_R, "Action:", List.of(), false, false,
-                true, true, true, false, false, false, true)));
-        t.add("<|tool_call>", new CallColon(WireFormat.GEMMA4, "<|tool_call>", "<tool_call|>", "<|\"|>"));
-        t.add("<start_function_call>", new CallColon(WireFormat.FUNCTION_GEMMA, "<start_function_call>",
-                "<end_function_call>", "<escape>"));
-        t.add("<|tools_prefix|>", new JsonBlock(new JsonBlock.Spec(WireFormat.APERTUS, "<|tools_prefix|>",
-                List.of("<|tools_suffix|>"), true, true, true, false, false, true, false, false, false)));
     }
 
     /** The recognizers that apply at a candidate besides its markers: JSON in prose, fences, pythonic lines. */

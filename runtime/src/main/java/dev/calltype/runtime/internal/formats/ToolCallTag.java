@@ -1,21 +1,13 @@
 package dev.calltype.runtime.internal.formats;
 
-import dev.calltype.runtime.internal.scan.Calls;
+import dev.calltype.runtime.WireFormat;
+import dev.calltype.runtime.internal.markup.JsonBlock;
+import dev.calltype.runtime.internal.markup.XmlInvokes;
 import dev.calltype.runtime.internal.scan.Chars;
 import dev.calltype.runtime.internal.scan.Config;
-import dev.calltype.runtime.ExtractionError;
 import dev.calltype.runtime.internal.scan.Hint;
-import dev.calltype.runtime.internal.scan.Item;
-import dev.calltype.runtime.internal.json.JsonRead;
-import dev.calltype.runtime.internal.args.KnownTools;
-import dev.calltype.runtime.internal.json.LenientJson;
 import dev.calltype.runtime.internal.scan.Match;
-import dev.calltype.runtime.internal.text.Messages;
-import dev.calltype.runtime.internal.args.RawValues;
 import dev.calltype.runtime.internal.scan.Recognizer;
-import dev.calltype.runtime.Repair;
-import dev.calltype.runtime.ToolSpec;
-import dev.calltype.runtime.WireFormat;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -23,22 +15,20 @@ import java.util.List;
 
 /**
  * {@code <tool_call>} (and Seed-OSS {@code <seed:tool_call>}), which several model families fill differently; the
- * content decides: JSON is Hermes/Qwen ({@code {"name": …, "arguments": …}}), {@code <function=…>} is
- * Qwen3-Coder/Seed-OSS, a bare name followed by {@code <arg_key>} pairs is GLM-4.5+, a pythonic call is read as
- * one. Whatever the content, the tag is explicit markup: content that is none of these is an error.
+ * content decides: JSON is {@link Hermes} ({@code {"name": …, "arguments": …}}), {@code <function=…>} is
+ * {@link Qwen3Coder} / {@link SeedOss}, a bare name followed by {@code <arg_key>} pairs is {@link Glm}, a pythonic
+ * call is read as one. Whatever the content, the tag is explicit markup: content that is none of these is an error.
  */
 public final class ToolCallTag implements Recognizer {
 
-    private final String open;
-    private final String close;
     private final JsonBlock json;
     private final XmlInvokes xml;
+    private final Glm glm;
 
     public ToolCallTag(String open, String close) {
-        this.open = open;
-        this.close = close;
-        this.json = new JsonBlock(JsonBlock.Spec.tags(WireFormat.HERMES, open, close).withPythonic());
-        this.xml = new XmlInvokes(XmlInvokes.qwen(open, close));
+        this.json = Hermes.block(open, close);
+        this.xml = Qwen3Coder.inSection(open, close);
+        this.glm = new Glm(open, close);
     }
 
     @Override
@@ -78,116 +68,9 @@ public final class ToolCallTag implements Recognizer {
             if (!cfg.on(WireFormat.GLM)) {
                 return Match.NO_MATCH;
             }
-            return glm(buf, cfg, at.pos(), i, j, limit, atEnd);
+            return glm.read(buf, cfg, at.pos(), i, j, limit, atEnd);
         }
         return cfg.on(WireFormat.HERMES) ? json.open(buf, cfg, at.pos(), at.markerEnd(), false, limit, atEnd)
                 : Match.NO_MATCH;
-    }
-
-    // ------------------------------------------------------------------ GLM
-
-    /**
-     * GLM-4.5+: {@code NAME<arg_key>K</arg_key><arg_value>V</arg_value>…</tool_call>}; also {@code NAME {json}}.
-     * Read once the closing tag is there.
-     */
-    private Match glm(CharSequence buf, Config cfg, int pos, int nameStart, int nameEnd, int limit, boolean atEnd) {
-        String name = buf.subSequence(nameStart, nameEnd).toString();
-        String shown = JsonBlock.display(name, cfg);
-        int k = Chars.skipBlanks(buf, nameEnd, limit);
-        if (k < limit && buf.charAt(k) == '{') {
-            return glmJson(buf, cfg, pos, name, k, limit, atEnd);
-        }
-        Chars.Found first = Chars.firstOf(buf, nameEnd, limit, close, open);
-        int x = first != null && first.which() == 0 ? first.at() : -1;
-        int o = first != null && first.which() == 1 ? first.at() : -1;
-        if (x < 0) {
-            if (!atEnd && o < 0) {
-                return Match.needMore(Hint.text(nameEnd, close, open),
-                        (b, l, e) -> glm(b, cfg, pos, nameStart, nameEnd, l, e),
-                        new Match.Started(shown, nameEnd, close));
-            }
-            int end = o >= 0 ? o : limit;
-            return Match.matched(end, List.of(Item.error(ExtractionError.Kind.TRUNCATED, Messages.truncated(shown),
-                    shown, WireFormat.GLM, pos, end)));
-        }
-        int end = x + close.length();
-        KnownTools.Found found = cfg.tools.find(name);
-        ToolSpec tool = found == null ? null : found.spec();
-        ObjectNode args = JsonNodeFactory.instance.objectNode();
-        boolean typed = false;
-        int j = nameEnd;
-        while (true) {
-            j = Chars.skipBlanks(buf, j, x);
-            if (j >= x) {
-                break;
-            }
-            int ks = Chars.startsWith(buf, j, x, "<arg_key>") == Chars.FULL ? j + 9 : -1;
-            int ke = ks < 0 ? -1 : Chars.indexOf(buf, "</arg_key>", ks, x);
-            int vo = ke < 0 ? -1 : Chars.skipBlanks(buf, ke + 10, x);
-            int vs = vo >= 0 && Chars.startsWith(buf, vo, x, "<arg_value>") == Chars.FULL ? vo + 11 : -1;
-            int ve = vs < 0 ? -1 : Chars.indexOf(buf, "</arg_value>", vs, x);
-            if (ve < 0) {
-                return Match.matched(end, List.of(Item.error(ExtractionError.Kind.INVALID_CALL_SYNTAX,
-                        Messages.invalid("the call to \"" + Messages.quote(shown) + "\" must list its arguments as "
-                                + "<arg_key>K</arg_key><arg_value>V</arg_value>"), shown, WireFormat.GLM, pos, end)));
-            }
-            String key = Chars.trimmed(buf, ks, ke);
-            String raw = Chars.rawValue(buf, vs, ve);
-            String tooLong = RawValues.tooLong(key.length() > raw.length() ? key : raw, cfg.limits);
-            if (tooLong != null) {
-                return Match.matched(end, List.of(Item.error(ExtractionError.Kind.LIMIT_EXCEEDED,
-                        Messages.limit(tooLong), shown, WireFormat.GLM, pos, end)));
-            }
-            RawValues.Typed t = RawValues.typed(tool, key, raw, cfg.limits);
-            args.set(key, t.value());
-            typed |= t.changed();
-            j = ve + 12;
-        }
-        List<Repair> repairs = typed ? List.of(Repair.VALUES_TYPED_BY_SCHEMA) : List.of();
-        return Match.matched(end, List.of(Calls.call(name, args, null, WireFormat.GLM, repairs, pos, end, cfg)));
-    }
-
-    /** {@code <tool_call>NAME {json}</tool_call>}. */
-    private Match glmJson(CharSequence buf, Config cfg, int pos, String name, int k, int limit, boolean atEnd) {
-        JsonRead r = LenientJson.read(buf, k, limit, atEnd, cfg.limits);
-        String shown = JsonBlock.display(name, cfg);
-        if (r.status() == JsonRead.Status.NEED_MORE) {
-            return Match.needMore(Hint.balance(k), (b, l, e) -> glmJson(b, cfg, pos, name, k, l, e),
-                    new Match.Started(shown, k, null));
-        }
-        Item item;
-        int valueEnd;
-        if (r.isComplete()) {
-            item = Calls.call(name, r, null, WireFormat.GLM, pos, r.end(), cfg);
-            valueEnd = r.end();
-        } else {
-            ExtractionError.Kind kind = Messages.kind(r);
-            String message = Messages.failedRead(shown, r);
-            item = Item.error(kind, message, shown, WireFormat.GLM, pos, limit);
-            if (kind == ExtractionError.Kind.TRUNCATED) {
-                return Match.matched(limit, List.of(item));
-            }
-            valueEnd = Math.max(k + 1, r.problemOffset());
-        }
-        return closeAfter(buf, item, valueEnd, valueEnd, limit, atEnd);
-    }
-
-    /** Absorbs blanks, garbage and the closing tag after a call's end, when the closing tag follows. */
-    private Match closeAfter(CharSequence buf, Item item, int end, int scan, int limit, boolean atEnd) {
-        Chars.Found first = Chars.firstOf(buf, scan, limit, close, open);
-        int x = first != null && first.which() == 0 ? first.at() : -1;
-        int o = first != null && first.which() == 1 ? first.at() : -1;
-        if (x >= 0) {
-            int e = x + close.length();
-            Item it = item.span(item.start, e);
-            if (Chars.skipBlanks(buf, end, x) < x && it.isCall()) {
-                it = it.withRepair(Repair.TRAILING_GARBAGE);
-            }
-            return Match.matched(e, List.of(it));
-        }
-        if (o < 0 && !atEnd) {
-            return Match.needMore(Hint.text(scan, close, open), (b, l, e) -> closeAfter(b, item, end, scan, l, e));
-        }
-        return Match.matched(end, List.of(item.span(item.start, end)));
     }
 }

@@ -1,0 +1,87 @@
+package dev.calltype.runtime.internal.formats;
+
+import dev.calltype.runtime.WireFormat;
+import dev.calltype.runtime.internal.markup.CallSection;
+import dev.calltype.runtime.internal.markup.NamedArgs;
+import dev.calltype.runtime.internal.markup.XmlInvokes;
+import dev.calltype.runtime.internal.scan.Chars;
+import dev.calltype.runtime.internal.scan.Config;
+import dev.calltype.runtime.internal.scan.Hint;
+import dev.calltype.runtime.internal.scan.MarkerTable;
+import dev.calltype.runtime.internal.scan.Match;
+import dev.calltype.runtime.internal.scan.Step;
+
+import java.util.Set;
+
+/**
+ * DeepSeek, whose special tokens use a full-width bar {@code ｜} (U+FF5C) and a lower block {@code ▁} (U+2581):
+ * <ul>
+ *   <li>V3 / R1: {@code <｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>NAME\n```json\n{…}\n```<｜tool▁call▁end｜>…<｜tool▁calls▁end｜>}</li>
+ *   <li>V3.1: {@code <｜tool▁calls▁begin｜><｜tool▁call▁begin｜>NAME<｜tool▁sep｜>{…}<｜tool▁call▁end｜>…}</li>
+ *   <li>DSML (V3.2): {@code <｜DSML｜function_calls><｜DSML｜invoke name="N"><｜DSML｜parameter name="K" string="true">V</｜DSML｜parameter></｜DSML｜invoke></｜DSML｜function_calls>}</li>
+ * </ul>
+ * The section tokens of V3 / V3.1 are optional.
+ */
+public final class DeepSeek implements Family {
+
+    public static final String BAR = "\uFF5C";
+    public static final String SPACE = "\u2581";
+    public static final String CALLS_BEGIN = token("tool" + SPACE + "calls" + SPACE + "begin");
+    public static final String CALLS_END = token("tool" + SPACE + "calls" + SPACE + "end");
+    public static final String CALL_BEGIN = token("tool" + SPACE + "call" + SPACE + "begin");
+    public static final String CALL_END = token("tool" + SPACE + "call" + SPACE + "end");
+    public static final String SEP = token("tool" + SPACE + "sep");
+
+    private static final NamedArgs.Spec V3_ARGS = NamedArgs.after(WireFormat.DEEPSEEK_V3)
+            .closedBy(CALL_END).nextCallAt(CALL_BEGIN).fencesAllowed().build();
+    private static final NamedArgs.Spec V31_ARGS = NamedArgs.after(WireFormat.DEEPSEEK_V31)
+            .closedBy(CALL_END).nextCallAt(CALL_BEGIN).fencesAllowed().build();
+
+    private static final CallSection SECTION = new CallSection(new CallSection.Spec(
+            Set.of(WireFormat.DEEPSEEK_V3, WireFormat.DEEPSEEK_V31), WireFormat.DEEPSEEK_V3, WireFormat.DEEPSEEK_V31,
+            CALLS_BEGIN, CALLS_END, CALL_BEGIN, SEP, CALL_END, DeepSeek::call));
+
+    @Override
+    public void register(Config cfg, MarkerTable markers) {
+        markers.add(CALLS_BEGIN, SECTION);
+        markers.add(CALL_BEGIN, SECTION);
+        markers.add(dsml("function_calls").sectionOpen(), new XmlInvokes(dsml("function_calls")));
+        markers.add(dsml("tool_calls").sectionOpen(), new XmlInvokes(dsml("tool_calls")));
+    }
+
+    /** {@code <｜NAME｜>}. */
+    private static String token(String name) {
+        return "<" + BAR + name + BAR + ">";
+    }
+
+    /** DSML invocations in the section {@code <｜DSML｜SECTION>}. */
+    private static XmlInvokes.Spec dsml(String section) {
+        String open = "<" + BAR + "DSML" + BAR;
+        String close = "</" + BAR + "DSML" + BAR;
+        return XmlInvokes.of(WireFormat.DEEPSEEK_DSML)
+                .section(open + section + ">", close + section + ">")
+                .invocation(open + "invoke name=", close + "invoke>")
+                .parameter(open + "parameter name=", close + "parameter>")
+                .stringAttribute()
+                .build();
+    }
+
+    /** A call's header: {@code function} then the name on the next line (V3), or the name itself (V3.1). */
+    private static Match call(CharSequence buf, Config cfg, String header, int itemStart, int argsAt,
+                              Step again, NamedArgs.Follow follow, int limit,
+                              boolean atEnd) {
+        boolean v3 = header.equals("function");
+        if (!cfg.on(v3 ? WireFormat.DEEPSEEK_V3 : WireFormat.DEEPSEEK_V31)) {
+            return Match.NO_MATCH;
+        }
+        if (v3) {
+            int eol = Chars.lineEnd(buf, argsAt, limit);
+            if (eol >= limit && !atEnd) {
+                return Match.needMore(Hint.text(argsAt, "\n"), again);
+            }
+            String name = Chars.trimmed(buf, argsAt, eol);
+            return NamedArgs.read(buf, cfg, V3_ARGS, name, null, itemStart, eol, follow, limit, atEnd);
+        }
+        return NamedArgs.read(buf, cfg, V31_ARGS, header, null, itemStart, argsAt, follow, limit, atEnd);
+    }
+}

@@ -1,0 +1,52 @@
+package dev.calltype.runtime.internal.formats;
+
+import dev.calltype.runtime.WireFormat;
+import dev.calltype.runtime.internal.markup.CallSection;
+import dev.calltype.runtime.internal.markup.NamedArgs;
+import dev.calltype.runtime.internal.scan.Config;
+import dev.calltype.runtime.internal.scan.MarkerTable;
+import dev.calltype.runtime.internal.scan.Match;
+import dev.calltype.runtime.internal.scan.Step;
+
+import java.util.Set;
+
+/**
+ * Moonshot Kimi K2:
+ * {@code <|tool_calls_section_begin|><|tool_call_begin|>functions.NAME:IDX<|tool_call_argument_begin|>{…}<|tool_call_end|>…<|tool_calls_section_end|>};
+ * the call's id is its header {@code functions.NAME:IDX}. The section tokens are optional.
+ */
+public final class KimiK2 implements Family {
+
+    public static final String SECTION_BEGIN = "<|tool_calls_section_begin|>";
+    public static final String SECTION_END = "<|tool_calls_section_end|>";
+    public static final String CALL_BEGIN = "<|tool_call_begin|>";
+    public static final String ARGS_BEGIN = "<|tool_call_argument_begin|>";
+    public static final String CALL_END = "<|tool_call_end|>";
+
+    private static final NamedArgs.Spec ARGS = NamedArgs.after(WireFormat.KIMI_K2)
+            .closedBy(CALL_END).nextCallAt(CALL_BEGIN).build();
+
+    private static final CallSection SECTION = new CallSection(new CallSection.Spec(Set.of(WireFormat.KIMI_K2),
+            WireFormat.KIMI_K2, WireFormat.KIMI_K2, SECTION_BEGIN, SECTION_END, CALL_BEGIN, ARGS_BEGIN, CALL_END,
+            KimiK2::call));
+
+    @Override
+    public void register(Config cfg, MarkerTable markers) {
+        markers.add(SECTION_BEGIN, SECTION);
+        markers.add(CALL_BEGIN, SECTION);
+    }
+
+    /** A call's header {@code functions.NAME:IDX}: the name, and the header as the call's id. */
+    private static Match call(CharSequence buf, Config cfg, String header, int itemStart, int argsAt, Step again,
+                              NamedArgs.Follow follow, int limit, boolean atEnd) {
+        String name = header;
+        if (name.startsWith("functions.")) {
+            name = name.substring("functions.".length());
+        }
+        int colon = name.lastIndexOf(':');
+        if (colon > 0) {
+            name = name.substring(0, colon);
+        }
+        return NamedArgs.read(buf, cfg, ARGS, name, header, itemStart, argsAt, follow, limit, atEnd);
+    }
+}

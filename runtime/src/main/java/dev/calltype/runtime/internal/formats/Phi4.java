@@ -1,0 +1,19 @@
+package dev.calltype.runtime.internal.formats;
+
+import dev.calltype.runtime.WireFormat;
+import dev.calltype.runtime.internal.markup.JsonBlock;
+import dev.calltype.runtime.internal.scan.Config;
+import dev.calltype.runtime.internal.scan.MarkerTable;
+
+/**
+ * Phi-4-mini and FireFunction: {@code functools[{"name": …, "arguments": {…}}]}. {@code functools} is a word that
+ * prose uses too, so it is markup only as a whole word followed by JSON.
+ */
+public final class Phi4 implements Family {
+
+    @Override
+    public void register(Config cfg, MarkerTable markers) {
+        markers.add("functools", JsonBlock.opener(WireFormat.FUNCTOOLS, "functools").onlyBeforeJson().wholeWord()
+                .recognizer());
+    }
+}

@@ -1,0 +1,144 @@
+package dev.calltype.runtime.internal.markup;
+
+import dev.calltype.runtime.ExtractionError;
+import dev.calltype.runtime.WireFormat;
+import dev.calltype.runtime.internal.formats.DeepSeek;
+import dev.calltype.runtime.internal.scan.Chars;
+import dev.calltype.runtime.internal.scan.Config;
+import dev.calltype.runtime.internal.scan.Hint;
+import dev.calltype.runtime.internal.scan.Item;
+import dev.calltype.runtime.internal.scan.Match;
+import dev.calltype.runtime.internal.scan.Recognizer;
+import dev.calltype.runtime.internal.scan.Step;
+import dev.calltype.runtime.internal.text.Messages;
+
+import java.util.List;
+import java.util.Set;
+
+/**
+ * A section of calls between special tokens, each call a header naming the tool, a header end token, and the
+ * arguments (Kimi K2, DeepSeek V3 / V3.1): {@code SECTION_BEGIN CALL_BEGIN header HEADER_END {…} CALL_END …
+ * SECTION_END}. The section markers are optional; each call is emitted as soon as the next begins or the section
+ * ends. What the header means is the format's: a {@link Header} reads it.
+ */
+public final class CallSection implements Recognizer {
+
+    /** The longest header read before it must have ended. */
+    private static final int MAX_HEADER = 512;
+
+    /** Reads one call from its header: the name (and perhaps id) it gives, then the arguments at {@code argsAt}. */
+    @FunctionalInterface
+    public interface Header {
+        /**
+         * @param header the header's text, trimmed
+         * @param again the step that reads this call again from its begin token (to wait for more text)
+         * @param follow what to do after the call: the next call of the section, or its end
+         */
+        public Match read(CharSequence buf, Config cfg, String header, int itemStart, int argsAt, Step again,
+                          NamedArgs.Follow follow, int limit, boolean atEnd);
+    }
+
+    /**
+     * How one format writes its section.
+     *
+     * @param formats the formats this section may hold (the recognizer is off when none is on)
+     * @param sectionFormat the format an empty or truncated section is reported in
+     * @param headerFormat the format a call with an unreadable header is reported in
+     */
+    public record Spec(Set<WireFormat> formats, WireFormat sectionFormat, WireFormat headerFormat, String sectionBegin,
+                       String sectionEnd, String callBegin, String headerEnd, String callEnd, Header header) {
+    }
+
+    private final Spec spec;
+
+    public CallSection(Spec spec) {
+        this.spec = spec;
+    }
+
+    @Override
+    public Match match(CharSequence buf, At at, int limit, boolean atEnd) {
+        Config cfg = at.cfg();
+        boolean on = false;
+        for (WireFormat f : spec.formats()) {
+            on |= cfg.on(f);
+        }
+        if (!on) {
+            return Match.NO_MATCH;
+        }
+        int pos = at.pos();
+        if (Chars.startsWith(buf, pos, limit, spec.sectionBegin()) == Chars.FULL) {
+            int i = Chars.skipBlanks(buf, at.markerEnd(), limit);
+            if (i >= limit) {
+                if (!atEnd) {
+                    return Match.needMore(Hint.length(limit + 1));
+                }
+                return Match.matched(limit, List.of(Item.error(ExtractionError.Kind.TRUNCATED,
+                        Messages.truncatedBlock(), null, spec.sectionFormat(), pos, limit)));
+            }
+            int r = Chars.startsWith(buf, i, limit, spec.callBegin());
+            if (r == Chars.PARTIAL && !atEnd) {
+                return Match.needMore(Hint.length(limit + 1));
+            }
+            if (r != Chars.FULL) {
+                return empty(buf, pos, i, limit, atEnd);
+            }
+            return call(buf, cfg, pos, i, limit, atEnd);
+        }
+        return call(buf, cfg, pos, pos, limit, atEnd);
+    }
+
+    /** A section with no call: an error up to its end marker (or the end). */
+    private Match empty(CharSequence buf, int pos, int i, int limit, boolean atEnd) {
+        String end = spec.sectionEnd();
+        int x = Chars.indexOf(buf, end, i, limit);
+        if (x < 0 && !atEnd) {
+            return Match.needMore(Hint.text(i, end), (b, l, e) -> empty(b, pos, i, l, e));
+        }
+        int e = x < 0 ? limit : x + end.length();
+        return Match.matched(e, List.of(Item.error(ExtractionError.Kind.INVALID_CALL_SYNTAX,
+                Messages.invalid("the tool-call section holds no call"), null, spec.sectionFormat(), pos, e)));
+    }
+
+    /** One call whose begin token is at {@code i}; its span starts at {@code itemStart}. */
+    private Match call(CharSequence buf, Config cfg, int itemStart, int i, int limit, boolean atEnd) {
+        int h = i + spec.callBegin().length();
+        String headerEnd = spec.headerEnd();
+        int x = Chars.indexOf(buf, headerEnd, h, Math.min(limit, h + MAX_HEADER + headerEnd.length()));
+        if (x < 0) {
+            if (limit - h < MAX_HEADER + headerEnd.length() && !atEnd) {
+                return Match.needMore(Hint.text(h, headerEnd), (b, l, e) -> call(b, cfg, itemStart, i, l, e));
+            }
+            ExtractionError.Kind kind = atEnd && limit - h < MAX_HEADER ? ExtractionError.Kind.TRUNCATED
+                    : ExtractionError.Kind.INVALID_CALL_SYNTAX;
+            return bad(buf, itemStart, h, kind, kind == ExtractionError.Kind.TRUNCATED
+                    ? Messages.truncated(null)
+                    : Messages.invalid("the call's header does not end with " + headerEnd), limit, atEnd);
+        }
+        String header = Chars.trimmed(buf, h, x);
+        Step again = (b, l, e) -> call(b, cfg, itemStart, i, l, e);
+        return spec.header().read(buf, cfg, header, itemStart, x + headerEnd.length(), again, follow(cfg), limit,
+                atEnd);
+    }
+
+    private NamedArgs.Follow follow(Config cfg) {
+        return (buf, call, end, limit, atEnd) -> NamedArgs.next(buf, call, end, end, spec.callBegin(),
+                List.of(spec.sectionEnd()), k -> (b, l, e) -> call(b, cfg, k, k, l, e), limit, atEnd);
+    }
+
+    private Match bad(CharSequence buf, int itemStart, int h, ExtractionError.Kind kind, String message, int limit,
+                      boolean atEnd) {
+        int end;
+        if (kind == ExtractionError.Kind.TRUNCATED) {
+            end = limit;
+        } else {
+            String callEnd = spec.callEnd();
+            int x = Chars.indexOf(buf, callEnd, h, limit);
+            if (x < 0 && !atEnd) {
+                return Match.needMore(Hint.text(h, callEnd),
+                        (b, l, e) -> bad(b, itemStart, h, kind, message, l, e));
+            }
+            end = x < 0 ? limit : x + callEnd.length();
+        }
+        return Match.matched(end, List.of(Item.error(kind, message, null, spec.headerFormat(), itemStart, end)));
+    }
+}

@@ -1,0 +1,385 @@
+package dev.calltype.runtime.internal.markup;
+
+import dev.calltype.runtime.ExtractionError;
+import dev.calltype.runtime.Repair;
+import dev.calltype.runtime.ToolSpec;
+import dev.calltype.runtime.WireFormat;
+import dev.calltype.runtime.internal.args.KnownTools;
+import dev.calltype.runtime.internal.args.RawValues;
+import dev.calltype.runtime.internal.formats.DeepSeek;
+import dev.calltype.runtime.internal.formats.MiniMax;
+import dev.calltype.runtime.internal.scan.Calls;
+import dev.calltype.runtime.internal.scan.Chars;
+import dev.calltype.runtime.internal.scan.Config;
+import dev.calltype.runtime.internal.scan.Hint;
+import dev.calltype.runtime.internal.scan.Item;
+import dev.calltype.runtime.internal.scan.Match;
+import dev.calltype.runtime.internal.scan.Recognizer;
+import dev.calltype.runtime.internal.text.Messages;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.TextNode;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The XML-style formats, whose argument values are raw text: Qwen3-Coder and Seed-OSS
+ * {@code <function=N><parameter=K>V</parameter></function>}, MiniMax-M2
+ * {@code <invoke name="N"><parameter name="K">V</parameter></invoke>}, and DeepSeek DSML
+ * {@code <｜DSML｜invoke name="N"><｜DSML｜parameter name="K" string="true|false">V</｜DSML｜parameter>}. Values are
+ * typed by the known tool's schema ({@link Repair#VALUES_TYPED_BY_SCHEMA}); a DSML {@code string="false"} value is
+ * JSON. One line break after an opening tag and one before a closing tag are not part of the value.
+ *
+ * <p>Read one parameter at a time, keeping what was read, so a call with many parameters is not re-read as it
+ * streams; each invocation in a section is emitted as soon as the next one starts or the section closes.
+ */
+public final class XmlInvokes implements Recognizer {
+
+    /**
+     * How one format writes its invocations.
+     *
+     * @param sectionOpen the marker opening a section of invocations ({@code null}: an invocation stands alone)
+     * @param sectionClose the marker closing it
+     * @param invokeOpen the start of an invocation, up to its name
+     * @param invokeClose the end of an invocation
+     * @param paramOpen the start of a parameter, up to its name
+     * @param paramClose the end of a parameter
+     * @param stringAttribute whether parameters carry DSML's {@code string="true|false"}
+     */
+    public record Spec(WireFormat format, String sectionOpen, String sectionClose, String invokeOpen, String invokeClose,
+                String paramOpen, String paramClose, boolean stringAttribute) {
+
+        /** The same invocations in a section between other markers ({@code null}: standing alone). */
+        public Spec inSection(String open, String close) {
+            return new Spec(format, open, close, invokeOpen, invokeClose, paramOpen, paramClose, stringAttribute);
+        }
+    }
+
+    /** Settings of a {@link Spec}, each named. */
+    public static final class Builder {
+        private final WireFormat format;
+        private String sectionOpen;
+        private String sectionClose;
+        private String invokeOpen;
+        private String invokeClose;
+        private String paramOpen;
+        private String paramClose;
+        private boolean stringAttribute;
+
+        private Builder(WireFormat format) {
+            this.format = format;
+        }
+
+        /** Invocations sit in a section between these markers. */
+        public Builder section(String open, String close) {
+            this.sectionOpen = open;
+            this.sectionClose = close;
+            return this;
+        }
+
+        /** An invocation starts with {@code open} followed by its name and {@code >}, and ends with {@code close}. */
+        public Builder invocation(String open, String close) {
+            this.invokeOpen = open;
+            this.invokeClose = close;
+            return this;
+        }
+
+        /** A parameter starts with {@code open} followed by its name and {@code >}, and ends with {@code close}. */
+        public Builder parameter(String open, String close) {
+            this.paramOpen = open;
+            this.paramClose = close;
+            return this;
+        }
+
+        /** Parameters say {@code string="true"} (raw text) or {@code string="false"} (JSON). */
+        public Builder stringAttribute() {
+            this.stringAttribute = true;
+            return this;
+        }
+
+        public Spec build() {
+            return new Spec(format, sectionOpen, sectionClose, invokeOpen, invokeClose, paramOpen, paramClose,
+                    stringAttribute);
+        }
+    }
+
+    /** Invocations written in {@code format}. */
+    public static Builder of(WireFormat format) {
+        return new Builder(format);
+    }
+
+    private static final int MAX_HEADER = 1024;
+
+    public final Spec spec;
+
+    public XmlInvokes(Spec spec) {
+        this.spec = spec;
+    }
+
+    @Override
+    public Match match(CharSequence buf, At at, int limit, boolean atEnd) {
+        if (!at.cfg().on(spec.format())) {
+            return Match.NO_MATCH;
+        }
+        return section(buf, at.cfg(), at.pos(), at.markerEnd(), 0, limit, atEnd);
+    }
+
+    /** Inside a section from {@code cursor}: the next invocation, or the section's end. */
+    public Match section(CharSequence buf, Config cfg, int itemStart, int cursor, int count, int limit, boolean atEnd) {
+        int i = Chars.skipBlanks(buf, cursor, limit);
+        if (i >= limit) {
+            if (!atEnd) {
+                return Match.needMore(Hint.length(limit + 1), (b, l, e) -> section(b, cfg, itemStart, i, count, l, e));
+            }
+            return Match.matched(limit, List.of(Item.error(ExtractionError.Kind.TRUNCATED, Messages.truncatedBlock(),
+                    null, spec.format(), itemStart, limit)));
+        }
+        int r = Chars.startsWith(buf, i, limit, spec.invokeOpen());
+        if (r == Chars.FULL) {
+            return invoke(buf, cfg, itemStart, i, limit, atEnd);
+        }
+        if (r == Chars.PARTIAL && !atEnd) {
+            return Match.needMore(Hint.length(limit + 1), (b, l, e) -> section(b, cfg, itemStart, i, count, l, e));
+        }
+        int sc = spec.sectionClose() == null ? Chars.NO : Chars.startsWith(buf, i, limit, spec.sectionClose());
+        if (sc == Chars.PARTIAL && !atEnd) {
+            return Match.needMore(Hint.length(limit + 1), (b, l, e) -> section(b, cfg, itemStart, i, count, l, e));
+        }
+        String problem = sc == Chars.FULL
+                ? "the tool-call block holds no call"
+                : "expected " + spec.invokeOpen() + "…> to start a call";
+        return failed(buf, cfg, itemStart, i, null, ExtractionError.Kind.INVALID_CALL_SYNTAX,
+                Messages.invalid(problem), limit, atEnd);
+    }
+
+    /** An invocation whose opening tag starts at {@code i}. */
+    public Match invoke(CharSequence buf, Config cfg, int itemStart, int i, int limit, boolean atEnd) {
+        int nameStart = i + spec.invokeOpen().length();
+        int gt = indexOfBounded(buf, '>', nameStart, limit);
+        if (gt == -2) {
+            if (!atEnd) {
+                return Match.needMore(Hint.text(nameStart, ">"), (b, l, e) -> invoke(b, cfg, itemStart, i, l, e));
+            }
+            return Match.matched(limit, List.of(Item.error(ExtractionError.Kind.TRUNCATED, Messages.truncated(null),
+                    null, spec.format(), itemStart, limit)));
+        }
+        if (gt < 0) {
+            return failed(buf, cfg, itemStart, nameStart, null, ExtractionError.Kind.INVALID_CALL_SYNTAX,
+                    Messages.invalid("the call's opening tag is not closed with '>'"), limit, atEnd);
+        }
+        String name = headerName(buf, nameStart, gt);
+        KnownTools.Found found = cfg.tools.find(name);
+        Body body = new Body(itemStart, name, found == null ? null : found.spec(), gt + 1,
+                JsonNodeFactory.instance.objectNode(), false, null);
+        return params(buf, cfg, body, gt + 1, limit, atEnd);
+    }
+
+    /** What an invocation has read so far. */
+    private record Body(int itemStart, String name, ToolSpec tool, int argsFrom, ObjectNode args, boolean typed,
+                        String tooLong) {
+        public Body with(String key, JsonNode value, boolean changed) {
+            ObjectNode more = args.deepCopy();
+            more.set(key, value);
+            return new Body(itemStart, name, tool, argsFrom, more, typed || changed, tooLong);
+        }
+
+        /** The invocation is read to its end, then is a limit error. */
+        public Body failing(String problem) {
+            return new Body(itemStart, name, tool, argsFrom, args, typed, tooLong != null ? tooLong : problem);
+        }
+    }
+
+    private Match params(CharSequence buf, Config cfg, Body body, int cursor, int limit, boolean atEnd) {
+        int j = cursor;
+        Body b = body;
+        while (true) {
+            j = Chars.skipBlanks(buf, j, limit);
+            if (j >= limit) {
+                return wait(buf, cfg, b, j, Hint.length(limit + 1), limit, atEnd);
+            }
+            int close = Chars.startsWith(buf, j, limit, spec.invokeClose());
+            if (close == Chars.FULL) {
+                return done(buf, cfg, b, j + spec.invokeClose().length(), limit, atEnd);
+            }
+            int open = Chars.startsWith(buf, j, limit, spec.paramOpen());
+            if ((close == Chars.PARTIAL || open == Chars.PARTIAL) && !atEnd) {
+                return wait(buf, cfg, b, j, Hint.length(limit + 1), limit, false);
+            }
+            if (open != Chars.FULL) {
+                // text that is neither a parameter nor the end: skip to the next tag this call knows
+                Chars.Found first = Chars.firstOf(buf, j, limit, spec.paramOpen(), spec.invokeClose());
+                int next = first == null ? -1 : first.at();
+                if (next < 0) {
+                    return wait(buf, cfg, b, j, Hint.text(j, spec.paramOpen(), spec.invokeClose()), limit, atEnd);
+                }
+                j = next;
+                continue;
+            }
+            int keyStart = j + spec.paramOpen().length();
+            int gt = indexOfBounded(buf, '>', keyStart, limit);
+            if (gt == -2) {
+                return wait(buf, cfg, b, j, Hint.text(keyStart, ">"), limit, atEnd);
+            }
+            if (gt < 0) {
+                return failed(buf, cfg, b.itemStart(), keyStart, b.name(), ExtractionError.Kind.INVALID_CALL_SYNTAX,
+                        Messages.invalid("a parameter tag of \"" + Messages.quote(b.name()) + "\" is not closed with '>'"), limit,
+                        atEnd);
+            }
+            String key = headerName(buf, keyStart, gt);
+            String stringAttr = spec.stringAttribute() ? attribute(buf, keyStart, gt, "string") : null;
+            int v = gt + 1;
+            Chars.Found first = Chars.firstOf(buf, v, limit, spec.paramClose(), spec.paramOpen(), spec.invokeClose());
+            int valueEnd = first == null ? -1 : first.at();
+            int x = first != null && first.which() == 0 ? first.at() : -1;
+            if (valueEnd < 0) {
+                return wait(buf, cfg, b, j, Hint.text(v, spec.paramClose(), spec.paramOpen(), spec.invokeClose()),
+                        limit, atEnd);
+            }
+            String raw = Chars.rawValue(buf, v, valueEnd);
+            String tooLong = RawValues.tooLong(key.length() > raw.length() ? key : raw, cfg.limits);
+            if (tooLong != null || b.tooLong() != null) {
+                b = b.failing(tooLong);
+                j = valueEnd == x ? x + spec.paramClose().length() : valueEnd;
+                continue;
+            }
+            JsonNode value;
+            boolean changed = false;
+            if ("true".equals(stringAttr)) {
+                value = TextNode.valueOf(raw);
+            } else if ("false".equals(stringAttr)) {
+                JsonNode parsed = RawValues.json(raw, cfg.limits);
+                value = parsed != null ? parsed : TextNode.valueOf(raw);
+            } else {
+                RawValues.Typed t = RawValues.typed(b.tool(), key, raw, cfg.limits);
+                value = t.value();
+                changed = t.changed();
+            }
+            b = b.with(key, value, changed);
+            j = valueEnd == x ? x + spec.paramClose().length() : valueEnd;
+        }
+    }
+
+    /** The invocation is incomplete: wait for more (keeping what was read), or it is truncated. */
+    private Match wait(CharSequence buf, Config cfg, Body b, int j, Hint hint, int limit, boolean atEnd) {
+        if (atEnd) {
+            return Match.matched(limit, List.of(Item.error(ExtractionError.Kind.TRUNCATED,
+                    Messages.truncated(JsonBlock.display(b.name(), cfg)), JsonBlock.display(b.name(), cfg),
+                    spec.format(), b.itemStart(), limit)));
+        }
+        return Match.needMore(hint, (bb, l, e) -> params(bb, cfg, b, j, l, e),
+                new Match.Started(JsonBlock.display(b.name(), cfg), b.argsFrom(), spec.invokeClose()));
+    }
+
+    /** The invocation closed at {@code end}: the call, and then the next invocation or the section's end. */
+    private Match done(CharSequence buf, Config cfg, Body b, int end, int limit, boolean atEnd) {
+        List<Repair> repairs = b.typed() ? List.of(Repair.VALUES_TYPED_BY_SCHEMA) : List.of();
+        Item call = b.tooLong() != null
+                ? Item.error(ExtractionError.Kind.LIMIT_EXCEEDED, Messages.limit(b.tooLong()),
+                        JsonBlock.display(b.name(), cfg), spec.format(), b.itemStart(), end)
+                : Calls.call(b.name(), b.args(), null, spec.format(), repairs, b.itemStart(), end, cfg);
+        return following(buf, cfg, call, end, end, limit, atEnd);
+    }
+
+    /** After an invocation ending at {@code end}: what follows decides its span and what is read next. */
+    private Match following(CharSequence buf, Config cfg, Item call, int end, int scan, int limit, boolean atEnd) {
+        int k = Chars.skipBlanks(buf, scan, limit);
+        if (k >= limit) {
+            if (!atEnd) {
+                return Match.needMore(Hint.length(limit + 1), (b, l, e) -> following(b, cfg, call, end, k, l, e));
+            }
+            return Match.matched(end, List.of(call.span(call.start, end)));
+        }
+        int next = Chars.startsWith(buf, k, limit, spec.invokeOpen());
+        int close = spec.sectionClose() == null ? Chars.NO : Chars.startsWith(buf, k, limit, spec.sectionClose());
+        if ((next == Chars.PARTIAL || close == Chars.PARTIAL) && !atEnd) {
+            return Match.needMore(Hint.length(limit + 1), (b, l, e) -> following(b, cfg, call, end, k, l, e));
+        }
+        if (next == Chars.FULL) {
+            return Match.matched(k, List.of(call.span(call.start, k)), (b, l, e) -> invoke(b, cfg, k, k, l, e));
+        }
+        if (close == Chars.FULL) {
+            int e = k + spec.sectionClose().length();
+            return Match.matched(e, List.of(call.span(call.start, e)));
+        }
+        if (spec.sectionClose() != null) {
+            Chars.Found first = Chars.firstOf(buf, k, limit, spec.sectionClose(), spec.sectionOpen());
+            int x = first != null && first.which() == 0 ? first.at() : -1;
+            int o = first != null && first.which() == 1 ? first.at() : -1;
+            if (x >= 0) {
+                int e = x + spec.sectionClose().length();
+                return Match.matched(e, List.of(call.span(call.start, e).withRepair(Repair.TRAILING_GARBAGE)));
+            }
+            if (o < 0 && !atEnd) {
+                return Match.needMore(Hint.text(k, spec.sectionClose(), spec.sectionOpen()),
+                        (b, l, e) -> following(b, cfg, call, end, k, l, e));
+            }
+        }
+        return Match.matched(end, List.of(call.span(call.start, end)));
+    }
+
+    /** A call that cannot be read: its span reaches the section's close when one follows, else the end. */
+    private Match failed(CharSequence buf, Config cfg, int itemStart, int q, String name, ExtractionError.Kind kind,
+                         String message, int limit, boolean atEnd) {
+        int end;
+        String closer = spec.sectionClose() != null ? spec.sectionClose() : spec.invokeClose();
+        int x = Chars.indexOf(buf, closer, q, limit);
+        if (x >= 0) {
+            end = x + closer.length();
+        } else if (!atEnd) {
+            return Match.needMore(Hint.text(q, closer),
+                    (b, l, e) -> failed(b, cfg, itemStart, q, name, kind, message, l, e));
+        } else {
+            end = limit;
+        }
+        String shown = JsonBlock.display(name, cfg);
+        return Match.matched(end, List.of(Item.error(kind, message, shown, spec.format(), itemStart, end)));
+    }
+
+    // ------------------------------------------------------------------ text helpers
+
+    /** Index of {@code c} from {@code from} within {@link #MAX_HEADER} chars; -2 if the text ends first, -1 if too far. */
+    private static int indexOfBounded(CharSequence buf, char c, int from, int limit) {
+        int max = Math.min(limit, from + MAX_HEADER);
+        for (int i = from; i < max; i++) {
+            if (buf.charAt(i) == c) {
+                return i;
+            }
+        }
+        return max == limit ? -2 : -1;
+    }
+
+    /** The name in a tag header {@code name>}, {@code "name">} or {@code "name" attr="…">}. */
+    public static String headerName(CharSequence buf, int from, int gt) {
+        int i = Chars.skipBlanks(buf, from, gt);
+        if (i < gt && (buf.charAt(i) == '"' || buf.charAt(i) == '\'')) {
+            char q = buf.charAt(i);
+            int e = i + 1;
+            while (e < gt && buf.charAt(e) != q) {
+                e++;
+            }
+            return buf.subSequence(i + 1, e).toString();
+        }
+        int e = i;
+        while (e < gt && buf.charAt(e) != '"') {
+            e++;
+        }
+        return Chars.trimmed(buf, i, e);
+    }
+
+    /** The value of {@code name="…"} in a tag header, or {@code null}. */
+    private static String attribute(CharSequence buf, int from, int gt, String name) {
+        String key = name + "=\"";
+        int a = Chars.indexOf(buf, key, from, gt);
+        if (a < 0) {
+            return null;
+        }
+        int v = a + key.length();
+        int e = v;
+        while (e < gt && buf.charAt(e) != '"') {
+            e++;
+        }
+        return buf.subSequence(v, e).toString().trim();
+    }
+}
