@@ -102,13 +102,13 @@ class McpRoundTripTest {
     }
 
     @Test
-    void argumentProblemsAreRefusedByTheServerWithTheCorrectionText() {
+    void argumentProblemsAreRefusedByTheServerWithTheCorrectionText() throws Exception {
         try (McpSyncClient client = rawClient("s3cret")) {
             McpSchema.CallToolResult result = client.callTool(new McpSchema.CallToolRequest("add", Map.of("a", "two")));
             assertThat(result.isError()).isTrue();
             String text = ((McpSchema.TextContent) result.content().get(0)).text();
-            assertThat(text).startsWith("The call to add was not run because its arguments are invalid:")
-                    .contains("Signature: add(");
+            String local = sampleToolkit().dispatch(ToolCall.of("add", JSON.createObjectNode().put("a", "two"))).content();
+            assertThat(text).isEqualTo(local).contains("Signature: add(");
         }
     }
 
