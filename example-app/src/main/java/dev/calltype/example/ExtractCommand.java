@@ -1,6 +1,6 @@
 package dev.calltype.example;
 
-import dev.calltype.runtime.internal.text.Messages;
+import dev.calltype.runtime.internal.text.ErrorTexts;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.json.JsonWriteFeature;
@@ -39,7 +39,7 @@ import java.util.List;
  * events instead, one JSON object per line (deltas of {@code --stream N}, default 1).
  *
  * <p>Exit status: 0 whenever the input was read (errors in the response are part of the output); 2 for a bad command
- * line or a tools file that cannot be read or is not a tools listing; 1 when standard input cannot be read. Messages
+ * line or a tools file that cannot be read or is not a tools listing; 1 when standard input cannot be read. ErrorTexts
  * go to standard error on one line.
  */
 public final class ExtractCommand {

@@ -1,6 +1,6 @@
 package dev.calltype.processor;
 
-import dev.calltype.runtime.internal.scan.Calls;
+import dev.calltype.runtime.internal.scan.CallNormalizer;
 
 import static com.google.common.truth.Truth.assertWithMessage;
 import static com.google.testing.compile.Compiler.javac;
@@ -99,7 +99,7 @@ final class Compiled {
         }
     }
 
-    /** Calls a public method reflectively. */
+    /** CallNormalizer a public method reflectively. */
     static Object call(Object target, String method, Object... args) {
         try {
             for (var m : target.getClass().getMethods()) {

@@ -1,8 +1,9 @@
 package dev.calltype.runtime;
 
-import dev.calltype.runtime.internal.scan.Assembly;
+import dev.calltype.runtime.internal.formats.DeepSeek;
 import dev.calltype.runtime.internal.scan.Config;
 import dev.calltype.runtime.internal.scan.Driver;
+import dev.calltype.runtime.internal.scan.ExtractionCollector;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -67,7 +68,7 @@ public final class ToolCallExtractor {
     /** Every call, error and the user-visible text of one complete response. Never throws for any text. */
     public Extraction extract(CharSequence response) {
         Objects.requireNonNull(response, "response");
-        Assembly a = new Assembly();
+        ExtractionCollector a = new ExtractionCollector();
         new Driver(cfg, a).run(response, response.length(), true);
         return a.extraction(cfg);
     }

@@ -1,8 +1,9 @@
 package dev.calltype.runtime;
 
-import dev.calltype.runtime.support.DispatchSupport;
-import dev.calltype.runtime.internal.text.Messages;
+import dev.calltype.runtime.internal.args.Names;
 import dev.calltype.runtime.internal.args.SchemaArguments;
+import dev.calltype.runtime.internal.text.ErrorTexts;
+import dev.calltype.runtime.support.DispatchSupport;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -84,7 +85,7 @@ public final class Toolkits {
         for (ToolSpec tool : tools) {
             names.add(tool.name());
         }
-        String suggestion = SchemaArguments.closest(name, names.iterator());
+        String suggestion = Names.closest(name, names);
         if (suggestion != null) {
             out.append(" (did you mean \"").append(suggestion).append("\"?)");
         }
@@ -98,7 +99,7 @@ public final class Toolkits {
     static String invalidArguments(ToolSpec tool, List<String> problems) {
         StringBuilder out = new StringBuilder("The call to ").append(tool.name())
                 .append(" was not run because its arguments are invalid:");
-        Messages.problems(out, problems);
+        ErrorTexts.problems(out, problems);
         return out.append("\nSignature: ").append(FormatInstructions.line(tool)).toString();
     }
 

@@ -1,6 +1,6 @@
 package dev.calltype.runtime;
 
-import dev.calltype.runtime.internal.scan.Calls;
+import dev.calltype.runtime.internal.scan.CallNormalizer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -112,7 +112,7 @@ class SchemaArgumentsPropertiesTest {
         }
     }
 
-    /** Calls to the listing's tools with each parameter present or not, and sometimes fields that belong nested. */
+    /** CallNormalizer to the listing's tools with each parameter present or not, and sometimes fields that belong nested. */
     @Provide
     Arbitrary<ToolCall> calls() {
         return Arbitraries.of(TOOLKIT.tools()).flatMap(tool -> {

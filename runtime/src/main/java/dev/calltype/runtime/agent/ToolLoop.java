@@ -1,8 +1,6 @@
 package dev.calltype.runtime.agent;
 
 import dev.calltype.runtime.CallFormat;
-import dev.calltype.runtime.internal.scan.Calls;
-import dev.calltype.runtime.support.DispatchSupport;
 import dev.calltype.runtime.Extraction;
 import dev.calltype.runtime.ExtractionError;
 import dev.calltype.runtime.ToolCall;
@@ -11,6 +9,8 @@ import dev.calltype.runtime.ToolResult;
 import dev.calltype.runtime.ToolSpec;
 import dev.calltype.runtime.Toolkit;
 import dev.calltype.runtime.Toolkits;
+import dev.calltype.runtime.internal.scan.CallNormalizer;
+import dev.calltype.runtime.support.DispatchSupport;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import java.util.ArrayList;
@@ -65,7 +65,7 @@ import java.util.concurrent.RejectedExecutionException;
  * {@link Listener} are the caller's and propagate.
  *
  * <h2>Threads</h2>
- * Calls of one reply run in parallel on the {@link Builder#executor executor} when one is given
+ * CallNormalizer of one reply run in parallel on the {@link Builder#executor executor} when one is given
  * (otherwise one after another on the calling thread); results keep the calls' order. The
  * {@link Approver} and the {@link Listener} are called on the thread that called {@link #run}.
  * One loop holds one conversation: {@code run} calls are serialized; {@link #transcript()} may be

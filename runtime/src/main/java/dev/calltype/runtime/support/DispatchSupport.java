@@ -2,13 +2,13 @@ package dev.calltype.runtime.support;
 
 import dev.calltype.runtime.Extraction;
 import dev.calltype.runtime.ExtractionError;
-import dev.calltype.runtime.internal.scan.Item;
-import dev.calltype.runtime.internal.text.Messages;
-import dev.calltype.runtime.internal.args.Names;
 import dev.calltype.runtime.ToolArgumentException;
 import dev.calltype.runtime.ToolCall;
 import dev.calltype.runtime.ToolResult;
 import dev.calltype.runtime.Toolkit;
+import dev.calltype.runtime.internal.args.Names;
+import dev.calltype.runtime.internal.scan.Finding;
+import dev.calltype.runtime.internal.text.ErrorTexts;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -121,7 +121,7 @@ public final class DispatchSupport {
             String shown = bounded(name, MAX_NAME_SHOWN, false);
             StringBuilder msg = new StringBuilder("unknown parameter '").append(Coercion.child(path, shown))
                     .append('\'');
-            String close = closest(name, known);
+            String close = Names.closest(name, known);
             if (close != null) {
                 msg.append("; did you mean '").append(Coercion.child(path, close)).append("'?");
             }
@@ -395,7 +395,7 @@ public final class DispatchSupport {
 
     /**
      * Moves members a model sent at the top level into the object parameter they belong to
-     * ({@code {"sku":"A1","quantity":2,"note":"x"}} for {@code addStock(Item item, String note)}),
+     * ({@code {"sku":"A1","quantity":2,"note":"x"}} for {@code addStock(Finding item, String note)}),
      * when exactly one object parameter has a field of that name and the parameter does not have it
      * already. Members that fit nowhere, or more than one place, stay where they are. The call's
      * arguments are never modified: a changed copy is returned, or {@code arguments} itself when
@@ -654,7 +654,7 @@ public final class DispatchSupport {
     public static String unknownToolProblem(String name, List<String> tools) {
         String shown = bounded(name, MAX_NAME_SHOWN, false);
         StringBuilder b = new StringBuilder("unknown tool '").append(shown).append('\'');
-        String close = closest(name, tools);
+        String close = Names.closest(name, tools);
         if (close != null) {
             b.append("; did you mean '").append(close).append("'?");
         } else {
@@ -674,7 +674,7 @@ public final class DispatchSupport {
     /** The failure for arguments that do not fit: the problems (at most ten, then a count), then the signature. */
     public static ToolResult invalid(ToolCall call, String tool, String signature, List<String> problems) {
         StringBuilder b = new StringBuilder("Invalid arguments for ").append(tool).append(':');
-        Messages.problems(b, problems);
+        ErrorTexts.problems(b, problems);
         b.append("\nSignature: ").append(signature);
         b.append("\nFix the arguments and call ").append(tool).append(" again.");
         return ToolResult.failure(tool, call.id(), b.toString());
@@ -1049,27 +1049,5 @@ public final class DispatchSupport {
             b.append(b.length() == 0 ? "" : ", ").append('"').append(v).append('"');
         }
         return b.toString();
-    }
-
-    /** The candidate closest to {@code name}: same when folded, or within a small edit distance. */
-    private static String closest(String name, List<String> candidates) {
-        if (name.length() > 64) {
-            return null;
-        }
-        String folded = Names.fold(name);
-        String best = null;
-        int bestDistance = Integer.MAX_VALUE;
-        for (String c : candidates) {
-            if (Names.fold(c).equals(folded)) {
-                return c;
-            }
-            int d = Names.distance(name.toLowerCase(Locale.ROOT), c.toLowerCase(Locale.ROOT));
-            if (d < bestDistance) {
-                bestDistance = d;
-                best = c;
-            }
-        }
-        int limit = Math.min(3, name.length() / 2);
-        return bestDistance <= limit ? best : null;
     }
 }

@@ -1,8 +1,8 @@
 package dev.calltype.runtime.internal.args;
 
-import dev.calltype.runtime.support.Coercion;
 import dev.calltype.runtime.FormatInstructions;
 import dev.calltype.runtime.SchemaDialects;
+import dev.calltype.runtime.support.Coercion;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -611,7 +611,7 @@ public final class SchemaArguments {
 
     private static String unknown(String at, String name, ObjectNode properties, String parent) {
         StringBuilder out = new StringBuilder("unknown parameter '").append(at).append('\'');
-        String suggestion = closest(name, properties.fieldNames());
+        String suggestion = Names.closest(name, properties::fieldNames);
         if (suggestion != null) {
             out.append(" (did you mean '").append(Coercion.child(parent, suggestion)).append("'?)");
         }
@@ -644,31 +644,6 @@ public final class SchemaArguments {
             }
         }
         return name.length() > MAX_NAME_SHOWN ? out.append('…').toString() : out.toString();
-    }
-
-    /** The declared name a misspelt one most likely meant, or {@code null}. */
-    public static String closest(String name, Iterator<String> candidates) {
-        String best = null;
-        int bestDistance = Integer.MAX_VALUE;
-        String folded = Names.fold(name);
-        while (candidates.hasNext()) {
-            String candidate = candidates.next();
-            int distance;
-            if (Names.fold(candidate).equals(folded)) {
-                distance = 0;
-            } else if (name.length() > 64 || candidate.length() > 64) {
-                continue;
-            } else {
-                distance = Names.distance(name.toLowerCase(java.util.Locale.ROOT),
-                        candidate.toLowerCase(java.util.Locale.ROOT));
-            }
-            int allowed = Math.max(1, Math.min(2, candidate.length() / 3));
-            if (distance <= allowed && distance < bestDistance) {
-                best = candidate;
-                bestDistance = distance;
-            }
-        }
-        return best;
     }
 
     /**

@@ -2,7 +2,8 @@ package dev.calltype.runtime.internal.json;
 
 import dev.calltype.runtime.ExtractionLimits;
 import dev.calltype.runtime.Repair;
-import dev.calltype.runtime.internal.scan.Response;
+import dev.calltype.runtime.internal.formats.Gemma;
+import dev.calltype.runtime.internal.scan.IndexedText;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -264,9 +265,9 @@ public final class LenientJson {
         private static final int AFTER_COMMA = 4; // value/key or closer (trailing comma) expected
 
         private final CharSequence text;
-        /** The text under a {@link Response}, read directly in string runs (the reads are counted on it). */
+        /** The text under a {@link IndexedText}, read directly in string runs (the reads are counted on it). */
         private final CharSequence raw;
-        private final Response counted;
+        private final IndexedText counted;
         private final int limit;
         private final boolean atEnd;
         private final ExtractionLimits limits;
@@ -286,8 +287,8 @@ public final class LenientJson {
 
         public Scan(CharSequence text, int limit, boolean atEnd, ExtractionLimits limits, String rawQuote) {
             this.text = text;
-            this.raw = Response.unwrap(text);
-            this.counted = text instanceof Response r ? r : null;
+            this.raw = IndexedText.unwrap(text);
+            this.counted = text instanceof IndexedText r ? r : null;
             this.limit = limit;
             this.atEnd = atEnd;
             this.limits = limits;

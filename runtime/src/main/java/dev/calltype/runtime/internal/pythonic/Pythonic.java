@@ -1,10 +1,10 @@
 package dev.calltype.runtime.internal.pythonic;
 
-import dev.calltype.runtime.internal.json.Escapes;
 import dev.calltype.runtime.ExtractionError;
 import dev.calltype.runtime.ExtractionLimits;
-import dev.calltype.runtime.internal.json.LenientJson;
 import dev.calltype.runtime.Repair;
+import dev.calltype.runtime.internal.json.Escapes;
+import dev.calltype.runtime.internal.json.LenientJson;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;

@@ -9,7 +9,7 @@ package dev.calltype.runtime.internal.scan;
  * <p>Fed each character once ({@link #advance} continues where it stopped), so following a value as it streams in
  * costs time linear in its length.
  */
-public final class Balance {
+public final class BracketBalance {
 
     private int pos;
     private int depth;
@@ -19,7 +19,7 @@ public final class Balance {
     private int end = -1;
 
     /** A tracker that starts reading at {@code from}. */
-    public Balance(int from) {
+    public BracketBalance(int from) {
         this.pos = from;
     }
 
@@ -69,6 +69,6 @@ public final class Balance {
 
     /** One-shot: where the value starting at {@code from} balances within {@code limit}, or -1. */
     public static int end(CharSequence b, int from, int limit) {
-        return new Balance(from).advance(b, limit);
+        return new BracketBalance(from).advance(b, limit);
     }
 }

@@ -1,7 +1,7 @@
 package dev.calltype.runtime;
 
 import dev.calltype.runtime.internal.scan.Chars;
-import dev.calltype.runtime.internal.scan.Response;
+import dev.calltype.runtime.internal.scan.IndexedText;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -14,11 +14,11 @@ import net.jqwik.api.Provide;
 import net.jqwik.api.constraints.IntRange;
 
 /**
- * The searches a {@link Response} remembers answer exactly what a plain scan of the text answers, whatever the order
+ * The searches a {@link IndexedText} remembers answer exactly what a plain scan of the text answers, whatever the order
  * of the questions (rising floors, searches far ahead then near, limits that grow as a stream does), and the
  * remembered searches read each character at most once per string.
  */
-class ResponseSearchPropertiesTest {
+class IndexedTextSearchPropertiesTest {
 
     private static final List<String> STRINGS = List.of("</tool_call>", "<tool_call>", "ab", "a", "```");
 
@@ -31,7 +31,7 @@ class ResponseSearchPropertiesTest {
     @Property(tries = 2000)
     void rememberedSearchesAnswerAsAPlainScan(@ForAll("texts") String text,
                                               @ForAll List<@IntRange(max = 1000) Integer> questions) {
-        Response r = new Response(text);
+        IndexedText r = new IndexedText(text);
         int floor = 0;
         int n = text.length();
         for (int k = 0; k + 2 < questions.size(); k += 3) {
@@ -60,7 +60,7 @@ class ResponseSearchPropertiesTest {
     void firstOfOverAResponseAgreesWithOnePass(@ForAll("texts") String text, @ForAll @IntRange(max = 60) int from) {
         int f = Math.min(from, text.length());
         Chars.Found plain = Chars.firstOf(text, f, text.length(), "</tool_call>", "<tool_call>", "```");
-        Chars.Found remembered = Chars.firstOf(new Response(text), f, text.length(), "</tool_call>", "<tool_call>",
+        Chars.Found remembered = Chars.firstOf(new IndexedText(text), f, text.length(), "</tool_call>", "<tool_call>",
                 "```");
         assertThat(remembered).isEqualTo(plain);
     }
@@ -68,7 +68,7 @@ class ResponseSearchPropertiesTest {
     @Property(tries = 50)
     void aStringAbsentFromTheTextIsSearchedForOnce(@ForAll @IntRange(min = 1, max = 50) int step) {
         LinearityTest.Counting text = new LinearityTest.Counting(LinearityTest.repeat("<tool_call>", 20_000));
-        Response r = new Response(text);
+        IndexedText r = new IndexedText(text);
         for (int from = 0; from < text.length(); from += step) {
             r.floor(from);
             assertThat(r.next("</tool_call>", from, text.length())).isEqualTo(-1);
