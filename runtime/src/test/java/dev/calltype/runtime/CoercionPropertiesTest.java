@@ -2,6 +2,8 @@ package dev.calltype.runtime;
 
 import dev.calltype.runtime.support.Coercion;
 import dev.calltype.runtime.support.DispatchSupport;
+import dev.calltype.testsupport.Gen;
+import dev.calltype.testsupport.Property;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -23,11 +25,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 import java.util.regex.Pattern;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
+import org.junit.jupiter.api.Test;
 
 /**
  * The readers' fast paths (ints without {@code BigDecimal}, paths joined only for a problem) answer
@@ -53,8 +51,12 @@ class CoercionPropertiesTest {
 
     // ------------------------------------------------------------------ integers and doubles
 
-    @Property(tries = 4000)
-    void integersReadAsThroughBigDecimal(@ForAll("numbers") JsonNode node) {
+    @Test
+    void integersReadAsThroughBigDecimal() {
+        Property.forAll(4000, numbers(), CoercionPropertiesTest::readsAsThroughBigDecimal);
+    }
+
+    private static void readsAsThroughBigDecimal(JsonNode node) {
         assertThat(answer(Coercion::toInt, node, "n"))
                 .isEqualTo(answer((n, p, q) -> referenceInteger(n, p, q, Integer.MIN_VALUE, Integer.MAX_VALUE,
                         Long::intValue), node, "n"));
@@ -69,46 +71,44 @@ class CoercionPropertiesTest {
                         Long::byteValue), node, "n"));
     }
 
-    @Property(tries = 4000)
-    void doublesReadAsThroughBigDecimal(@ForAll("numbers") JsonNode node) {
+    @Test
+    void doublesReadAsThroughBigDecimal() {
         // Double.equals tells 0.0 from -0.0, and BigDecimal has no -0.0
-        assertThat(answer(Coercion::toDouble, node, "x"))
-                .isEqualTo(answer(CoercionPropertiesTest::referenceDouble, node, "x"));
+        Property.forAll(4000, numbers(), node -> assertThat(answer(Coercion::toDouble, node, "x"))
+                .isEqualTo(answer(CoercionPropertiesTest::referenceDouble, node, "x")));
     }
 
-    @Provide
-    Arbitrary<JsonNode> numbers() {
-        return Arbitraries.oneOf(
-                Arbitraries.integers().map(IntNode::valueOf),
-                Arbitraries.integers().between(-300, 300).map(IntNode::valueOf),
-                Arbitraries.longs().map(LongNode::valueOf),
-                Arbitraries.of(Long.MIN_VALUE, Long.MAX_VALUE, (long) Integer.MAX_VALUE + 1, 1L << 53, (1L << 53) + 1)
+    private static Gen<JsonNode> numbers() {
+        return Gen.oneOf(
+                Gen.ints().map(IntNode::valueOf),
+                Gen.ints(-300, 300).map(IntNode::valueOf),
+                Gen.longs().map(LongNode::valueOf),
+                Gen.of(Long.MIN_VALUE, Long.MAX_VALUE, (long) Integer.MAX_VALUE + 1, 1L << 53, (1L << 53) + 1)
                         .map(LongNode::valueOf),
-                Arbitraries.shorts().map(ShortNode::valueOf),
-                Arbitraries.bigIntegers().between(BigInteger.TEN.pow(25).negate(), BigInteger.TEN.pow(25))
-                        .map(BigIntegerNode::valueOf),
-                Arbitraries.doubles().map(DoubleNode::valueOf),
-                Arbitraries.of(-0.0, 0.0, 3.0, -7.0, 5.5, 1e300, 4.9e-324, Double.MAX_VALUE, Double.NaN,
+                Gen.shorts().map(ShortNode::valueOf),
+                Gen.bigIntegers(BigInteger.TEN.pow(25).negate(), BigInteger.TEN.pow(25)).map(BigIntegerNode::valueOf),
+                Gen.doubles().map(DoubleNode::valueOf),
+                Gen.of(-0.0, 0.0, 3.0, -7.0, 5.5, 1e300, 4.9e-324, Double.MAX_VALUE, Double.NaN,
                         Double.POSITIVE_INFINITY, 2147483648.0, -2147483649.0, 1e19).map(DoubleNode::valueOf),
-                Arbitraries.floats().map(FloatNode::valueOf),
-                Arbitraries.of(-0.0f, 0.1f, 3.0f, Float.NaN, Float.MAX_VALUE).map(FloatNode::valueOf),
-                Arbitraries.of("4.000", "1e2", "-0.0", "1e999999999", "12345678901234567890123")
+                Gen.floats().map(FloatNode::valueOf),
+                Gen.of(-0.0f, 0.1f, 3.0f, Float.NaN, Float.MAX_VALUE).map(FloatNode::valueOf),
+                Gen.of("4.000", "1e2", "-0.0", "1e999999999", "12345678901234567890123")
                         .map(BigDecimal::new).map(DecimalNode::valueOf),
                 numericText().map(TextNode::valueOf),
-                Arbitraries.of(BooleanNode.TRUE, NullNode.instance, NODES.objectNode(), NODES.arrayNode()));
+                Gen.of(BooleanNode.TRUE, NullNode.instance, NODES.objectNode(), NODES.arrayNode()));
     }
 
-    private static Arbitrary<String> numericText() {
-        Arbitrary<String> digits = Arbitraries.strings().withCharRange('0', '9').ofMinLength(1).ofMaxLength(22);
-        Arbitrary<String> sign = Arbitraries.of("", "-", "+", "--", " ", "\t");
-        return Arbitraries.oneOf(
-                net.jqwik.api.Combinators.combine(sign, digits, Arbitraries.of("", " ", ".0", ".5", "e2", "x", "\n"))
-                        .as((s, d, t) -> s + d + t),
-                Arbitraries.of("", "-", "+", "0", "-0", "+0", "007", "9223372036854775807", "9223372036854775808",
+    private static Gen<String> numericText() {
+        Gen<String> digits = Gen.strings(Gen.charRange('0', '9'), 1, 22);
+        Gen<String> sign = Gen.of("", "-", "+", "--", " ", "\t");
+        Gen<String> tail = Gen.of("", " ", ".0", ".5", "e2", "x", "\n");
+        return Gen.oneOf(
+                r -> sign.next(r) + digits.next(r) + tail.next(r),
+                Gen.of("", "-", "+", "0", "-0", "+0", "007", "9223372036854775807", "9223372036854775808",
                         "-9223372036854775808", "999999999999999999", "-999999999999999999", "1000000000000000000",
                         "2147483647", "2147483648", "-2147483648", " 42 ", "١٢", "0x10", "1_000", "NaN", "Infinity",
                         ".5", "5.", "1e-2", "1E+2", "-1.0e1"),
-                Arbitraries.strings().withChars("0123456789+-. eE").ofMaxLength(8));
+                Gen.strings(Gen.chars("0123456789+-. eE"), 8));
     }
 
     /** The integer rule as it was written before the fast paths: through {@code BigDecimal}. */
@@ -165,8 +165,12 @@ class CoercionPropertiesTest {
         Object read(JsonNode node, String parent, String member, List<String> problems);
     }
 
-    @Property(tries = 1500)
-    void aMemberReadsAsItsJoinedPath(@ForAll("values") JsonNode node, @ForAll("parents") String parent) {
+    @Test
+    void aMemberReadsAsItsJoinedPath() {
+        Property.forAll(1500, values(), parents(), CoercionPropertiesTest::readsAsItsJoinedPath);
+    }
+
+    private static void readsAsItsJoinedPath(JsonNode node, String parent) {
         String member = "quantity";
         String joined = Coercion.child(parent, member);
         check(node, parent, member, joined, Coercion::toStringValue, Coercion::toStringValue);
@@ -198,9 +202,12 @@ class CoercionPropertiesTest {
         assertThat(new Answer(value, problems)).isEqualTo(answer(whole, node, joined));
     }
 
-    @Property(tries = 500)
-    void aMemberIsCheckedAsItsJoinedPath(@ForAll("parents") String parent, @ForAll("texts") String text,
-                                         @ForAll int number) {
+    @Test
+    void aMemberIsCheckedAsItsJoinedPath() {
+        Property.forAll(500, parents(), texts(), Gen.ints(), CoercionPropertiesTest::checkedAsItsJoinedPath);
+    }
+
+    private static void checkedAsItsJoinedPath(String parent, String text, int number) {
         String joined = Coercion.child(parent, "x");
         List<String> whole = new ArrayList<>();
         List<String> split = new ArrayList<>();
@@ -221,21 +228,18 @@ class CoercionPropertiesTest {
         assertThat(split).isEqualTo(whole);
     }
 
-    @Provide
-    Arbitrary<JsonNode> values() {
-        return Arbitraries.oneOf(numbers(),
-                Arbitraries.of("x", "", "CELSIUS", "fahrenheit", "true", "FALSE", "2024-05-31", "2024-05-31T14:30:00",
+    private static Gen<JsonNode> values() {
+        return Gen.oneOf(numbers(),
+                Gen.of("x", "", "CELSIUS", "fahrenheit", "true", "FALSE", "2024-05-31", "2024-05-31T14:30:00",
                         "2024-05-31T14:30:00+02:00", "2024-05-31T12:30:00Z", "PT15M", "https://example.com/a",
                         "a b", "123e4567-e89b-12d3-a456-426614174000", " 7 ").map(TextNode::valueOf));
     }
 
-    @Provide
-    Arbitrary<String> parents() {
-        return Arbitraries.of("", "item", "order.items[2]", "a.b");
+    private static Gen<String> parents() {
+        return Gen.of("", "item", "order.items[2]", "a.b");
     }
 
-    @Provide
-    Arbitrary<String> texts() {
-        return Arbitraries.of("", " ", "ab", "abcdef", "a@b", "x y@z", "ABC", "é");
+    private static Gen<String> texts() {
+        return Gen.of("", " ", "ab", "abcdef", "a@b", "x y@z", "ABC", "é");
     }
 }

@@ -1,11 +1,10 @@
 package dev.calltype.runtime;
 
 import dev.calltype.runtime.internal.formats.DeepSeek;
+import dev.calltype.testsupport.Gen;
 
 import java.util.ArrayList;
 import java.util.List;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
 
 /** Generated model responses: prose, markup fragments, calls from the corpus, broken pieces, Unicode. */
 final class Generated {
@@ -38,15 +37,15 @@ final class Generated {
     private Generated() {
     }
 
-    static Arbitrary<String> responses() {
-        Arbitrary<String> fragment = Arbitraries.oneOf(
-                Arbitraries.of(FRAGMENTS),
-                Arbitraries.of(FRAGMENTS),
-                Arbitraries.of(FRAGMENTS),
-                Arbitraries.of(corpusTexts()),
-                Arbitraries.strings().withCharRange(' ', '~').ofMaxLength(6),
-                Arbitraries.strings().all().ofMaxLength(3));
-        return fragment.list().ofMaxSize(14).map(l -> String.join("", l));
+    static Gen<String> responses() {
+        Gen<String> fragment = Gen.oneOf(
+                Gen.of(FRAGMENTS),
+                Gen.of(FRAGMENTS),
+                Gen.of(FRAGMENTS),
+                Gen.of(corpusTexts()),
+                Gen.strings(Gen.charRange(' ', '~'), 6),
+                Gen.strings(Gen.anyChar(), 3));
+        return Gen.joined(fragment, 14);
     }
 
     static List<String> corpusTexts() {

@@ -2,16 +2,13 @@ package dev.calltype.runtime;
 
 import dev.calltype.runtime.internal.scan.Chars;
 import dev.calltype.runtime.internal.scan.IndexedText;
+import dev.calltype.testsupport.Gen;
+import dev.calltype.testsupport.Property;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.constraints.IntRange;
+import org.junit.jupiter.api.Test;
 
 /**
  * The searches a {@link IndexedText} remembers answer exactly what a plain scan of the text answers, whatever the order
@@ -22,15 +19,17 @@ class IndexedTextSearchPropertiesTest {
 
     private static final List<String> STRINGS = List.of("</tool_call>", "<tool_call>", "ab", "a", "```");
 
-    @Provide
-    Arbitrary<String> texts() {
-        return Arbitraries.of("<tool_call>", "</tool_call>", "a", "b", "ab", "`", "```", "\n", "\r", "x", "<", "/")
-                .list().ofMaxSize(60).map(l -> String.join("", l));
+    private static Gen<String> texts() {
+        return Gen.joined(Gen.of("<tool_call>", "</tool_call>", "a", "b", "ab", "`", "```", "\n", "\r", "x", "<", "/"),
+                60);
     }
 
-    @Property(tries = 2000)
-    void rememberedSearchesAnswerAsAPlainScan(@ForAll("texts") String text,
-                                              @ForAll List<@IntRange(max = 1000) Integer> questions) {
+    @Test
+    void rememberedSearchesAnswerAsAPlainScan() {
+        Property.forAll(2000, texts(), Gen.ints(0, 1000).list(255), IndexedTextSearchPropertiesTest::answersAsAPlainScan);
+    }
+
+    private static void answersAsAPlainScan(String text, List<Integer> questions) {
         IndexedText r = new IndexedText(text);
         int floor = 0;
         int n = text.length();
@@ -56,23 +55,28 @@ class IndexedTextSearchPropertiesTest {
         }
     }
 
-    @Property(tries = 200)
-    void firstOfOverAResponseAgreesWithOnePass(@ForAll("texts") String text, @ForAll @IntRange(max = 60) int from) {
-        int f = Math.min(from, text.length());
-        Chars.Found plain = Chars.firstOf(text, f, text.length(), "</tool_call>", "<tool_call>", "```");
-        Chars.Found remembered = Chars.firstOf(new IndexedText(text), f, text.length(), "</tool_call>", "<tool_call>",
-                "```");
-        assertThat(remembered).isEqualTo(plain);
+    @Test
+    void firstOfOverAResponseAgreesWithOnePass() {
+        Property.forAll(200, texts(), Gen.ints(0, 60), (text, from) -> {
+            int f = Math.min(from, text.length());
+            Chars.Found plain = Chars.firstOf(text, f, text.length(), "</tool_call>", "<tool_call>", "```");
+            Chars.Found remembered = Chars.firstOf(new IndexedText(text), f, text.length(), "</tool_call>", "<tool_call>",
+                    "```");
+            assertThat(remembered).isEqualTo(plain);
+        });
     }
 
-    @Property(tries = 50)
-    void aStringAbsentFromTheTextIsSearchedForOnce(@ForAll @IntRange(min = 1, max = 50) int step) {
-        LinearityTest.Counting text = new LinearityTest.Counting(LinearityTest.repeat("<tool_call>", 20_000));
-        IndexedText r = new IndexedText(text);
-        for (int from = 0; from < text.length(); from += step) {
-            r.floor(from);
-            assertThat(r.next("</tool_call>", from, text.length())).isEqualTo(-1);
+    /** Every step from 1 to 50. */
+    @Test
+    void aStringAbsentFromTheTextIsSearchedForOnce() {
+        for (int step = 1; step <= 50; step++) {
+            LinearityTest.Counting text = new LinearityTest.Counting(LinearityTest.repeat("<tool_call>", 20_000));
+            IndexedText r = new IndexedText(text);
+            for (int from = 0; from < text.length(); from += step) {
+                r.floor(from);
+                assertThat(r.next("</tool_call>", from, text.length())).as("step %d", step).isEqualTo(-1);
+            }
+            assertThat(text.reads).as("step %d", step).isLessThanOrEqualTo(2L * text.length());
         }
-        assertThat(text.reads).isLessThanOrEqualTo(2L * text.length());
     }
 }

@@ -2,6 +2,8 @@ package dev.calltype.runtime;
 
 import dev.calltype.runtime.internal.json.JsonRead;
 import dev.calltype.runtime.internal.json.LenientJson;
+import dev.calltype.testsupport.Gen;
+import dev.calltype.testsupport.Property;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -19,13 +21,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import dev.calltype.runtime.internal.json.JsonRead.Status;
 import java.util.List;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.Tuple;
+import org.junit.jupiter.api.Test;
 
 class LenientJsonPropertiesTest {
 
@@ -35,46 +31,46 @@ class LenientJsonPropertiesTest {
 
     // ------------------------------------------------------------------ generators
 
-    static Arbitrary<JsonNode> trees(int depth) {
-        Arbitrary<JsonNode> leaf = Arbitraries.oneOf(
-                Arbitraries.strings().all().ofMaxLength(12).map(TextNode::valueOf),
-                Arbitraries.strings().withCharRange(' ', '~').ofMaxLength(12).map(TextNode::valueOf),
-                Arbitraries.integers().map(IntNode::valueOf),
-                Arbitraries.longs().map(LongNode::valueOf),
-                Arbitraries.bigIntegers().between(java.math.BigInteger.TEN.pow(30).negate(),
-                        java.math.BigInteger.TEN.pow(30)).map(BigIntegerNode::valueOf),
-                Arbitraries.doubles().map(DoubleNode::valueOf),
-                Arbitraries.of(-0.0, 0.0, Double.MIN_VALUE, Double.MAX_VALUE, 1e-7, 1e21, 0.1)
-                        .map(DoubleNode::valueOf),
-                Arbitraries.of(BooleanNode.TRUE, BooleanNode.FALSE, NullNode.instance));
+    static Gen<JsonNode> trees(int depth) {
+        Gen<JsonNode> leaf = Gen.oneOf(
+                Gen.strings(Gen.anyChar(), 12).map(TextNode::valueOf),
+                Gen.strings(Gen.charRange(' ', '~'), 12).map(TextNode::valueOf),
+                Gen.ints().map(IntNode::valueOf),
+                Gen.longs().map(LongNode::valueOf),
+                Gen.bigIntegers(java.math.BigInteger.TEN.pow(30).negate(), java.math.BigInteger.TEN.pow(30))
+                        .map(BigIntegerNode::valueOf),
+                Gen.doubles().map(DoubleNode::valueOf),
+                Gen.of(-0.0, 0.0, Double.MIN_VALUE, Double.MAX_VALUE, 1e-7, 1e21, 0.1).map(DoubleNode::valueOf),
+                Gen.of(BooleanNode.TRUE, BooleanNode.FALSE, NullNode.instance));
         if (depth == 0) {
             return leaf;
         }
-        Arbitrary<JsonNode> inner = trees(depth - 1);
-        Arbitrary<JsonNode> array = inner.list().ofMaxSize(4).map(items -> {
+        Gen<JsonNode> inner = trees(depth - 1);
+        Gen<JsonNode> array = inner.list(4).map(items -> {
             ArrayNode a = JsonNodeFactory.instance.arrayNode();
             items.forEach(a::add);
             return a;
         });
-        Arbitrary<JsonNode> object = Arbitraries.maps(Arbitraries.strings().all().ofMaxLength(6), inner).ofMaxSize(4)
-                .map(fields -> {
-                    ObjectNode o = JsonNodeFactory.instance.objectNode();
-                    fields.forEach(o::set);
-                    return o;
-                });
-        return Arbitraries.frequencyOf(Tuple.of(3, leaf), Tuple.of(2, array), Tuple.of(2, object));
+        Gen<JsonNode> object = Gen.maps(Gen.strings(Gen.anyChar(), 6), inner, 4).map(fields -> {
+            ObjectNode o = JsonNodeFactory.instance.objectNode();
+            fields.forEach(o::set);
+            return o;
+        });
+        return Gen.frequency(3, leaf, 2, array, 2, object);
     }
 
-    @Provide
-    Arbitrary<String> jacksonTexts() {
-        return Combinators.combine(trees(3), Arbitraries.of(false, true)).as((tree, pretty) -> {
+    static Gen<String> jacksonTexts() {
+        Gen<JsonNode> trees = trees(3);
+        return r -> {
+            JsonNode tree = trees.next(r);
+            boolean pretty = r.nextBoolean();
             try {
                 return pretty ? MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(tree)
                         : MAPPER.writeValueAsString(tree);
             } catch (Exception e) {
                 throw new AssertionError(e);
             }
-        });
+        };
     }
 
     private static final List<String> TOKENS = List.of("{", "}", "[", "]", ",", ":", "\"a\"", "'b'", "\"x\\\"y\"",
@@ -82,80 +78,88 @@ class LenientJsonPropertiesTest {
             "NaN", "//c\n", "/*c*/", "/", " ", "\n", "\r\n", "\t", "key", "x-y", "\\", "\"", "'", ".", "e", "+", "-",
             "\\u00e9", "\"\\u12", "\u0000", "\ud800", "}}", "]]", GEMMA_QUOTE, "<|", "{\"k\":", "[1,", "\"a\":{\"b\":");
 
-    @Provide
-    Arbitrary<String> tokenSoup() {
-        return Arbitraries.of(TOKENS).list().ofMaxSize(30).map(l -> String.join("", l));
+    static Gen<String> tokenSoup() {
+        return Gen.joined(Gen.of(TOKENS), 30);
     }
 
-    @Provide
-    Arbitrary<String> mangledJson() {
-        Arbitrary<List<Tuple.Tuple3<Double, Integer, String>>> edits = Combinators.combine(
-                Arbitraries.doubles().between(0, 1), Arbitraries.integers().between(0, 2), Arbitraries.of(TOKENS))
-                .as(Tuple::of).list().ofMaxSize(4);
-        return Combinators.combine(jacksonTexts(), edits).as((text, es) -> {
-            StringBuilder b = new StringBuilder(text);
-            for (Tuple.Tuple3<Double, Integer, String> e : es) {
-                int at = (int) (e.get1() * b.length());
-                switch (e.get2()) {
-                    case 0 -> b.insert(at, e.get3());
+    /** An edit of a text: where (0 to 1 of its length), what to do (insert, delete, requote), what to insert. */
+    private record Edit(double at, int kind, String token) {
+    }
+
+    static Gen<String> mangledJson() {
+        Gen<Double> at = Gen.doubles(0, 1);
+        Gen<Integer> kind = Gen.ints(0, 2);
+        Gen<String> token = Gen.of(TOKENS);
+        Gen<List<Edit>> edits = ((Gen<Edit>) r -> new Edit(at.next(r), kind.next(r), token.next(r))).list(4);
+        Gen<String> texts = jacksonTexts();
+        return r -> {
+            StringBuilder b = new StringBuilder(texts.next(r));
+            for (Edit e : edits.next(r)) {
+                int i = (int) (e.at() * b.length());
+                switch (e.kind()) {
+                    case 0 -> b.insert(i, e.token());
                     case 1 -> {
-                        if (at < b.length()) {
-                            b.deleteCharAt(at);
+                        if (i < b.length()) {
+                            b.deleteCharAt(i);
                         }
                     }
                     default -> {
-                        if (at < b.length() && b.charAt(at) == '"') {
-                            b.setCharAt(at, '\'');
+                        if (i < b.length() && b.charAt(i) == '"') {
+                            b.setCharAt(i, '\'');
                         }
                     }
                 }
             }
             return b.toString();
-        });
+        };
     }
 
-    @Provide
-    Arbitrary<String> anyText() {
-        return Arbitraries.oneOf(Arbitraries.strings().all().ofMaxLength(40), tokenSoup(), mangledJson());
+    static Gen<String> anyText() {
+        return Gen.oneOf(Gen.strings(Gen.anyChar(), 40), tokenSoup(), mangledJson());
     }
 
     // ------------------------------------------------------------------ properties
 
-    @Property(tries = 400)
-    void jacksonOutputReadsAsJacksonReadsItWithNoRepairs(@ForAll("jacksonTexts") String text) throws Exception {
-        JsonRead r = LenientJson.read(text, 0, text.length(), true, LIMITS);
-        assertThat(r.status()).as(r.problem()).isEqualTo(Status.COMPLETE);
-        assertThat(r.value()).isEqualTo(MAPPER.readTree(text));
-        assertThat(r.repairs()).isEmpty();
-        assertThat(r.end()).isEqualTo(text.length());
-        assertThat(r.autoClosed()).isEmpty();
+    @Test
+    void jacksonOutputReadsAsJacksonReadsItWithNoRepairs() {
+        Property.forAll(400, jacksonTexts(), text -> {
+            JsonRead r = LenientJson.read(text, 0, text.length(), true, LIMITS);
+            assertThat(r.status()).as(r.problem()).isEqualTo(Status.COMPLETE);
+            assertThat(r.value()).isEqualTo(MAPPER.readTree(text));
+            assertThat(r.repairs()).isEmpty();
+            assertThat(r.end()).isEqualTo(text.length());
+            assertThat(r.autoClosed()).isEmpty();
+        });
     }
 
-    @Property(tries = 150)
-    void everyPrefixOfValidJsonNeedsMoreOrGivesTheFullResult(@ForAll("jacksonTexts") String text) {
-        assertPrefixStable(text, null);
+    @Test
+    void everyPrefixOfValidJsonNeedsMoreOrGivesTheFullResult() {
+        Property.forAll(150, jacksonTexts(), text -> assertPrefixStable(text, null));
     }
 
-    @Property(tries = 300)
-    void everyPrefixOfMangledJsonNeedsMoreOrGivesTheFullResult(@ForAll("mangledJson") String text) {
-        assertPrefixStable(text, null);
+    @Test
+    void everyPrefixOfMangledJsonNeedsMoreOrGivesTheFullResult() {
+        Property.forAll(300, mangledJson(), text -> assertPrefixStable(text, null));
     }
 
-    @Property(tries = 500)
-    void everyPrefixOfTokenSoupNeedsMoreOrGivesTheFullResult(@ForAll("tokenSoup") String text) {
-        assertPrefixStable(text, null);
-        assertPrefixStable(text, GEMMA_QUOTE);
+    @Test
+    void everyPrefixOfTokenSoupNeedsMoreOrGivesTheFullResult() {
+        Property.forAll(500, tokenSoup(), text -> {
+            assertPrefixStable(text, null);
+            assertPrefixStable(text, GEMMA_QUOTE);
+        });
     }
 
-    @Property(tries = 200)
-    void prefixStabilityHoldsUnderTightLimits(@ForAll("tokenSoup") String text) {
+    @Test
+    void prefixStabilityHoldsUnderTightLimits() {
         ExtractionLimits tight = new ExtractionLimits(25, 3, 10, 4, 3, 100);
-        String full = text;
-        JsonRead whole = LenientJson.read(full, 0, full.length(), true, tight);
-        for (int k = 0; k <= full.length(); k++) {
-            JsonRead part = LenientJson.read(full.substring(0, k), 0, k, false, tight);
-            assertSameOrNeedMore(full, k, part, whole);
-        }
+        Property.forAll(200, tokenSoup(), text -> {
+            JsonRead whole = LenientJson.read(text, 0, text.length(), true, tight);
+            for (int k = 0; k <= text.length(); k++) {
+                JsonRead part = LenientJson.read(text.substring(0, k), 0, k, false, tight);
+                assertSameOrNeedMore(text, k, part, whole);
+            }
+        });
     }
 
     static void assertPrefixStable(String text, String rawQuote) {
@@ -180,8 +184,12 @@ class LenientJsonPropertiesTest {
         assertThat(part.autoClosed()).as(why).hasSameSizeAs(whole.autoClosed());
     }
 
-    @Property(tries = 1000)
-    void neverThrowsAndResultsAreConsistent(@ForAll("anyText") String text, @ForAll boolean atEnd) {
+    @Test
+    void neverThrowsAndResultsAreConsistent() {
+        Property.forAll(1000, anyText(), Gen.booleans(), LenientJsonPropertiesTest::consistentResults);
+    }
+
+    private static void consistentResults(String text, boolean atEnd) {
         for (int start : new int[] {0, text.length() / 2}) {
             JsonRead r = LenientJson.read(text, start, text.length(), atEnd, LIMITS, GEMMA_QUOTE);
             JsonRead plain = LenientJson.read(text, start, text.length(), atEnd, LIMITS);
@@ -207,12 +215,14 @@ class LenientJsonPropertiesTest {
         assertThat(LenientJson.skipExtraClosers(text, 0, text.length())).isBetween(0, text.length());
     }
 
-    @Property(tries = 200)
-    void repairsAreListedOnce(@ForAll("mangledJson") String text) {
-        JsonRead r = LenientJson.read(text, 0, text.length(), true, LIMITS);
-        assertThat(r.repairs()).doesNotHaveDuplicates();
-        if (r.status() == Status.COMPLETE) {
-            assertThat(r.repairs().contains(Repair.MISSING_CLOSING_BRACKETS)).isEqualTo(!r.autoClosed().isEmpty());
-        }
+    @Test
+    void repairsAreListedOnce() {
+        Property.forAll(200, mangledJson(), text -> {
+            JsonRead r = LenientJson.read(text, 0, text.length(), true, LIMITS);
+            assertThat(r.repairs()).doesNotHaveDuplicates();
+            if (r.status() == Status.COMPLETE) {
+                assertThat(r.repairs().contains(Repair.MISSING_CLOSING_BRACKETS)).isEqualTo(!r.autoClosed().isEmpty());
+            }
+        });
     }
 }

@@ -1,16 +1,14 @@
 package dev.calltype.runtime;
 
 import dev.calltype.runtime.internal.text.ErrorTexts;
+import dev.calltype.testsupport.Gen;
+import dev.calltype.testsupport.Property;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
 import java.util.List;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
+import org.junit.jupiter.api.Test;
 
 /** Nothing is lost and nothing throws, for any input. */
 class PartitionPropertiesTest {
@@ -20,18 +18,22 @@ class PartitionPropertiesTest {
     private static final ToolCallExtractor SEARCHING = ToolCallExtractor.builder().tools(Corpus.tools())
             .searchReasoning(true).build();
 
-    @Property(tries = 2000)
-    void segmentsTileTheInputAndTextIsTheTextSegments(@ForAll("responses") String text) {
-        for (ToolCallExtractor x : List.of(EXTRACTOR, NO_TOOLS, SEARCHING)) {
-            assertThat(partitionProblem(text, x.extract(text))).as(Streams.quote(text)).isNull();
-        }
+    @Test
+    void segmentsTileTheInputAndTextIsTheTextSegments() {
+        Property.forAll(2000, Generated.responses(), text -> {
+            for (ToolCallExtractor x : List.of(EXTRACTOR, NO_TOOLS, SEARCHING)) {
+                assertThat(partitionProblem(text, x.extract(text))).as(Streams.quote(text)).isNull();
+            }
+        });
     }
 
-    @Property(tries = 2000)
-    void arbitraryTextNeverThrowsAndKeepsThePartition(@ForAll("anything") String text) {
-        Extraction x = EXTRACTOR.extract(text);
-        assertThat(partitionProblem(text, x)).isNull();
-        assertThat(partitionProblem(text, NO_TOOLS.extract(text))).isNull();
+    @Test
+    void arbitraryTextNeverThrowsAndKeepsThePartition() {
+        Property.forAll(2000, anything(), text -> {
+            Extraction x = EXTRACTOR.extract(text);
+            assertThat(partitionProblem(text, x)).isNull();
+            assertThat(partitionProblem(text, NO_TOOLS.extract(text))).isNull();
+        });
     }
 
     /** What is wrong with the extraction's partition of the text, or {@code null}. */
@@ -87,15 +89,9 @@ class PartitionPropertiesTest {
         return null;
     }
 
-    @Provide
-    Arbitrary<String> responses() {
-        return Generated.responses();
-    }
-
-    @Provide
-    Arbitrary<String> anything() {
-        return Arbitraries.oneOf(
-                Arbitraries.strings().all().ofMaxLength(200),
-                Arbitraries.strings().withChars("{}[]()\"':,<>|/\\`_ \nTOOL_CALabcnmeprg0123").ofMaxLength(200));
+    private static Gen<String> anything() {
+        return Gen.oneOf(
+                Gen.strings(Gen.anyChar(), 200),
+                Gen.strings(Gen.chars("{}[]()\"':,<>|/\\`_ \nTOOL_CALabcnmeprg0123"), 200));
     }
 }

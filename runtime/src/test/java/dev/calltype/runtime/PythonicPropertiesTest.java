@@ -3,6 +3,8 @@ package dev.calltype.runtime;
 import dev.calltype.runtime.internal.pythonic.PyCall;
 import dev.calltype.runtime.internal.pythonic.PyRead;
 import dev.calltype.runtime.internal.pythonic.Pythonic;
+import dev.calltype.testsupport.Gen;
+import dev.calltype.testsupport.Property;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -20,13 +22,7 @@ import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.Tuple;
+import org.junit.jupiter.api.Test;
 
 class PythonicPropertiesTest {
 
@@ -67,93 +63,102 @@ class PythonicPropertiesTest {
         return prefix + quote + b + quote;
     }
 
-    static Arbitrary<Lit> strings() {
-        return Combinators.combine(
-                Arbitraries.oneOf(Arbitraries.strings().all().ofMaxLength(10),
-                        Arbitraries.strings().withChars("'\"\\\n\tab{}()[],=").ofMaxLength(10)),
-                Arbitraries.integers().between(0, 4))
-                .as((s, style) -> new Lit(pyString(s, style), TextNode.valueOf(s)));
+    static Gen<Lit> strings() {
+        Gen<String> text = Gen.oneOf(Gen.strings(Gen.anyChar(), 10), Gen.strings(Gen.chars("'\"\\\n\tab{}()[],="), 10));
+        Gen<Integer> style = Gen.ints(0, 4);
+        return r -> {
+            String s = text.next(r);
+            return new Lit(pyString(s, style.next(r)), TextNode.valueOf(s));
+        };
     }
 
-    static Arbitrary<Lit> numbers() {
-        Arbitrary<Lit> ints = Arbitraries.longs().map(v -> new Lit(Long.toString(v), json(Long.toString(v))));
-        Arbitrary<Lit> hex = Arbitraries.longs().greaterOrEqual(0)
-                .map(v -> new Lit("0x" + Long.toHexString(v), json(Long.toString(v))));
-        Arbitrary<Lit> big = Arbitraries.bigIntegers().between(BigInteger.TEN.pow(25).negate(), BigInteger.TEN.pow(25))
+    static Gen<Lit> numbers() {
+        Gen<Lit> ints = Gen.longs().map(v -> new Lit(Long.toString(v), json(Long.toString(v))));
+        Gen<Lit> hex = Gen.longs(0, Long.MAX_VALUE).map(v -> new Lit("0x" + Long.toHexString(v), json(Long.toString(v))));
+        Gen<Lit> big = Gen.bigIntegers(BigInteger.TEN.pow(25).negate(), BigInteger.TEN.pow(25))
                 .map(v -> new Lit(v.toString(), json(v.toString())));
-        Arbitrary<Lit> doubles = Arbitraries.doubles()
-                .map(d -> new Lit(Double.toString(d), DoubleNode.valueOf(d)));
-        Arbitrary<Lit> words = Arbitraries.of(new Lit("True", BooleanNode.TRUE), new Lit("False", BooleanNode.FALSE),
+        Gen<Lit> doubles = Gen.doubles().map(d -> new Lit(Double.toString(d), DoubleNode.valueOf(d)));
+        Gen<Lit> words = Gen.of(new Lit("True", BooleanNode.TRUE), new Lit("False", BooleanNode.FALSE),
                 new Lit("None", NullNode.instance), new Lit("true", BooleanNode.TRUE),
                 new Lit("false", BooleanNode.FALSE), new Lit("null", NullNode.instance));
-        return Arbitraries.oneOf(ints, hex, big, doubles, words);
+        return Gen.oneOf(ints, hex, big, doubles, words);
     }
 
-    static Arbitrary<Lit> values(int depth) {
-        Arbitrary<Lit> leaf = Arbitraries.oneOf(strings(), numbers());
+    static Gen<Lit> values(int depth) {
+        Gen<Lit> leaf = Gen.oneOf(strings(), numbers());
         if (depth == 0) {
             return leaf;
         }
-        Arbitrary<Lit> inner = values(depth - 1);
-        Arbitrary<String> sep = Arbitraries.of(", ", ",", ",\n  ", " , ");
-        Arbitrary<Lit> list = Combinators.combine(inner.list().ofMaxSize(4), sep, Arbitraries.of(false, true))
-                .as((items, s, tuple) -> {
-                    ArrayNode a = JsonNodeFactory.instance.arrayNode();
-                    List<String> parts = new ArrayList<>();
-                    for (Lit l : items) {
-                        a.add(l.expected());
-                        parts.add(l.source());
-                    }
-                    String body = String.join(s, parts);
-                    String src = tuple ? "(" + body + (items.size() == 1 ? "," : "") + ")" : "[" + body + "]";
-                    return new Lit(src, a);
-                });
-        Arbitrary<Lit> dict = Combinators.combine(
-                Arbitraries.maps(Arbitraries.strings().all().ofMaxLength(5), inner).ofMaxSize(4), sep)
-                .as((fields, s) -> {
-                    ObjectNode o = JsonNodeFactory.instance.objectNode();
-                    List<String> parts = new ArrayList<>();
-                    int style = 0;
-                    for (Map.Entry<String, Lit> f : fields.entrySet()) {
-                        o.set(f.getKey(), f.getValue().expected());
-                        parts.add(pyString(f.getKey(), style++ % 4) + ": " + f.getValue().source());
-                    }
-                    return new Lit("{" + String.join(s, parts) + "}", o);
-                });
-        return Arbitraries.frequencyOf(Tuple.of(3, leaf), Tuple.of(1, list), Tuple.of(1, dict));
+        Gen<Lit> inner = values(depth - 1);
+        Gen<String> sep = Gen.of(", ", ",", ",\n  ", " , ");
+        Gen<List<Lit>> listItems = inner.list(4);
+        Gen<Lit> list = r -> {
+            List<Lit> items = listItems.next(r);
+            String s = sep.next(r);
+            boolean tuple = r.nextBoolean();
+            ArrayNode a = JsonNodeFactory.instance.arrayNode();
+            List<String> parts = new ArrayList<>();
+            for (Lit l : items) {
+                a.add(l.expected());
+                parts.add(l.source());
+            }
+            String body = String.join(s, parts);
+            String src = tuple ? "(" + body + (items.size() == 1 ? "," : "") + ")" : "[" + body + "]";
+            return new Lit(src, a);
+        };
+        Gen<Map<String, Lit>> dictFields = Gen.maps(Gen.strings(Gen.anyChar(), 5), inner, 4);
+        Gen<Lit> dict = r -> {
+            Map<String, Lit> fields = dictFields.next(r);
+            String s = sep.next(r);
+            ObjectNode o = JsonNodeFactory.instance.objectNode();
+            List<String> parts = new ArrayList<>();
+            int style = 0;
+            for (Map.Entry<String, Lit> f : fields.entrySet()) {
+                o.set(f.getKey(), f.getValue().expected());
+                parts.add(pyString(f.getKey(), style++ % 4) + ": " + f.getValue().source());
+            }
+            return new Lit("{" + String.join(s, parts) + "}", o);
+        };
+        return Gen.frequency(3, leaf, 1, list, 1, dict);
     }
 
-    static Arbitrary<String> identifiers() {
-        return Combinators.combine(Arbitraries.strings().withChars("abcxyz_").ofMinLength(1).ofMaxLength(3),
-                        Arbitraries.strings().withChars("abz_09").ofMaxLength(4))
-                .as((a, b) -> a + b)
-                .filter(s -> !List.of("True", "False", "None", "true", "false", "null").contains(s));
+    static Gen<String> identifiers() {
+        Gen<String> head = Gen.strings(Gen.chars("abcxyz_"), 1, 3);
+        Gen<String> tail = Gen.strings(Gen.chars("abz_09"), 4);
+        Gen<String> both = r -> head.next(r) + tail.next(r);
+        return both.filter(s -> !List.of("True", "False", "None", "true", "false", "null").contains(s));
     }
 
-    @Provide
-    Arbitrary<Call> calls() {
-        Arbitrary<Lit> v = values(2);
-        return Combinators.combine(identifiers(), Arbitraries.of("", "client.", "a.b."), v.list().ofMaxSize(3),
-                        Arbitraries.maps(identifiers(), v).ofMaxSize(3), Arbitraries.of(", ", ",\n    ", ","))
-                .as((name, prefix, pos, kws, sep) -> {
-                    List<String> parts = new ArrayList<>();
-                    List<JsonNode> positional = new ArrayList<>();
-                    List<Map.Entry<String, JsonNode>> keywords = new ArrayList<>();
-                    for (Lit l : pos) {
-                        parts.add(l.source());
-                        positional.add(l.expected());
-                    }
-                    for (Map.Entry<String, Lit> k : kws.entrySet()) {
-                        parts.add(k.getKey() + "=" + k.getValue().source());
-                        keywords.add(Map.entry(k.getKey(), k.getValue().expected()));
-                    }
-                    return new Call(prefix + name + "(" + String.join(sep, parts) + ")", name, positional, keywords);
-                });
+    static Gen<Call> calls() {
+        Gen<Lit> v = values(2);
+        Gen<String> names = identifiers();
+        Gen<String> prefixes = Gen.of("", "client.", "a.b.");
+        Gen<List<Lit>> positionals = v.list(3);
+        Gen<Map<String, Lit>> keywordArgs = Gen.maps(identifiers(), v, 3);
+        Gen<String> seps = Gen.of(", ", ",\n    ", ",");
+        return r -> {
+            String name = names.next(r);
+            String prefix = prefixes.next(r);
+            List<Lit> pos = positionals.next(r);
+            Map<String, Lit> kws = keywordArgs.next(r);
+            String sep = seps.next(r);
+            List<String> parts = new ArrayList<>();
+            List<JsonNode> positional = new ArrayList<>();
+            List<Map.Entry<String, JsonNode>> keywords = new ArrayList<>();
+            for (Lit l : pos) {
+                parts.add(l.source());
+                positional.add(l.expected());
+            }
+            for (Map.Entry<String, Lit> k : kws.entrySet()) {
+                parts.add(k.getKey() + "=" + k.getValue().source());
+                keywords.add(Map.entry(k.getKey(), k.getValue().expected()));
+            }
+            return new Call(prefix + name + "(" + String.join(sep, parts) + ")", name, positional, keywords);
+        };
     }
 
-    @Provide
-    Arbitrary<List<Call>> callLists() {
-        return calls().list().ofMinSize(1).ofMaxSize(3);
+    static Gen<List<Call>> callLists() {
+        return calls().list(1, 3);
     }
 
     private static final List<String> TOKENS = List.of("f(", "a.b(", "[", "]", "(", ")", "{", "}", ",", ":", "=",
@@ -161,33 +166,35 @@ class PythonicPropertiesTest {
             "0x1F", "1_0", "True", "None", "null", "os", ".", "*", "**", "+", " ", "\n", "\r\n", "lambda", "é",
             "\u0000", "\ud800", "\\N{BULLET}", "\\x4", "]]", "))");
 
-    @Provide
-    Arbitrary<String> tokenSoup() {
-        return Arbitraries.of(TOKENS).list().ofMaxSize(25).map(l -> String.join("", l));
+    static Gen<String> tokenSoup() {
+        return Gen.joined(Gen.of(TOKENS), 25);
     }
 
-    @Provide
-    Arbitrary<String> mangledCalls() {
-        Arbitrary<List<Tuple.Tuple3<Double, Boolean, String>>> edits = Combinators.combine(
-                        Arbitraries.doubles().between(0, 1), Arbitraries.of(false, true), Arbitraries.of(TOKENS))
-                .as(Tuple::of).list().ofMaxSize(3);
-        return Combinators.combine(callLists(), edits).as((cs, es) -> {
-            StringBuilder b = new StringBuilder(render(cs));
-            for (Tuple.Tuple3<Double, Boolean, String> e : es) {
-                int at = (int) (e.get1() * b.length());
-                if (e.get2()) {
-                    b.insert(at, e.get3());
-                } else if (at < b.length()) {
-                    b.deleteCharAt(at);
+    /** An edit of a text: where (0 to 1 of its length), insert or delete, and what to insert. */
+    private record Edit(double at, boolean insert, String token) {
+    }
+
+    static Gen<String> mangledCalls() {
+        Gen<Double> at = Gen.doubles(0, 1);
+        Gen<String> token = Gen.of(TOKENS);
+        Gen<List<Edit>> edits = ((Gen<Edit>) r -> new Edit(at.next(r), r.nextBoolean(), token.next(r))).list(3);
+        Gen<List<Call>> calls = callLists();
+        return r -> {
+            StringBuilder b = new StringBuilder(render(calls.next(r)));
+            for (Edit e : edits.next(r)) {
+                int i = (int) (e.at() * b.length());
+                if (e.insert()) {
+                    b.insert(i, e.token());
+                } else if (i < b.length()) {
+                    b.deleteCharAt(i);
                 }
             }
             return b.toString();
-        });
+        };
     }
 
-    @Provide
-    Arbitrary<String> anyText() {
-        return Arbitraries.oneOf(Arbitraries.strings().all().ofMaxLength(40), tokenSoup(), mangledCalls());
+    static Gen<String> anyText() {
+        return Gen.oneOf(Gen.strings(Gen.anyChar(), 40), tokenSoup(), mangledCalls());
     }
 
     static String render(List<Call> cs) {
@@ -209,8 +216,12 @@ class PythonicPropertiesTest {
 
     // ------------------------------------------------------------------ properties
 
-    @Property(tries = 400)
-    void generatedCallsReadAsTheirLiteralValues(@ForAll("callLists") List<Call> cs) {
+    @Test
+    void generatedCallsReadAsTheirLiteralValues() {
+        Property.forAll(400, callLists(), PythonicPropertiesTest::readsAsItsLiteralValues);
+    }
+
+    private static void readsAsItsLiteralValues(List<Call> cs) {
         String text = render(cs);
         PyRead r = Pythonic.read(text, 0, text.length(), true, LIMITS);
         assertThat(r.status()).as(r.problem() + " in " + text).isEqualTo(Status.COMPLETE);
@@ -227,20 +238,22 @@ class PythonicPropertiesTest {
         }
     }
 
-    @Property(tries = 200)
-    void everyPrefixOfAGeneratedCallNeedsMoreOrGivesTheFullResult(@ForAll("callLists") List<Call> cs) {
-        assertPrefixStable(render(cs), LIMITS);
+    @Test
+    void everyPrefixOfAGeneratedCallNeedsMoreOrGivesTheFullResult() {
+        Property.forAll(200, callLists(), cs -> assertPrefixStable(render(cs), LIMITS));
     }
 
-    @Property(tries = 300)
-    void everyPrefixOfMangledCallsNeedsMoreOrGivesTheFullResult(@ForAll("mangledCalls") String text) {
-        assertPrefixStable(text, LIMITS);
+    @Test
+    void everyPrefixOfMangledCallsNeedsMoreOrGivesTheFullResult() {
+        Property.forAll(300, mangledCalls(), text -> assertPrefixStable(text, LIMITS));
     }
 
-    @Property(tries = 500)
-    void everyPrefixOfTokenSoupNeedsMoreOrGivesTheFullResult(@ForAll("tokenSoup") String text) {
-        assertPrefixStable(text, LIMITS);
-        assertPrefixStable(text, new ExtractionLimits(30, 3, 10, 4, 3, 100));
+    @Test
+    void everyPrefixOfTokenSoupNeedsMoreOrGivesTheFullResult() {
+        Property.forAll(500, tokenSoup(), text -> {
+            assertPrefixStable(text, LIMITS);
+            assertPrefixStable(text, new ExtractionLimits(30, 3, 10, 4, 3, 100));
+        });
     }
 
     static void assertPrefixStable(String text, ExtractionLimits limits) {
@@ -259,8 +272,12 @@ class PythonicPropertiesTest {
         }
     }
 
-    @Property(tries = 1000)
-    void neverThrowsAndResultsAreConsistent(@ForAll("anyText") String text, @ForAll boolean atEnd) {
+    @Test
+    void neverThrowsAndResultsAreConsistent() {
+        Property.forAll(1000, anyText(), Gen.booleans(), PythonicPropertiesTest::consistentResults);
+    }
+
+    private static void consistentResults(String text, boolean atEnd) {
         for (int start : new int[] {0, text.length() / 2}) {
             PyRead r = Pythonic.read(text, start, text.length(), atEnd, LIMITS);
             switch (r.status()) {

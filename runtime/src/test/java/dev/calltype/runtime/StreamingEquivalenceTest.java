@@ -1,17 +1,15 @@
 package dev.calltype.runtime;
 
+import dev.calltype.testsupport.Gen;
+import dev.calltype.testsupport.Property;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
 import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 
 /**
@@ -72,26 +70,31 @@ class StreamingEquivalenceTest {
         }));
     }
 
-    @Property(tries = 600)
-    void corpusInRandomGroupingsEqualsBatch(@ForAll("corpusText") String text, @ForAll("cutPoints") List<Integer> cuts) {
-        List<Integer> scaled = scale(cuts, text.length());
-        assertThat(Streams.mismatch(EXTRACTOR.extract(text), Streams.run(EXTRACTOR, Streams.cut(text, scaled))))
-                .isNull();
+    @Test
+    void corpusInRandomGroupingsEqualsBatch() {
+        Property.forAll(600, corpusText(), cutPoints(), (text, cuts) -> {
+            List<Integer> scaled = scale(cuts, text.length());
+            assertThat(Streams.mismatch(EXTRACTOR.extract(text), Streams.run(EXTRACTOR, Streams.cut(text, scaled))))
+                    .isNull();
+        });
     }
 
-    @Property(tries = 1500)
-    void generatedResponsesStreamLikeBatch(@ForAll("responses") String text, @ForAll("cutPoints") List<Integer> cuts) {
-        List<Integer> scaled = scale(cuts, text.length());
-        assertThat(Streams.mismatch(EXTRACTOR.extract(text), Streams.run(EXTRACTOR, Streams.cut(text, scaled))))
-                .as(Streams.quote(text) + " cut at " + scaled).isNull();
-        assertThat(Streams.mismatch(NO_TOOLS.extract(text), Streams.run(NO_TOOLS, Streams.cut(text, scaled))))
-                .as("no tools: " + Streams.quote(text) + " cut at " + scaled).isNull();
+    @Test
+    void generatedResponsesStreamLikeBatch() {
+        Property.forAll(1500, Generated.responses(), cutPoints(), (text, cuts) -> {
+            List<Integer> scaled = scale(cuts, text.length());
+            assertThat(Streams.mismatch(EXTRACTOR.extract(text), Streams.run(EXTRACTOR, Streams.cut(text, scaled))))
+                    .as(Streams.quote(text) + " cut at " + scaled).isNull();
+            assertThat(Streams.mismatch(NO_TOOLS.extract(text), Streams.run(NO_TOOLS, Streams.cut(text, scaled))))
+                    .as("no tools: " + Streams.quote(text) + " cut at " + scaled).isNull();
+        });
     }
 
-    @Property(tries = 300)
-    void generatedResponsesWithOneCharacterDeltasEqualBatch(@ForAll("responses") String text) {
-        assertThat(Streams.mismatch(EXTRACTOR.extract(text), Streams.run(EXTRACTOR, Streams.chunks(text, 1))))
-                .as(Streams.quote(text)).isNull();
+    @Test
+    void generatedResponsesWithOneCharacterDeltasEqualBatch() {
+        Property.forAll(300, Generated.responses(), text ->
+                assertThat(Streams.mismatch(EXTRACTOR.extract(text), Streams.run(EXTRACTOR, Streams.chunks(text, 1))))
+                        .as(Streams.quote(text)).isNull());
     }
 
     private static List<Integer> scale(List<Integer> cuts, int length) {
@@ -103,18 +106,11 @@ class StreamingEquivalenceTest {
         return out;
     }
 
-    @Provide
-    Arbitrary<String> corpusText() {
-        return Arbitraries.of(Corpus.cases()).map(Corpus.Case::text);
+    private static Gen<String> corpusText() {
+        return Gen.of(Corpus.cases()).map(Corpus.Case::text);
     }
 
-    @Provide
-    Arbitrary<List<Integer>> cutPoints() {
-        return Arbitraries.integers().between(0, 1000).list().ofMaxSize(12);
-    }
-
-    @Provide
-    Arbitrary<String> responses() {
-        return Generated.responses();
+    private static Gen<List<Integer>> cutPoints() {
+        return Gen.ints(0, 1000).list(12);
     }
 }

@@ -1,7 +1,16 @@
 package dev.calltype.runtime;
 
+import dev.calltype.testsupport.Gen;
+import dev.calltype.testsupport.Property;
+
 import static org.assertj.core.api.Assertions.assertThat;
+import dev.calltype.testsupport.Gen;
+import dev.calltype.testsupport.Property;
+
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import dev.calltype.testsupport.Gen;
+import dev.calltype.testsupport.Property;
+
 import static org.assertj.core.api.Assertions.catchThrowable;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -31,12 +40,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Example;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
+import org.junit.jupiter.api.Test;
 
 /**
  * A successful result's content is the text Jackson's {@code ObjectMapper} writes for its value, to
@@ -66,82 +70,73 @@ class ToolResultTest {
 
     // ------------------------------------------------------------------ properties
 
-    @Property(tries = 3000)
-    void contentIsWhatTheObjectMapperWrites(@ForAll("trees") JsonNode value) {
-        assertThat(content(value)).isEqualTo(jacksonContent(value));
+    @Test
+    void contentIsWhatTheObjectMapperWrites() {
+        Property.forAll(3000, trees(3), value -> assertThat(content(value)).isEqualTo(jacksonContent(value)));
     }
 
-    @Property(tries = 2000)
-    void everyStringIsEscapedAsJacksonEscapesIt(@ForAll("strings") String s) {
-        ObjectNode o = NODES.objectNode();
-        o.put(s, s);
-        assertThat(content(o)).isEqualTo(jacksonContent(o));
+    @Test
+    void everyStringIsEscapedAsJacksonEscapesIt() {
+        Property.forAll(2000, strings(), s -> {
+            ObjectNode o = NODES.objectNode();
+            o.put(s, s);
+            assertThat(content(o)).isEqualTo(jacksonContent(o));
+        });
     }
 
-    @Provide
-    Arbitrary<String> strings() {
-        return Arbitraries.oneOf(
-                Arbitraries.strings().all().ofMaxLength(40),
-                Arbitraries.strings().withCharRange('\u0000', '\u00ff').ofMaxLength(40),
-                Arbitraries.strings().withChars("\"\\/\b\f\n\r\t\u0000\u001f\u007f\u0080\u2028\ud83d\ude00\ud800")
-                        .ofMaxLength(12));
+    private static Gen<String> strings() {
+        return Gen.oneOf(
+                Gen.strings(Gen.anyChar(), 40),
+                Gen.strings(Gen.charRange('\u0000', '\u00ff'), 40),
+                Gen.strings(Gen.chars("\"\\/\b\f\n\r\t\u0000\u001f\u007f\u0080\u2028\ud83d\ude00\ud800"), 12));
     }
 
-    @Provide
-    Arbitrary<JsonNode> trees() {
-        return trees(3);
-    }
-
-    private static Arbitrary<JsonNode> trees(int depth) {
-        Arbitrary<JsonNode> leaf = Arbitraries.oneOf(
-                Arbitraries.strings().all().ofMaxLength(16).map(TextNode::valueOf),
-                Arbitraries.strings().withCharRange(' ', '~').ofMaxLength(16).map(TextNode::valueOf),
-                Arbitraries.integers().map(IntNode::valueOf),
-                Arbitraries.shorts().map(ShortNode::valueOf),
-                Arbitraries.longs().map(LongNode::valueOf),
-                Arbitraries.of(Long.MIN_VALUE, Long.MAX_VALUE, (long) Integer.MIN_VALUE, 0L, -1L, 10L)
-                        .map(LongNode::valueOf),
-                Arbitraries.bigIntegers().between(BigInteger.TEN.pow(30).negate(), BigInteger.TEN.pow(30))
-                        .map(BigIntegerNode::valueOf),
-                Arbitraries.doubles().map(DoubleNode::valueOf),
-                Arbitraries.of(-0.0, 0.0, Double.MIN_VALUE, Double.MAX_VALUE, 1e-7, 1e21, 0.1, 1e7, 123456789.0,
+    private static Gen<JsonNode> trees(int depth) {
+        Gen<JsonNode> leaf = Gen.oneOf(
+                Gen.strings(Gen.anyChar(), 16).map(TextNode::valueOf),
+                Gen.strings(Gen.charRange(' ', '~'), 16).map(TextNode::valueOf),
+                Gen.ints().map(IntNode::valueOf),
+                Gen.shorts().map(ShortNode::valueOf),
+                Gen.longs().map(LongNode::valueOf),
+                Gen.of(Long.MIN_VALUE, Long.MAX_VALUE, (long) Integer.MIN_VALUE, 0L, -1L, 10L).map(LongNode::valueOf),
+                Gen.bigIntegers(BigInteger.TEN.pow(30).negate(), BigInteger.TEN.pow(30)).map(BigIntegerNode::valueOf),
+                Gen.doubles().map(DoubleNode::valueOf),
+                Gen.of(-0.0, 0.0, Double.MIN_VALUE, Double.MAX_VALUE, 1e-7, 1e21, 0.1, 1e7, 123456789.0,
                         Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY).map(DoubleNode::valueOf),
-                Arbitraries.floats().map(FloatNode::valueOf),
-                Arbitraries.of(-0.0f, 0.1f, Float.MAX_VALUE, Float.MIN_VALUE, Float.NaN, 1e10f).map(FloatNode::valueOf),
-                Arbitraries.bigDecimals().ofScale(3).map(DecimalNode::valueOf),
-                Arbitraries.of("0", "0.00", "1E+10", "-1.5E-12", "123456789012345678901234567890.5", "1e400", "100")
+                Gen.floats().map(FloatNode::valueOf),
+                Gen.of(-0.0f, 0.1f, Float.MAX_VALUE, Float.MIN_VALUE, Float.NaN, 1e10f).map(FloatNode::valueOf),
+                Gen.bigDecimals(3).map(DecimalNode::valueOf),
+                Gen.of("0", "0.00", "1E+10", "-1.5E-12", "123456789012345678901234567890.5", "1e400", "100")
                         .map(BigDecimal::new).map(DecimalNode::valueOf),
-                Arbitraries.of(BooleanNode.TRUE, BooleanNode.FALSE, NullNode.instance),
-                Arbitraries.of(new POJONode(List.of(1, "two")), new POJONode(null), new BinaryNode(new byte[] {1, 2, 3}),
+                Gen.of(BooleanNode.TRUE, BooleanNode.FALSE, NullNode.instance),
+                Gen.of(new POJONode(List.of(1, "two")), new POJONode(null), new BinaryNode(new byte[] {1, 2, 3}),
                         MissingNode.getInstance()));
         if (depth == 0) {
             return leaf;
         }
-        Arbitrary<JsonNode> inner = trees(depth - 1);
-        Arbitrary<JsonNode> array = inner.list().ofMaxSize(4).map(items -> {
+        Gen<JsonNode> inner = trees(depth - 1);
+        Gen<JsonNode> array = inner.list(4).map(items -> {
             ArrayNode a = NODES.arrayNode();
             items.forEach(a::add);
             return a;
         });
-        Arbitrary<JsonNode> object = Arbitraries.maps(Arbitraries.strings().all().ofMaxLength(8), inner).ofMaxSize(4)
-                .map(fields -> {
-                    ObjectNode o = NODES.objectNode();
-                    fields.forEach(o::set);
-                    return o;
-                });
-        return Arbitraries.frequencyOf(
-                net.jqwik.api.Tuple.of(3, leaf), net.jqwik.api.Tuple.of(2, array), net.jqwik.api.Tuple.of(3, object));
+        Gen<JsonNode> object = Gen.maps(Gen.strings(Gen.anyChar(), 8), inner, 4).map(fields -> {
+            ObjectNode o = NODES.objectNode();
+            fields.forEach(o::set);
+            return o;
+        });
+        return Gen.frequency(3, leaf, 2, array, 3, object);
     }
 
     // ------------------------------------------------------------------ examples
 
-    @Example
+    @Test
     void aStringValueIsTheContentAsItIs() {
         assertThat(content(TextNode.valueOf("Done: \"x\"\n"))).isEqualTo("Done: \"x\"\n");
         assertThat(content(TextNode.valueOf(""))).isEmpty();
     }
 
-    @Example
+    @Test
     void aRecordLikeObjectIsCompactJson() {
         ObjectNode o = NODES.objectNode();
         o.put("reference", "WH-1042-3-E-5003");
@@ -153,7 +148,7 @@ class ToolResultTest {
                 + "\"deliverTo\":\"12 Harbour Road, 5003 Bergen\",\"tags\":[1.5,null,true]}");
     }
 
-    @Example
+    @Test
     void nonFiniteNumbersAndForeignNodesAreWrittenByJackson() {
         ObjectNode o = NODES.objectNode();
         o.put("nan", Double.NaN);
@@ -164,7 +159,7 @@ class ToolResultTest {
                 .isEqualTo("{\"nan\":\"NaN\",\"inf\":\"-Infinity\",\"pojo\":[\"a\",1],\"bytes\":\"AAEC\"}");
     }
 
-    @Example
+    @Test
     void deeplyNestedValuesAreWrittenAsJacksonWritesThem() {
         for (int depth : new int[] {499, 500, 501, 999, 1000}) {
             JsonNode value = nested(depth);
@@ -186,7 +181,7 @@ class ToolResultTest {
         return value;
     }
 
-    @Example
+    @Test
     void aLongResultThenAShortOneOnTheSameThread() {
         String big = "x\u00e9\"".repeat(20_000);
         ArrayNode a = NODES.arrayNode().add(big).add(big);
@@ -195,7 +190,7 @@ class ToolResultTest {
         assertThat(content(small)).isEqualTo("{\"n\":1}");
     }
 
-    @Example
+    @Test
     void aResultWrittenWhileAnotherIsBeingWrittenGetsItsOwnBuffer() {
         List<String> inner = new ArrayList<>();
         BigDecimal reentrant = new BigDecimal("1.5") {
@@ -212,7 +207,7 @@ class ToolResultTest {
         assertThat(inner).containsExactly("{\"inner\":\"x\"}");
     }
 
-    @Example
+    @Test
     void threadsWritingAtOnceEachGetTheirOwnText() throws Exception {
         ExecutorService pool = Executors.newFixedThreadPool(4);
         try {
@@ -237,7 +232,7 @@ class ToolResultTest {
         }
     }
 
-    @Example
+    @Test
     void equalResultsHaveEqualContentAndValue() {
         ObjectNode a = NODES.objectNode().put("n", 1);
         ObjectNode b = NODES.objectNode().put("n", 1);
