@@ -8,6 +8,7 @@ import dev.calltype.runtime.internal.args.KnownTools;
 import dev.calltype.runtime.internal.args.RawValues;
 import dev.calltype.runtime.internal.json.JsonRead;
 import dev.calltype.runtime.internal.json.LenientJson;
+import dev.calltype.runtime.internal.markup.Closer;
 import dev.calltype.runtime.internal.markup.JsonBlock;
 import dev.calltype.runtime.internal.scan.CallNormalizer;
 import dev.calltype.runtime.internal.scan.Chars;
@@ -48,9 +49,9 @@ public final class Glm {
         if (k < limit && buf.charAt(k) == '{') {
             return glmJson(buf, cfg, pos, name, k, limit, atEnd);
         }
-        Chars.Found first = Chars.firstOf(buf, nameEnd, limit, close, open);
-        int x = first != null && first.which() == 0 ? first.at() : -1;
-        int o = first != null && first.which() == 1 ? first.at() : -1;
+        Closer.Ahead ahead = Closer.find(buf, nameEnd, limit, close, open);
+        int x = ahead.closerAt();
+        int o = ahead.openerAt();
         if (x < 0) {
             if (!atEnd && o < 0) {
                 return Verdict.needMore(RetryWhen.text(nameEnd, close, open),
@@ -125,9 +126,9 @@ public final class Glm {
 
     /** Absorbs blanks, garbage and the closing tag after a call's end, when the closing tag follows. */
     private Verdict closeAfter(CharSequence buf, Finding item, int end, int scan, int limit, boolean atEnd) {
-        Chars.Found first = Chars.firstOf(buf, scan, limit, close, open);
-        int x = first != null && first.which() == 0 ? first.at() : -1;
-        int o = first != null && first.which() == 1 ? first.at() : -1;
+        Closer.Ahead ahead = Closer.find(buf, scan, limit, close, open);
+        int x = ahead.closerAt();
+        int o = ahead.openerAt();
         if (x >= 0) {
             int e = x + close.length();
             Finding it = item.span(item.start, e);

@@ -9,10 +9,6 @@ import dev.calltype.runtime.internal.scan.Recognizer;
 import dev.calltype.runtime.internal.scan.RetryWhen;
 import dev.calltype.runtime.internal.scan.Verdict;
 
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.util.List;
-
 /**
  * {@code <tool_call>} (and Seed-OSS {@code <seed:tool_call>}), which several model families fill differently; the
  * content decides: JSON is {@link Hermes} ({@code {"name": …, "arguments": …}}), {@code <function=…>} is

@@ -252,14 +252,14 @@ public final class ArgumentsAfterName {
             }
         }
         String closer = spec.closer();
-        Chars.Found first = Chars.firstOf(buf, k, limit, closer, spec.stop());
-        int x = first != null && first.which() == 0 ? first.at() : -1;
-        int o = first != null && first.which() == 1 ? first.at() : -1;
+        Closer.Ahead ahead = Closer.find(buf, k, limit, closer, spec.stop());
+        int x = ahead.closerAt();
+        int o = ahead.openerAt();
         if (x >= 0) {
             return follow.after(buf, call.withRepair(Repair.TRAILING_GARBAGE), x + closer.length(), limit, atEnd);
         }
         if (o < 0 && !atEnd) {
-            RetryWhen h = spec.stop() == null ? RetryWhen.text(k, closer) : RetryWhen.text(k, closer, spec.stop());
+            RetryWhen h = RetryWhen.text(k, closer, spec.stop());
             return Verdict.needMore(h, (b, l, e) -> close(b, spec, call, endSoFar, k, false, follow, l, e));
         }
         return follow.after(buf, call, end, limit, atEnd);
@@ -270,17 +270,17 @@ public final class ArgumentsAfterName {
                                ExtractionError.Kind kind, String message, Follow follow, int limit, boolean atEnd) {
         String closer = spec.closer();
         int end;
-        Chars.Found first = Chars.firstOf(buf, q, limit, closer, spec.stop());
-        int o = first != null && first.which() == 1 ? first.at() : -1;
+        Closer.Ahead ahead = Closer.find(buf, q, limit, closer, spec.stop());
+        int o = ahead.openerAt();
         if (closer != null) {
             // the closer, if it comes before another call opens
-            int x = first != null && first.which() == 0 ? first.at() : -1;
+            int x = ahead.closerAt();
             if (x >= 0) {
                 end = x + closer.length();
             } else if (o >= 0) {
                 end = o;
             } else if (!atEnd) {
-                RetryWhen h = spec.stop() == null ? RetryWhen.text(q, closer) : RetryWhen.text(q, closer, spec.stop());
+                RetryWhen h = RetryWhen.text(q, closer, spec.stop());
                 return Verdict.needMore(h,
                         (b, l, e) -> error(b, cfg, spec, shown, itemStart, from, q, kind, message, follow, l, e));
             } else {
@@ -295,7 +295,8 @@ public final class ArgumentsAfterName {
             } else if (o >= 0) {
                 end = o;
             } else if (!atEnd) {
-                RetryWhen h = spec.stop() == null ? RetryWhen.balance(from) : RetryWhen.balance(from).or(RetryWhen.text(q, spec.stop()));
+                RetryWhen h = spec.stop() == null ? RetryWhen.balance(from)
+                        : RetryWhen.balance(from).or(RetryWhen.text(q, spec.stop()));
                 return Verdict.needMore(h,
                         (b, l, e) -> error(b, cfg, spec, shown, itemStart, from, q, kind, message, follow, l, e));
             } else {

@@ -581,9 +581,9 @@ public final class JsonBlock implements Recognizer {
             if (f >= 0) {
                 return close(new C(a, c.extra(), f, f, true), buf, limit, atEnd);
             }
-            Chars.Found first = Chars.firstOf(buf, k, limit, "```", spec.opener());
-            int g = first != null && first.which() == 0 ? first.at() : -1;
-            int o = first != null && first.which() == 1 ? first.at() : -1;
+            Closer.Ahead ahead = Closer.find(buf, k, limit, "```", spec.opener());
+            int g = ahead.closerAt();
+            int o = ahead.openerAt();
             if (g >= 0) {
                 int fe = Fence.close(buf, g, limit, atEnd);
                 if (fe == -2) {
@@ -594,7 +594,7 @@ public final class JsonBlock implements Recognizer {
             }
             if (o < 0 && !atEnd) {
                 C r = new C(a, c.extra(), c.endSoFar(), k, false);
-                RetryWhen h = spec.opener() == null ? RetryWhen.text(k, "```") : RetryWhen.text(k, "```", spec.opener());
+                RetryWhen h = RetryWhen.text(k, "```", spec.opener());
                 return Verdict.needMore(h, (b, l, e) -> close(r, b, l, e));
             }
             return finish(a, c.extra(), c.endSoFar(), buf);
@@ -623,15 +623,15 @@ public final class JsonBlock implements Recognizer {
             return finish(a, c.extra(), c.endSoFar(), buf);
         }
         String closer = spec.closer();
-        Chars.Found first = Chars.firstOf(buf, k, limit, closer, spec.opener());
-        int x = first != null && first.which() == 0 ? first.at() : -1;
-        int o = first != null && first.which() == 1 ? first.at() : -1;
+        Closer.Ahead ahead = Closer.find(buf, k, limit, closer, spec.opener());
+        int x = ahead.closerAt();
+        int o = ahead.openerAt();
         if (x >= 0) {
             return finish(a, with(c.extra(), Repair.TRAILING_GARBAGE), x + closer.length(), buf);
         }
         if (o < 0 && !atEnd) {
             C r = new C(a, c.extra(), c.endSoFar(), k, c.fenceDone());
-            RetryWhen h = spec.opener() == null ? RetryWhen.text(k, closer) : RetryWhen.text(k, closer, spec.opener());
+            RetryWhen h = RetryWhen.text(k, closer, spec.opener());
             return Verdict.needMore(h, (b, l, e) -> close(r, b, l, e));
         }
         return finish(a, c.extra(), c.endSoFar(), buf);
@@ -687,15 +687,15 @@ public final class JsonBlock implements Recognizer {
         if (kind == ExtractionError.Kind.TRUNCATED) {
             end = limit;
         } else if (closer != null) {
-            Chars.Found first = Chars.firstOf(buf, q, limit, closer, spec.opener());
-            int x = first != null && first.which() == 0 ? first.at() : -1;
-            int o = first != null && first.which() == 1 ? first.at() : -1;
+            Closer.Ahead ahead = Closer.find(buf, q, limit, closer, spec.opener());
+            int x = ahead.closerAt();
+            int o = ahead.openerAt();
             if (x >= 0) {
                 end = x + closer.length();
             } else if (o >= 0) {
                 end = o;
             } else if (!atEnd) {
-                RetryWhen h = spec.opener() == null ? RetryWhen.text(q, closer) : RetryWhen.text(q, closer, spec.opener());
+                RetryWhen h = RetryWhen.text(q, closer, spec.opener());
                 return Verdict.needMore(h, (b, l, e) -> error(s, from, q, kind, message, name, b, l, e));
             } else {
                 int bal = BracketBalance.end(buf, from, limit);

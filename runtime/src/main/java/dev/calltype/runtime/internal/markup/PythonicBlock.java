@@ -121,9 +121,9 @@ public final class PythonicBlock {
         }
         String closer = spec.closerExpected() ? spec.closer() : null;
         if (closer != null) {
-            Chars.Found first = Chars.firstOf(buf, k, limit, closer, spec.opener());
-            int x = first != null && first.which() == 0 ? first.at() : -1;
-            int o = first != null && first.which() == 1 ? first.at() : -1;
+            Closer.Ahead ahead = Closer.find(buf, k, limit, closer, spec.opener());
+            int x = ahead.closerAt();
+            int o = ahead.openerAt();
             if (x >= 0) {
                 int e = x + closer.length();
                 List<Finding> tiled = SpanDivider.tile(items, starts, itemStart, e);
@@ -134,7 +134,7 @@ public final class PythonicBlock {
             }
             if (o < 0 && !atEnd) {
                 int s = k;
-                RetryWhen hint = spec.opener() == null ? RetryWhen.text(k, closer) : RetryWhen.text(k, closer, spec.opener());
+                RetryWhen hint = RetryWhen.text(k, closer, spec.opener());
                 return Verdict.needMore(hint, (b, l, e) -> after(b, cfg, spec, itemStart, items, starts, end, s, l, e));
             }
         }
@@ -149,9 +149,9 @@ public final class PythonicBlock {
         if (kind == ExtractionError.Kind.TRUNCATED) {
             end = limit;
         } else {
-            Chars.Found found = Chars.firstOf(buf, q, limit, closer, spec.opener());
-            int x = found != null && found.which() == 0 ? found.at() : -1;
-            int o = found != null && found.which() == 1 ? found.at() : -1;
+            Closer.Ahead ahead = Closer.find(buf, q, limit, closer, spec.opener());
+            int x = ahead.closerAt();
+            int o = ahead.openerAt();
             if (closer != null && spec.closerExpected()) {
                 // the closer, if it comes before another block opens
                 if (x >= 0) {
@@ -159,7 +159,7 @@ public final class PythonicBlock {
                 } else if (o >= 0) {
                     end = o;
                 } else if (!atEnd) {
-                    RetryWhen h = spec.opener() == null ? RetryWhen.text(q, closer) : RetryWhen.text(q, closer, spec.opener());
+                    RetryWhen h = RetryWhen.text(q, closer, spec.opener());
                     return Verdict.needMore(h,
                             (b, l, e) -> error(b, cfg, spec, itemStart, from, q, kind, message, name, l, e));
                 } else {

@@ -21,7 +21,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -304,9 +303,9 @@ public final class XmlInvokes implements Recognizer {
             return Verdict.matched(e, List.of(call.span(call.start, e)));
         }
         if (spec.sectionClose() != null) {
-            Chars.Found first = Chars.firstOf(buf, k, limit, spec.sectionClose(), spec.sectionOpen());
-            int x = first != null && first.which() == 0 ? first.at() : -1;
-            int o = first != null && first.which() == 1 ? first.at() : -1;
+            Closer.Ahead ahead = Closer.find(buf, k, limit, spec.sectionClose(), spec.sectionOpen());
+            int x = ahead.closerAt();
+            int o = ahead.openerAt();
             if (x >= 0) {
                 int e = x + spec.sectionClose().length();
                 return Verdict.matched(e, List.of(call.span(call.start, e).withRepair(Repair.TRAILING_GARBAGE)));

@@ -13,8 +13,7 @@ public final class BracketBalance {
 
     private int pos;
     private int depth;
-    private char quote;
-    private boolean escape;
+    private final QuoteTracker strings = new QuoteTracker();
     private boolean opened;
     private int end = -1;
 
@@ -30,24 +29,16 @@ public final class BracketBalance {
     public int advance(CharSequence b, int limit) {
         while (end < 0 && pos < limit) {
             char c = b.charAt(pos++);
-            if (quote != 0) {
-                if (escape) {
-                    escape = false;
-                } else if (c == '\\') {
-                    escape = true;
-                } else if (c == quote) {
-                    quote = 0;
-                    if (depth == 0) {
-                        end = pos;
-                    }
+            boolean wasInString = strings.inString();
+            if (strings.consume(c)) {
+                if (!wasInString) {
+                    opened = true;
+                } else if (!strings.inString() && depth == 0) {
+                    end = pos;
                 }
                 continue;
             }
             switch (c) {
-                case '"', '\'' -> {
-                    quote = c;
-                    opened = true;
-                }
                 case '{', '[', '(' -> {
                     depth++;
                     opened = true;

@@ -1,6 +1,8 @@
 package dev.calltype.runtime.internal.scan;
 
+import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * When a recognizer that needed more text is worth asking again: when one of some strings appears, when the
@@ -24,8 +26,13 @@ public final class RetryWhen {
         this.length = length;
     }
 
-    /** Ask again once one of {@code strings} occurs at or after {@code from}. */
+    /** Ask again once one of {@code strings} (the {@code null}s left out) occurs at or after {@code from}. */
     public static RetryWhen text(int from, String... strings) {
+        for (String s : strings) {
+            if (s == null) {
+                return new RetryWhen(Arrays.stream(strings).filter(Objects::nonNull).toList(), from, -1, -1);
+            }
+        }
         return new RetryWhen(List.of(strings), from, -1, -1);
     }
 

@@ -66,18 +66,10 @@ public final class SpanDivider {
         List<Integer> stack = new ArrayList<>();  // -1 for an object, else index into arrays
         int bestOpen = Integer.MAX_VALUE;
         int[] best = null;
-        char quote = 0;
-        boolean escape = false;
+        QuoteTracker strings = new QuoteTracker();
         for (int i = from; i < to; i++) {
             char c = buf.charAt(i);
-            if (quote != 0) {
-                if (escape) {
-                    escape = false;
-                } else if (c == '\\') {
-                    escape = true;
-                } else if (c == quote) {
-                    quote = 0;
-                }
+            if (strings.consume(c)) {
                 continue;
             }
             if (c == '/' && i + 1 < to && (buf.charAt(i + 1) == '/' || buf.charAt(i + 1) == '*')) {
@@ -85,7 +77,6 @@ public final class SpanDivider {
                 continue;
             }
             switch (c) {
-                case '"', '\'' -> quote = c;
                 case '{' -> stack.add(-1);
                 case '[' -> {
                     arrays.add(new int[]{i, stack.size()});
