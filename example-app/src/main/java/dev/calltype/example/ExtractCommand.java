@@ -39,7 +39,7 @@ import java.util.List;
  * events instead, one JSON object per line (deltas of {@code --stream N}, default 1).
  *
  * <p>Exit status: 0 whenever the input was read (errors in the response are part of the output); 2 for a bad command
- * line or a tools file that cannot be read or is not a tools listing; 1 when standard input cannot be read. ErrorTexts
+ * line or a tools file that cannot be read or is not a tools listing; 1 when standard input cannot be read. Messages
  * go to standard error on one line.
  */
 public final class ExtractCommand {

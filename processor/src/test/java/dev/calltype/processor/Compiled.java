@@ -99,7 +99,7 @@ final class Compiled {
         }
     }
 
-    /** CallNormalizer a public method reflectively. */
+    /** Calls a public method reflectively. */
     static Object call(Object target, String method, Object... args) {
         try {
             for (var m : target.getClass().getMethods()) {

@@ -13,7 +13,7 @@ public enum SchemaDialect {
      * {@code additionalProperties: false} everywhere, {@code strict: true}.
      */
     OPENAI_STRICT,
-    /** Anthropic ErrorTexts {@code tools}: {@code name}, {@code description}, {@code input_schema}. */
+    /** Anthropic Messages {@code tools}: {@code name}, {@code description}, {@code input_schema}. */
     ANTHROPIC,
     /** Gemini function declarations (its OpenAPI subset: no {@code $defs}, no {@code additionalProperties}). */
     GEMINI,

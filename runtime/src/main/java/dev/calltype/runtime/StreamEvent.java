@@ -11,7 +11,7 @@ import java.util.Objects;
  * {@link Extraction#text()}, the {@link CallCompleted} calls equal the batch {@link Extraction#calls()}, and the
  * {@link Error}s equal the batch {@link Extraction#errors()}.
  *
- * <p>CallNormalizer are announced in order: every {@link CallCompleted} is preceded by the {@link CallStarted} with its
+ * <p>Calls are announced in order: every {@link CallCompleted} is preceded by the {@link CallStarted} with its
  * index, and a {@link CallStarted} is resolved, before any later call starts, by the {@link CallCompleted} or the
  * {@link Error} of that call. An {@link Error} may also come without a {@link CallStarted} (when no name could be
  * read).

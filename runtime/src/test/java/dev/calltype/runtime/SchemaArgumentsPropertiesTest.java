@@ -110,7 +110,7 @@ class SchemaArgumentsPropertiesTest {
                 .contains("forecast", "add_stock", "tag_notes", "send", "draw");
     }
 
-    /** CallNormalizer to the listing's tools with each parameter present or not, and sometimes fields that belong nested. */
+    /** Calls to the listing's tools with each parameter present or not, and sometimes fields that belong nested. */
     private static Gen<ToolCall> calls() {
         Gen<JsonNode> any = values();
         return Gen.of(TOOLKIT.tools()).flatMap(tool -> {

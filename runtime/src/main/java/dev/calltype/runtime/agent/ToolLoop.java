@@ -65,7 +65,7 @@ import java.util.concurrent.RejectedExecutionException;
  * {@link Listener} are the caller's and propagate.
  *
  * <h2>Threads</h2>
- * CallNormalizer of one reply run in parallel on the {@link Builder#executor executor} when one is given
+ * Calls of one reply run in parallel on the {@link Builder#executor executor} when one is given
  * (otherwise one after another on the calling thread); results keep the calls' order. The
  * {@link Approver} and the {@link Listener} are called on the thread that called {@link #run}.
  * One loop holds one conversation: {@code run} calls are serialized; {@link #transcript()} may be

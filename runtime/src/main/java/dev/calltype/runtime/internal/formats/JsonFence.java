@@ -118,7 +118,7 @@ public final class JsonFence implements Recognizer {
         return e == -2 ? Verdict.needMore(RetryWhen.length(limit + 1)) : Verdict.skip(e);
     }
 
-    /** CallNormalizer read from the fence: the span runs to the closing fence (absorbing extra brackets and garbage). */
+    /** Calls read from the fence: the span runs to the closing fence (absorbing extra brackets and garbage). */
     private static Verdict closeCalls(CharSequence buf, int pos, int c, int valueEnd, List<Finding> items, int limit,
                                     boolean atEnd) {
         List<Repair> extra = new ArrayList<>(2);

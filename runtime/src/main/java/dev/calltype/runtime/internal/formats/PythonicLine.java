@@ -74,7 +74,7 @@ public final class PythonicLine implements Recognizer {
         }
     }
 
-    /** CallNormalizer read: a call only if the rest of its line is blank. */
+    /** Calls read: a call only if the rest of its line is blank. */
     private Verdict complete(CharSequence buf, At at, PyRead r, int scan, int limit, boolean atEnd) {
         int k = Chars.skipInlineBlanks(buf, scan, limit);
         if (k >= limit && !atEnd) {

@@ -203,7 +203,7 @@ public final class JsonBlock implements Recognizer {
             return this;
         }
 
-        /** CallNormalizer may be written {@code {"NAME": {args}}}. */
+        /** Calls may be written {@code {"NAME": {args}}}. */
         public Builder callsKeyedByName() {
             this.nameKeyed = true;
             return this;

@@ -21,7 +21,7 @@ import java.util.List;
 /**
  * Pythonic calls inside explicit markup: Olmo 3 {@code <function_calls>} (one call per line), Llama 4
  * {@code <|python_start|>[…]}, LFM2 {@code <|tool_call_start|>[…]}, Llama 3 {@code <|python_tag|>} built-in calls.
- * Every call is strict: unknown names, non-literal arguments and surplus positional arguments are errors. CallNormalizer
+ * Every call is strict: unknown names, non-literal arguments and surplus positional arguments are errors. Calls
  * are emitted one statement at a time, as with {@link JsonBlock}.
  */
 public final class PythonicBlock {
