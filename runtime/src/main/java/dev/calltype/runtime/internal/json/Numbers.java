@@ -19,6 +19,17 @@ public final class Numbers {
     private Numbers() {
     }
 
+    /** The index after the digits that start at {@code i < to}, or -1 when none does. */
+    private static int digits(CharSequence text, int i, int to) {
+        if (!isDigit(text.charAt(i))) {
+            return -1;
+        }
+        while (i < to && isDigit(text.charAt(i))) {
+            i++;
+        }
+        return i;
+    }
+
     public static boolean isDigit(char c) {
         return c >= '0' && c <= '9';
     }
@@ -57,11 +68,9 @@ public final class Numbers {
             if (i == to) {
                 return NumberShape.PREFIX;
             }
-            if (!isDigit(text.charAt(i))) {
+            i = digits(text, i, to);
+            if (i < 0) {
                 return NumberShape.INVALID;
-            }
-            while (i < to && isDigit(text.charAt(i))) {
-                i++;
             }
         }
         if (i < to && (text.charAt(i) == 'e' || text.charAt(i) == 'E')) {
@@ -72,11 +81,9 @@ public final class Numbers {
             if (i == to) {
                 return NumberShape.PREFIX;
             }
-            if (!isDigit(text.charAt(i))) {
+            i = digits(text, i, to);
+            if (i < 0) {
                 return NumberShape.INVALID;
-            }
-            while (i < to && isDigit(text.charAt(i))) {
-                i++;
             }
         }
         return i == to ? NumberShape.VALID : NumberShape.INVALID;

@@ -270,24 +270,20 @@ public final class ArgumentsAfterName {
                                ExtractionError.Kind kind, String message, Follow follow, int limit, boolean atEnd) {
         String closer = spec.closer();
         int end;
-        Closer.Ahead ahead = Closer.find(buf, q, limit, closer, spec.stop());
-        int o = ahead.openerAt();
         if (closer != null) {
             // the closer, if it comes before another call opens
-            int x = ahead.closerAt();
-            if (x >= 0) {
-                end = x + closer.length();
-            } else if (o >= 0) {
-                end = o;
-            } else if (!atEnd) {
+            end = Closer.spanEnd(buf, q, limit, atEnd, closer, spec.stop());
+            if (end == Closer.WAIT) {
                 RetryWhen h = RetryWhen.text(q, closer, spec.stop());
                 return Verdict.needMore(h,
                         (b, l, e) -> error(b, cfg, spec, shown, itemStart, from, q, kind, message, follow, l, e));
-            } else {
+            }
+            if (end == Closer.NEITHER) {
                 int bal = BracketBalance.end(buf, from, limit);
                 end = bal < 0 ? limit : Math.max(bal, Math.min(q, limit));
             }
         } else {
+            int o = Closer.find(buf, q, limit, null, spec.stop()).openerAt();
             // whichever comes first: the brackets balance, or another call opens (no need to look past it)
             int bal = BracketBalance.end(buf, from, o >= 0 ? o : limit);
             if (bal >= 0 && (o < 0 || bal <= o)) {

@@ -30,4 +30,25 @@ public final class Closer {
         }
         return first.which() == 0 ? new Ahead(first.at(), -1) : new Ahead(-1, first.at());
     }
+
+    /** {@link #spanEnd}: neither marker is there yet, and more text may bring one. */
+    public static final int WAIT = -1;
+    /** {@link #spanEnd}: the text ended with neither marker. */
+    public static final int NEITHER = -2;
+
+    /**
+     * Where the span of a call that cannot be read ends, looking from {@code from}: just past the closing marker
+     * when it comes first, at another opening marker when that comes first; else {@link #WAIT} or, at the end,
+     * {@link #NEITHER} (the caller falls back to its own bound).
+     */
+    public static int spanEnd(CharSequence buf, int from, int limit, boolean atEnd, String closer, String opener) {
+        Ahead ahead = find(buf, from, limit, closer, opener);
+        if (ahead.closerAt() >= 0) {
+            return ahead.closerAt() + closer.length();
+        }
+        if (ahead.openerAt() >= 0) {
+            return ahead.openerAt();
+        }
+        return atEnd ? NEITHER : WAIT;
+    }
 }

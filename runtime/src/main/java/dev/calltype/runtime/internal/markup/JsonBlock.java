@@ -687,17 +687,12 @@ public final class JsonBlock implements Recognizer {
         if (kind == ExtractionError.Kind.TRUNCATED) {
             end = limit;
         } else if (closer != null) {
-            Closer.Ahead ahead = Closer.find(buf, q, limit, closer, spec.opener());
-            int x = ahead.closerAt();
-            int o = ahead.openerAt();
-            if (x >= 0) {
-                end = x + closer.length();
-            } else if (o >= 0) {
-                end = o;
-            } else if (!atEnd) {
+            end = Closer.spanEnd(buf, q, limit, atEnd, closer, spec.opener());
+            if (end == Closer.WAIT) {
                 RetryWhen h = RetryWhen.text(q, closer, spec.opener());
                 return Verdict.needMore(h, (b, l, e) -> error(s, from, q, kind, message, name, b, l, e));
-            } else {
+            }
+            if (end == Closer.NEITHER) {
                 int bal = BracketBalance.end(buf, from, limit);
                 end = bal >= 0 ? Math.max(bal, q) : limit;
             }

@@ -149,23 +149,21 @@ public final class PythonicBlock {
         if (kind == ExtractionError.Kind.TRUNCATED) {
             end = limit;
         } else {
-            Closer.Ahead ahead = Closer.find(buf, q, limit, closer, spec.opener());
-            int x = ahead.closerAt();
-            int o = ahead.openerAt();
             if (closer != null && spec.closerExpected()) {
                 // the closer, if it comes before another block opens
-                if (x >= 0) {
-                    end = x + closer.length();
-                } else if (o >= 0) {
-                    end = o;
-                } else if (!atEnd) {
+                end = Closer.spanEnd(buf, q, limit, atEnd, closer, spec.opener());
+                if (end == Closer.WAIT) {
                     RetryWhen h = RetryWhen.text(q, closer, spec.opener());
                     return Verdict.needMore(h,
                             (b, l, e) -> error(b, cfg, spec, itemStart, from, q, kind, message, name, l, e));
-                } else {
+                }
+                if (end == Closer.NEITHER) {
                     end = Chars.lineEnd(buf, q, limit);
                 }
             } else {
+                Closer.Ahead ahead = Closer.find(buf, q, limit, closer, spec.opener());
+                int x = ahead.closerAt();
+                int o = ahead.openerAt();
                 // whichever comes first: a closer, the end of the line, or another block
                 int eol = Chars.lineEnd(buf, q, limit);
                 boolean eolSeen = eol < limit || atEnd;
