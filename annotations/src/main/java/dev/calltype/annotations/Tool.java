@@ -40,4 +40,12 @@ public @interface Tool {
      * approver before dispatching such a call; a denied call returns a failure to the model.
      */
     boolean confirm() default false;
+
+    /**
+     * Whether the tool only reads: it changes nothing a later call could observe. {@code ToolLoop} runs
+     * consecutive calls to read-only tools concurrently when it is given an executor (every other call runs
+     * alone, in the order the model wrote it), and MCP servers publish it as {@code readOnlyHint}. Declare it only
+     * when it is true: a tool that writes but is declared read-only may see its writes reordered.
+     */
+    boolean readOnly() default false;
 }

@@ -41,6 +41,7 @@ final class Figures {
         f.prose();
         f.streaming();
         f.dispatch();
+        f.adapters();
         f.coldStart();
         f.adversarial();
         return f;
@@ -135,6 +136,35 @@ final class Figures {
         add("dispatch_springai_alloc", bytesSpringAi, "B/op");
         check("dispatch_alloc_vs_langchain4j", bytesLangchain4j / bytesCalltype, "> 1", 1.000001, true);
         check("dispatch_alloc_vs_springai", bytesSpringAi / bytesCalltype, "> 1", 1.000001, true);
+    }
+
+    /**
+     * Calltype's framework adapters beside each framework's own executor, from the same argument text to the same
+     * answer: how many times faster, and how many times fewer bytes allocated per call.
+     */
+    private void adapters() {
+        adapter("langchain4j", "DispatchBenchmark.langchain4jAdapter", "DispatchBenchmark.langchain4j");
+        adapter("springai", "DispatchBenchmark.springAiAdapter", "DispatchBenchmark.springAi");
+    }
+
+    private void adapter(String framework, String adapterBenchmark, String nativeBenchmark) {
+        String name = "dispatch_" + framework + "_adapter";
+        Double adapter = nanos(adapterBenchmark, Map.of());
+        Double nativeExecutor = nanos(nativeBenchmark, Map.of());
+        if (adapter == null || nativeExecutor == null) {
+            need(name, name + "_vs_native");
+            return;
+        }
+        add(name, adapter, "ns/op");
+        check(name + "_vs_native", nativeExecutor / adapter, ">= 3", 3, true);
+        Double bytesAdapter = allocated(adapterBenchmark);
+        Double bytesNative = allocated(nativeBenchmark);
+        if (bytesAdapter == null || bytesNative == null) {
+            need(name + "_alloc", name + "_alloc_vs_native");
+            return;
+        }
+        add(name + "_alloc", bytesAdapter, "B/op");
+        check(name + "_alloc_vs_native", bytesNative / bytesAdapter, "> 1", 1.000001, true);
     }
 
     private void coldStart() {

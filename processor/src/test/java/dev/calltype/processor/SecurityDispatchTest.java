@@ -131,4 +131,42 @@ class SecurityDispatchTest {
         assertThat(asked).isEmpty();
         assertThat(log()).containsExactly("AB1+2");
     }
+
+    private static com.fasterxml.jackson.databind.node.ObjectNode json(String text) {
+        try {
+            return (com.fasterxml.jackson.databind.node.ObjectNode) new com.fasterxml.jackson.databind.ObjectMapper()
+                    .readTree(text);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalArgumentException(e);
+        }
+    }
+
+    private static final String PAY_ARGUMENTS = "{\"payment\": {\"type\": \"card\", \"number\": \"123456789012\"},"
+            + " \"amount\": 25}";
+
+    /** Native calls name tools however the model likes; dispatch resolves them loosely, so approval must too. */
+    @ParameterizedTest
+    @ValueSource(strings = {"pay", "Pay", "PAY", "p-a-y", "P.A.Y", "p_ay"})
+    void aConfirmToolCalledNativelyUnderAnySpellingDispatchAcceptsIsDeclinedWithoutAnApprover(String spelling) {
+        ToolCall call = ToolCall.of(spelling, json(PAY_ARGUMENTS)).withId("c1");
+        assertThat(toolkit.resolve(spelling)).map(ToolSpec::name).hasValue("pay");
+        Scripted model = new Scripted(ModelReply.calls(call), ModelReply.text("ok"));
+
+        ToolLoop.Outcome outcome = ToolLoop.builder(model, toolkit).build().run("pay it");
+
+        assertThat(log()).as(spelling).isEmpty();
+        assertThat(outcome.transcript().get(2).content()).startsWith("the user declined to run pay");
+    }
+
+    @Test
+    void aGeneratedToolkitThrowsNullPointerExceptionForANullCallLikeEveryToolkit() {
+        org.assertj.core.api.Assertions.assertThatNullPointerException().isThrownBy(() -> toolkit.dispatch(null));
+    }
+
+    @Test
+    void readOnlyAndConfirmFromTheAnnotationReachTheGeneratedToolSpecs() {
+        assertThat(toolkit.tools()).filteredOn(ToolSpec::readOnly).extracting(ToolSpec::name)
+                .containsExactly("search_items");
+        assertThat(toolkit.tools()).filteredOn(ToolSpec::confirm).extracting(ToolSpec::name).containsExactly("pay");
+    }
 }

@@ -1,5 +1,7 @@
 package dev.calltype.runtime;
 
+import dev.calltype.runtime.internal.args.Names;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -9,6 +11,7 @@ import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /** One toolkit over several: calls are routed by tool name. */
 final class CombinedToolkit implements Toolkit {
@@ -101,9 +104,15 @@ final class CombinedToolkit implements Toolkit {
 
     @Override
     public ToolResult dispatch(ToolCall call) {
-        Toolkit part = call == null ? null : route.get(call.name());
+        Objects.requireNonNull(call, "call");
+        Toolkit part = route.get(call.name());
         if (part == null) {
-            return Toolkits.notRouted(call, tools);
+            ToolSpec tool = Names.resolve(call.name(), tools, ToolSpec::name);
+            if (tool == null) {
+                return Toolkits.notRouted(call, tools);
+            }
+            part = route.get(tool.name());
+            call = call.withName(tool.name());
         }
         try {
             ToolResult result = part.dispatch(call);

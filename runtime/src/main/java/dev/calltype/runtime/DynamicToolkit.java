@@ -1,5 +1,6 @@
 package dev.calltype.runtime;
 
+import dev.calltype.runtime.internal.args.Names;
 import dev.calltype.runtime.internal.args.SchemaArguments;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -8,6 +9,7 @@ import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /** A toolkit over tools known at run time; calls are checked against each schema, then handed over. */
 final class DynamicToolkit implements Toolkit {
@@ -50,7 +52,11 @@ final class DynamicToolkit implements Toolkit {
 
     @Override
     public ToolResult dispatch(ToolCall call) {
-        ToolSpec tool = call == null ? null : byName.get(call.name());
+        Objects.requireNonNull(call, "call");
+        ToolSpec tool = byName.get(call.name());
+        if (tool == null) {
+            tool = Names.resolve(call.name(), tools, ToolSpec::name);
+        }
         if (tool == null) {
             return Toolkits.notRouted(call, tools);
         }

@@ -30,6 +30,12 @@ import java.util.function.Consumer;
  * runs the same scanner as {@link ToolCallExtractor#extract}, incrementally: total work is linear in the response,
  * and the text held back is bounded by the largest open candidate (a call still being written, or a marker prefix
  * such as a trailing {@code <tool}), never the whole response.
+ *
+ * <h2>Listeners</h2>
+ * A listener ({@link ToolCallExtractor#streaming(Consumer)}) gets every event, in order. If it throws, the events
+ * after the failing one are still delivered to it; then {@link #feed} (or {@link #finish}) rethrows the first
+ * exception, with any later ones {@linkplain Throwable#addSuppressed suppressed}. Nothing is lost: the extractor's
+ * state has advanced past the delta, and {@link #calls()} and {@link #errors()} hold what it completed.
  */
 public final class StreamingExtractor {
 
@@ -54,6 +60,7 @@ public final class StreamingExtractor {
      * Reads one delta; returns the events it completes (also delivered to the listener, if there is one).
      *
      * @throws IllegalStateException after {@link #finish()}
+     * @throws RuntimeException the first exception the listener threw, after every event was delivered
      */
     public List<StreamEvent> feed(CharSequence delta) {
         if (finished) {
@@ -114,8 +121,23 @@ public final class StreamingExtractor {
         List<StreamEvent> out = events;
         events = new ArrayList<>();
         if (listener != null) {
+            Throwable first = null;
             for (StreamEvent e : out) {
-                listener.accept(e);
+                try {
+                    listener.accept(e);
+                } catch (RuntimeException | Error x) {
+                    if (first == null) {
+                        first = x;
+                    } else if (first != x) {
+                        first.addSuppressed(x);
+                    }
+                }
+            }
+            if (first instanceof RuntimeException r) {
+                throw r;
+            }
+            if (first != null) {
+                throw (Error) first;
             }
         }
         return out;

@@ -41,6 +41,11 @@ public record ToolCall(String name, ObjectNode arguments, String id, int start, 
         return of(name, JsonNodeFactory.instance.objectNode());
     }
 
+    /** This call naming another tool (same arguments, id and span). */
+    public ToolCall withName(String newName) {
+        return new ToolCall(newName, arguments, id, start, end, format, repairs);
+    }
+
     /** This call with another id. */
     public ToolCall withId(String newId) {
         return new ToolCall(name, arguments, newId, start, end, format, repairs);

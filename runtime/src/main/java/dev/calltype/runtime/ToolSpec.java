@@ -12,9 +12,11 @@ import java.util.Objects;
  * @param parameters the JSON Schema (2020-12) of the arguments object; treat as read-only
  * @param parameterOrder the parameter names in positional order (pythonic and positional calls)
  * @param confirm whether a call needs a person's approval before it runs
+ * @param readOnly whether the tool only reads (changes nothing a later call could observe): calls to such tools
+ *     may run concurrently ({@code ToolLoop.Builder#executor}); MCP publishes it as {@code readOnlyHint}
  */
 public record ToolSpec(String name, String description, ObjectNode parameters, List<String> parameterOrder,
-                       boolean confirm) {
+                       boolean confirm, boolean readOnly) {
 
     public ToolSpec {
         Objects.requireNonNull(name, "name");
@@ -23,8 +25,14 @@ public record ToolSpec(String name, String description, ObjectNode parameters, L
         parameterOrder = List.copyOf(parameterOrder);
     }
 
-    /** A tool that runs without confirmation. */
+    /** A tool that may write, with or without confirmation. */
+    public ToolSpec(String name, String description, ObjectNode parameters, List<String> parameterOrder,
+                    boolean confirm) {
+        this(name, description, parameters, parameterOrder, confirm, false);
+    }
+
+    /** A tool that may write and runs without confirmation. */
     public ToolSpec(String name, String description, ObjectNode parameters, List<String> parameterOrder) {
-        this(name, description, parameters, parameterOrder, false);
+        this(name, description, parameters, parameterOrder, false, false);
     }
 }

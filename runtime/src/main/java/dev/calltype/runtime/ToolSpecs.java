@@ -27,7 +27,8 @@ public final class ToolSpecs {
      * Parses an OpenAI {@code tools} array ({@code [{"type":"function","function":{…}}]}), an MCP
      * listing ({@code {"tools":[{"name","description","inputSchema"}]}}) or an Anthropic
      * {@code tools} array ({@code [{"name","description","input_schema"}]}). Parameter order is the
-     * order of the schema's {@code properties}.
+     * order of the schema's {@code properties}; an MCP tool whose {@code annotations} say
+     * {@code "readOnlyHint": true} is {@link ToolSpec#readOnly() read-only}.
      *
      * @throws IllegalArgumentException with a message saying what is wrong and where
      */
@@ -92,8 +93,10 @@ public final class ToolSpecs {
             }
         }
         JsonNode description = def.get("description");
+        // MCP tool annotations: a server's explicit readOnlyHint lets calls to the tool run concurrently
+        boolean readOnly = def.path("annotations").path("readOnlyHint").asBoolean(false);
         return new ToolSpec(name.textValue(), description != null && description.isTextual() ? description.textValue() : "",
-                params, order);
+                params, order, false, readOnly);
     }
 
     private static JsonNode firstPresent(JsonNode node, String... keys) {

@@ -1,7 +1,10 @@
 package dev.calltype.runtime;
 
+import dev.calltype.runtime.internal.args.Names;
+
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * A set of tools a model can call: their schemas, the prompt text that teaches a model to call
@@ -21,9 +24,25 @@ public interface Toolkit {
 
     /**
      * Runs one call. Never throws for anything a model can send: unknown tools, bad arguments and
-     * exceptions thrown by the tool come back as failure results.
+     * exceptions thrown by the tool come back as failure results. The call's name is read as
+     * {@link #resolve} reads it.
+     *
+     * @throws NullPointerException if {@code call} is {@code null} (a caller's mistake, never a model's)
      */
     ToolResult dispatch(ToolCall call);
+
+    /**
+     * The tool a name a model wrote means: the tool of exactly that name, else the one tool whose name is the
+     * same ignoring case and the separators {@code _ - .} and space ({@code getWeather}, {@code GET-WEATHER} and
+     * {@code get.weather} all mean {@code get_weather}); empty when no tool or more than one matches.
+     *
+     * <p>{@code ToolLoop} decides on the tool returned here whether a call needs approval and whether it may run
+     * concurrently, so a toolkit must {@link #dispatch} every name to the tool this returns for it (the generated,
+     * dynamic and combined toolkits do).
+     */
+    default Optional<ToolSpec> resolve(String name) {
+        return Optional.ofNullable(Names.resolve(name, tools(), ToolSpec::name));
+    }
 
     /** An extractor that knows these tools. */
     default ToolCallExtractor extractor() {

@@ -70,11 +70,8 @@ public final class Toolkits {
     // ---------------------------------------------------------------------------------------------
     // messages shared by the toolkits made here
 
-    /** The failure for a call a toolkit over {@code tools} cannot route: no call at all, or a tool it does not have. */
+    /** The failure for a call to a tool that a toolkit over {@code tools} does not have. */
     static ToolResult notRouted(ToolCall call, List<ToolSpec> tools) {
-        if (call == null) {
-            return ToolResult.failure(null, null, "no call to run");
-        }
         return ToolResult.failure(call.name(), call.id(), unknownTool(call.name(), tools));
     }
 

@@ -122,8 +122,8 @@ class SecurityTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"toString", "getClass", "hashCode", "wait", "notify", "dispatch", "tools", "handle",
-        "<init>", "java.lang.Runtime.exec", "exec", "Runtime.getRuntime", "System.exit", "shell ", "SHELL_",
-        "../shell", "shell\u0000"})
+        "<init>", "java.lang.Runtime.exec", "exec", "Runtime.getRuntime", "System.exit", "../shell", "shell\u0000",
+        "she ll\u0000"})
     void onlyRegisteredToolsAreDispatchedAndNamesAreNeverResolvedByReflection(String name) {
         List<String> ran = new ArrayList<>();
         Toolkit toolkit = Toolkits.of(Corpus.tools(), (tool, args) -> {
@@ -135,6 +135,20 @@ class SecurityTest {
         assertThat(r.content()).contains("unknown tool");
         assertThat(ran).isEmpty();
         assertThat(ExtractionFuzzTest.hasRawControl(r.content(), true)).isFalse();
+    }
+
+    /** Spellings of a registered name reach that tool by the one rule of {@link Toolkit#resolve}, nothing else. */
+    @ParameterizedTest
+    @ValueSource(strings = {"shell ", "SHELL_", "Shell", "s-h-e-l-l"})
+    void otherSpellingsOfARegisteredNameReachThatToolOnly(String name) {
+        List<String> ran = new ArrayList<>();
+        Toolkit toolkit = Toolkits.of(Corpus.tools(), (tool, args) -> {
+            ran.add(tool);
+            return null;
+        });
+        toolkit.dispatch(ToolCall.of(name, JsonNodeFactory.instance.objectNode()));
+        assertThat(ran).allMatch("shell"::equals);
+        assertThat(toolkit.resolve(name)).map(ToolSpec::name).hasValue("shell");
     }
 
     @Test

@@ -150,4 +150,24 @@ class StreamingExtractorTest {
         assertThat(rest).filteredOn(e -> e instanceof StreamEvent.CallCompleted).hasSize(1);
         assertThat(s.calls()).extracting(ToolCall::name).containsExactly("now", "search");
     }
+
+    @Test
+    void aListenerThatThrowsStillGetsTheRestOfTheDeltasEventsThenFeedRethrowsTheFirstException() {
+        String text = "Hi <tool_call>{\"name\": \"a\", \"arguments\": {}}</tool_call> bye\n";
+        List<StreamEvent> expected = ToolCallExtractor.builder().build().streaming().feed(text);
+        List<StreamEvent> seen = new ArrayList<>();
+        RuntimeException boom = new IllegalStateException("display failed");
+        StreamingExtractor s = ToolCallExtractor.builder().build().streaming(e -> {
+            seen.add(e);
+            if (e instanceof StreamEvent.TextDelta) {
+                throw boom;
+            }
+        });
+
+        assertThatThrownBy(() -> s.feed(text)).isSameAs(boom);
+
+        assertThat(expected).anyMatch(e -> e instanceof StreamEvent.CallCompleted);
+        assertThat(seen).isEqualTo(expected);
+        assertThat(s.calls()).extracting(ToolCall::name).containsExactly("a");
+    }
 }

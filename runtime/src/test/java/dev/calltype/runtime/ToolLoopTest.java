@@ -41,7 +41,7 @@ class ToolLoopTest {
 
     private final Toolkit toolkit = Toolkits.of(List.of(
             Fixtures.spec("add", "Add two integers", TWO_INTS),
-            Fixtures.spec("slow", "Wait, then echo the label", SLOW),
+            readOnly(Fixtures.spec("slow", "Wait, then echo the label", SLOW)),
             Fixtures.spec("fail", "Always fails", "{\"type\":\"object\",\"properties\":{}}"),
             new ToolSpec("delete_note", "Delete a note", object(NOTE), List.of("id"), true)),
             (name, args) -> {
@@ -103,6 +103,10 @@ class ToolLoopTest {
         if (pool != null) {
             pool.shutdownNow();
         }
+    }
+
+    private static ToolSpec readOnly(ToolSpec spec) {
+        return new ToolSpec(spec.name(), spec.description(), spec.parameters(), spec.parameterOrder(), false, true);
     }
 
     private static ToolCall call(String id, String name, String arguments) {
@@ -167,7 +171,7 @@ class ToolLoopTest {
     }
 
     @Test
-    void callsOfOneReplyRunInParallelAndTheirResultsKeepTheCallsOrder() {
+    void consecutiveCallsToReadOnlyToolsRunConcurrentlyOnTheExecutorAndTheirResultsKeepTheCallsOrder() {
         pool = Executors.newFixedThreadPool(3, r -> new Thread(r, "tool-worker"));
         started = new CountDownLatch(3);
         model.then(ModelReply.calls(

@@ -4,10 +4,13 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.calltype.langchain4j.LangChain4jTools;
 import dev.calltype.runtime.ToolCall;
 import dev.calltype.runtime.ToolResult;
 import dev.langchain4j.agent.tool.ToolExecutionRequest;
+import dev.calltype.springai.SpringAiTools;
 import dev.langchain4j.service.tool.DefaultToolExecutor;
+import dev.langchain4j.service.tool.ToolExecutor;
 import java.lang.reflect.Method;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -20,6 +23,7 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
+import org.springframework.ai.tool.ToolCallback;
 import org.springframework.ai.tool.method.MethodToolCallback;
 import org.springframework.ai.tool.support.ToolDefinitions;
 
@@ -47,6 +51,13 @@ import org.springframework.ai.tool.support.ToolDefinitions;
  *   <li>{@link #setUp()} runs each framework once and checks that all three returned the same JSON object
  *       as calling the method directly, so no benchmark can measure an error path.</li>
  * </ul>
+ *
+ * <p>The adapters ({@code calltype-langchain4j}, {@code calltype-spring-ai}) are measured the same way, beside each
+ * framework's own executor: {@link #langchain4jAdapter} is the {@link ToolExecutor} that
+ * {@code LangChain4jTools.tools(new WarehouseTools(warehouse))} hands to {@code AiServices}, called exactly as
+ * {@link #langchain4j} calls {@link DefaultToolExecutor}; {@link #springAiAdapter} is the {@link ToolCallback} that
+ * {@code SpringAiTools.toolCallbacks(…)} hands to a {@code ChatClient}, called exactly as {@link #springAi} calls
+ * {@link MethodToolCallback}. Both start from the argument text, as the frameworks hand it over.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -67,6 +78,8 @@ public class DispatchBenchmark {
     private WarehouseTools calltype;
     private DefaultToolExecutor langchain4j;
     private MethodToolCallback springAi;
+    private ToolExecutor langchain4jAdapter;
+    private ToolCallback springAiAdapter;
     private Object memoryId;
     private ToolCall extracted;
 
@@ -83,6 +96,8 @@ public class DispatchBenchmark {
                 .toolMethod(method)
                 .toolObject(warehouse)
                 .build();
+        langchain4jAdapter = LangChain4jTools.tools(new WarehouseTools(warehouse)).values().iterator().next();
+        springAiAdapter = SpringAiTools.toolCallbacks(new WarehouseTools(warehouse)).get(0);
         memoryId = "default";
 
         JsonNode expected = mapper.valueToTree(warehouse.reserve("WH-1042", 3, Warehouse.Priority.EXPRESS,
@@ -96,6 +111,8 @@ public class DispatchBenchmark {
         check("Calltype from text", calltypeFromText(), expected);
         check("LangChain4j", langchain4j(), expected);
         check("Spring AI", springAi(), expected);
+        check("Calltype's LangChain4j adapter", langchain4jAdapter(), expected);
+        check("Calltype's Spring AI adapter", springAiAdapter(), expected);
     }
 
     private void check(String framework, String answer, JsonNode expected) {
@@ -140,5 +157,18 @@ public class DispatchBenchmark {
     @Benchmark
     public String springAi() {
         return springAi.call(arguments);
+    }
+
+    /** Calltype's LangChain4j adapter: the same request, to the executor {@code LangChain4jTools} made. */
+    @Benchmark
+    public String langchain4jAdapter() {
+        ToolExecutionRequest request = ToolExecutionRequest.builder().name(TOOL).arguments(arguments).build();
+        return langchain4jAdapter.execute(request, memoryId);
+    }
+
+    /** Calltype's Spring AI adapter: the same argument text, to the callback {@code SpringAiTools} made. */
+    @Benchmark
+    public String springAiAdapter() {
+        return springAiAdapter.call(arguments);
     }
 }

@@ -186,8 +186,8 @@ public final class ToolkitGenerator {
             ToolModel t = model.tools().get(i);
             CodeBlock order = t.parameters().stream().map(f -> CodeBlock.of("$S", f.jsonName()))
                     .collect(CodeBlock.joining(", "));
-            tools.add("\nnew $T($S, $L, $T.schema(PARAMETERS_$L), $T.of($L), $L)$L", RuntimeNames.TOOL_SPEC, t.name(),
-                    literal(t.description()), DISPATCH_SUPPORT, toolConstants.get(t), LIST, order, t.confirm(),
+            tools.add("\nnew $T($S, $L, $T.schema(PARAMETERS_$L), $T.of($L), $L, $L)$L", RuntimeNames.TOOL_SPEC, t.name(),
+                    literal(t.description()), DISPATCH_SUPPORT, toolConstants.get(t), LIST, order, t.confirm(), t.readOnly(),
                     i + 1 < model.tools().size() ? "," : "");
         }
         tools.unindent().add(")");

@@ -197,7 +197,7 @@ public final class ModelBuilder {
             unique = callName + n;
         }
         return new ToolModel(name, description, method.getSimpleName().toString(), javadocLink(method),
-                method.getModifiers().contains(Modifier.STATIC), tool.confirm(), params, paramsRecord,
+                method.getModifiers().contains(Modifier.STATIC), tool.confirm(), tool.readOnly(), params, paramsRecord,
                 paramsRecordName, unique, returns(method));
     }
 

@@ -32,7 +32,7 @@ public class Inventory {
     }
 
     /** Finds items whose stock keeping unit contains the query. */
-    @Tool(name = "search_items")
+    @Tool(name = "search_items", readOnly = true)
     public List<Item> search(SearchRequest request) {
         List<Item> out = new ArrayList<>();
         for (Map.Entry<String, Integer> e : stock.entrySet()) {

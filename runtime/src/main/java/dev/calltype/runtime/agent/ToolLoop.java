@@ -64,9 +64,17 @@ import java.util.concurrent.RejectedExecutionException;
  * are in the transcript, but the model is not asked again). Exceptions thrown by the
  * {@link Listener} are the caller's and propagate.
  *
- * <h2>Threads</h2>
- * Calls of one reply run in parallel on the {@link Builder#executor executor} when one is given
- * (otherwise one after another on the calling thread); results keep the calls' order. The
+ * <h2>Which tool a call means</h2>
+ * A call's name is read as {@link Toolkit#resolve} reads it ({@code deleteNote}, {@code DELETE-NOTE} and
+ * {@code delete.note} all mean {@code delete_note}), and the loop decides on that tool: a call to a tool that
+ * needs confirmation ({@link ToolSpec#confirm()}) goes to the {@link Approver} whatever spelling the model used,
+ * and is declined when there is no approver. The call dispatched is the one approved, under the tool's own name.
+ *
+ * <h2>Order and threads</h2>
+ * The calls of one reply run in the order the model wrote them, each after the previous one has finished. Running
+ * calls concurrently is an explicit choice: with an {@link Builder#executor executor}, consecutive calls to tools
+ * declared {@linkplain ToolSpec#readOnly() read-only} run concurrently on it; any other call still runs alone,
+ * after everything written before it. Results keep the calls' order. The
  * {@link Approver} and the {@link Listener} are called on the thread that called {@link #run}.
  * One loop holds one conversation: {@code run} calls are serialized; {@link #transcript()} may be
  * read from any thread.
@@ -352,29 +360,62 @@ public final class ToolLoop {
         messages.add(ChatMessage.user(text.toString()));
     }
 
-    /** Runs a round's calls (asking for approval first where needed); results in the calls' order. */
+    /**
+     * Runs a round's calls: asks for approval where the resolved tool needs it, then runs the approved calls in the
+     * written order. With an executor, consecutive calls to read-only tools run concurrently; any other call runs
+     * alone, after every call written before it has finished. Results are in the calls' order.
+     */
     private List<ToolResult> execute(List<ToolCall> calls) throws InterruptedException {
         ToolResult[] results = new ToolResult[calls.size()];
-        List<Integer> approved = new ArrayList<>();
+        ToolCall[] resolved = new ToolCall[calls.size()];
+        boolean[] readOnly = new boolean[calls.size()];
         for (int i = 0; i < calls.size(); i++) {
             ToolCall call = calls.get(i);
-            ToolSpec tool = tools.get(call.name());
-            String refusal = tool != null && tool.confirm() ? refusal(call, tool) : null;
+            ToolSpec tool = toolkit.resolve(call.name()).orElse(null);
+            // decide on the tool dispatch will run, whatever spelling of its name the model used
+            ToolCall canonical = tool == null || tool.name().equals(call.name()) ? call : call.withName(tool.name());
+            String refusal = tool != null && tool.confirm() ? refusal(canonical, tool) : null;
             if (refusal != null) {
-                results[i] = ToolResult.failure(call.name(), call.id(), refusal);
+                results[i] = ToolResult.failure(tool.name(), call.id(), refusal);
             } else {
-                approved.add(i);
+                resolved[i] = canonical;
+                readOnly[i] = tool != null && tool.readOnly();
             }
         }
-        if (executor == null || approved.size() < 2) {
-            for (int i : approved) {
-                results[i] = dispatch(calls.get(i));
+        for (int i = 0; i < calls.size(); ) {
+            if (resolved[i] == null) {
+                i++;
+                continue;
             }
-            return List.of(results);
+            int j = i + 1;
+            if (executor != null && readOnly[i]) {
+                while (j < calls.size() && (resolved[j] == null || readOnly[j])) {
+                    j++;
+                }
+            }
+            runTogether(resolved, results, i, j);
+            i = j;
+        }
+        return List.of(results);
+    }
+
+    /** Runs the approved calls among {@code calls[from, to)}: concurrently when there are several, else here. */
+    private void runTogether(ToolCall[] calls, ToolResult[] results, int from, int to) throws InterruptedException {
+        List<Integer> batch = new ArrayList<>();
+        for (int i = from; i < to; i++) {
+            if (calls[i] != null) {
+                batch.add(i);
+            }
+        }
+        if (batch.size() < 2) {
+            for (int i : batch) {
+                results[i] = dispatch(calls[i]);
+            }
+            return;
         }
         List<CompletableFuture<ToolResult>> running = new ArrayList<>();
-        for (int i : approved) {
-            ToolCall call = calls.get(i);
+        for (int i : batch) {
+            ToolCall call = calls[i];
             CompletableFuture<ToolResult> future;
             try {
                 future = CompletableFuture.supplyAsync(() -> dispatch(call), executor);
@@ -383,13 +424,13 @@ public final class ToolLoop {
             }
             running.add(future);
         }
-        for (int k = 0; k < approved.size(); k++) {
-            int i = approved.get(k);
+        for (int k = 0; k < batch.size(); k++) {
+            int i = batch.get(k);
             try {
                 results[i] = running.get(k).get();
             } catch (ExecutionException e) {
-                results[i] = ToolResult.failure(calls.get(i).name(), calls.get(i).id(),
-                        Toolkits.failed(calls.get(i).name(), e.getCause() == null ? e : e.getCause()));
+                results[i] = ToolResult.failure(calls[i].name(), calls[i].id(),
+                        Toolkits.failed(calls[i].name(), e.getCause() == null ? e : e.getCause()));
             } catch (InterruptedException e) {
                 for (CompletableFuture<ToolResult> f : running) {
                     f.cancel(true);
@@ -397,7 +438,6 @@ public final class ToolLoop {
                 throw e;
             }
         }
-        return List.of(results);
     }
 
     /** Why a call that needs confirmation may not run, or {@code null} when it may. */
@@ -485,7 +525,11 @@ public final class ToolLoop {
             return this;
         }
 
-        /** Runs the calls of one reply in parallel on this executor (default: one after another). */
+        /**
+         * Lets consecutive calls to {@linkplain ToolSpec#readOnly() read-only} tools run concurrently on this
+         * executor. Every other call runs alone, in the order the model wrote it. Default: none, every call runs
+         * on the calling thread, one after another.
+         */
         public Builder executor(Executor executor) {
             this.executor = executor;
             return this;

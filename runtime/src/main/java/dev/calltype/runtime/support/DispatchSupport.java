@@ -301,20 +301,7 @@ public final class DispatchSupport {
      * {@code _ - .} ({@code getWeather} → {@code get_weather}); {@code null} when none.
      */
     public static String resolve(String name, List<String> tools) {
-        if (tools.contains(name)) {
-            return name;
-        }
-        String folded = Names.fold(name);
-        String found = null;
-        for (String t : tools) {
-            if (Names.fold(t).equals(folded)) {
-                if (found != null) {
-                    return null;
-                }
-                found = t;
-            }
-        }
-        return found;
+        return Names.resolve(name, tools, t -> t);
     }
 
     /** The problem for an unknown tool name, listing the tools. */

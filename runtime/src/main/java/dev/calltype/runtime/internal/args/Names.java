@@ -1,5 +1,8 @@
 package dev.calltype.runtime.internal.args;
 
+import java.util.List;
+import java.util.function.Function;
+
 /**
  * How names a model wrote are compared with declared ones: the folded form that ignores case and the separators
  * {@code _ - . space} ({@code getWeather}, {@code get-weather} and {@code GET_WEATHER} all fold to
@@ -9,6 +12,33 @@ package dev.calltype.runtime.internal.args;
 public final class Names {
 
     private Names() {
+    }
+
+    /**
+     * The one rule by which every toolkit and {@code ToolLoop} read a tool name a model wrote: the item named
+     * exactly so, else the one item whose name {@linkplain #fold folds} to the same text; {@code null} when there
+     * is none or more than one.
+     */
+    public static <T> T resolve(String name, List<T> items, Function<T, String> nameOf) {
+        if (name == null) {
+            return null;
+        }
+        for (T item : items) {
+            if (nameOf.apply(item).equals(name)) {
+                return item;
+            }
+        }
+        String folded = fold(name);
+        T found = null;
+        for (T item : items) {
+            if (fold(nameOf.apply(item)).equals(folded)) {
+                if (found != null) {
+                    return null;
+                }
+                found = item;
+            }
+        }
+        return found;
     }
 
     /** Lower case, separators {@code _ - . space} dropped. */

@@ -1,0 +1,127 @@
+package dev.calltype.langchain4j;
+
+import dev.calltype.runtime.ToolCall;
+import dev.calltype.runtime.ToolCallExtractor;
+import dev.calltype.runtime.ToolResult;
+import dev.calltype.runtime.ToolSpec;
+import dev.calltype.runtime.agent.ChatMessage;
+import dev.calltype.runtime.agent.ChatModel;
+import dev.calltype.runtime.agent.ModelReply;
+import dev.langchain4j.agent.tool.ToolExecutionRequest;
+import dev.langchain4j.agent.tool.ToolSpecification;
+import dev.langchain4j.data.message.AiMessage;
+import dev.langchain4j.data.message.SystemMessage;
+import dev.langchain4j.data.message.ToolExecutionResultMessage;
+import dev.langchain4j.data.message.UserMessage;
+import dev.langchain4j.model.chat.request.ChatRequest;
+import dev.langchain4j.model.chat.response.ChatResponse;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * A Calltype {@link ChatModel} over any LangChain4j chat model, so that {@code ToolLoop} runs on every provider
+ * LangChain4j supports.
+ *
+ * <ul>
+ *   <li>Prompt mode ({@code ToolLoop.Mode.PROMPT}): no tools are offered natively; the system message carries
+ *       the toolkit's format instructions and the loop extracts calls from the reply's text. This works with
+ *       models and servers that have no tool-calling field at all.</li>
+ *   <li>Native mode: the tools go to the provider as {@link ToolSpecification}s (the generated schemas, see
+ *       {@link LangChain4jTools#toolSpecification}); the reply's tool execution requests come back as calls,
+ *       their arguments read leniently; a request whose arguments cannot be read safely comes back as a
+ *       rejected call with a message for the model.</li>
+ * </ul>
+ */
+public final class LangChain4jChatModel implements ChatModel {
+
+    private final dev.langchain4j.model.chat.ChatModel model;
+    private List<ToolSpec> knownTools;
+    private List<ToolSpecification> specifications;
+    private ToolCallExtractor extractor;
+
+    public LangChain4jChatModel(dev.langchain4j.model.chat.ChatModel model) {
+        this.model = Objects.requireNonNull(model, "model");
+    }
+
+    @Override
+    public ModelReply reply(List<ChatMessage> messages, List<ToolSpec> tools) {
+        ChatRequest.Builder request = ChatRequest.builder().messages(messages(messages));
+        if (!tools.isEmpty()) {
+            request.toolSpecifications(specifications(tools));
+        }
+        ChatResponse response = model.chat(request.build());
+        AiMessage answer = response == null ? null : response.aiMessage();
+        if (answer == null) {
+            throw new IllegalStateException("the LangChain4j model returned no message");
+        }
+        if (!answer.hasToolExecutionRequests()) {
+            return ModelReply.text(answer.text());
+        }
+        ToolCallExtractor reader = extractor(tools);
+        List<ToolCall> calls = new ArrayList<>();
+        List<ToolResult> rejected = new ArrayList<>();
+        for (ToolExecutionRequest r : answer.toolExecutionRequests()) {
+            NativeArguments.Read read = NativeArguments.read(reader, r.name() == null ? "" : r.name(), r.id(),
+                    r.arguments());
+            if (read.call() != null) {
+                calls.add(read.call());
+            } else {
+                rejected.add(read.failure());
+            }
+        }
+        return new ModelReply(answer.text(), calls, rejected);
+    }
+
+    private static List<dev.langchain4j.data.message.ChatMessage> messages(List<ChatMessage> messages) {
+        List<dev.langchain4j.data.message.ChatMessage> out = new ArrayList<>(messages.size());
+        for (ChatMessage m : messages) {
+            switch (m.role()) {
+                case SYSTEM -> out.add(SystemMessage.from(m.content()));
+                case USER -> out.add(UserMessage.from(m.content()));
+                case ASSISTANT -> out.add(assistant(m));
+                case TOOL -> out.add(ToolExecutionResultMessage.from(m.toolCallId(), m.name(), m.content()));
+            }
+        }
+        return out;
+    }
+
+    private static AiMessage assistant(ChatMessage m) {
+        if (m.toolCalls().isEmpty()) {
+            return AiMessage.from(m.content());
+        }
+        List<ToolExecutionRequest> requests = new ArrayList<>();
+        for (ToolCall call : m.toolCalls()) {
+            requests.add(ToolExecutionRequest.builder()
+                    .id(call.id())
+                    .name(call.name())
+                    .arguments(call.arguments().toString())
+                    .build());
+        }
+        return m.content().isEmpty() ? AiMessage.from(requests) : AiMessage.from(m.content(), requests);
+    }
+
+    /** The specifications for these tools, kept while the loop offers the same tools round after round. */
+    private synchronized List<ToolSpecification> specifications(List<ToolSpec> tools) {
+        remember(tools);
+        return specifications;
+    }
+
+    private synchronized ToolCallExtractor extractor(List<ToolSpec> tools) {
+        remember(tools);
+        return extractor;
+    }
+
+    private void remember(List<ToolSpec> tools) {
+        if (tools.equals(knownTools)) {
+            return;
+        }
+        List<ToolSpecification> specs = new ArrayList<>();
+        for (ToolSpec tool : tools) {
+            specs.add(LangChain4jTools.toolSpecification(tool));
+        }
+        knownTools = List.copyOf(tools);
+        specifications = List.copyOf(specs);
+        extractor = ToolCallExtractor.builder().tools(tools).build();
+    }
+}

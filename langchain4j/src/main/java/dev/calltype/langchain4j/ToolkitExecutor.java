@@ -1,0 +1,46 @@
+package dev.calltype.langchain4j;
+
+import dev.calltype.runtime.ToolCallExtractor;
+import dev.calltype.runtime.ToolResult;
+import dev.calltype.runtime.Toolkit;
+import dev.langchain4j.agent.tool.ToolExecutionRequest;
+import dev.langchain4j.invocation.InvocationContext;
+import dev.langchain4j.service.tool.ToolExecutionResult;
+import dev.langchain4j.service.tool.ToolExecutor;
+
+/**
+ * Runs LangChain4j's tool execution requests through a Calltype toolkit's dispatch: arguments read leniently
+ * and coerced against the schema, and every failure (unreadable or invalid arguments, a tool that throws)
+ * answered with the text written for the model, flagged {@link ToolExecutionResult#isError()}. It never throws
+ * for what a model sends.
+ */
+final class ToolkitExecutor implements ToolExecutor {
+
+    private final Toolkit toolkit;
+    private final ToolCallExtractor extractor;
+
+    ToolkitExecutor(Toolkit toolkit, ToolCallExtractor extractor) {
+        this.toolkit = toolkit;
+        this.extractor = extractor;
+    }
+
+    @Override
+    public String execute(ToolExecutionRequest request, Object memoryId) {
+        return run(request).content();
+    }
+
+    @Override
+    public ToolExecutionResult executeWithContext(ToolExecutionRequest request, InvocationContext context) {
+        ToolResult result = run(request);
+        return ToolExecutionResult.builder()
+                .isError(result.isError())
+                .result(result.isError() ? result.content() : result.value())
+                .resultText(result.content())
+                .build();
+    }
+
+    ToolResult run(ToolExecutionRequest request) {
+        NativeArguments.Read read = NativeArguments.read(extractor, request.name(), request.id(), request.arguments());
+        return read.call() != null ? toolkit.dispatch(read.call()) : read.failure();
+    }
+}

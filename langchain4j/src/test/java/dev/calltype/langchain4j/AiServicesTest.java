@@ -1,0 +1,107 @@
+package dev.calltype.langchain4j;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.calltype.langchain4j.tools.Shop;
+import dev.calltype.langchain4j.tools.ShopTools;
+import dev.langchain4j.agent.tool.ToolExecutionRequest;
+import dev.langchain4j.agent.tool.ToolSpecification;
+import dev.langchain4j.data.message.AiMessage;
+import dev.langchain4j.data.message.ToolExecutionResultMessage;
+import dev.langchain4j.model.chat.request.ChatRequest;
+import dev.langchain4j.service.AiServices;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** A generated toolkit inside LangChain4j's own AiServices, with a scripted model and no network. */
+class AiServicesTest {
+
+    interface Assistant {
+        String chat(String message);
+    }
+
+    private static ToolExecutionRequest request(String id, String name, String arguments) {
+        return ToolExecutionRequest.builder().id(id).name(name).arguments(arguments).build();
+    }
+
+    /** The tool results LangChain4j sent back to the model in its second request, in call order. */
+    private static List<ToolExecutionResultMessage> results(ChatRequest request) {
+        return request.messages().stream()
+                .filter(m -> m instanceof ToolExecutionResultMessage)
+                .map(m -> (ToolExecutionResultMessage) m)
+                .toList();
+    }
+
+    private static ScriptedChatModel model() {
+        return new ScriptedChatModel(
+                AiMessage.from(List.of(
+                        // Single quotes, a trailing comma, a quantity as text, a date: repaired and coerced.
+                        request("c1", "order", "{'sku': 'A-7', 'quantity': '2', 'speed': 'EXPRESS', 'address': "
+                                + "{'street': '1 Quay', 'city': 'Bergen', 'postcode': '5003'}, 'payment': "
+                                + "{'type': 'card', 'number': '4111'}, 'tags': ['gift'], 'extras': {}, "
+                                + "'deliverOn': '2026-12-24',}"),
+                        // A tool the toolkit does not have.
+                        request("c2", "refund", "{\"sku\": \"A-7\"}"),
+                        // Arguments that do not fit: the correction text goes back.
+                        request("c3", "price", "{\"sku\": \"A-7\", \"discount\": \"a lot\"}"),
+                        // A tool that throws.
+                        request("c4", "broken", "{}"),
+                        // Cut off mid-string: never run.
+                        request("c5", "price", "{\"sku\": \"A-"))),
+                AiMessage.from("Ordered 2 of A-7 for Christmas Eve."));
+    }
+
+    @Test
+    void aiServicesRunsRepairedCallsAndGetsEveryFailureAsText() {
+        ScriptedChatModel model = model();
+        Shop shop = new Shop();
+        Assistant assistant = AiServices.builder(Assistant.class)
+                .chatModel(model)
+                .toolProvider(LangChain4jTools.toolProvider(new ShopTools(shop)))
+                .hallucinatedToolNameStrategy(LangChain4jTools.unknownTool(new ShopTools(shop)))
+                .build();
+
+        String answer = assistant.chat("Order two A-7 for Christmas Eve, express, to 1 Quay, Bergen.");
+
+        assertThat(answer).isEqualTo("Ordered 2 of A-7 for Christmas Eve.");
+        assertThat(model.requests).hasSize(2);
+        assertThat(model.requests.get(0).toolSpecifications()).extracting(ToolSpecification::name)
+                .containsExactly("order", "price", "broken");
+        List<ToolExecutionResultMessage> results = results(model.requests.get(1));
+        assertThat(results).extracting(ToolExecutionResultMessage::id).containsExactly("c1", "c2", "c3", "c4", "c5");
+
+        assertThat(results.get(0).text()).isEqualTo("{\"reference\":\"A-7-2-EXPRESS\",\"quantity\":2,\"summary\":"
+                + "\"Bergen, card 4111, 1 tags, 0 extras, no note, on 2026-12-24\"}");
+        assertThat(results.get(0).isError()).isNotEqualTo(Boolean.TRUE);
+
+        assertThat(results.get(1).text()).isEqualTo("Unknown tool 'refund'. Available tools: order, price, broken.");
+        // LangChain4j 1.19.0 keeps only the text of what the hallucinated-tool strategy answers, not its isError.
+
+        assertThat(results.get(2).text()).contains("price").contains("discount").contains("a lot");
+        assertThat(results.get(2).isError()).isTrue();
+
+        assertThat(results.get(3).text()).isEqualTo("Tool broken failed: the price list is offline");
+        assertThat(results.get(3).isError()).isTrue();
+
+        assertThat(results.get(4).text()).startsWith("the arguments of your call to price could not be read");
+        assertThat(results.get(4).isError()).isTrue();
+    }
+
+    @Test
+    void theToolsMapWorksAsWellAsTheProvider() {
+        ScriptedChatModel model = new ScriptedChatModel(
+                AiMessage.from(request("c1", "price", "{\"sku\": \"B-1\", \"discount\": 0.5, \"id\": "
+                        + "\"2f1c3a52-5d3e-4a43-9d57-0c1a2b3c4d5e\", \"express\": \"true\", \"speeds\": [\"STANDARD\"]}")),
+                AiMessage.from("It costs 9.5."));
+        Assistant assistant = AiServices.builder(Assistant.class)
+                .chatModel(model)
+                .tools(LangChain4jTools.tools(new ShopTools(new Shop())))
+                .build();
+
+        assertThat(assistant.chat("How much is B-1?")).isEqualTo("It costs 9.5.");
+        assertThat(results(model.requests.get(1))).singleElement().satisfies(r -> {
+            assertThat(r.text()).isEqualTo("B-1 costs 9.5 express for 1 speeds");   // "true" coerced to true
+            assertThat(r.isError()).isFalse();
+        });
+    }
+}

@@ -1,0 +1,159 @@
+package dev.calltype.springai;
+
+import dev.calltype.runtime.ToolCall;
+import dev.calltype.runtime.ToolCallExtractor;
+import dev.calltype.runtime.ToolResult;
+import dev.calltype.runtime.ToolSpec;
+import dev.calltype.runtime.agent.ChatMessage;
+import dev.calltype.runtime.agent.ChatModel;
+import dev.calltype.runtime.agent.ModelReply;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import org.springframework.ai.chat.messages.AssistantMessage;
+import org.springframework.ai.chat.messages.Message;
+import org.springframework.ai.chat.messages.SystemMessage;
+import org.springframework.ai.chat.messages.ToolResponseMessage;
+import org.springframework.ai.chat.messages.UserMessage;
+import org.springframework.ai.chat.model.ChatResponse;
+import org.springframework.ai.chat.prompt.Prompt;
+import org.springframework.ai.model.tool.ToolCallingChatOptions;
+import org.springframework.ai.tool.ToolCallback;
+import org.springframework.ai.tool.definition.ToolDefinition;
+
+/**
+ * A Calltype {@link ChatModel} over any Spring AI chat model, so that {@code ToolLoop} runs on every provider
+ * Spring AI supports.
+ *
+ * <ul>
+ *   <li>Prompt mode ({@code ToolLoop.Mode.PROMPT}): no tools are offered natively; the system message carries
+ *       the toolkit's format instructions and the loop extracts calls from the reply's text. This works with
+ *       models and servers that have no tool-calling field at all.</li>
+ *   <li>Native mode: the tools go to the provider as {@link ToolDefinition}s with the generated schemas, with
+ *       Spring AI's own tool execution turned off ({@code internalToolExecutionEnabled(false)}), so the calls
+ *       come back to the loop; their arguments are read leniently, and a call whose arguments cannot be read
+ *       safely comes back as a rejected call with a message for the model.</li>
+ * </ul>
+ */
+public final class SpringAiChatModel implements ChatModel {
+
+    private final org.springframework.ai.chat.model.ChatModel model;
+    private List<ToolSpec> knownTools;
+    private List<ToolCallback> definitions;
+    private ToolCallExtractor extractor;
+
+    public SpringAiChatModel(org.springframework.ai.chat.model.ChatModel model) {
+        this.model = Objects.requireNonNull(model, "model");
+    }
+
+    @Override
+    public ModelReply reply(List<ChatMessage> messages, List<ToolSpec> tools) {
+        Prompt prompt = tools.isEmpty() ? new Prompt(messages(messages))
+                : new Prompt(messages(messages), ToolCallingChatOptions.builder()
+                        .toolCallbacks(definitions(tools))
+                        .internalToolExecutionEnabled(false)
+                        .build());
+        ChatResponse response = model.call(prompt);
+        AssistantMessage answer = response == null || response.getResult() == null ? null
+                : response.getResult().getOutput();
+        if (answer == null) {
+            throw new IllegalStateException("the Spring AI model returned no message");
+        }
+        if (!answer.hasToolCalls()) {
+            return ModelReply.text(answer.getText());
+        }
+        ToolCallExtractor reader = extractor(tools);
+        List<ToolCall> calls = new ArrayList<>();
+        List<ToolResult> rejected = new ArrayList<>();
+        for (AssistantMessage.ToolCall c : answer.getToolCalls()) {
+            NativeArguments.Read read = NativeArguments.read(reader, c.name() == null ? "" : c.name(), c.id(),
+                    c.arguments());
+            if (read.call() != null) {
+                calls.add(read.call());
+            } else {
+                rejected.add(read.failure());
+            }
+        }
+        return new ModelReply(answer.getText(), calls, rejected);
+    }
+
+    /** Calltype's messages as Spring AI's; the answers to one round's native calls become one tool response message. */
+    private static List<Message> messages(List<ChatMessage> messages) {
+        List<Message> out = new ArrayList<>(messages.size());
+        List<ToolResponseMessage.ToolResponse> responses = new ArrayList<>();
+        for (ChatMessage m : messages) {
+            if (m.role() == ChatMessage.Role.TOOL) {
+                responses.add(new ToolResponseMessage.ToolResponse(m.toolCallId(), m.name(), m.content()));
+                continue;
+            }
+            flush(responses, out);
+            switch (m.role()) {
+                case SYSTEM -> out.add(new SystemMessage(m.content()));
+                case USER -> out.add(new UserMessage(m.content()));
+                case ASSISTANT -> out.add(assistant(m));
+                default -> throw new AssertionError(m.role());
+            }
+        }
+        flush(responses, out);
+        return out;
+    }
+
+    private static void flush(List<ToolResponseMessage.ToolResponse> responses, List<Message> out) {
+        if (!responses.isEmpty()) {
+            out.add(ToolResponseMessage.builder().responses(List.copyOf(responses)).build());
+            responses.clear();
+        }
+    }
+
+    private static AssistantMessage assistant(ChatMessage m) {
+        if (m.toolCalls().isEmpty()) {
+            return new AssistantMessage(m.content());
+        }
+        List<AssistantMessage.ToolCall> calls = new ArrayList<>();
+        for (ToolCall call : m.toolCalls()) {
+            calls.add(new AssistantMessage.ToolCall(call.id(), "function", call.name(), call.arguments().toString()));
+        }
+        return AssistantMessage.builder().content(m.content()).toolCalls(calls).build();
+    }
+
+    /** The tools as definition-only callbacks, kept while the loop offers the same tools round after round. */
+    private synchronized List<ToolCallback> definitions(List<ToolSpec> tools) {
+        remember(tools);
+        return definitions;
+    }
+
+    private synchronized ToolCallExtractor extractor(List<ToolSpec> tools) {
+        remember(tools);
+        return extractor;
+    }
+
+    private void remember(List<ToolSpec> tools) {
+        if (tools.equals(knownTools)) {
+            return;
+        }
+        List<ToolCallback> callbacks = new ArrayList<>();
+        for (ToolSpec tool : tools) {
+            callbacks.add(new OfferedTool(SpringAiTools.toolDefinition(tool)));
+        }
+        knownTools = List.copyOf(tools);
+        definitions = List.copyOf(callbacks);
+        extractor = ToolCallExtractor.builder().tools(tools).build();
+    }
+
+    /**
+     * A tool offered to the provider whose calls come back to the loop: Spring AI's options take tools as
+     * callbacks, and with internal tool execution off it never calls them.
+     */
+    private record OfferedTool(ToolDefinition definition) implements ToolCallback {
+        @Override
+        public ToolDefinition getToolDefinition() {
+            return definition;
+        }
+
+        @Override
+        public String call(String toolInput) {
+            throw new IllegalStateException("tool " + definition.name() + " is run by Calltype's ToolLoop, not by"
+                    + " Spring AI: keep internalToolExecutionEnabled(false)");
+        }
+    }
+}

@@ -1,0 +1,52 @@
+package dev.calltype.springai;
+
+import dev.calltype.runtime.ToolCallExtractor;
+import dev.calltype.runtime.ToolResult;
+import dev.calltype.runtime.Toolkit;
+import org.springframework.ai.chat.model.ToolContext;
+import org.springframework.ai.tool.ToolCallback;
+import org.springframework.ai.tool.definition.ToolDefinition;
+
+/**
+ * One tool of a Calltype toolkit as a Spring AI {@link ToolCallback}: its definition carries the generated
+ * schema as it is, and {@link #call} runs the toolkit's dispatch, answering every failure (unreadable or invalid
+ * arguments, an unknown tool, a tool that throws) with the text written for the model. It never throws for what
+ * a model sends; Spring AI's tool responses have no error flag, so the text says what went wrong.
+ */
+final class ToolkitCallback implements ToolCallback {
+
+    private final ToolDefinition definition;
+    private final Toolkit toolkit;
+    private final ToolCallExtractor extractor;
+
+    ToolkitCallback(ToolDefinition definition, Toolkit toolkit, ToolCallExtractor extractor) {
+        this.definition = definition;
+        this.toolkit = toolkit;
+        this.extractor = extractor;
+    }
+
+    @Override
+    public ToolDefinition getToolDefinition() {
+        return definition;
+    }
+
+    @Override
+    public String call(String toolInput) {
+        return run(toolInput).content();
+    }
+
+    @Override
+    public String call(String toolInput, ToolContext toolContext) {
+        return call(toolInput);
+    }
+
+    ToolResult run(String toolInput) {
+        NativeArguments.Read read = NativeArguments.read(extractor, definition.name(), null, toolInput);
+        return read.call() != null ? toolkit.dispatch(read.call()) : read.failure();
+    }
+
+    @Override
+    public String toString() {
+        return "ToolkitCallback[" + definition.name() + "]";
+    }
+}
