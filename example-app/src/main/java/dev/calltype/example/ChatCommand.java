@@ -1,16 +1,17 @@
 package dev.calltype.example;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import dev.calltype.example.tools.Notes;
+import dev.calltype.openai.ChatCompletionsException;
+import dev.calltype.openai.OpenAiChatModel;
 import dev.calltype.runtime.CallFormat;
 import dev.calltype.runtime.ExtractionError;
-import dev.calltype.runtime.SchemaDialect;
 import dev.calltype.runtime.StreamEvent;
 import dev.calltype.runtime.StreamingExtractor;
 import dev.calltype.runtime.ToolCall;
 import dev.calltype.runtime.ToolCallExtractor;
+import dev.calltype.runtime.agent.ChatMessage;
+import dev.calltype.runtime.agent.ChatModel;
+import dev.calltype.runtime.agent.ModelReply;
 import dev.calltype.runtime.agent.ToolLoop;
 import dev.calltype.runtime.ToolResult;
 import dev.calltype.runtime.ToolSpec;
@@ -30,6 +31,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Consumer;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
@@ -58,20 +60,30 @@ final class ChatCommand {
               --prompt TEXT       answer this one message and exit; without it, chat on the terminal
               --notes DIR         the folder for the notes tools (default: a new temporary folder)
               --max-rounds N      model turns allowed per message (default 8)
-              --timeout SECONDS   how long to wait for the server to start answering (default 300)
+              --timeout SECONDS   the longest wait for the server to start answering (connecting,
+                                  redirects and retries included), and then between two parts of its
+                                  answer (default 300)
               --yes               allow tools that need confirmation (delete_note) without asking
 
             Environment:
-              OPENAI_API_KEY      sent as a bearer token when set
+              OPENAI_API_KEY      sent as a bearer token when set, to the --base-url's origin only
 
-            Exit status: 0 on success; 1 when the server is down or answers with an error or a
-            malformed stream, or (with --prompt) the model is still calling tools after
-            --max-rounds; 2 for a bad command line.
+            The server: redirects are followed only to the same origin (307/308), so the key never
+            reaches another host; 429 and 503 are retried up to twice after their Retry-After when
+            that fits in --timeout; an answer may hold at most 16 MiB (2,000,000 characters of text
+            and arguments). Model text is shown without control characters; long text is cut.
+
+            Exit status: 0 on success; 1 when the server is down, times out, answers with an error,
+            too much, or a malformed or cut-off stream (nothing of that answer is run), or (with
+            --prompt) the model is still calling tools after --max-rounds; 2 for a bad command line.
             """;
 
     private static final Map<String, ToolLoop.Mode> MODE_ALIASES = Map.of("text", ToolLoop.Mode.PROMPT,
             "tools", ToolLoop.Mode.NATIVE);
     private static final int MAX_SHOWN_RESULT = 400;
+    private static final int MAX_SHOWN_ARGUMENTS = 400;
+    /** The most characters of one reply's text (and of its reasoning) shown; the rest is counted. */
+    static final int MAX_SHOWN_TEXT = 20_000;
 
     private ChatCommand() {
     }
@@ -101,9 +113,13 @@ final class ChatCommand {
         Path folder = DemoCommand.notesFolder(options, "chat");
 
         Toolkit toolkit = ExampleTools.toolkit(new Notes(folder), env.clock());
-        ChatCompletionsClient client = new ChatCompletionsClient(baseUrl, modelName, env.variable("OPENAI_API_KEY"),
-                Duration.ofSeconds(timeout));
-        OpenAiChatModel model = new OpenAiChatModel(client, toolsSchema(toolkit), new NativeCalls(toolkit.extractor()));
+        RecordingModel model = new RecordingModel(OpenAiChatModel.builder()
+                .baseUrl(baseUrl)
+                .model(modelName)
+                .apiKey(env.variable("OPENAI_API_KEY"))
+                .timeout(Duration.ofSeconds(timeout))
+                .extractor(toolkit.extractor())
+                .build());
         Style style = Style.forEnvironment(env);
         BufferedReader input = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
         Printer printer = new Printer(out, style, toolkit.extractor());
@@ -127,7 +143,8 @@ final class ChatCommand {
             if (prompt != null) {
                 return turn(loop, prompt, model, printer, err, maxRounds) ? 0 : 1;
             }
-            out.println(style.bold("calltype chat") + " · " + modelName + " at " + client.endpoint() + " · "
+            out.println(style.bold("calltype chat") + " · " + Terminal.line(modelName, 80) + " at "
+                    + model.delegate.endpoint() + " · "
                     + (mode == ToolLoop.Mode.NATIVE ? "native tool calls" : "calls in the text ("
                     + format.name().toLowerCase(Locale.ROOT).replace('_', '-') + ")"));
             out.println(style.dim("tools: " + toolNames(toolkit) + " · notes in " + folder));
@@ -147,7 +164,7 @@ final class ChatCommand {
                 if (line.equals("/exit") || line.equals("/quit")) {
                     return 0;
                 }
-                if (!turn(loop, line, model, printer, err, maxRounds) && model.lastFailure() != null) {
+                if (!turn(loop, line, model, printer, err, maxRounds) && model.lastFailure != null) {
                     return 1;
                 }
             }
@@ -157,13 +174,13 @@ final class ChatCommand {
     }
 
     /** One user message through the loop; false when it did not end with an answer. */
-    private static boolean turn(ToolLoop loop, String message, OpenAiChatModel model, Printer printer, PrintStream err,
+    private static boolean turn(ToolLoop loop, String message, RecordingModel model, Printer printer, PrintStream err,
                                 int maxRounds) {
         ToolLoop.Outcome outcome = loop.run(message);
         printer.endOfTurn();
         if (outcome.error() != null) {
-            ChatFailure failure = model.lastFailure();
-            err.println("calltype chat: " + (failure != null ? failure.getMessage() : Snippet.of(outcome.error())));
+            ChatCompletionsException failure = model.lastFailure;
+            err.println("calltype chat: " + (failure != null ? failure.getMessage() : Terminal.snippet(outcome.error())));
             return false;
         }
         if (outcome.maxRoundsReached()) {
@@ -174,30 +191,46 @@ final class ChatCommand {
         return true;
     }
 
+    /** The base URL; its text is never repeated in the message, as it may hold credentials. */
     static URI baseUrl(String text) throws UsageException {
         try {
             URI uri = new URI(text.strip());
-            String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
-            if ((scheme.equals("http") || scheme.equals("https")) && uri.getHost() != null) {
-                return uri;
-            }
-        } catch (URISyntaxException e) {
-            // reported below
+            OpenAiChatModel.builder().baseUrl(uri);
+            return uri;
+        } catch (URISyntaxException | IllegalArgumentException e) {
+            throw new UsageException("chat: --base-url must be an http:// or https:// URL with a host, such as"
+                    + " http://localhost:11434/v1");
         }
-        throw new UsageException("chat: --base-url must be an http:// or https:// URL such as"
-                + " http://localhost:11434/v1, got '" + text + "'");
     }
 
-    private static ArrayNode toolsSchema(Toolkit toolkit) {
-        try {
-            JsonNode node = ChatCompletionsClient.JSON.readTree(toolkit.schemaJson(SchemaDialect.OPENAI));
-            if (node instanceof ArrayNode) {
-                return (ArrayNode) node;
-            }
-        } catch (JsonProcessingException e) {
-            // cannot happen for a generated schema; reported below
+    /**
+     * The model, remembering the failure that ended its last request, so that the command can print the
+     * failure's own one-line message.
+     */
+    private static final class RecordingModel implements ChatModel {
+        final OpenAiChatModel delegate;
+        volatile ChatCompletionsException lastFailure;
+
+        RecordingModel(OpenAiChatModel delegate) {
+            this.delegate = delegate;
         }
-        throw new IllegalStateException("the toolkit's OpenAI schema is not a JSON array");
+
+        @Override
+        public ModelReply reply(List<ChatMessage> messages, List<ToolSpec> tools) {
+            return stream(messages, tools, text -> {
+            });
+        }
+
+        @Override
+        public ModelReply stream(List<ChatMessage> messages, List<ToolSpec> tools, Consumer<String> onText) {
+            lastFailure = null;
+            try {
+                return delegate.stream(messages, tools, onText);
+            } catch (ChatCompletionsException e) {
+                lastFailure = e;
+                throw e;
+            }
+        }
     }
 
     private static String systemPrompt(Path folder, Environment env) {
@@ -216,7 +249,8 @@ final class ChatCommand {
 
     private static boolean ask(ToolCall call, ToolSpec tool, BufferedReader input, PrintStream out, Style style)
             throws IOException {
-        out.print(style.yellow("  allow " + tool.name() + " " + call.arguments() + "? [y/N] "));
+        out.print(style.yellow("  allow " + tool.name() + " " + Terminal.line(call.arguments().toString(),
+                MAX_SHOWN_ARGUMENTS) + "? [y/N] "));
         out.flush();
         String answer = input.readLine();
         return answer != null && (answer.strip().equalsIgnoreCase("y") || answer.strip().equalsIgnoreCase("yes"));
@@ -242,6 +276,8 @@ final class ChatCommand {
         private StreamingExtractor stream;
         private boolean midLine;
         private boolean printed;
+        private long shown;
+        private long hidden;
 
         Printer(PrintStream out, Style style, ToolCallExtractor extractor) {
             this.out = out;
@@ -254,6 +290,8 @@ final class ChatCommand {
             if (stream == null) {
                 stream = extractor.streaming();
                 printed = false;
+                shown = 0;
+                hidden = 0;
             }
             show(stream.feed(delta));
         }
@@ -264,16 +302,22 @@ final class ChatCommand {
                 show(stream.finish());
                 stream = null;
             } else if (!visibleText.isBlank()) {
+                shown = 0;
+                hidden = 0;
                 show(List.of(new StreamEvent.TextDelta(visibleText)));
             }
             endLine();
+            if (hidden > 0) {
+                out.println(style.dim("  … " + hidden + " more characters not shown"));
+                hidden = 0;
+            }
             out.flush();
         }
 
         private void show(List<StreamEvent> events) {
             for (StreamEvent e : events) {
                 if (e instanceof StreamEvent.TextDelta) {
-                    String text = ((StreamEvent.TextDelta) e).text();
+                    String text = bounded(Terminal.text(((StreamEvent.TextDelta) e).text()));
                     if (!printed) {
                         text = text.stripLeading(); // the prose before a call often starts with a newline
                     }
@@ -283,7 +327,7 @@ final class ChatCommand {
                         midLine = !text.endsWith("\n");
                     }
                 } else if (e instanceof StreamEvent.ReasoningDelta) {
-                    String text = ((StreamEvent.ReasoningDelta) e).text();
+                    String text = bounded(Terminal.text(((StreamEvent.ReasoningDelta) e).text()));
                     if (!text.isEmpty()) {
                         out.print(style.dim(text));
                         midLine = !text.endsWith("\n");
@@ -291,6 +335,19 @@ final class ChatCommand {
                 }
             }
             out.flush();
+        }
+
+        /** The part of {@code text} that may still be shown for this reply; the rest is counted. */
+        private String bounded(String text) {
+            long room = MAX_SHOWN_TEXT - shown;
+            if (text.length() <= room) {
+                shown += text.length();
+                return text;
+            }
+            int keep = (int) Math.max(0, room);
+            shown += keep;
+            hidden += text.length() - keep;
+            return text.substring(0, keep);
         }
 
         private void endLine() {
@@ -304,7 +361,8 @@ final class ChatCommand {
         public void onCalls(int round, List<ToolCall> calls) {
             endLine();
             for (ToolCall call : calls) {
-                out.println(style.dim("  → ") + style.cyan(call.name()) + style.dim(" " + call.arguments()
+                out.println(style.dim("  → ") + style.cyan(Terminal.line(call.name(), 80)) + style.dim(" "
+                        + Terminal.line(call.arguments().toString(), MAX_SHOWN_ARGUMENTS)
                         + (call.repairs().isEmpty() ? "" : "  (repaired: " + repairs(call) + ")")));
             }
             out.flush();
@@ -313,12 +371,9 @@ final class ChatCommand {
         @Override
         public void onResult(int round, ToolCall call, ToolResult result) {
             endLine();
-            String content = result.content();
-            if (content.length() > MAX_SHOWN_RESULT) {
-                content = content.substring(0, MAX_SHOWN_RESULT) + "…";
-            }
-            out.println(result.isError() ? style.red("  ✗ " + call.name() + ": " + Snippet.of(content))
-                    : style.dim("  ← ") + style.green(content.replace("\n", " ")));
+            String content = Terminal.line(result.content(), MAX_SHOWN_RESULT);
+            out.println(result.isError() ? style.red("  ✗ " + Terminal.line(call.name(), 80) + ": " + content)
+                    : style.dim("  ← ") + style.green(content));
             out.flush();
         }
 
@@ -326,7 +381,7 @@ final class ChatCommand {
         public void onCorrection(int round, List<ExtractionError> errors, String correctionPrompt) {
             endLine();
             for (ExtractionError e : errors) {
-                out.println(style.yellow("  ✗ " + e.kind() + ": " + Snippet.of(e.message()) + " (asking the model to fix it)"));
+                out.println(style.yellow("  ✗ " + e.kind() + ": " + Terminal.snippet(e.message()) + " (asking the model to fix it)"));
             }
             out.flush();
         }
@@ -341,6 +396,7 @@ final class ChatCommand {
             if (stream != null) { // the model failed mid-answer
                 stream = null;
             }
+            hidden = 0;
             endLine();
             out.flush();
         }

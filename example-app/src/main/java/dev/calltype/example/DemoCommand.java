@@ -177,7 +177,7 @@ final class DemoCommand {
             round.add(result);
             if (result.isError()) {
                 roundFailed = true;
-                line("result", style.red("✗ " + Snippet.of(result.content())));
+                line("result", style.red("✗ " + Terminal.snippet(result.content())));
             } else {
                 line("result", style.green("✓ ") + result.content());
             }

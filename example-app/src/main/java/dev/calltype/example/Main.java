@@ -77,11 +77,11 @@ public final class Main {
         } catch (UsageException e) {
             err.println("calltype " + e.getMessage());
             return 2;
-        } catch (ChatFailure e) {
+        } catch (ChatFailure | dev.calltype.openai.ChatCompletionsException e) {
             err.println("calltype " + command + ": " + e.getMessage());
             return 1;
         } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
-            String message = e.getMessage() == null ? "" : ": " + Snippet.of(e.getMessage());
+            String message = e.getMessage() == null ? "" : ": " + Terminal.snippet(e.getMessage());
             err.println("calltype " + command + ": unexpected " + e.getClass().getSimpleName() + message);
             return 1;
         } finally {

@@ -129,7 +129,7 @@ class ChatCommandTest {
         JsonNode toolMessage = second.get(second.size() - 1);
         assertThat(toolMessage.path("role").asText()).isEqualTo("tool");
         assertThat(toolMessage.path("tool_call_id").asText()).isEqualTo("call_m1");
-        assertThat(toolMessage.path("content").asText()).contains("could not be read").contains("create_note");
+        assertThat(toolMessage.path("content").asText()).contains("was cut off").contains("create_note");
         JsonNode third = messages(requests.get(2));
         assertThat(third.get(third.size() - 1).path("tool_call_id").asText()).isEqualTo("call_m2");
         assertThat(new Notes(notes).readNote("Meeting").body()).isEqualTo("Discuss the Q3 budget and the hiring plan.");
@@ -178,15 +178,15 @@ class ChatCommandTest {
 
     @Test
     void aServerFailureEndsAnInteractiveSessionWithExitOne() {
-        server.thenRecorded("prompt-final.json").then(503, "text/plain", "overloaded");
+        server.thenRecorded("prompt-final.json").then(500, "text/plain", "overloaded");
 
         int status = chat(Map.of(), "hi\nhi again\nnever sent\n", "--model", "m");
 
         assertThat(status).isEqualTo(1);
         assertThat(server.requests()).hasSize(2);
         assertThat(out()).contains("6 × 7 = 42.");
-        assertThat(err()).isEqualTo("calltype chat: server returned HTTP 503 for " + server.baseUrl()
-                + "/chat/completions: overloaded" + System.lineSeparator());
+        assertThat(err()).isEqualTo("calltype chat: the server at " + server.baseUrl()
+                + "/chat/completions answered HTTP 500: overloaded" + System.lineSeparator());
     }
 
     @Test
@@ -258,8 +258,8 @@ class ChatCommandTest {
     void aServerErrorIsOneLineAndExitOne() {
         server.then(500, "application/json", "{\"error\":{\"message\":\"CUDA out of memory\"}}");
         assertThat(chat("--model", "m", "--prompt", "hi")).isEqualTo(1);
-        assertThat(err()).isEqualTo("calltype chat: server returned HTTP 500 for " + server.baseUrl()
-                + "/chat/completions: CUDA out of memory" + System.lineSeparator());
+        assertThat(err()).isEqualTo("calltype chat: the server at " + server.baseUrl()
+                + "/chat/completions answered HTTP 500: CUDA out of memory" + System.lineSeparator());
     }
 
     @Test

@@ -1,6 +1,6 @@
 package dev.calltype.runtime;
 
-import dev.calltype.runtime.internal.formats.Hermes;
+
 
 /** The text formats a model can be instructed to write its calls in (see {@code formatInstructions}). */
 public enum CallFormat {

@@ -1,6 +1,6 @@
 package dev.calltype.runtime;
 
-import dev.calltype.runtime.internal.text.ErrorTexts;
+
 
 /** The shapes in which a toolkit's schemas can be written for a provider. */
 public enum SchemaDialect {

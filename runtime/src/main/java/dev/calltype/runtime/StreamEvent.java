@@ -1,7 +1,5 @@
 package dev.calltype.runtime;
 
-import dev.calltype.runtime.internal.scan.CallNormalizer;
-
 import java.util.Objects;
 
 /**

@@ -1,6 +1,6 @@
 package dev.calltype.runtime;
 
-import dev.calltype.runtime.internal.formats.DeepSeek;
+import dev.calltype.runtime.internal.scan.CallNormalizer;
 import dev.calltype.runtime.internal.scan.Config;
 import dev.calltype.runtime.internal.scan.Driver;
 import dev.calltype.runtime.internal.scan.ExtractionCollector;
@@ -70,6 +70,30 @@ public final class ToolCallExtractor {
         Objects.requireNonNull(response, "response");
         ExtractionCollector a = new ExtractionCollector();
         new Driver(cfg, a).run(response, response.length(), true);
+        return a.extraction(cfg);
+    }
+
+    /**
+     * Reads one native tool call: a call a server sent apart from the text, as the name, argument string and id of a
+     * Chat Completions {@code tool_calls} entry. The argument text is read by the same rules as a call in text:
+     * leniently (single quotes, trailing commas, unquoted keys are {@link Repair repaired}), the name matched to the
+     * known tools, within the {@link #limits() limits}, and a call the text cuts off is an error, never a call.
+     *
+     * <pre>{@code
+     * Extraction x = extractor.readNativeCall("get_weather", "{'city': 'Paris',}", "call_1");
+     * if (x.hasCalls()) run(x.calls().get(0)); else tellTheModel(x.correctionPrompt().orElseThrow());
+     * }</pre>
+     *
+     * @param name the tool name as sent ({@code null} or blank is an error)
+     * @param arguments the argument text as sent; blank means no arguments
+     * @param id the call's id as sent, or {@code null}
+     * @return one {@link WireFormat#NATIVE} call, or one error with its correction prompt; the text is empty and the
+     *     one segment spans {@code arguments}
+     */
+    public Extraction readNativeCall(String name, CharSequence arguments, String id) {
+        Objects.requireNonNull(arguments, "arguments");
+        ExtractionCollector a = new ExtractionCollector();
+        a.item(arguments, CallNormalizer.nativeCall(name, arguments, id, cfg), 0);
         return a.extraction(cfg);
     }
 

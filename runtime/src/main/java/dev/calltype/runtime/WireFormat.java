@@ -1,16 +1,6 @@
 package dev.calltype.runtime;
 
-import dev.calltype.runtime.internal.formats.Apertus;
-import dev.calltype.runtime.internal.formats.DeepSeek;
-import dev.calltype.runtime.internal.formats.Gemma;
-import dev.calltype.runtime.internal.formats.Granite;
-import dev.calltype.runtime.internal.formats.Harmony;
-import dev.calltype.runtime.internal.formats.Hermes;
-import dev.calltype.runtime.internal.formats.Hunyuan;
-import dev.calltype.runtime.internal.formats.InternLM;
-import dev.calltype.runtime.internal.formats.MiniMax;
-import dev.calltype.runtime.internal.formats.Mistral;
-import dev.calltype.runtime.internal.formats.Nemotron;
+
 
 /**
  * The textual format a tool call was found in. Each is recognised by default and can be switched

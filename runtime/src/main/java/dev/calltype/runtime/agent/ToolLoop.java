@@ -9,7 +9,6 @@ import dev.calltype.runtime.ToolResult;
 import dev.calltype.runtime.ToolSpec;
 import dev.calltype.runtime.Toolkit;
 import dev.calltype.runtime.Toolkits;
-import dev.calltype.runtime.internal.scan.CallNormalizer;
 import dev.calltype.runtime.support.DispatchSupport;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;

@@ -1,6 +1,7 @@
 package dev.calltype.runtime.support;
 
 import dev.calltype.runtime.internal.args.Names;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.Iterator;

@@ -2,6 +2,7 @@ package dev.calltype.runtime.internal.args;
 
 import dev.calltype.runtime.SchemaDialects;
 import dev.calltype.runtime.support.Coercion;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.DecimalNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;

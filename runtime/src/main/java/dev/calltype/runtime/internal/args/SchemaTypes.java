@@ -1,6 +1,7 @@
 package dev.calltype.runtime.internal.args;
 
 import dev.calltype.runtime.SchemaDialects;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.HashSet;

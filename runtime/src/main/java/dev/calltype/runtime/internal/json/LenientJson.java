@@ -2,7 +2,6 @@ package dev.calltype.runtime.internal.json;
 
 import dev.calltype.runtime.ExtractionLimits;
 import dev.calltype.runtime.Repair;
-import dev.calltype.runtime.internal.formats.Gemma;
 import dev.calltype.runtime.internal.scan.Chars;
 import dev.calltype.runtime.internal.scan.IndexedText;
 

@@ -2,7 +2,6 @@ package dev.calltype.runtime.internal.markup;
 
 import dev.calltype.runtime.ExtractionError;
 import dev.calltype.runtime.WireFormat;
-import dev.calltype.runtime.internal.formats.DeepSeek;
 import dev.calltype.runtime.internal.scan.Chars;
 import dev.calltype.runtime.internal.scan.Config;
 import dev.calltype.runtime.internal.scan.Continuation;

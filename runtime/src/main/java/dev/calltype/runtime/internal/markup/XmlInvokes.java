@@ -6,8 +6,6 @@ import dev.calltype.runtime.ToolSpec;
 import dev.calltype.runtime.WireFormat;
 import dev.calltype.runtime.internal.args.KnownTools;
 import dev.calltype.runtime.internal.args.RawValues;
-import dev.calltype.runtime.internal.formats.DeepSeek;
-import dev.calltype.runtime.internal.formats.MiniMax;
 import dev.calltype.runtime.internal.scan.CallNormalizer;
 import dev.calltype.runtime.internal.scan.Chars;
 import dev.calltype.runtime.internal.scan.Config;

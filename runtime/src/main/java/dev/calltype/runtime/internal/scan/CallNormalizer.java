@@ -331,6 +331,35 @@ public final class CallNormalizer {
                         + Coercion.describe(a)), n.name, format, start, end);
     }
 
+    /**
+     * A native call (name, argument text and id sent apart, as in a Chat Completions {@code tool_calls} entry): the
+     * argument text read leniently, by the same rules as a call in text. Blank text is no arguments; text that does
+     * not end where the object ends is an error, as is an object the text cut off.
+     */
+    public static Item nativeCall(String rawName, CharSequence args, String id, Config cfg) {
+        int end = args.length();
+        int from = Chars.skipBlanks(args, 0, end);
+        if (from == end) {
+            return call(rawName, NODES.objectNode(), id, WireFormat.NATIVE, List.of(), 0, end, cfg);
+        }
+        JsonRead read = LenientJson.read(args, from, end, true, cfg.limits);
+        Name n = name(rawName, true, WireFormat.NATIVE, 0, end, cfg);
+        if (n.error != null) {
+            return n.error;
+        }
+        if (!read.isComplete()) {
+            return Item.error(Messages.kind(read), read.status() == JsonRead.Status.MALFORMED
+                    ? Messages.malformedArguments(n.name, read) : Messages.failedRead(n.name, read), n.name,
+                    WireFormat.NATIVE, 0, end);
+        }
+        if (Chars.skipBlanks(args, read.end(), end) != end) {
+            return Item.error(ExtractionError.Kind.MALFORMED_JSON, Messages.invalid("the arguments of \""
+                    + Messages.quote(n.name) + "\" go on after their JSON value ends: give one JSON object"), n.name,
+                    WireFormat.NATIVE, 0, end);
+        }
+        return call(rawName, read, id, WireFormat.NATIVE, 0, end, cfg);
+    }
+
     /** A call whose arguments are already an object (XML-style formats). */
     public static Finding call(String rawName, ObjectNode args, String id, WireFormat format, List<Repair> extra, int start,
                      int end, Config cfg) {

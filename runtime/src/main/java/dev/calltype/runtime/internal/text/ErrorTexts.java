@@ -93,7 +93,7 @@ public final class ErrorTexts {
     }
 
     public static String limit(String detail) {
-        return "The tool call is too large to read: " + detail + ".";
+        return "The tool call is too large to read: " + (detail.endsWith(".") ? detail : detail + ".");
     }
 
     /** The error kind of a JSON read that failed: the text ended, a limit was passed, or it is not JSON. */
@@ -185,8 +185,13 @@ public final class ErrorTexts {
         }
         String name = tool == null ? "tool_name" : tool.name();
         ObjectNode args = tool == null ? exampleGeneric() : exampleArguments(tool);
-        b.append("\nWrite each tool call exactly like this, with valid JSON and every bracket closed:\n")
-                .append(example(format, name, args, cfg)).append('\n');
+        if (format == WireFormat.NATIVE) {
+            b.append("\nCall the tool again with its arguments as one complete JSON object, for example ")
+                    .append(name).append(" with the arguments ").append(args).append('\n');
+        } else {
+            b.append("\nWrite each tool call exactly like this, with valid JSON and every bracket closed:\n")
+                    .append(example(format, name, args, cfg)).append('\n');
+        }
         if (!cfg.tools.isEmpty()) {
             b.append("\nAvailable tools: ").append(String.join(", ", cfg.tools.names())).append('.');
         }

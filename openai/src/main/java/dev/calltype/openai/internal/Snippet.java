@@ -1,14 +1,14 @@
-package dev.calltype.example;
+package dev.calltype.openai.internal;
 
-/** Text from a server or a model shortened to one readable line for a message. */
-final class Snippet {
+/** Text from a server shortened to one line for a message: control characters escaped, at most {@link #MAX} chars. */
+public final class Snippet {
 
-    static final int MAX = 160;
+    public static final int MAX = 160;
 
     private Snippet() {
     }
 
-    static String of(String text) {
+    public static String of(String text) {
         if (text == null) {
             return "";
         }
@@ -20,8 +20,9 @@ final class Snippet {
                 if (s.length() > 0 && s.charAt(s.length() - 1) != ' ') {
                     s.append(' ');
                 }
-            } else if (c < 0x20 || c == 0x7f) {
-                s.append(String.format("\\u%04x", (int) c));
+            } else if (c < 0x20 || c == 0x7f || (c >= 0x80 && c < 0xa0) || c == '\u2028' || c == '\u2029'
+                    || c >= '\u202a' && c <= '\u202e' || c >= '\u2066' && c <= '\u2069') {
+                s.append("\\u").append(String.format("%04x", (int) c));
             } else {
                 s.append(c);
             }

@@ -1,0 +1,367 @@
+package dev.calltype.openai;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.calltype.openai.internal.ChatCompletionsClient;
+import dev.calltype.openai.internal.Completion;
+import dev.calltype.openai.internal.Endpoint;
+import dev.calltype.runtime.Extraction;
+import dev.calltype.runtime.SchemaDialect;
+import dev.calltype.runtime.SchemaDialects;
+import dev.calltype.runtime.ToolCall;
+import dev.calltype.runtime.ToolCallExtractor;
+import dev.calltype.runtime.ToolResult;
+import dev.calltype.runtime.ToolSpec;
+import dev.calltype.runtime.agent.ChatMessage;
+import dev.calltype.runtime.agent.ChatModel;
+import dev.calltype.runtime.agent.ModelReply;
+import java.net.URI;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.function.Consumer;
+
+/**
+ * A {@link ChatModel} for any OpenAI-compatible Chat Completions server (OpenAI, Ollama, llama.cpp server, vLLM, LM
+ * Studio), on the JDK {@code HttpClient} and Jackson.
+ *
+ * <pre>{@code
+ * OpenAiChatModel model = OpenAiChatModel.builder()
+ *         .baseUrl("http://localhost:11434/v1")
+ *         .model("qwen3:8b")
+ *         .apiKey(System.getenv("OPENAI_API_KEY"))   // null: no Authorization header
+ *         .build();
+ * ToolLoop.Outcome outcome = ToolLoop.builder(model, toolkit).build().run("What is 17 * 23?");
+ * }</pre>
+ *
+ * <p><b>Modes.</b> When the loop offers tools (its native mode) they are sent as {@code tools} in OpenAI's schema
+ * dialect and the answer's {@code tool_calls} are read with {@link ToolCallExtractor#readNativeCall}: argument
+ * strings leniently, names matched to the tools, and a call that is cut off, unreadable or names no tool becomes a
+ * rejected call the model is told about, never a call that runs. When it offers none (prompt mode) no tools are
+ * sent and the calls are read from the text by the loop.
+ *
+ * <p><b>Streaming.</b> It always asks for a stream; text reaches {@link #stream}'s {@code onText} and the
+ * {@link Builder#listener listener} as it arrives, and each native call reaches the listener once complete. A server
+ * that answers with one JSON body is read too.
+ *
+ * <p><b>Timeouts and limits.</b> {@link Builder#responseTimeout} bounds everything up to a usable answer's headers:
+ * connecting, waiting, redirects and retries. {@link Builder#idleTimeout} bounds the time between two events of the
+ * stream (comments and empty events do not count). The body may hold at most {@link Builder#maxResponseBytes}, one
+ * event {@link Builder#maxEventBytes}, the answer's text and arguments {@link Builder#maxResponseChars}: past a
+ * limit the request fails with a {@link ChatCompletionsException} of kind {@code TOO_LARGE}, and memory stays
+ * bounded whatever the server sends. 429 and 503 answers are retried at most {@link Builder#maxRetries} times after
+ * their {@code Retry-After} (or 1, 2, 4 … s), when that wait is at most {@link Builder#maxRetryWait} and ends within
+ * the response timeout.
+ *
+ * <p><b>Credentials.</b> The API key is sent as {@code Authorization: Bearer …} (user and password in the base URL
+ * as Basic authorization when no key is given) to the base URL's origin only (scheme, host and port). Redirects are
+ * followed only when they are 307 or 308 to the same origin (at most {@link Builder#maxRedirects}); any other
+ * redirect fails the request with a message naming where it pointed: credentials never go to another origin and a
+ * POST never silently becomes a GET. Messages never show credentials or the URL's query.
+ *
+ * <p>Every failure is a {@link ChatCompletionsException} with one line for a person. Thread-safe: one model may
+ * serve several conversations at once.
+ */
+public final class OpenAiChatModel implements ChatModel {
+
+    /** Default {@link Builder#responseTimeout}: 120 s. */
+    public static final Duration DEFAULT_RESPONSE_TIMEOUT = Duration.ofSeconds(120);
+    /** Default {@link Builder#idleTimeout}: 60 s. */
+    public static final Duration DEFAULT_IDLE_TIMEOUT = Duration.ofSeconds(60);
+    /** Default {@link Builder#maxResponseBytes}: 16 MiB. */
+    public static final long DEFAULT_MAX_RESPONSE_BYTES = 16L << 20;
+    /** Default {@link Builder#maxEventBytes}: 1 MiB. */
+    public static final int DEFAULT_MAX_EVENT_BYTES = 1 << 20;
+    /** Default {@link Builder#maxResponseChars}: 2,000,000. */
+    public static final long DEFAULT_MAX_RESPONSE_CHARS = 2_000_000;
+    /** Default {@link Builder#maxRetries}: 2. */
+    public static final int DEFAULT_MAX_RETRIES = 2;
+    /** Default {@link Builder#maxRetryWait}: 30 s. */
+    public static final Duration DEFAULT_MAX_RETRY_WAIT = Duration.ofSeconds(30);
+    /** Default {@link Builder#maxRedirects}: 3. */
+    public static final int DEFAULT_MAX_REDIRECTS = 3;
+
+    private final ChatCompletionsClient client;
+    private final String model;
+    private final ToolCallExtractor extractor;
+    private final Consumer<ChatEvent> listener;
+
+    private OpenAiChatModel(Builder b) {
+        this.client = new ChatCompletionsClient(Endpoint.of(b.baseUrl), b.apiKey, new ChatCompletionsClient.Settings(
+                b.responseTimeout, b.idleTimeout, b.maxResponseBytes, b.maxEventBytes, b.maxResponseChars, b.maxRetries,
+                b.maxRetryWait, b.maxRedirects));
+        this.model = b.model;
+        this.extractor = b.extractor;
+        this.listener = b.listener;
+    }
+
+    /** A builder; {@link Builder#baseUrl} and {@link Builder#model} are required. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** Where requests go, as messages show it: without credentials or query. */
+    public String endpoint() {
+        return client.endpoint().display();
+    }
+
+    /** The model name sent with each request. */
+    public String model() {
+        return model;
+    }
+
+    /** @throws ChatCompletionsException when the request fails */
+    @Override
+    public ModelReply reply(List<ChatMessage> messages, List<ToolSpec> tools) {
+        return stream(messages, tools, text -> {
+        });
+    }
+
+    /** @throws ChatCompletionsException when the request fails */
+    @Override
+    public ModelReply stream(List<ChatMessage> messages, List<ToolSpec> tools, Consumer<String> onText) {
+        ToolCallExtractor reader = extractor != null ? extractor : ToolCallExtractor.builder().tools(tools).build();
+        List<ToolCall> calls = new ArrayList<>();
+        List<ToolResult> rejected = new ArrayList<>();
+        Completion completion = client.complete(requestBody(messages, tools), text -> {
+            onText.accept(text);
+            listener.accept(new ChatEvent.TextDelta(text));
+        }, call -> read(reader, call, calls, rejected, false));
+        List<Completion.NativeCall> all = completion.toolCalls();
+        int done = calls.size() + rejected.size();
+        for (int i = done; i < all.size(); i++) {
+            // The last call of an answer cut by the token limit may be cut too, even when its JSON closes.
+            boolean cut = "length".equals(completion.finishReason()) && i == all.size() - 1;
+            read(reader, all.get(i), calls, rejected, cut);
+        }
+        return new ModelReply(completion.content(), calls, rejected);
+    }
+
+    private void read(ToolCallExtractor reader, Completion.NativeCall nc, List<ToolCall> calls, List<ToolResult> rejected,
+                      boolean cut) {
+        String name = nc.name() == null ? "" : nc.name().strip();
+        if (cut) {
+            ToolResult failure = ToolResult.failure(name, nc.id(), "Your call to \"" + shorten(name) + "\" was cut off"
+                    + " by the length limit of your answer, so it was not run. Send the complete call again.");
+            rejected.add(failure);
+            listener.accept(new ChatEvent.CallRejected(failure));
+            return;
+        }
+        Extraction x = reader.readNativeCall(name, nc.arguments() == null ? "" : nc.arguments(), nc.id());
+        if (x.hasCalls()) {
+            ToolCall call = x.calls().get(0);
+            calls.add(call);
+            listener.accept(new ChatEvent.CallReceived(call));
+        } else {
+            ToolResult failure = ToolResult.failure(name, nc.id(), x.correctionPrompt().orElse("The call could not be read."));
+            rejected.add(failure);
+            listener.accept(new ChatEvent.CallRejected(failure));
+        }
+    }
+
+    private static String shorten(String name) {
+        return name.length() <= 80 ? name : name.substring(0, 80) + "…";
+    }
+
+    /** The request body: the model, the messages, {@code stream: true}, and the tools when offered. */
+    String requestBody(List<ChatMessage> messages, List<ToolSpec> tools) {
+        ObjectNode body = ChatCompletionsClient.JSON.createObjectNode();
+        body.put("model", model);
+        body.set("messages", messagesJson(messages));
+        body.put("stream", true);
+        if (!tools.isEmpty()) {
+            try {
+                body.set("tools", ChatCompletionsClient.JSON.readTree(SchemaDialects.render(tools, SchemaDialect.OPENAI)));
+            } catch (JsonProcessingException e) {
+                throw new IllegalStateException("the tools' OpenAI schema is not JSON", e);
+            }
+        }
+        try {
+            return ChatCompletionsClient.JSON.writeValueAsString(body);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot write the request", e);
+        }
+    }
+
+    /** The messages in Chat Completions form. */
+    static ArrayNode messagesJson(List<ChatMessage> messages) {
+        ArrayNode out = ChatCompletionsClient.JSON.createArrayNode();
+        for (ChatMessage m : messages) {
+            ObjectNode o = out.addObject();
+            o.put("role", m.role().name().toLowerCase(Locale.ROOT));
+            if (m.role() == ChatMessage.Role.TOOL) {
+                o.put("tool_call_id", m.toolCallId());
+                o.put("content", m.content());
+            } else if (m.role() == ChatMessage.Role.ASSISTANT && !m.toolCalls().isEmpty()) {
+                if (m.content().isEmpty()) {
+                    o.putNull("content");
+                } else {
+                    o.put("content", m.content());
+                }
+                ArrayNode calls = o.putArray("tool_calls");
+                for (ToolCall call : m.toolCalls()) {
+                    ObjectNode c = calls.addObject();
+                    c.put("id", call.id());
+                    c.put("type", "function");
+                    // The arguments as read (repaired), so a server that re-parses the history can.
+                    c.putObject("function").put("name", call.name()).put("arguments", call.arguments().toString());
+                }
+            } else {
+                o.put("content", m.content());
+            }
+        }
+        return out;
+    }
+
+    /** Settings for an {@link OpenAiChatModel}. */
+    public static final class Builder {
+        private URI baseUrl;
+        private String model;
+        private String apiKey;
+        private Duration responseTimeout = DEFAULT_RESPONSE_TIMEOUT;
+        private Duration idleTimeout = DEFAULT_IDLE_TIMEOUT;
+        private long maxResponseBytes = DEFAULT_MAX_RESPONSE_BYTES;
+        private int maxEventBytes = DEFAULT_MAX_EVENT_BYTES;
+        private long maxResponseChars = DEFAULT_MAX_RESPONSE_CHARS;
+        private int maxRetries = DEFAULT_MAX_RETRIES;
+        private Duration maxRetryWait = DEFAULT_MAX_RETRY_WAIT;
+        private int maxRedirects = DEFAULT_MAX_REDIRECTS;
+        private ToolCallExtractor extractor;
+        private Consumer<ChatEvent> listener = e -> {
+        };
+
+        private Builder() {
+        }
+
+        /**
+         * The server's base URL, such as {@code http://localhost:11434/v1} or {@code https://api.openai.com/v1}:
+         * {@code /chat/completions} is appended to its path (before any query) unless the path ends so already.
+         */
+        public Builder baseUrl(URI url) {
+            Endpoint.of(Objects.requireNonNull(url, "url")); // fails early on a URL that cannot be used
+            this.baseUrl = url;
+            return this;
+        }
+
+        /** The base URL as text. */
+        public Builder baseUrl(String url) {
+            Objects.requireNonNull(url, "url");
+            try {
+                return baseUrl(new URI(url.strip()));
+            } catch (java.net.URISyntaxException e) {
+                throw new IllegalArgumentException("the base URL is not a URL: " + e.getReason());
+            }
+        }
+
+        /** The model name sent with each request (required). */
+        public Builder model(String name) {
+            if (name == null || name.isBlank()) {
+                throw new IllegalArgumentException("the model name must not be blank");
+            }
+            this.model = name;
+            return this;
+        }
+
+        /** The API key, sent as a bearer token to the base URL's origin only; {@code null} or blank: none. */
+        public Builder apiKey(String key) {
+            this.apiKey = key;
+            return this;
+        }
+
+        /** The response timeout and the idle timeout both. */
+        public Builder timeout(Duration d) {
+            return responseTimeout(d).idleTimeout(d);
+        }
+
+        /** The longest wait from sending a request to a usable answer's headers, connecting and retries included. */
+        public Builder responseTimeout(Duration d) {
+            this.responseTimeout = positive(d, "responseTimeout");
+            return this;
+        }
+
+        /** The longest wait between two events of a streamed answer (or two reads of a whole one). */
+        public Builder idleTimeout(Duration d) {
+            this.idleTimeout = positive(d, "idleTimeout");
+            return this;
+        }
+
+        /** The most bytes one answer's body may hold. */
+        public Builder maxResponseBytes(long n) {
+            this.maxResponseBytes = atLeast(n, 1024, "maxResponseBytes");
+            return this;
+        }
+
+        /** The most bytes one event (or one line) of a stream may hold. */
+        public Builder maxEventBytes(int n) {
+            this.maxEventBytes = (int) atLeast(n, 1024, "maxEventBytes");
+            return this;
+        }
+
+        /** The most characters of text and tool-call arguments one answer may hold. */
+        public Builder maxResponseChars(long n) {
+            this.maxResponseChars = atLeast(n, 1, "maxResponseChars");
+            return this;
+        }
+
+        /** How many times a 429 or 503 answer is retried (0: never). */
+        public Builder maxRetries(int n) {
+            this.maxRetries = (int) atLeast(n, 0, "maxRetries");
+            return this;
+        }
+
+        /** The longest {@code Retry-After} that is waited for; a longer one fails at once. */
+        public Builder maxRetryWait(Duration d) {
+            this.maxRetryWait = Objects.requireNonNull(d, "maxRetryWait");
+            return this;
+        }
+
+        /** How many same-origin 307/308 redirects are followed (0: none). */
+        public Builder maxRedirects(int n) {
+            this.maxRedirects = (int) atLeast(n, 0, "maxRedirects");
+            return this;
+        }
+
+        /**
+         * The extractor that reads native calls (its tools, limits); by default one is made for the tools each
+         * request offers, with default limits.
+         */
+        public Builder extractor(ToolCallExtractor e) {
+            this.extractor = Objects.requireNonNull(e, "extractor");
+            return this;
+        }
+
+        /** Receives text deltas and completed native calls as they arrive, on the calling thread. */
+        public Builder listener(Consumer<ChatEvent> l) {
+            this.listener = Objects.requireNonNull(l, "listener");
+            return this;
+        }
+
+        /** @throws IllegalStateException when the base URL or the model is missing */
+        public OpenAiChatModel build() {
+            if (baseUrl == null) {
+                throw new IllegalStateException("set the base URL, e.g. http://localhost:11434/v1");
+            }
+            if (model == null) {
+                throw new IllegalStateException("set the model name");
+            }
+            return new OpenAiChatModel(this);
+        }
+
+        private static Duration positive(Duration d, String what) {
+            if (d == null || d.isZero() || d.isNegative()) {
+                throw new IllegalArgumentException(what + " must be positive");
+            }
+            return d;
+        }
+
+        private static long atLeast(long n, long min, String what) {
+            if (n < min) {
+                throw new IllegalArgumentException(what + " must be at least " + min);
+            }
+            return n;
+        }
+    }
+}

@@ -1,0 +1,18 @@
+package dev.calltype.openai.internal;
+
+import java.util.List;
+
+/**
+ * One assistant answer from a Chat Completions server, whole: the text, the native tool calls with their argument
+ * strings exactly as sent, and why it stopped ({@code null} when the server did not say).
+ */
+public record Completion(String content, List<NativeCall> toolCalls, String finishReason) {
+
+    /** A call from the {@code tool_calls} field; {@code id} is {@code null} when the server gave none. */
+    public record NativeCall(String id, String name, String arguments) {
+    }
+
+    public Completion {
+        toolCalls = List.copyOf(toolCalls);
+    }
+}

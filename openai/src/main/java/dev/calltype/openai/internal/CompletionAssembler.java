@@ -1,0 +1,225 @@
+package dev.calltype.openai.internal;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.calltype.openai.ChatCompletionsException;
+import dev.calltype.openai.ChatCompletionsException.Kind;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * Puts a streamed completion back together from its chunks. {@code delta.content} is appended;
+ * {@code delta.tool_calls} fragments go to the call their {@code index} names. Fragments without an index (some
+ * servers and mocks leave it out) are taken in arrival order: one with a new id, or a name while the current call
+ * already has one, starts the next call; anything else continues the current call. The text and argument
+ * characters of one answer together may not pass {@code maxChars}.
+ */
+public final class CompletionAssembler {
+
+    /** The most calls one answer may hold. */
+    public static final int MAX_CALLS = 1000;
+
+    private final StringBuilder content = new StringBuilder();
+    private final List<Builder> calls = new ArrayList<>();
+    private final Consumer<String> onContent;
+    private final Consumer<Completion.NativeCall> onCallComplete;
+    private final long maxChars;
+    private long chars;
+    private int completed;
+    private String finishReason;
+    private int chunks;
+
+    private static final class Builder {
+        String id;
+        final StringBuilder name = new StringBuilder();
+        final StringBuilder arguments = new StringBuilder();
+        boolean seen;
+    }
+
+    /**
+     * @param onContent each piece of text as it arrives
+     * @param onCallComplete each call once a later call has started (the last ones: see {@link #completion()})
+     */
+    public CompletionAssembler(Consumer<String> onContent, Consumer<Completion.NativeCall> onCallComplete,
+                               long maxChars) {
+        this.onContent = onContent;
+        this.onCallComplete = onCallComplete;
+        this.maxChars = maxChars;
+    }
+
+    /** Adds one {@code chat.completion.chunk} (or a whole completion); a chunk carrying {@code error} is a failure. */
+    public void add(JsonNode chunk) {
+        if (!chunk.isObject()) {
+            throw new ChatCompletionsException(Kind.MALFORMED, "an event is not a JSON object: "
+                    + Snippet.of(chunk.toString()));
+        }
+        failOnError(chunk);
+        chunks++;
+        JsonNode choices = chunk.path("choices");
+        if (!choices.isArray() || choices.isEmpty()) {
+            return; // usage-only chunks, keep-alives
+        }
+        JsonNode choice = choices.get(0);
+        JsonNode delta = choice.has("delta") ? choice.get("delta") : choice.path("message");
+        String text = textOf(delta.get("content"));
+        if (!text.isEmpty()) {
+            count(text.length());
+            content.append(text);
+            onContent.accept(text);
+        }
+        JsonNode toolCalls = delta.get("tool_calls");
+        if (toolCalls != null && toolCalls.isArray()) {
+            for (JsonNode fragment : toolCalls) {
+                if (fragment.isObject()) {
+                    addCallFragment(fragment);
+                }
+            }
+        }
+        JsonNode finish = choice.get("finish_reason");
+        if (finish != null && finish.isTextual()) {
+            finishReason = finish.textValue();
+        }
+    }
+
+    private void count(int n) {
+        chars += n;
+        if (chars > maxChars) {
+            throw new ChatCompletionsException(Kind.TOO_LARGE, "the answer is longer than " + maxChars
+                    + " characters of text and arguments (maxResponseChars); it was not used");
+        }
+    }
+
+    private void addCallFragment(JsonNode fragment) {
+        String id = fragment.path("id").isTextual() && !fragment.path("id").textValue().isEmpty()
+                ? fragment.path("id").textValue() : null;
+        JsonNode function = fragment.path("function");
+        String name = function.path("name").isTextual() ? function.path("name").textValue() : "";
+        Builder b;
+        JsonNode index = fragment.get("index");
+        if (index != null && index.isIntegralNumber()) {
+            int i = index.canConvertToInt() ? index.intValue() : -1;
+            if (i < 0 || i >= MAX_CALLS) {
+                throw new ChatCompletionsException(Kind.MALFORMED, "a tool call has the index " + Snippet.of(index.asText())
+                        + "; an answer may hold at most " + MAX_CALLS + " calls");
+            }
+            while (calls.size() <= i) {
+                calls.add(new Builder());
+            }
+            b = calls.get(i);
+            if (!b.seen) {
+                b.seen = true;
+                completeBefore(i);
+            }
+        } else {
+            Builder last = calls.isEmpty() ? null : calls.get(calls.size() - 1);
+            boolean next = last == null
+                    || id != null && last.id != null && !id.equals(last.id)
+                    || !name.isEmpty() && last.name.length() > 0;
+            if (next) {
+                if (calls.size() >= MAX_CALLS) {
+                    throw new ChatCompletionsException(Kind.MALFORMED, "an answer may hold at most " + MAX_CALLS
+                            + " tool calls");
+                }
+                b = new Builder();
+                b.seen = true;
+                calls.add(b);
+                completeBefore(calls.size() - 1);
+            } else {
+                b = last;
+            }
+        }
+        if (id != null && b.id == null) {
+            b.id = id;
+        }
+        if (!name.isEmpty() && !name.contentEquals(b.name)) {
+            count(name.length());
+            b.name.append(name);
+        }
+        JsonNode arguments = function.get("arguments");
+        if (arguments != null && !arguments.isNull()) {
+            // Most servers stream a string; some send the object itself.
+            String piece = arguments.isTextual() ? arguments.textValue() : arguments.toString();
+            count(piece.length());
+            b.arguments.append(piece);
+        }
+    }
+
+    /** Reports the calls before {@code index} that were not reported yet: a later call has started. */
+    private void completeBefore(int index) {
+        for (; completed < index; completed++) {
+            Completion.NativeCall c = toCall(calls.get(completed));
+            if (c != null) {
+                onCallComplete.accept(c);
+            }
+        }
+    }
+
+    private static Completion.NativeCall toCall(Builder b) {
+        if (b.name.length() == 0 && b.arguments.length() == 0) {
+            return null;
+        }
+        return new Completion.NativeCall(b.id, b.name.toString(), b.arguments.toString());
+    }
+
+    /** How many calls {@code onCallComplete} has been given; the rest of {@link #completion()}'s are the last ones. */
+    public int completedCalls() {
+        int n = 0;
+        for (int i = 0; i < completed; i++) {
+            if (toCall(calls.get(i)) != null) {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    /** The completion so far. */
+    public Completion completion() {
+        List<Completion.NativeCall> out = new ArrayList<>();
+        for (Builder b : calls) {
+            Completion.NativeCall c = toCall(b);
+            if (c != null) {
+                out.add(c);
+            }
+        }
+        return new Completion(content.toString(), out, finishReason);
+    }
+
+    /** Whether any chunk was added. */
+    public boolean started() {
+        return chunks > 0;
+    }
+
+    /** Whether a chunk said why the answer ended. */
+    public boolean finished() {
+        return finishReason != null;
+    }
+
+    /** Fails when {@code body} carries an {@code error} member. */
+    public static void failOnError(JsonNode body) {
+        JsonNode error = body.get("error");
+        if (error != null && !error.isNull()) {
+            String message = error.isTextual() ? error.textValue()
+                    : error.path("message").isTextual() ? error.path("message").textValue() : error.toString();
+            throw new ChatCompletionsException(Kind.SERVER_ERROR, "the server reported an error: " + Snippet.of(message));
+        }
+    }
+
+    private static String textOf(JsonNode content) {
+        if (content == null || content.isNull()) {
+            return "";
+        }
+        if (content.isTextual()) {
+            return content.textValue();
+        }
+        if (content.isArray()) { // content parts: [{"type":"text","text":"…"}]
+            StringBuilder s = new StringBuilder();
+            for (JsonNode part : content) {
+                if (part.path("text").isTextual()) {
+                    s.append(part.path("text").textValue());
+                }
+            }
+            return s.toString();
+        }
+        return content.toString();
+    }
+}
