@@ -336,7 +336,7 @@ public final class CallNormalizer {
      * argument text read leniently, by the same rules as a call in text. Blank text is no arguments; text that does
      * not end where the object ends is an error, as is an object the text cut off.
      */
-    public static Item nativeCall(String rawName, CharSequence args, String id, Config cfg) {
+    public static Finding nativeCall(String rawName, CharSequence args, String id, Config cfg) {
         int end = args.length();
         int from = Chars.skipBlanks(args, 0, end);
         if (from == end) {
@@ -348,13 +348,13 @@ public final class CallNormalizer {
             return n.error;
         }
         if (!read.isComplete()) {
-            return Item.error(Messages.kind(read), read.status() == JsonRead.Status.MALFORMED
-                    ? Messages.malformedArguments(n.name, read) : Messages.failedRead(n.name, read), n.name,
+            return Finding.error(ErrorTexts.kind(read), read.status() == JsonRead.Status.MALFORMED
+                    ? ErrorTexts.malformedArguments(n.name, read) : ErrorTexts.failedRead(n.name, read), n.name,
                     WireFormat.NATIVE, 0, end);
         }
         if (Chars.skipBlanks(args, read.end(), end) != end) {
-            return Item.error(ExtractionError.Kind.MALFORMED_JSON, Messages.invalid("the arguments of \""
-                    + Messages.quote(n.name) + "\" go on after their JSON value ends: give one JSON object"), n.name,
+            return Finding.error(ExtractionError.Kind.MALFORMED_JSON, ErrorTexts.invalid("the arguments of \""
+                    + ErrorTexts.quote(n.name) + "\" go on after their JSON value ends: give one JSON object"), n.name,
                     WireFormat.NATIVE, 0, end);
         }
         return call(rawName, read, id, WireFormat.NATIVE, 0, end, cfg);
