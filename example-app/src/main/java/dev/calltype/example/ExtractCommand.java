@@ -1,6 +1,5 @@
 package dev.calltype.example;
 
-import dev.calltype.runtime.internal.text.ErrorTexts;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.json.JsonWriteFeature;

@@ -60,8 +60,8 @@ public final class Names {
     /**
      * The candidate a misspelt {@code name} most likely meant, or {@code null}: one that folds to the same text
      * ({@code getWeather} for {@code get_weather}); else the first at the smallest edit distance between folded
-     * forms, when that is at most 1 for names of up to 3 characters and at most 2 for longer ones, a name of 3 or
-     * more characters contained in the other counting as distance 1 ({@code weather} for {@code get_weather}).
+     * forms, when that is at most half the name's length and at most 2 (none for a one-character name), a name of 3
+     * or more characters contained in the other counting as distance 1 ({@code weather} for {@code get_weather}).
      */
     public static String closest(String name, Iterable<String> candidates) {
         if (name == null) {
@@ -71,7 +71,7 @@ public final class Names {
         if (f.isEmpty()) {
             return null;
         }
-        int allowed = f.length() <= 3 ? 1 : 2;
+        int allowed = Math.min(2, f.length() / 2);
         String best = null;
         int bestDistance = allowed + 1;
         for (String candidate : candidates) {
