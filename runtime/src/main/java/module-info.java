@@ -13,6 +13,7 @@
  */
 module dev.calltype.runtime {
     requires transitive com.fasterxml.jackson.databind;
+    requires dev.calltype.render;
 
     exports dev.calltype.runtime;
     exports dev.calltype.runtime.agent;

@@ -203,6 +203,25 @@ final class Figures {
 
     // ------------------------------------------------------------------ plumbing
 
+    /**
+     * The compile-time figures: for each class size, the time to compile it with the processor over the
+     * time without; at most 3 for 500 tools, and not growing from the smallest size to the largest.
+     */
+    void compileTime(java.util.SortedMap<Integer, Double> ratios) {
+        for (Map.Entry<Integer, Double> e : ratios.entrySet()) {
+            String name = "compile_" + e.getKey() + "_tools_vs_plain";
+            if (e.getKey() == 500) {
+                check(name, e.getValue(), "<= 3", 3, false);
+            } else {
+                add(name, e.getValue(), "");
+            }
+        }
+        if (ratios.size() > 1) {
+            check("compile_ratio_growth_" + ratios.firstKey() + "_to_" + ratios.lastKey(),
+                    ratios.get(ratios.lastKey()) / ratios.get(ratios.firstKey()), "<= 1 (not growing)", 1, false);
+        }
+    }
+
     private void add(String name, double value, String unit) {
         figures.add(new Figure(name, value, unit, "", null));
     }

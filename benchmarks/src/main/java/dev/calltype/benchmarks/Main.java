@@ -4,7 +4,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
+import dev.calltype.benchmarks.compile.CompileTime;
 import java.util.List;
+import java.util.SortedMap;
+import java.util.TreeMap;
 import org.openjdk.jmh.profile.GCProfiler;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.results.format.ResultFormatType;
@@ -19,7 +22,7 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  * Entry point of {@code benchmarks.jar}.
  *
  * <pre>
- *   java -jar benchmarks/target/benchmarks.jar quick    every figure in under a minute (one fork, short iterations)
+ *   java -jar benchmarks/target/benchmarks.jar quick    every figure in about a minute (one fork, short iterations)
  *   java -jar benchmarks/target/benchmarks.jar full     the published run: forks, GC profiler, hostile inputs
  *   java -jar benchmarks/target/benchmarks.jar ARGS...  JMH's own command line (e.g. StreamingBenchmark -prof gc)
  * </pre>
@@ -40,9 +43,11 @@ public final class Main {
 
     public static void main(String[] args) throws Exception {
         if (args.length == 1 && args[0].equals("quick")) {
-            System.exit(report(quick(), false));
+            List<RunResult> results = quick();
+            System.exit(report(results, compileTime(List.of(500), 2), false));
         } else if (args.length == 1 && args[0].equals("full")) {
-            System.exit(report(full(), true));
+            List<RunResult> results = full();
+            System.exit(report(results, compileTime(List.of(100, 250, 500), 3), true));
         } else {
             org.openjdk.jmh.Main.main(args);
         }
@@ -85,8 +90,19 @@ public final class Main {
         return new Runner(options.build()).run();
     }
 
-    private static int report(List<RunResult> results, boolean table) {
+    /** The compile-time ratio for each class size (see {@link CompileTime}). */
+    private static SortedMap<Integer, Double> compileTime(List<Integer> sizes, int runs) {
+        System.err.println("calltype benchmarks: compile time of " + sizes + " tools with and without the processor");
+        SortedMap<Integer, Double> ratios = new TreeMap<>();
+        for (int n : sizes) {
+            ratios.put(n, CompileTime.ratio(n, runs));
+        }
+        return ratios;
+    }
+
+    private static int report(List<RunResult> results, SortedMap<Integer, Double> compileRatios, boolean table) {
         Figures figures = Figures.of(results);
+        figures.compileTime(compileRatios);
         System.out.println();
         for (Figures.Figure f : figures.figures()) {
             System.out.println(f.line());

@@ -74,7 +74,7 @@ class AiServicesTest {
                 + "\"Bergen, card 4111, 1 tags, 0 extras, no note, on 2026-12-24\"}");
         assertThat(results.get(0).isError()).isNotEqualTo(Boolean.TRUE);
 
-        assertThat(results.get(1).text()).isEqualTo("Unknown tool 'refund'. Available tools: order, price, broken.");
+        assertThat(results.get(1).text()).isEqualTo("There is no tool named \"refund\". Available tools: order, price, broken.");
         // LangChain4j 1.19.0 keeps only the text of what the hallucinated-tool strategy answers, not its isError.
 
         assertThat(results.get(2).text()).contains("price").contains("discount").contains("a lot");

@@ -4,7 +4,7 @@ import com.google.auto.service.AutoService;
 import com.palantir.javapoet.JavaFile;
 import dev.calltype.annotations.Tool;
 import dev.calltype.annotations.ToolParams;
-import dev.calltype.processor.diagnostic.Diagnostic;
+import dev.calltype.processor.diagnostic.Problem;
 import dev.calltype.processor.diagnostic.Report;
 import dev.calltype.processor.generation.ToolkitGenerator;
 import dev.calltype.processor.model.ToolkitModel;
@@ -104,17 +104,17 @@ public final class ToolProcessor extends AbstractProcessor {
                     deferred.add(name);
                     return;
                 }
-                report.add(Diagnostic.TYPE_UNRESOLVED, owner, String.join(", ", validator.unresolved()), name);
+                report.add(Problem.TYPE_UNRESOLVED, owner, String.join(", ", validator.unresolved()), name);
             }
             String toolkit = dev.calltype.processor.model.ModelBuilder.generatedName(owner).canonicalName();
             if (declared.contains(toolkit)) {
-                report.add(Diagnostic.TOOLKIT_NAME_TAKEN, owner, name, toolkit);
+                report.add(Problem.TOOLKIT_NAME_TAKEN, owner, name, toolkit);
             }
             report.printTo(processingEnv.getMessager());
             if (report.hasErrors()) {
                 return;
             }
-            ToolkitModel model = ToolkitModel.of(owner, processingEnv);
+            ToolkitModel model = validator.model();
             JavaFile file = new ToolkitGenerator(model).generate();
             file.writeTo(processingEnv.getFiler());
             generated.add(name);
@@ -122,7 +122,7 @@ public final class ToolProcessor extends AbstractProcessor {
             StringWriter trace = new StringWriter();
             e.printStackTrace(new PrintWriter(trace));
             processingEnv.getMessager().printMessage(javax.tools.Diagnostic.Kind.ERROR,
-                    Diagnostic.PROCESSOR_FAILURE.format(name, trace), owner);
+                    Problem.PROCESSOR_FAILURE.format(name, trace), owner);
         }
     }
 }

@@ -5,7 +5,7 @@ import static com.google.testing.compile.Compiler.javac;
 
 import com.google.testing.compile.Compilation;
 import com.google.testing.compile.JavaFileObjects;
-import dev.calltype.processor.diagnostic.Diagnostic;
+import dev.calltype.processor.diagnostic.Problem;
 import dev.calltype.processor.model.ModelBuilder;
 import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.Test;
@@ -45,7 +45,7 @@ class DiagnosticsTest {
                 """);
         Compilation c = compile(s);
         assertThat(c).hadErrorCount(1);
-        assertThat(c).hadErrorContaining(Diagnostic.TOOL_NOT_PUBLIC.format("now")).inFile(s)
+        assertThat(c).hadErrorContaining(Problem.TOOL_NOT_PUBLIC.format("now")).inFile(s)
                 .onLineContaining("String now()");
     }
 
@@ -60,7 +60,7 @@ class DiagnosticsTest {
                 """);
         Compilation c = compile(s);
         assertThat(c).hadErrorCount(1);
-        assertThat(c).hadErrorContaining(Diagnostic.TOOL_GENERIC.format("pick")).inFile(s)
+        assertThat(c).hadErrorContaining(Problem.TOOL_GENERIC.format("pick")).inFile(s)
                 .onLineContaining("<T> String pick");
     }
 
@@ -77,7 +77,7 @@ class DiagnosticsTest {
                 """);
         Compilation c = compile(s);
         assertThat(c).hadErrorCount(1);
-        assertThat(c).hadErrorContaining(Diagnostic.ENCLOSING_CLASS_PRIVATE.format("Hidden", "Outer_HiddenTools"))
+        assertThat(c).hadErrorContaining(Problem.ENCLOSING_CLASS_PRIVATE.format("Hidden", "Outer_HiddenTools"))
                 .inFile(s).onLineContaining("private static class Hidden");
         nothingGenerated(c, "Outer_HiddenTools");
     }
@@ -95,7 +95,7 @@ class DiagnosticsTest {
                 """);
         Compilation c = compile(s);
         assertThat(c).hadErrorCount(1);
-        assertThat(c).hadErrorContaining(Diagnostic.ENCLOSING_CLASS_INNER.format("Inner")).inFile(s)
+        assertThat(c).hadErrorContaining(Problem.ENCLOSING_CLASS_INNER.format("Inner")).inFile(s)
                 .onLineContaining("public class Inner");
     }
 
@@ -127,7 +127,7 @@ class DiagnosticsTest {
                 """);
         Compilation c = compile(s);
         assertThat(c).hadErrorCount(1);
-        assertThat(c).hadErrorContaining(Diagnostic.UNSUPPORTED_TYPE.format("when", "book", "Date",
+        assertThat(c).hadErrorContaining(Problem.UNSUPPORTED_TYPE.format("when", "book", "Date",
                 "Date is a class that is not a record (use a record)", ModelBuilder.SUPPORTED)).inFile(s)
                 .onLineContaining("java.util.Date when");
         nothingGenerated(c, "CalendarTools");
@@ -146,7 +146,7 @@ class DiagnosticsTest {
                 """);
         Compilation c = compile(s);
         assertThat(c).hadErrorCount(1);
-        assertThat(c).hadErrorContaining(Diagnostic.UNSUPPORTED_TYPE.format("table", "save", "Table",
+        assertThat(c).hadErrorContaining(Problem.UNSUPPORTED_TYPE.format("table", "save", "Table",
                 "in record Table, component 'rows': Map keys must be String (JSON object keys are strings), not Integer",
                 ModelBuilder.SUPPORTED)).inFile(s).onLineContaining("void save(Table table)");
     }
@@ -188,7 +188,7 @@ class DiagnosticsTest {
                 """);
         Compilation c = compile(s);
         assertThat(c).hadErrorCount(1);
-        assertThat(c).hadErrorContaining(Diagnostic.TOOL_DUPLICATE_NAME.format("get_time", "getTime(0 parameters)"))
+        assertThat(c).hadErrorContaining(Problem.TOOL_DUPLICATE_NAME.format("get_time", "getTime(0 parameters)"))
                 .inFile(s).onLineContaining("@Tool(name = \"get_time\")");
     }
 
@@ -204,7 +204,7 @@ class DiagnosticsTest {
                 """);
         Compilation c = compile(s);
         assertThat(c).hadErrorCount(1);
-        assertThat(c).hadErrorContaining(Diagnostic.TOOL_INVALID_NAME.format("get weather",
+        assertThat(c).hadErrorContaining(Problem.TOOL_INVALID_NAME.format("get weather",
                 "; for example @Tool(name = \"get_weather\")")).inFile(s).onLineContaining("name = \"get weather\"");
     }
 
@@ -215,7 +215,7 @@ class DiagnosticsTest {
                 + "\")\n    public String a() { return \"a\"; }\n}\n");
         Compilation c = compile(s);
         assertThat(c).hadErrorCount(1);
-        assertThat(c).hadErrorContaining(Diagnostic.TOOL_INVALID_NAME.format(name, "")).inFile(s)
+        assertThat(c).hadErrorContaining(Problem.TOOL_INVALID_NAME.format(name, "")).inFile(s)
                 .onLineContaining(name);
     }
 
@@ -231,7 +231,7 @@ class DiagnosticsTest {
                 """);
         Compilation c = compile(s);
         assertThat(c).hadErrorCount(1);
-        assertThat(c).hadErrorContaining(Diagnostic.PARAM_DUPLICATE_NAME.format("x", "a")).inFile(s)
+        assertThat(c).hadErrorContaining(Problem.PARAM_DUPLICATE_NAME.format("x", "a")).inFile(s)
                 .onLineContaining("String x)");
     }
 
@@ -244,7 +244,7 @@ class DiagnosticsTest {
                 """);
         Compilation c = compile(s);
         assertThat(c).hadErrorCount(1);
-        assertThat(c).hadErrorContaining(Diagnostic.TOOL_PARAMS_NOT_RECORD.format("NotARecord")).inFile(s)
+        assertThat(c).hadErrorContaining(Problem.TOOL_PARAMS_NOT_RECORD.format("NotARecord")).inFile(s)
                 .onLineContaining("@ToolParams");
     }
 
@@ -263,7 +263,7 @@ class DiagnosticsTest {
                 """);
         Compilation c = compile(s);
         assertThat(c).hadErrorCount(1);
-        assertThat(c).hadErrorContaining(Diagnostic.TOOL_PARAMS_NOT_ALONE.format("query", "find")).inFile(s)
+        assertThat(c).hadErrorContaining(Problem.TOOL_PARAMS_NOT_ALONE.format("query", "find")).inFile(s)
                 .onLineContaining("find(Query query,");
     }
 
@@ -278,9 +278,62 @@ class DiagnosticsTest {
                 """);
         Compilation c = compile(s);
         assertThat(c).hadErrorCount(1);
-        assertThat(c).hadErrorContaining(Diagnostic.DEFAULT_INVALID.format("\"celsius\"", "unit", "String",
+        assertThat(c).hadErrorContaining(Problem.DEFAULT_INVALID.format("\"celsius\"", "unit", "String",
                 "it is not valid JSON (unexpected character 'c' at offset 0); write a string in quotes: defaultValue ="
                         + " \"\\\"celsius\\\"\"")).inFile(s).onLineContaining("defaultValue = \"celsius\"");
+    }
+
+    @Test
+    void aNumberDefaultThatIsNotJsonIsToldToBeANumberNotAString() {
+        JavaFileObject s = source("Counts", """
+                public class Counts {
+                    /** A. */
+                    @Tool
+                    public String a(@Param(defaultValue = "ten") int n) { return ""; }
+                }
+                """);
+        Compilation c = compile(s);
+        assertThat(c).hadErrorCount(1);
+        assertThat(c).hadErrorContaining(Problem.DEFAULT_INVALID.format("\"ten\"", "n", "int",
+                "it is not valid JSON (unexpected text at offset 0); write a number: defaultValue = \"10\""))
+                .inFile(s).onLineContaining("defaultValue = \"ten\"");
+    }
+
+    @Test
+    void anOptionalPrimitiveIsAWarningNamingTheValueItTakes() {
+        JavaFileObject s = source("Pages", """
+                public class Pages {
+                    /** A. */
+                    @Tool
+                    public String a(@Param(required = false) int page) { return ""; }
+                }
+                """);
+        Compilation c = compile(s);
+        assertThat(c).succeeded();
+        assertThat(c).hadWarningCount(1);
+        assertThat(c).hadWarningContaining(Problem.OPTIONAL_PRIMITIVE.format("page", "int", "0", "Integer"))
+                .inFile(s).onLineContaining("int page");
+    }
+
+    @Test
+    void aReturnTypeWithoutAGeneratedWriterIsAWarning() {
+        JavaFileObject s = source("Streams", """
+                public class Streams {
+                    /** A. */
+                    @Tool
+                    public Object a(String name) { return name; }
+
+                    /** B. */
+                    @Tool
+                    @SuppressWarnings("calltype")
+                    public Object b(String name) { return name; }
+                }
+                """);
+        Compilation c = compile(s);
+        assertThat(c).succeeded();
+        assertThat(c).hadWarningCount(1);
+        assertThat(c).hadWarningContaining(Problem.RETURN_BY_REFLECTION.format("a", "Object")).inFile(s)
+                .onLineContaining("public Object a(");
     }
 
     @Test
@@ -299,11 +352,11 @@ class DiagnosticsTest {
                 """);
         Compilation c = compile(s);
         assertThat(c).hadErrorCount(4);
-        assertThat(c).hadErrorContaining(Diagnostic.DEFAULT_INVALID.format("\"\\\"ten\\\"\"", "n", "int",
+        assertThat(c).hadErrorContaining(Problem.DEFAULT_INVALID.format("\"\\\"ten\\\"\"", "n", "int",
                 "expected an integer")).inFile(s).onLineContaining("int n,");
-        assertThat(c).hadErrorContaining(Diagnostic.DEFAULT_INVALID.format("\"\\\"K\\\"\"", "unit", "Unit",
+        assertThat(c).hadErrorContaining(Problem.DEFAULT_INVALID.format("\"\\\"K\\\"\"", "unit", "Unit",
                 "expected one of \"C\", \"F\"")).inFile(s).onLineContaining("Unit unit,");
-        assertThat(c).hadErrorContaining(Diagnostic.DEFAULT_INVALID.format("\"[1, 2.5]\"", "list", "List<Integer>",
+        assertThat(c).hadErrorContaining(Problem.DEFAULT_INVALID.format("\"[1, 2.5]\"", "list", "List<Integer>",
                 "expected an integer, not 2.5 at '[1]'")).inFile(s).onLineContaining("List<Integer> list");
         assertThat(c).hadErrorContaining("3000000000 is out of range [-2147483648, 2147483647]").inFile(s)
                 .onLineContaining("int big");
@@ -340,7 +393,7 @@ class DiagnosticsTest {
         Compilation c = compile(s);
         assertThat(c).succeeded();
         assertThat(c).hadWarningCount(1);
-        assertThat(c).hadWarningContaining(Diagnostic.CONSTRAINT_IGNORED.format("Min", "text", "String")).inFile(s)
+        assertThat(c).hadWarningContaining(Problem.CONSTRAINT_IGNORED.format("Min", "text", "String")).inFile(s)
                 .onLineContaining("@Min(1) String text");
     }
 
@@ -355,9 +408,9 @@ class DiagnosticsTest {
         Compilation c = javac().withProcessors(new ToolProcessor()).compile(Sources.with(s));
         assertThat(c).succeeded();
         assertThat(c).hadWarningCount(2);
-        assertThat(c).hadWarningContaining(Diagnostic.DESCRIPTION_MISSING.format("tool ping")).inFile(s)
+        assertThat(c).hadWarningContaining(Problem.DESCRIPTION_MISSING.format("tool ping")).inFile(s)
                 .onLineContaining("public String ping");
-        assertThat(c).hadWarningContaining(Diagnostic.DESCRIPTION_MISSING.format("parameter 'host' of tool ping"))
+        assertThat(c).hadWarningContaining(Problem.DESCRIPTION_MISSING.format("parameter 'host' of tool ping"))
                 .inFile(s).onLineContaining("String host)");
     }
 
@@ -435,7 +488,7 @@ class DiagnosticsTest {
                 """);
         Compilation c = compile(s, taken);
         assertThat(c).hadErrorCount(1);
-        assertThat(c).hadErrorContaining(Diagnostic.TOOLKIT_NAME_TAKEN.format("com.example.Radio",
+        assertThat(c).hadErrorContaining(Problem.TOOLKIT_NAME_TAKEN.format("com.example.Radio",
                 "com.example.RadioTools")).inFile(s).onLineContaining("public class Radio");
         nothingGenerated(c, "RadioTools");
     }
@@ -451,7 +504,7 @@ class DiagnosticsTest {
                 """);
         Compilation c = compile(s);
         assertThat(c).failed();
-        assertThat(c).hadErrorContaining(Diagnostic.TYPE_UNRESOLVED.format("NotYetGenerated", "com.example.Waiting"))
+        assertThat(c).hadErrorContaining(Problem.TYPE_UNRESOLVED.format("NotYetGenerated", "com.example.Waiting"))
                 .inFile(s).onLineContaining("public class Waiting");
     }
 }

@@ -304,7 +304,8 @@ class EchoDispatchTest {
         ToolResult r = echo.dispatch(ToolCall.of("txet"));
         assertThat(r.isError()).isTrue();
         assertThat(r.toolName()).isEqualTo("txet");
-        assertThat(r.content()).startsWith("Unknown tool 'txet'; did you mean 'text'? Available tools: text, letter,");
+        assertThat(r.content()).startsWith(
+                "There is no tool named \"txet\". Did you mean \"text\"? Available tools: text, letter,");
     }
 
     @Test

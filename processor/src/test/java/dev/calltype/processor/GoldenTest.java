@@ -51,6 +51,52 @@ class GoldenTest {
         }
     }
 
+    @Test
+    void generatedStringLiteralsAreAtMostOneAndAHalfTimesTheJsonSchemaText() {
+        String source = compiled.source("com.example.inventory.InventoryTools");
+        long literals = literalChars(source);
+        int schema = toolkit.schemaJson(SchemaDialect.JSON_SCHEMA).length();
+        assertThat(literals).as("characters in the string literals of the generated source, against %d of JSON"
+                + " Schema text", schema).isLessThanOrEqualTo(schema * 3L / 2);
+    }
+
+    /** The characters the string literals of a Java source stand for (comments and char literals skipped). */
+    static long literalChars(String source) {
+        long total = 0;
+        int i = 0;
+        while (i < source.length()) {
+            char c = source.charAt(i);
+            if (c == '/' && i + 1 < source.length() && source.charAt(i + 1) == '/') {
+                i = source.indexOf('\n', i);
+                i = i < 0 ? source.length() : i;
+            } else if (c == '/' && i + 1 < source.length() && source.charAt(i + 1) == '*') {
+                i = source.indexOf("*/", i + 2) + 2;
+            } else if (c == '\'') {
+                i = source.indexOf('\'', i + (source.charAt(i + 1) == '\\' ? 3 : 2)) + 1;
+            } else if (c == '"') {
+                i++;
+                while (source.charAt(i) != '"') {
+                    if (source.charAt(i) == '\\') {
+                        i += source.charAt(i + 1) == 'u' ? 6 : 2;
+                    } else {
+                        i++;
+                    }
+                    total++;
+                }
+                i++;
+            } else {
+                i++;
+            }
+        }
+        return total;
+    }
+
+    @Test
+    void literalCharsCountsWhatLiteralsStandFor() {
+        assertThat(literalChars("String a = \"ab\\\"c\"; // \"not\"\n/* \"no\" */ char q = '\"'; String b = \"\\u00e9\";"))
+                .isEqualTo(5);
+    }
+
     private static void check(String name, String actual) throws IOException {
         Path file = GOLDENS.resolve(name);
         if (UPDATE) {

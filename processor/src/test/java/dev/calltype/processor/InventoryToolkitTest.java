@@ -184,7 +184,7 @@ class InventoryToolkitTest {
                 });
         assertThatThrownBy(() -> Compiled.call(toolkit, "parse", ToolCall.of("add_stok")))
                 .isInstanceOfSatisfying(ToolArgumentException.class, e -> assertThat(e.problems()).containsExactly(
-                        "unknown tool 'add_stok'; did you mean 'add_stock'? Available tools: add_stock, search_items,"
-                                + " pay, count_categories, get_stock"));
+                        "There is no tool named \"add_stok\". Did you mean \"add_stock\"? Available tools: add_stock,"
+                                + " search_items, pay, count_categories, get_stock."));
     }
 }

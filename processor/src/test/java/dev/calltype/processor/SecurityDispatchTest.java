@@ -50,7 +50,7 @@ class SecurityDispatchTest {
     void onlyToolNamesReachTheTargetNeverOtherMethodsByReflection(String name) {
         ToolResult r = toolkit.dispatch(ToolCall.of(name, JsonNodeFactory.instance.objectNode()).withId("x"));
         assertThat(r.isError()).as(name).isTrue();
-        assertThat(r.content()).startsWith("Unknown tool");
+        assertThat(r.content()).startsWith("There is no tool named");
         assertThat(r.content()).doesNotContain("\u0000");
         assertThat(log()).isEmpty();
     }

@@ -11,22 +11,47 @@ public final class ToolArgumentException extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
     private final String toolName;
+    private final transient List<String> toolNames;
     private final transient List<String> problems;
 
     public ToolArgumentException(String toolName, List<String> problems) {
-        super(message(toolName, problems));
-        this.toolName = toolName;
+        this(toolName == null ? List.of() : List.of(toolName), problems);
+    }
+
+    /**
+     * @param toolNames the tools whose calls failed, in the order of the text (empty when no call named
+     *                  a known tool)
+     */
+    public ToolArgumentException(List<String> toolNames, List<String> problems) {
+        super(message(toolNames, problems));
+        this.toolNames = List.copyOf(toolNames);
+        this.toolName = this.toolNames.isEmpty() ? null : this.toolNames.get(0);
         this.problems = List.copyOf(problems);
     }
 
-    private static String message(String toolName, List<String> problems) {
-        return (toolName == null ? "invalid tool call" : "invalid call to " + toolName) + ": "
-                + String.join("; ", problems);
+    /** {@code invalid call to get_stock: parameter 'sku' is required; …}: each problem once, no doubled stops. */
+    private static String message(List<String> toolNames, List<String> problems) {
+        StringBuilder b = new StringBuilder(toolNames.isEmpty() ? "invalid tool call"
+                : toolNames.size() == 1 ? "invalid call to " + toolNames.get(0)
+                : "invalid calls to " + String.join(", ", toolNames)).append(": ");
+        for (int i = 0; i < problems.size(); i++) {
+            String p = problems.get(i);
+            if (i > 0) {
+                b.append("; ");
+            }
+            b.append(p.endsWith(".") ? p.substring(0, p.length() - 1) : p);
+        }
+        return b.toString();
     }
 
-    /** The tool the call named, or {@code null}. */
+    /** The tool of the first failed call, or {@code null} when no call named a known tool. */
     public String toolName() {
         return toolName;
+    }
+
+    /** Every tool whose call failed, in the order of the text, each once. */
+    public List<String> toolNames() {
+        return toolNames;
     }
 
     /** Every problem found, e.g. {@code parameter 'item.quantity' must be an integer, got "many"}. */

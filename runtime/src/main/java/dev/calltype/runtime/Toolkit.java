@@ -1,8 +1,7 @@
 package dev.calltype.runtime;
 
 import dev.calltype.runtime.internal.args.Names;
-
-import java.util.ArrayList;
+import dev.calltype.runtime.support.DispatchSupport;
 import java.util.List;
 import java.util.Optional;
 
@@ -50,21 +49,11 @@ public interface Toolkit {
     }
 
     /**
-     * Extracts every call from a model's output and dispatches each in order. Extraction errors come
-     * back as failure results carrying the correction prompt.
+     * Extracts every call from a model's output and dispatches each, in the order of the text.
+     * Extraction errors come back as failure results: the first carries the correction prompt, which
+     * covers them all, the others their own error's message.
      */
     default List<ToolResult> handle(String llmOutput) {
-        Extraction extraction = extractor().extract(llmOutput);
-        List<ToolResult> results = new ArrayList<>();
-        for (ToolCall call : extraction.calls()) {
-            results.add(dispatch(call));
-        }
-        if (extraction.hasErrors()) {
-            String prompt = extraction.correctionPrompt().orElseThrow();
-            for (ExtractionError error : extraction.errors()) {
-                results.add(ToolResult.failure(error.toolName(), null, prompt));
-            }
-        }
-        return results;
+        return DispatchSupport.handle(this, extractor().extract(llmOutput), null);
     }
 }

@@ -75,29 +75,18 @@ public final class Toolkits {
         return ToolResult.failure(call.name(), call.id(), unknownTool(call.name(), tools));
     }
 
-    /** The failure message for a tool name no toolkit has. */
+    /** The failure message for a tool name no toolkit has (the wording every toolkit uses). */
     static String unknownTool(String name, List<ToolSpec> tools) {
-        StringBuilder out = new StringBuilder("unknown tool \"").append(SchemaArguments.displayName(name)).append('"');
         List<String> names = new ArrayList<>();
         for (ToolSpec tool : tools) {
             names.add(tool.name());
         }
-        String suggestion = Names.closest(name, names);
-        if (suggestion != null) {
-            out.append(" (did you mean \"").append(suggestion).append("\"?)");
-        }
-        if (names.isEmpty()) {
-            return out.append("; no tools are available").toString();
-        }
-        return out.append("; the available tools are: ").append(String.join(", ", names)).toString();
+        return ErrorTexts.unknownTool(name, names, Names.closest(name, names));
     }
 
-    /** The failure message for a call whose arguments do not fit the tool. */
+    /** The failure message for a call whose arguments do not fit the tool (the wording every toolkit uses). */
     static String invalidArguments(ToolSpec tool, List<String> problems) {
-        StringBuilder out = new StringBuilder("The call to ").append(tool.name())
-                .append(" was not run because its arguments are invalid:");
-        ErrorTexts.problems(out, problems);
-        return out.append("\nSignature: ").append(FormatInstructions.line(tool)).toString();
+        return ErrorTexts.invalidArguments(tool.name(), problems, FormatInstructions.signature(tool));
     }
 
     /**

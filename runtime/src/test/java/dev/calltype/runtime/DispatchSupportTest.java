@@ -5,6 +5,7 @@ import dev.calltype.runtime.support.Constraints;
 import dev.calltype.runtime.support.DispatchSupport;
 import dev.calltype.runtime.support.JsonValues;
 import dev.calltype.runtime.support.Nesting;
+import dev.calltype.runtime.support.ToolTexts;
 import dev.calltype.runtime.support.Union;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -146,9 +147,10 @@ class DispatchSupportTest {
         assertThat(DispatchSupport.resolve("weather", tools)).isNull();
         assertThat(DispatchSupport.resolve("a_b", List.of("ab", "a-b"))).isNull();
         assertThat(DispatchSupport.unknownToolProblem("get_wether", tools))
-                .isEqualTo("unknown tool 'get_wether'; did you mean 'get_weather'? Available tools: get_weather, add_stock");
+                .isEqualTo("There is no tool named \"get_wether\". Did you mean \"get_weather\"? Available tools: get_weather,"
+                        + " add_stock.");
         assertThat(DispatchSupport.unknownToolProblem("delete_everything", tools))
-                .isEqualTo("unknown tool 'delete_everything'. Available tools: get_weather, add_stock");
+                .isEqualTo("There is no tool named \"delete_everything\". Available tools: get_weather, add_stock.");
     }
 
     @Test
@@ -212,7 +214,7 @@ class DispatchSupportTest {
         assertThat(DispatchSupport.thrown(call, "t", new IllegalStateException("no stock")).content())
                 .isEqualTo("Tool t failed: no stock");
         assertThat(DispatchSupport.unknownTool(ToolCall.of("x"), List.of("t")).content())
-                .isEqualTo("Unknown tool 'x'. Available tools: t.");
+                .isEqualTo("There is no tool named \"x\". Available tools: t.");
     }
 
     @Test
@@ -254,27 +256,29 @@ class DispatchSupportTest {
     }
 
     @Test
-    void handleKeepsTextOrderAndAddsTheSignatureToPositionalErrors() {
+    void handleKeepsTextOrderAddsTheSignatureToPositionalErrorsAndGivesTheCorrectionPromptOnce() {
         ExtractionError tooMany = new ExtractionError(ExtractionError.Kind.TOO_MANY_POSITIONAL, 10, 20,
                 "add takes 2 arguments, got 3", "add(1,2,3)", "add");
         ExtractionError truncated = new ExtractionError(ExtractionError.Kind.TRUNCATED, 40, 50, "cut off", "{", null);
         Extraction extraction = new Extraction(List.of(callAt("first", 0), callAt("second", 30)),
                 List.of(tooMany, truncated), "", List.of(), "PROMPT");
-        List<ToolResult> results = DispatchSupport.handle(new Echoing(), extraction, Map.of("add", "add(a: integer, b: integer)"));
+        List<ToolResult> results = DispatchSupport.handle(new Echoing(), extraction, new ToolTexts(
+                new String[] {"add"}, new String[] {""}, new String[] {"{\"type\":\"object\",\"properties\":{"
+                        + "\"a\":{\"type\":\"integer\"},\"b\":{\"type\":\"integer\"}},\"required\":[\"a\",\"b\"]}"}));
         assertThat(results).extracting(ToolResult::toolName).containsExactly("first", "add", "second", null);
         assertThat(results.get(1).content()).isEqualTo("PROMPT\nSignature: add(a: integer, b: integer)");
-        assertThat(results.get(3).content()).isEqualTo("PROMPT");
+        assertThat(results.get(3).content()).as("the prompt covers every error; it is sent once").isEqualTo("cut off");
         assertThat(results.get(1).isError()).isTrue();
     }
 
     @Test
     void parseAllCollectsEveryProblemOrReturnsEveryCall() {
         Extraction ok = new Extraction(List.of(callAt("a", 0), callAt("b", 9)), List.of(), "", List.of(), null);
-        assertThat(DispatchSupport.parseAll(ok, Map.of(), (call, p) -> call.name())).containsExactly("a", "b");
+        assertThat(DispatchSupport.parseAll(ok, null, (call, p) -> call.name())).containsExactly("a", "b");
         Extraction bad = new Extraction(List.of(callAt("a", 0), callAt("b", 9)), List.of(
                 new ExtractionError(ExtractionError.Kind.MALFORMED_JSON, 20, 30, "broken JSON", "{", null)),
                 "", List.of(), "PROMPT");
-        assertThatThrownBy(() -> DispatchSupport.parseAll(bad, Map.of(), (call, p) -> {
+        assertThatThrownBy(() -> DispatchSupport.parseAll(bad, null, (call, p) -> {
             if (call.name().equals("b")) {
                 p.add("parameter 'x' is required");
                 return null;
@@ -282,7 +286,8 @@ class DispatchSupportTest {
             return call.name();
         })).isInstanceOfSatisfying(ToolArgumentException.class, e -> {
             assertThat(e.problems()).containsExactly("broken JSON", "b: parameter 'x' is required");
-            assertThat(e.toolName()).isNull();
+            assertThat(e.toolName()).as("the tool of the first failed call that named one").isEqualTo("b");
+            assertThat(e.toolNames()).containsExactly("b");
         });
     }
 

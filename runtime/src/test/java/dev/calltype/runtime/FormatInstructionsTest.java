@@ -1,5 +1,6 @@
 package dev.calltype.runtime;
 
+import dev.calltype.render.Instructions;
 import static dev.calltype.runtime.Fixtures.spec;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -10,7 +11,9 @@ class FormatInstructionsTest {
 
     private static final String LISTING = "You can call these tools:\n"
             + "- get_weather(city: string, units?: \"celsius\"|\"fahrenheit\" = \"celsius\") — Current weather for a city\n"
+            + "    city: City name\n"
             + "- add_stock(item: {sku: string, quantity: integer}, note?: string) — Add stock for an item\n"
+            + "    item: The item\n"
             + "- outline(root: {title: string, children?: object[]}) — Outline a document\n"
             + "- ping()\n"
             + "\n";
@@ -291,7 +294,7 @@ class FormatInstructionsTest {
         ToolSpec tool = spec("grid", "", "{\"type\":\"object\",\"properties\":{\"x\":" + schema + "},\"required\":[\"x\"]}");
 
         assertThat(FormatInstructions.line(tool))
-                .isEqualTo("grid(x: any" + "[]".repeat(FormatInstructions.NESTING_LIMIT) + ")");
+                .isEqualTo("grid(x: any" + "[]".repeat(Instructions.NESTING_LIMIT) + ")");
     }
 
     @Test
@@ -309,7 +312,7 @@ class FormatInstructionsTest {
 
         assertThat(text).startsWith("You can call these tools:\n- fan(x: ").contains("any | any")
                 .endsWith("wait for the results.");
-        assertThat(text.length()).isLessThan(20 * FormatInstructions.VISIT_BUDGET);
+        assertThat(text.length()).isLessThan(20 * Instructions.VISIT_BUDGET);
     }
 
     @Test
@@ -333,6 +336,6 @@ class FormatInstructionsTest {
 
     @Test
     void noToolsGivesAShortNotice() {
-        assertThat(FormatInstructions.render(List.of(), CallFormat.XML_TAGS)).isEqualTo(FormatInstructions.NO_TOOLS);
+        assertThat(FormatInstructions.render(List.of(), CallFormat.XML_TAGS)).isEqualTo(Instructions.NO_TOOLS);
     }
 }

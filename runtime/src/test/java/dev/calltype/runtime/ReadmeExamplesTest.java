@@ -39,10 +39,11 @@ class ReadmeExamplesTest {
 
         assertThat(ok.content()).isEqualTo("Sunny in Paris for 2 day(s)");
         assertThat(bad.content()).isEqualTo("""
-                The call to get_weather was not run because its arguments are invalid:
+                Invalid arguments for get_weather:
                 - parameter 'city' is required
                 - parameter 'days' must be an integer, got 9.5
-                Signature: get_weather(city: string, days?: integer = 1) — Current weather for a city""");
+                Signature: get_weather(city: string, days?: integer = 1)
+                Fix the arguments and call get_weather again.""");
         assertThat(weather.schemaJson(SchemaDialect.GEMINI)).isEqualTo("[{\"name\":\"get_weather\","
                 + "\"description\":\"Current weather for a city\",\"parameters\":{\"type\":\"object\",\"properties\":{"
                 + "\"city\":{\"type\":\"string\"},\"days\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":7,\"default\":1}},"

@@ -132,7 +132,7 @@ class SecurityTest {
         });
         ToolResult r = toolkit.dispatch(ToolCall.of(name, JsonNodeFactory.instance.objectNode()));
         assertThat(r.isError()).isTrue();
-        assertThat(r.content()).contains("unknown tool");
+        assertThat(r.content()).contains("There is no tool named");
         assertThat(ran).isEmpty();
         assertThat(ExtractionFuzzTest.hasRawControl(r.content(), true)).isFalse();
     }

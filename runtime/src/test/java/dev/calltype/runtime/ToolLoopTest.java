@@ -368,7 +368,7 @@ class ToolLoopTest {
         ToolLoop.Outcome outcome = ToolLoop.builder(model, toolkit).build().run("go");
 
         assertThat(outcome.transcript().get(2).content())
-                .isEqualTo("unknown tool \"multiply\"; the available tools are: add, slow, fail, delete_note");
+                .isEqualTo("There is no tool named \"multiply\". Available tools: add, slow, fail, delete_note.");
     }
 
     @Test

@@ -92,8 +92,8 @@ class ToolkitsCombineTest {
 
         assertThat(result.isError()).isTrue();
         assertThat(result.callId()).isEqualTo("x");
-        assertThat(result.content()).isEqualTo("unknown tool \"delete_all\"; the available tools are: get_weather, ping,"
-                + " add_stock, outline");
+        assertThat(result.content()).isEqualTo("There is no tool named \"delete_all\". Available tools: get_weather,"
+                + " ping, add_stock, outline.");
     }
 
     @Test

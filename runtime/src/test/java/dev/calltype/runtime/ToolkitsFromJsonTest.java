@@ -172,11 +172,12 @@ class ToolkitsFromJsonTest {
     void everyProblemIsReportedAtOnceWithItsPathAndTheSignature() {
         String message = failure("add_stock", "{\"item\":{\"sku\":\"a1\",\"quantity\":\"many\"},\"extra\":1}");
 
-        assertThat(message).isEqualTo("The call to add_stock was not run because its arguments are invalid:\n"
+        assertThat(message).isEqualTo("Invalid arguments for add_stock:\n"
                 + "- parameter 'item.sku' must be a string matching the pattern ^[A-Z][0-9]+$, got \"a1\"\n"
                 + "- parameter 'item.quantity' must be an integer, got \"many\"\n"
                 + "- unknown parameter 'extra'; the parameters are: item, note\n"
-                + "Signature: add_stock(item: {sku: string, quantity: integer}, note?: string) — Add stock for an item");
+                + "Signature: add_stock(item: {sku: string, quantity: integer}, note?: string)\n"
+                + "Fix the arguments and call add_stock again.");
         assertThat(names).isEmpty();
     }
 
@@ -319,15 +320,16 @@ class ToolkitsFromJsonTest {
         ToolResult result = call("forcast", "{}");
 
         assertThat(result.isError()).isTrue();
-        assertThat(result.content()).isEqualTo("unknown tool \"forcast\" (did you mean \"forecast\"?); the available"
-                + " tools are: forecast, add_stock, tag_notes, send, draw, ping");
+        assertThat(result.content()).isEqualTo("There is no tool named \"forcast\". Did you mean \"forecast\"?"
+                + " Available tools: forecast, add_stock, tag_notes, send, draw, ping.");
     }
 
     @Test
     void madeUpNamesAreShortenedAndEscapedInMessages() {
         ToolResult unknown = call("x".repeat(500), "{}");
 
-        assertThat(unknown.content()).startsWith("unknown tool \"" + "x".repeat(60) + "…\";").hasSizeLessThan(200);
+        assertThat(unknown.content()).startsWith("There is no tool named \"" + "x".repeat(40)).hasSizeLessThan(250)
+                .doesNotContain("x".repeat(100));
         assertThat(failure("forecast", "{\"city\":\"Paris\",\"bad\\nkey\":1}"))
                 .contains("- unknown parameter 'bad\\u000akey'; the parameters are:");
     }

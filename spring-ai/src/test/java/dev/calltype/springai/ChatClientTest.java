@@ -67,7 +67,7 @@ class ChatClientTest {
         assertThat(results).extracting(ToolResponseMessage.ToolResponse::id).containsExactly("c1", "c2", "c3", "c4", "c5");
         assertThat(results.get(0).responseData()).isEqualTo("Booked Oslo on 2026-12-20 in BUSINESS for 1 traveller(s),"
                 + " 1 seat(s), 3 nights at Fjord, 1 bag entries");
-        assertThat(results.get(1).responseData()).isEqualTo("Unknown tool 'rent_car'. Available tools: book, cancel.");
+        assertThat(results.get(1).responseData()).isEqualTo("There is no tool named \"rent_car\". Available tools: book, cancel.");
         assertThat(results.get(2).responseData()).startsWith("Invalid arguments for book:")
                 .contains("departure").contains("Fix the arguments and call book again.");
         assertThat(results.get(3).responseData()).isEqualTo("Tool cancel failed: booking T-9 is already travelling");

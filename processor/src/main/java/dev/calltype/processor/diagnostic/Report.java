@@ -11,19 +11,19 @@ import javax.lang.model.element.Element;
 public final class Report {
 
     /** One message attached to the most precise element (and annotation value) available. */
-    public record Finding(Diagnostic diagnostic, String message, Element element, AnnotationMirror annotation,
+    public record Finding(Problem problem, String message, Element element, AnnotationMirror annotation,
                           AnnotationValue value) {
     }
 
     private final List<Finding> findings = new ArrayList<>();
 
-    public void add(Diagnostic diagnostic, Element element, Object... args) {
-        findings.add(new Finding(diagnostic, diagnostic.format(args), element, null, null));
+    public void add(Problem problem, Element element, Object... args) {
+        findings.add(new Finding(problem, problem.format(args), element, null, null));
     }
 
-    public void add(Diagnostic diagnostic, Element element, AnnotationMirror annotation, AnnotationValue value,
+    public void add(Problem problem, Element element, AnnotationMirror annotation, AnnotationValue value,
                     Object... args) {
-        findings.add(new Finding(diagnostic, diagnostic.format(args), element, annotation, value));
+        findings.add(new Finding(problem, problem.format(args), element, annotation, value));
     }
 
     public List<Finding> findings() {
@@ -31,12 +31,12 @@ public final class Report {
     }
 
     public boolean hasErrors() {
-        return findings.stream().anyMatch(f -> f.diagnostic().severity() == Diagnostic.Severity.ERROR);
+        return findings.stream().anyMatch(f -> f.problem().severity() == Problem.Severity.ERROR);
     }
 
     public void printTo(Messager messager) {
         for (Finding f : findings) {
-            javax.tools.Diagnostic.Kind kind = f.diagnostic().severity() == Diagnostic.Severity.ERROR
+            javax.tools.Diagnostic.Kind kind = f.problem().severity() == Problem.Severity.ERROR
                     ? javax.tools.Diagnostic.Kind.ERROR : javax.tools.Diagnostic.Kind.WARNING;
             if (f.value() != null) {
                 messager.printMessage(kind, f.message(), f.element(), f.annotation(), f.value());

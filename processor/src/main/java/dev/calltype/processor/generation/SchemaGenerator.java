@@ -1,12 +1,13 @@
 package dev.calltype.processor.generation;
 
+import dev.calltype.render.Schemas;
 import dev.calltype.processor.model.Constraints;
 import dev.calltype.processor.model.FieldModel;
-import dev.calltype.processor.model.Json;
-import dev.calltype.processor.model.Json.JsonArray;
-import dev.calltype.processor.model.Json.JsonBoolean;
-import dev.calltype.processor.model.Json.JsonNumber;
-import dev.calltype.processor.model.Json.JsonObject;
+import dev.calltype.render.Json;
+import dev.calltype.render.Json.JsonArray;
+import dev.calltype.render.Json.JsonBoolean;
+import dev.calltype.render.Json.JsonNumber;
+import dev.calltype.render.Json.JsonObject;
 import dev.calltype.processor.model.RecordModel;
 import dev.calltype.processor.model.ScalarKind;
 import dev.calltype.processor.model.SealedModel;

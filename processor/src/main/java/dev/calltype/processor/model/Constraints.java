@@ -1,5 +1,7 @@
 package dev.calltype.processor.model;
 
+import dev.calltype.render.Json;
+
 /**
  * Bean Validation constraints read by simple name ({@code @Min}, {@code @Max}, {@code @DecimalMin},
  * {@code @DecimalMax}, {@code @Size}, {@code @Pattern}, {@code @NotBlank}, {@code @NotEmpty},

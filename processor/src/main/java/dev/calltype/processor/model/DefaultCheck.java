@@ -1,10 +1,11 @@
 package dev.calltype.processor.model;
 
-import dev.calltype.processor.model.Json.JsonArray;
-import dev.calltype.processor.model.Json.JsonBoolean;
-import dev.calltype.processor.model.Json.JsonNumber;
-import dev.calltype.processor.model.Json.JsonObject;
-import dev.calltype.processor.model.Json.JsonString;
+import dev.calltype.render.Json;
+import dev.calltype.render.Json.JsonArray;
+import dev.calltype.render.Json.JsonBoolean;
+import dev.calltype.render.Json.JsonNumber;
+import dev.calltype.render.Json.JsonObject;
+import dev.calltype.render.Json.JsonString;
 import dev.calltype.processor.model.TypeModel.EnumType;
 import dev.calltype.processor.model.TypeModel.MapType;
 import dev.calltype.processor.model.TypeModel.OptionalType;

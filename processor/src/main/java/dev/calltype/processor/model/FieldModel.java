@@ -1,5 +1,7 @@
 package dev.calltype.processor.model;
 
+import dev.calltype.render.Json;
+
 /**
  * One named value read from a JSON object: a tool parameter or a record component.
  *

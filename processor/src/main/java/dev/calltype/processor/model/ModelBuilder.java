@@ -1,5 +1,6 @@
 package dev.calltype.processor.model;
 
+import dev.calltype.render.Json;
 import com.palantir.javapoet.ArrayTypeName;
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.ParameterizedTypeName;
@@ -9,10 +10,10 @@ import com.palantir.javapoet.WildcardTypeName;
 import dev.calltype.annotations.Param;
 import dev.calltype.annotations.Tool;
 import dev.calltype.annotations.ToolParams;
-import dev.calltype.processor.diagnostic.Diagnostic;
+import dev.calltype.processor.diagnostic.Problem;
 import dev.calltype.processor.diagnostic.Report;
-import dev.calltype.processor.model.Json.JsonNumber;
-import dev.calltype.processor.model.Json.JsonSyntaxException;
+import dev.calltype.render.Json.JsonNumber;
+import dev.calltype.render.Json.JsonSyntaxException;
 import dev.calltype.processor.model.TypeModel.EnumType;
 import dev.calltype.processor.model.TypeModel.MapType;
 import dev.calltype.processor.model.TypeModel.OptionalType;
@@ -98,12 +99,47 @@ public final class ModelBuilder {
     /** The {@code @Tool} methods of a class, in source order. */
     public static List<ExecutableElement> toolMethods(TypeElement owner) {
         List<ExecutableElement> out = new ArrayList<>();
-        for (ExecutableElement m : ElementFilter.methodsIn(owner.getEnclosedElements())) {
-            if (m.getAnnotation(Tool.class) != null) {
-                out.add(m);
+        Set<String> signatures = new HashSet<>();
+        Set<String> visited = new HashSet<>();
+        java.util.ArrayDeque<TypeElement> types = new java.util.ArrayDeque<>(List.of(owner));
+        while (!types.isEmpty()) {
+            TypeElement type = types.removeFirst();
+            if (!visited.add(type.getQualifiedName().toString())
+                    || type.getQualifiedName().contentEquals("java.lang.Object")) {
+                continue;
+            }
+            boolean inherited = type != owner;
+            for (ExecutableElement m : ElementFilter.methodsIn(type.getEnclosedElements())) {
+                if (m.getAnnotation(Tool.class) == null
+                        || inherited && (m.getModifiers().contains(Modifier.PRIVATE)
+                        || type.getKind().isInterface() && m.getModifiers().contains(Modifier.STATIC))) {
+                    continue;
+                }
+                if (signatures.add(signature(m))) {
+                    out.add(m);
+                }
+            }
+            if (type.getSuperclass() instanceof DeclaredType d && d.asElement() instanceof TypeElement superclass) {
+                types.addLast(superclass);
+            }
+            for (TypeMirror i : type.getInterfaces()) {
+                if (i instanceof DeclaredType d && d.asElement() instanceof TypeElement te) {
+                    types.addLast(te);
+                }
             }
         }
         return out;
+    }
+
+    /** A method's name and erased parameter types: an inherited tool is left out when the class has its own. */
+    private static String signature(ExecutableElement m) {
+        StringBuilder b = new StringBuilder(m.getSimpleName());
+        for (VariableElement p : m.getParameters()) {
+            String type = p.asType().toString();
+            int generic = type.indexOf('<');
+            b.append(',').append(generic < 0 ? type : type.substring(0, generic));
+        }
+        return b.toString();
     }
 
     /** The generated toolkit's name: {@code WeatherServiceTools}, {@code Outer_InnerTools}. */
@@ -124,6 +160,33 @@ public final class ModelBuilder {
     }
 
     /** Builds the model for the given tool methods of {@code owner}. */
+    /** The value a primitive has when a call leaves it out. */
+    private static Json zero(ScalarKind kind) {
+        return switch (kind) {
+            case BOOLEAN -> new Json.JsonBoolean(false);
+            case CHAR -> Json.of("\u0000");
+            case FLOAT, DOUBLE -> new Json.JsonNumber("0.0");
+            default -> new Json.JsonNumber("0");
+        };
+    }
+
+    /** How to write a default of the type, for a {@code defaultValue} that is not JSON. */
+    private static String defaultHint(TypeModel model, String literal) {
+        TypeModel t = model instanceof OptionalType o ? o.value() : model;
+        if (t instanceof EnumType || t instanceof Scalar s && s.kind().schemaType().equals("string")) {
+            return literal.isEmpty() || !Character.isLetter(literal.charAt(0)) ? ""
+                    : "; write a string in quotes: defaultValue = \"\\\"" + literal + "\\\"\"";
+        }
+        if (t instanceof Scalar s && s.kind().isNumeric()) {
+            return "; write a number: defaultValue = \"" + (s.kind().schemaType().equals("integer") ? "10" : "2.5")
+                    + "\"";
+        }
+        if (t instanceof Scalar s && s.kind() == ScalarKind.BOOLEAN) {
+            return "; write true or false: defaultValue = \"true\"";
+        }
+        return "; write the JSON value, as the schema would hold it";
+    }
+
     public ToolkitModel build(TypeElement owner, List<ExecutableElement> methods) {
         pkg = elements.getPackageOf(owner);
         List<ToolModel> tools = new ArrayList<>();
@@ -136,7 +199,7 @@ public final class ModelBuilder {
         for (PendingDefault d : pendingDefaults) {
             String problem = DefaultCheck.check(d.value(), d.type(), records, sealedTypes);
             if (problem != null) {
-                report.add(Diagnostic.DEFAULT_INVALID, d.element(), d.mirror(), d.annotationValue(), d.literal(),
+                report.add(Problem.DEFAULT_INVALID, d.element(), d.mirror(), d.annotationValue(), d.literal(),
                         d.label(), d.typeText(), problem);
             }
         }
@@ -188,7 +251,7 @@ public final class ModelBuilder {
         for (int i = 0; i < params.size(); i++) {
             if (!seen.add(params.get(i).jsonName())) {
                 Element at = toolParams != null ? toolParams.getRecordComponents().get(i) : javaParams.get(i);
-                report.add(Diagnostic.PARAM_DUPLICATE_NAME, at, params.get(i).jsonName(), name);
+                report.add(Problem.PARAM_DUPLICATE_NAME, at, params.get(i).jsonName(), name);
             }
         }
         String callName = Names.upperCamel(name);
@@ -251,6 +314,8 @@ public final class ModelBuilder {
         }
         if (m instanceof Mapping.Unresolved u) {
             unresolved.add(u.name());
+        } else if (!suppressed(method)) {
+            report.add(Problem.RETURN_BY_REFLECTION, method, method.getSimpleName(), simpleTypeText(rt));
         }
         return new ReturnModel(ReturnModel.Kind.DATA_BINDING, javaType, null);
     }
@@ -292,7 +357,7 @@ public final class ModelBuilder {
         }
         if (mapping instanceof Mapping.Failure f) {
             if (topLevel) {
-                report.add(Diagnostic.UNSUPPORTED_TYPE, at, jsonName, toolName, simpleTypeText(type), f.reason(),
+                report.add(Problem.UNSUPPORTED_TYPE, at, jsonName, toolName, simpleTypeText(type), f.reason(),
                         SUPPORTED);
             }
             return null;
@@ -312,14 +377,17 @@ public final class ModelBuilder {
                 pendingDefaults.add(new PendingDefault(defaultValue, model, element, paramMirror, av, quoted(literal),
                         labelText, simpleTypeText(type)));
             } catch (JsonSyntaxException e) {
-                String hint = "it is not valid JSON (" + e.getMessage() + ")";
-                if (!literal.isEmpty() && Character.isLetter(literal.charAt(0))) {
-                    hint += "; write a string in quotes: defaultValue = \"\\\"" + literal + "\\\"\"";
-                }
-                report.add(Diagnostic.DEFAULT_INVALID, element, paramMirror, av, quoted(literal), labelText,
+                String hint = "it is not valid JSON (" + e.getMessage() + ")" + defaultHint(model, literal);
+                report.add(Problem.DEFAULT_INVALID, element, paramMirror, av, quoted(literal), labelText,
                         simpleTypeText(type), hint);
                 defaultValue = null;
             }
+        }
+        if (defaultValue == null && param != null && !param.required() && !nullable
+                && model instanceof Scalar sc && sc.isPrimitive()) {
+            defaultValue = zero(sc.kind());
+            report.add(Problem.OPTIONAL_PRIMITIVE, element, paramMirror, value(paramMirror, "required"), label,
+                    simpleTypeText(type), defaultValue.write(), sc.kind().className().replace("java.lang.", ""));
         }
         boolean required = !(model instanceof OptionalType) && !nullable && defaultValue == null
                 && (param == null || param.required());
@@ -357,7 +425,7 @@ public final class ModelBuilder {
         if (!describeWarnings || suppressed(element)) {
             return;
         }
-        report.add(Diagnostic.DESCRIPTION_MISSING, element, what);
+        report.add(Problem.DESCRIPTION_MISSING, element, what);
     }
 
     /** Whether {@code @SuppressWarnings("calltype")} is on the element or anything enclosing it. */
@@ -366,7 +434,7 @@ public final class ModelBuilder {
             SuppressWarnings s = e.getAnnotation(SuppressWarnings.class);
             if (s != null) {
                 for (String v : s.value()) {
-                    if (v.equals(Diagnostic.SUPPRESSION) || v.equals("all")) {
+                    if (v.equals(Problem.SUPPRESSION) || v.equals("all")) {
                         return true;
                     }
                 }
@@ -433,7 +501,7 @@ public final class ModelBuilder {
                             maximum = bound;
                         }
                     } catch (NumberFormatException ex) {
-                        report.add(Diagnostic.CONSTRAINT_INVALID, element, m, value(m, "value"), name, label,
+                        report.add(Problem.CONSTRAINT_INVALID, element, m, value(m, "value"), name, label,
                                 "\"" + v + "\" is not a number");
                     }
                 }
@@ -443,7 +511,7 @@ public final class ModelBuilder {
                     int lo = min instanceof Number n ? n.intValue() : 0;
                     int hi = max instanceof Number n ? n.intValue() : Integer.MAX_VALUE;
                     if (lo > hi || lo < 0) {
-                        report.add(Diagnostic.CONSTRAINT_INVALID, element, m, null, name, label,
+                        report.add(Problem.CONSTRAINT_INVALID, element, m, null, name, label,
                                 "min " + lo + " and max " + hi + " allow no size");
                         continue;
                     }
@@ -467,7 +535,7 @@ public final class ModelBuilder {
                         Pattern.compile(String.valueOf(v));
                         pattern = String.valueOf(v);
                     } catch (PatternSyntaxException ex) {
-                        report.add(Diagnostic.CONSTRAINT_INVALID, element, m, value(m, "regexp"), name, label,
+                        report.add(Problem.CONSTRAINT_INVALID, element, m, value(m, "regexp"), name, label,
                                 "the regular expression does not compile: " + ex.getDescription());
                     }
                 }
@@ -509,7 +577,7 @@ public final class ModelBuilder {
 
     private void ignored(Element element, AnnotationMirror m, String name, String label, String typeText) {
         if (!suppressed(element)) {
-            report.add(Diagnostic.CONSTRAINT_IGNORED, element, m, null, name, label, typeText);
+            report.add(Problem.CONSTRAINT_IGNORED, element, m, null, name, label, typeText);
         }
     }
 

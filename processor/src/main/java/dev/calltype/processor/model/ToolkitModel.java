@@ -28,12 +28,6 @@ public record ToolkitModel(TypeElement origin, TypeName target, ClassName target
         sealedTypes = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(sealedTypes));
     }
 
-    /** Builds the model of a class that passed validation. */
-    public static ToolkitModel of(TypeElement owner, javax.annotation.processing.ProcessingEnvironment env) {
-        ModelBuilder builder = new ModelBuilder(env, new dev.calltype.processor.diagnostic.Report(), false);
-        return builder.build(owner, ModelBuilder.toolMethods(owner));
-    }
-
     /** Whether every tool method is static, so the toolkit needs no target instance. */
     public boolean allStatic() {
         return tools.stream().allMatch(ToolModel::isStatic);

@@ -2,9 +2,10 @@ package dev.calltype.processor.validation;
 
 import dev.calltype.annotations.Tool;
 import dev.calltype.annotations.ToolParams;
-import dev.calltype.processor.diagnostic.Diagnostic;
+import dev.calltype.processor.diagnostic.Problem;
 import dev.calltype.processor.diagnostic.Report;
 import dev.calltype.processor.model.ModelBuilder;
+import dev.calltype.processor.model.ToolkitModel;
 import dev.calltype.processor.model.Names;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -31,6 +32,8 @@ import javax.lang.model.type.TypeKind;
  */
 public final class Validator {
 
+    private ToolkitModel model;
+
     private static final String TOOL = Tool.class.getCanonicalName();
 
     private final ProcessingEnvironment env;
@@ -43,6 +46,14 @@ public final class Validator {
     }
 
     /** Types found unresolved by the last {@link #validate} (the class should be deferred). */
+    /**
+     * The model built while validating, the one the generators get: built once, from every tool
+     * method; meaningful only when the report has no errors.
+     */
+    public ToolkitModel model() {
+        return model;
+    }
+
     public Set<String> unresolved() {
         return unresolved;
     }
@@ -55,11 +66,11 @@ public final class Validator {
         for (ExecutableElement method : ModelBuilder.toolMethods(owner)) {
             boolean ok = true;
             if (!method.getModifiers().contains(Modifier.PUBLIC)) {
-                report.add(Diagnostic.TOOL_NOT_PUBLIC, method, method.getSimpleName());
+                report.add(Problem.TOOL_NOT_PUBLIC, method, method.getSimpleName());
                 ok = false;
             }
             if (!method.getTypeParameters().isEmpty()) {
-                report.add(Diagnostic.TOOL_GENERIC, method, method.getSimpleName());
+                report.add(Problem.TOOL_GENERIC, method, method.getSimpleName());
                 ok = false;
             }
             String name = ModelBuilder.toolName(method);
@@ -67,12 +78,12 @@ public final class Validator {
             AnnotationValue nameValue = ModelBuilder.explicitValue(tool, "name");
             if (!Names.isValidToolName(name)) {
                 String suggestion = Names.suggestToolName(name);
-                report.add(Diagnostic.TOOL_INVALID_NAME, method, tool, nameValue, name,
+                report.add(Problem.TOOL_INVALID_NAME, method, tool, nameValue, name,
                         suggestion == null ? "" : "; for example @Tool(name = \"" + suggestion + "\")");
                 ok = false;
             } else if (names.containsKey(name)) {
                 ExecutableElement first = names.get(name);
-                report.add(Diagnostic.TOOL_DUPLICATE_NAME, method, tool, nameValue, name,
+                report.add(Problem.TOOL_DUPLICATE_NAME, method, tool, nameValue, name,
                         first.getSimpleName() + "(" + first.getParameters().size() + " parameters)");
                 ok = false;
             } else {
@@ -81,7 +92,7 @@ public final class Validator {
             if (method.getParameters().size() > 1) {
                 for (VariableElement p : method.getParameters()) {
                     if (isToolParams(p)) {
-                        report.add(Diagnostic.TOOL_PARAMS_NOT_ALONE, p, p.getSimpleName(), name);
+                        report.add(Problem.TOOL_PARAMS_NOT_ALONE, p, p.getSimpleName(), name);
                         ok = false;
                     }
                 }
@@ -91,7 +102,7 @@ public final class Validator {
             }
         }
         ModelBuilder builder = new ModelBuilder(env, report, describeWarnings);
-        builder.build(owner, callable);
+        model = builder.build(owner, callable);
         unresolved = Set.copyOf(builder.unresolved());
         return report;
     }
@@ -99,7 +110,7 @@ public final class Validator {
     /** Reports {@code @ToolParams} on anything but a record. */
     public static void checkToolParamsTarget(Element annotated, Report report) {
         if (annotated.getKind() != ElementKind.RECORD) {
-            report.add(Diagnostic.TOOL_PARAMS_NOT_RECORD, annotated,
+            report.add(Problem.TOOL_PARAMS_NOT_RECORD, annotated,
                     ModelBuilder.mirror(annotated, ToolParams.class.getCanonicalName()), null,
                     annotated.getSimpleName());
         }
@@ -119,7 +130,7 @@ public final class Validator {
              e = e.getEnclosingElement()) {
             TypeElement te = (TypeElement) e;
             if (te.getModifiers().contains(Modifier.PRIVATE)) {
-                report.add(Diagnostic.ENCLOSING_CLASS_PRIVATE, owner, te.getSimpleName(), generated);
+                report.add(Problem.ENCLOSING_CLASS_PRIVATE, owner, te.getSimpleName(), generated);
                 return;
             }
             NestingKind nesting = te.getNestingKind();
@@ -127,7 +138,7 @@ public final class Validator {
                     || (nesting == NestingKind.MEMBER && te.getKind() == ElementKind.CLASS
                     && !te.getModifiers().contains(Modifier.STATIC));
             if (inner) {
-                report.add(Diagnostic.ENCLOSING_CLASS_INNER, owner, te.getSimpleName().length() == 0
+                report.add(Problem.ENCLOSING_CLASS_INNER, owner, te.getSimpleName().length() == 0
                         ? owner.toString() : te.getSimpleName());
                 return;
             }

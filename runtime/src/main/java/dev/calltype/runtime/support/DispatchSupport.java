@@ -5,6 +5,7 @@ import dev.calltype.runtime.ExtractionError;
 import dev.calltype.runtime.ToolArgumentException;
 import dev.calltype.runtime.ToolCall;
 import dev.calltype.runtime.ToolResult;
+import dev.calltype.runtime.ToolSpec;
 import dev.calltype.runtime.Toolkit;
 import dev.calltype.runtime.internal.args.Names;
 import dev.calltype.runtime.internal.text.ErrorTexts;
@@ -100,6 +101,18 @@ public final class DispatchSupport {
     }
 
     /**
+     * Adds the problem for a value its own type refused: a record whose constructor threw, such as
+     * one that validates its components. The message is bounded and never a stack trace.
+     *
+     * @param path the value's path ({@code ""} for the whole arguments object)
+     */
+    public static void rejected(String path, RuntimeException e, List<String> problems) {
+        String message = failureMessage(e);
+        String what = path.isEmpty() ? "the arguments were" : "parameter '" + path + "' was";
+        problems.add(message == null ? what + " rejected" : what + " rejected: " + message);
+    }
+
+    /**
      * Adds a problem for each member of {@code object} that is not one of {@code known}.
      *
      * @param known the member names an object may have, each once
@@ -157,6 +170,18 @@ public final class DispatchSupport {
         }
         List<T> out = new ArrayList<>(array.size());
         int before = problems.size();
+        if (array != node && !node.isTextual()) {
+            // a single value taken as a list of one: when it does not fit as an element, the value
+            // itself is what is wrong (an object sent for a list of strings is not "[0] must be a string")
+            T value = reader.read(node, path);
+            if (problems.size() > before) {
+                problems.subList(before, problems.size()).clear();
+                problems.add(Coercion.mismatch(path, "an array", node));
+                return null;
+            }
+            out.add(value);
+            return Collections.unmodifiableList(out);
+        }
         for (int i = 0; i < array.size(); i++) {
             JsonNode element = array.get(i);
             String p = Coercion.element(path, i);
@@ -304,34 +329,21 @@ public final class DispatchSupport {
         return Names.resolve(name, tools, t -> t);
     }
 
-    /** The problem for an unknown tool name, listing the tools. */
+    /** The problem for an unknown tool name, listing the tools (the wording every toolkit uses). */
     public static String unknownToolProblem(String name, List<String> tools) {
-        String shown = bounded(name, MAX_NAME_SHOWN, false);
-        StringBuilder b = new StringBuilder("unknown tool '").append(shown).append('\'');
-        String close = Names.closest(name, tools);
-        if (close != null) {
-            b.append("; did you mean '").append(close).append("'?");
-        } else {
-            b.append('.');
-        }
-        return b.append(" Available tools: ").append(String.join(", ", tools)).toString();
+        return ErrorTexts.unknownTool(name, tools, Names.closest(name, tools));
     }
 
     // ------------------------------------------------------------------ results
 
     /** The failure for a call to a tool this toolkit does not have. */
     public static ToolResult unknownTool(ToolCall call, List<String> tools) {
-        String p = unknownToolProblem(call.name(), tools);
-        return ToolResult.failure(call.name(), call.id(), Character.toUpperCase(p.charAt(0)) + p.substring(1) + ".");
+        return ToolResult.failure(call.name(), call.id(), unknownToolProblem(call.name(), tools));
     }
 
     /** The failure for arguments that do not fit: the problems (at most ten, then a count), then the signature. */
     public static ToolResult invalid(ToolCall call, String tool, String signature, List<String> problems) {
-        StringBuilder b = new StringBuilder("Invalid arguments for ").append(tool).append(':');
-        ErrorTexts.problems(b, problems);
-        b.append("\nSignature: ").append(signature);
-        b.append("\nFix the arguments and call ").append(tool).append(" again.");
-        return ToolResult.failure(tool, call.id(), b.toString());
+        return ToolResult.failure(tool, call.id(), ErrorTexts.invalidArguments(tool, problems, signature));
     }
 
     /** The exception for {@code parse} when arguments do not fit. */
@@ -420,11 +432,15 @@ public final class DispatchSupport {
     // ------------------------------------------------------------------ handle and parseAll
 
     /**
-     * Dispatches every call of an extraction and turns every extraction error into a failure
-     * carrying the correction prompt, in the order they appear in the text. A call with too many
-     * positional arguments also gets the tool's signature.
+     * Dispatches every call of an extraction and turns every extraction error into a failure, in the
+     * order they appear in the text. The first failure carries the extraction's correction prompt,
+     * which covers every error; the others carry their own error's message, so a client that sends one
+     * message per result sends the prompt once. A call with too many positional arguments also gets
+     * the tool's signature.
+     *
+     * @param texts the toolkit's signatures, or {@code null} when it has none to give
      */
-    public static List<ToolResult> handle(Toolkit toolkit, Extraction extraction, Map<String, String> signatures) {
+    public static List<ToolResult> handle(Toolkit toolkit, Extraction extraction, ToolTexts texts) {
         List<ToolResult> results = new ArrayList<>();
         List<ToolCall> calls = extraction.calls();
         List<ExtractionError> errors = extraction.errors();
@@ -437,8 +453,9 @@ public final class DispatchSupport {
                 results.add(toolkit.dispatch(calls.get(c++)));
             } else {
                 ExtractionError error = errors.get(e++);
-                results.add(ToolResult.failure(error.toolName(), null, withSignature(prompt.isEmpty()
-                        ? error.message() : prompt, error, signatures)));
+                String text = prompt.isEmpty() ? error.message() : prompt;
+                prompt = "";
+                results.add(ToolResult.failure(error.toolName(), null, withSignature(text, error, texts)));
             }
         }
         return results;
@@ -448,12 +465,12 @@ public final class DispatchSupport {
      * Converts every call of an extraction with {@code reader}, or throws one exception listing
      * every extraction error and every argument problem.
      */
-    public static <C> List<C> parseAll(Extraction extraction, Map<String, String> signatures,
+    public static <C> List<C> parseAll(Extraction extraction, ToolTexts texts,
                                        BiFunction<ToolCall, List<String>, C> reader) {
         List<String> problems = new ArrayList<>();
         Set<String> tools = new LinkedHashSet<>();
         for (ExtractionError error : extraction.errors()) {
-            problems.add(withSignature(error.message(), error, signatures));
+            problems.add(withSignature(error.message(), error, texts));
             tools.add(String.valueOf(error.toolName()));
         }
         List<C> out = new ArrayList<>();
@@ -470,21 +487,32 @@ public final class DispatchSupport {
             }
         }
         if (!problems.isEmpty()) {
-            String tool = tools.size() == 1 ? tools.iterator().next() : null;
-            throw new ToolArgumentException("null".equals(tool) ? null : tool, problems);
+            tools.remove("null");
+            throw new ToolArgumentException(new ArrayList<>(tools), problems);
         }
         return Collections.unmodifiableList(out);
     }
 
-    private static String withSignature(String message, ExtractionError error, Map<String, String> signatures) {
-        if (error.kind() != ExtractionError.Kind.TOO_MANY_POSITIONAL || error.toolName() == null) {
+    private static String withSignature(String message, ExtractionError error, ToolTexts texts) {
+        if (texts == null || error.kind() != ExtractionError.Kind.TOO_MANY_POSITIONAL || error.toolName() == null) {
             return message;
         }
-        String signature = signatures.get(error.toolName());
+        String signature = texts.signature(error.toolName());
         if (signature == null || message.contains(signature)) {
             return message;
         }
         return message + "\nSignature: " + signature;
+    }
+
+    /** A generated toolkit's tool specs, from the texts its code states once. */
+    public static List<ToolSpec> toolSpecs(String[] names, String[] descriptions, String[] parameters,
+                                           String[][] orders, boolean[] confirm, boolean[] readOnly) {
+        List<ToolSpec> out = new ArrayList<>(names.length);
+        for (int i = 0; i < names.length; i++) {
+            out.add(new ToolSpec(names[i], descriptions[i], schema(parameters[i]), List.of(orders[i]), confirm[i],
+                    readOnly[i]));
+        }
+        return Collections.unmodifiableList(out);
     }
 
     // ------------------------------------------------------------------ helpers

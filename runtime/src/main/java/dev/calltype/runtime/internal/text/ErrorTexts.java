@@ -78,13 +78,35 @@ public final class ErrorTexts {
     }
 
     public static String unknownTool(String raw, KnownTools tools) {
+        return unknownTool(raw, tools.names(), tools.suggestion(raw));
+    }
+
+    /**
+     * The one wording of a call to a tool that is not there, whoever reports it (extraction, a
+     * generated dispatcher, a dynamic or combined toolkit).
+     *
+     * @param suggestion the tool the name was probably meant to be, or {@code null}
+     */
+    public static String unknownTool(String raw, List<String> names, String suggestion) {
         StringBuilder b = new StringBuilder("There is no tool named \"").append(quote(raw)).append("\".");
-        String close = tools.suggestion(raw);
-        if (close != null) {
-            b.append(" Did you mean \"").append(close).append("\"?");
+        if (suggestion != null) {
+            b.append(" Did you mean \"").append(suggestion).append("\"?");
         }
-        b.append(" Available tools: ").append(String.join(", ", tools.names())).append('.');
-        return b.toString();
+        if (names.isEmpty()) {
+            return b.append(" No tools are available.").toString();
+        }
+        return b.append(" Available tools: ").append(String.join(", ", names)).append('.').toString();
+    }
+
+    /**
+     * The one wording of a call whose arguments do not fit, whoever reports it: the problems (at most
+     * {@link #LISTED_PROBLEMS}, then how many more), the signature, and what to do.
+     */
+    public static String invalidArguments(String tool, List<String> problems, String signature) {
+        StringBuilder b = new StringBuilder("Invalid arguments for ").append(tool).append(':');
+        problems(b, problems);
+        return b.append("\nSignature: ").append(signature)
+                .append("\nFix the arguments and call ").append(tool).append(" again.").toString();
     }
 
     public static String invalid(String detail) {

@@ -1,12 +1,12 @@
-package dev.calltype.processor.generation;
+package dev.calltype.render;
 
-import dev.calltype.processor.model.Json;
-import dev.calltype.processor.model.Json.JsonArray;
-import dev.calltype.processor.model.Json.JsonBoolean;
-import dev.calltype.processor.model.Json.JsonNull;
-import dev.calltype.processor.model.Json.JsonNumber;
-import dev.calltype.processor.model.Json.JsonObject;
-import dev.calltype.processor.model.Json.JsonString;
+import dev.calltype.render.Json;
+import dev.calltype.render.Json.JsonArray;
+import dev.calltype.render.Json.JsonBoolean;
+import dev.calltype.render.Json.JsonNull;
+import dev.calltype.render.Json.JsonNumber;
+import dev.calltype.render.Json.JsonObject;
+import dev.calltype.render.Json.JsonString;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -57,29 +57,34 @@ public final class Instructions {
     public static final List<String> FORMATS = List.of("TOOL_CALL_MARKER", "BRACKET_TAGS", "XML_TAGS", "JSON_FENCE",
             "PYTHONIC");
 
+    /** The instructions when there is no tool. */
+    public static final String NO_TOOLS = "No tools are available: answer without calling any tool.";
+
     /** Inline objects nest this many levels deep; deeper ones are written {@code object}. */
-    static final int OBJECT_LEVELS = 3;
+    public static final int OBJECT_LEVELS = 3;
 
     /** Schemas nested deeper than this (counting every step in) are written {@code any}. */
-    static final int NESTING_LIMIT = 32;
+    public static final int NESTING_LIMIT = 32;
 
     /** How many schemas one signature or one example may visit; beyond it they are written {@code any}. */
-    static final int VISIT_BUDGET = 10_000;
+    public static final int VISIT_BUDGET = 10_000;
 
     private Instructions() {
     }
 
     /** The instructions for one format. */
     public static String render(List<ToolSchema> tools, String format) {
+        if (!FORMATS.contains(format)) {
+            throw new IllegalArgumentException("unknown call format: " + format);
+        }
+        if (tools.isEmpty()) {
+            return NO_TOOLS;
+        }
         List<String> lines = new ArrayList<>();
         lines.add("You can call these tools:");
         for (ToolSchema t : tools) {
-            String line = "- " + signature(t);
-            String description = firstLine(t.description());
-            if (!description.isEmpty()) {
-                line += " \u2014 " + description;
-            }
-            lines.add(line);
+            lines.add("- " + line(t));
+            parameterLines(t, lines);
         }
         lines.add("");
         ToolSchema first = tools.get(0);
@@ -128,8 +133,47 @@ public final class Instructions {
         return tool.name() + '(' + new Shapes(tool.parameters()).fields(tool.parameters(), 0) + ')';
     }
 
+    /**
+     * The tool's signature and the first line of its description:
+     * {@code get_weather(city: string, units?: "celsius"|"fahrenheit") — Current weather for a city}.
+     */
+    public static String line(ToolSchema tool) {
+        String description = firstLine(tool.description());
+        return description.isEmpty() ? signature(tool) : signature(tool) + " \u2014 " + description;
+    }
+
+    /**
+     * One line per parameter that has a description or a format, under its tool's line, so that a
+     * model learns what a value means and how to write it before its first call:
+     * {@code   from: the first day (format: date)}. The description's first line only.
+     */
+    static void parameterLines(ToolSchema tool, List<String> lines) {
+        if (!(tool.parameters().get("properties") instanceof JsonObject properties)) {
+            return;
+        }
+        for (Map.Entry<String, Json> e : properties.members().entrySet()) {
+            if (!(e.getValue() instanceof JsonObject p)) {
+                continue;
+            }
+            String description = p.get("description") instanceof JsonString d ? firstLine(d.value()).strip() : "";
+            String format = p.get("format") instanceof JsonString f ? f.value() : "";
+            if (description.isEmpty() && format.isEmpty()) {
+                continue;
+            }
+            StringBuilder b = new StringBuilder("    ").append(e.getKey()).append(':');
+            if (!description.isEmpty()) {
+                b.append(' ').append(description);
+            }
+            if (!format.isEmpty()) {
+                b.append(description.isEmpty() ? " format " : " (format: ").append(format)
+                        .append(description.isEmpty() ? "" : ")");
+            }
+            lines.add(b.toString());
+        }
+    }
+
     /** A schema's type as signatures write it, for a schema outside any tool ({@code $ref}s read {@code object}). */
-    static String typeText(JsonObject p) {
+    public static String typeText(Json p) {
         return new Shapes(null).type(p, 0).text();
     }
 

@@ -7,7 +7,7 @@ import java.util.Locale;
  * the message, that says what is wrong; the text says how to fix it. Tests build the expected text
  * from these constants.
  */
-public enum Diagnostic {
+public enum Problem {
     TOOL_NOT_PUBLIC("ToolNotPublic", Severity.ERROR,
             "@Tool method %s must be public; make it public so the generated toolkit can call it"),
     TOOL_GENERIC("ToolGeneric", Severity.ERROR,
@@ -42,6 +42,14 @@ public enum Diagnostic {
     DESCRIPTION_MISSING("DescriptionMissing", Severity.WARNING,
             "%s has no description; the model sees only its name. Add Javadoc or a description, or silence"
                     + " this with @SuppressWarnings(\"calltype\") or -Acalltype.descriptions=off"),
+    OPTIONAL_PRIMITIVE("OptionalPrimitive", Severity.WARNING,
+            "parameter '%s' is optional but its type %s cannot be absent: when a call leaves it out it is %s,"
+                    + " and the schema says so. Set @Param(defaultValue = ...) to choose the value, or use %s to"
+                    + " tell absence apart"),
+    RETURN_BY_REFLECTION("ReturnByReflection", Severity.WARNING,
+            "tool %s returns %s, which has no generated writer: its results are written with Jackson data binding"
+                    + " (reflection). Return a record, an enum, a String, a JsonNode or a collection of these, or"
+                    + " use @SuppressWarnings(\"calltype\")"),
     TOOLKIT_NAME_TAKEN("ToolkitNameTaken", Severity.ERROR,
             "the toolkit generated for %s is named %s, but a type of that name is already declared; rename that"
                     + " type"),
@@ -60,7 +68,7 @@ public enum Diagnostic {
     private final Severity severity;
     private final String template;
 
-    Diagnostic(String id, Severity severity, String template) {
+    Problem(String id, Severity severity, String template) {
         this.id = id;
         this.severity = severity;
         this.template = template;

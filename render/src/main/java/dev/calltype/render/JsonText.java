@@ -1,12 +1,12 @@
-package dev.calltype.processor.model;
+package dev.calltype.render;
 
-import dev.calltype.processor.model.Json.JsonArray;
-import dev.calltype.processor.model.Json.JsonBoolean;
-import dev.calltype.processor.model.Json.JsonNull;
-import dev.calltype.processor.model.Json.JsonNumber;
-import dev.calltype.processor.model.Json.JsonObject;
-import dev.calltype.processor.model.Json.JsonString;
-import dev.calltype.processor.model.Json.JsonSyntaxException;
+import dev.calltype.render.Json.JsonArray;
+import dev.calltype.render.Json.JsonBoolean;
+import dev.calltype.render.Json.JsonNull;
+import dev.calltype.render.Json.JsonNumber;
+import dev.calltype.render.Json.JsonObject;
+import dev.calltype.render.Json.JsonString;
+import dev.calltype.render.Json.JsonSyntaxException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -16,7 +16,7 @@ import java.util.Map;
 final class JsonText {
 
     private static final char[] HEX = "0123456789ABCDEF".toCharArray();
-    private static final int MAX_DEPTH = 100;
+    private static final int MAX_DEPTH = 1000;
 
     private JsonText() {
     }

@@ -1,4 +1,4 @@
-package dev.calltype.processor.model;
+package dev.calltype.render;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,16 +1,16 @@
-package dev.calltype.processor.generation;
+package dev.calltype.render;
 
-import dev.calltype.processor.model.Json;
-import dev.calltype.processor.model.Json.JsonObject;
+import dev.calltype.render.Json;
+import dev.calltype.render.Json.JsonObject;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /** The key order of schema objects, shared with the runtime's renderer (see shared-rendering.md). */
-final class Schemas {
+public final class Schemas {
 
-    static final String SCHEMA_URI = "https://json-schema.org/draft/2020-12/schema";
+    public static final String SCHEMA_URI = "https://json-schema.org/draft/2020-12/schema";
 
     private static final List<String> ORDER = List.of("$schema", "type", "description", "format", "enum", "default",
             "minimum", "maximum", "minLength", "maxLength", "pattern", "minItems", "maxItems", "items", "properties",
@@ -20,7 +20,7 @@ final class Schemas {
     }
 
     /** The schema's keys in the canonical order; {@code $defs} last, unknown keys before it. */
-    static JsonObject ordered(Map<String, Json> members) {
+    public static JsonObject ordered(Map<String, Json> members) {
         Map<String, Json> out = new LinkedHashMap<>();
         for (String key : ORDER) {
             Json v = members.get(key);

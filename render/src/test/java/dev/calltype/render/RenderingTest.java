@@ -1,9 +1,9 @@
-package dev.calltype.processor.generation;
+package dev.calltype.render;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.calltype.processor.model.Json;
-import dev.calltype.processor.model.Json.JsonObject;
+import dev.calltype.render.Json;
+import dev.calltype.render.Json.JsonObject;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -67,7 +67,7 @@ class RenderingTest {
                 + "\"items\":" + node3 + "}},\"required\":[\"name\"]}";
         String node1 = "{\"type\":\"object\",\"description\":\"the root\",\"properties\":{\"name\":{\"type\":\"string\"},"
                 + "\"kids\":{\"type\":\"array\",\"items\":" + node2 + "}},\"required\":[\"name\"]}";
-        assertThat(Dialects.gemini(s, (JsonObject) s.get("$defs"), List.of()).write()).isEqualTo(
+        assertThat(Dialects.gemini(s).write()).isEqualTo(
                 "{\"type\":\"object\",\"properties\":{\"root\":" + node1 + ",\"tags\":{\"type\":\"object\"}},"
                         + "\"required\":[\"root\"]}");
     }
@@ -79,7 +79,7 @@ class RenderingTest {
                 + "\"B\":{\"type\":\"object\",\"properties\":{\"c\":{\"$ref\":\"#/$defs/C\"}}},"
                 + "\"C\":{\"type\":\"object\",\"properties\":{\"d\":{\"$ref\":\"#/$defs/D\"}}},"
                 + "\"D\":{\"type\":\"object\",\"properties\":{\"geo\":{\"type\":\"string\"}}}}}");
-        assertThat(Dialects.gemini(s, (JsonObject) s.get("$defs"), List.of()).write()).isEqualTo(
+        assertThat(Dialects.gemini(s).write()).isEqualTo(
                 "{\"type\":\"object\",\"properties\":{\"a\":{\"type\":\"object\",\"properties\":{\"b\":"
                         + "{\"type\":\"object\",\"properties\":{\"c\":{\"type\":\"object\",\"properties\":{\"d\":"
                         + "{\"type\":\"object\",\"properties\":{\"geo\":{\"type\":\"string\"}}}}}}}}}}}");
@@ -217,5 +217,47 @@ class RenderingTest {
     void pythonLiteralsUsePythonSpelling() throws Exception {
         assertThat(Instructions.python(Json.parse("[true,false,null,\"s\",1.5,{\"k\":[1]}]")))
                 .isEqualTo("[True, False, None, \"s\", 1.5, {\"k\": [1]}]");
+    }
+
+    @Test
+    void instructionsTellEachParametersDescriptionAndFormat() throws Exception {
+        ToolSchema t = tool("working_days", "Counts working days.", "{\"type\":\"object\",\"properties\":{"
+                + "\"from\":{\"type\":\"string\",\"description\":\"the first day\\nincluded\",\"format\":\"date\"},"
+                + "\"to\":{\"type\":\"string\",\"format\":\"date\"},"
+                + "\"region\":{\"type\":\"string\",\"description\":\"ISO 3166 code\"},"
+                + "\"half_days\":{\"type\":\"boolean\"}},\"required\":[\"from\",\"to\"]}");
+        String text = Instructions.render(List.of(t), "XML_TAGS");
+        assertThat(text).startsWith("You can call these tools:\n"
+                + "- working_days(from: string, to: string, region?: string, half_days?: boolean) \u2014 Counts working"
+                + " days.\n"
+                + "    from: the first day (format: date)\n"
+                + "    to: format date\n"
+                + "    region: ISO 3166 code\n\n"
+                + "To call a tool,");
+    }
+
+    @Test
+    void geminiDropsTheStringFormatsGeminiRejects() throws Exception {
+        JsonObject s = schema("{\"type\":\"object\",\"properties\":{"
+                + "\"d\":{\"type\":\"string\",\"format\":\"date\"},\"u\":{\"type\":\"string\",\"format\":\"uuid\"},"
+                + "\"t\":{\"type\":\"string\",\"format\":\"date-time\"},\"n\":{\"type\":\"integer\",\"format\":\"int64\"},"
+                + "\"format\":{\"type\":\"string\"}}}");
+        assertThat(Dialects.gemini(s).write()).isEqualTo("{\"type\":\"object\",\"properties\":{"
+                + "\"d\":{\"type\":\"string\"},\"u\":{\"type\":\"string\"},"
+                + "\"t\":{\"type\":\"string\",\"format\":\"date-time\"},\"n\":{\"type\":\"integer\",\"format\":\"int64\"},"
+                + "\"format\":{\"type\":\"string\"}}}");
+    }
+
+    @Test
+    void splicedDialectsEqualTheTreeWrittenOut() throws Exception {
+        String text = "{\"type\":\"object\",\"properties\":{\"a\":{\"type\":\"string\",\"description\":\"\\u00e9 \\\"q\\\"\"}}}";
+        ToolSchema fromText = ToolSchema.ofText("t", "d \"x\"", schema(text).write());
+        ToolSchema fromTree = new ToolSchema("t", "d \"x\"", schema(text));
+        for (String d : Dialects.NAMES) {
+            assertThat(Dialects.render(List.of(fromText), d)).as(d).isEqualTo(Dialects.render(List.of(fromTree), d));
+        }
+        assertThat(Dialects.render(List.of(ToolSchema.ofText("t", "", "{\"$schema\":\"x\",\"type\":\"object\"}")),
+                "JSON_SCHEMA")).isEqualTo("{\"t\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\","
+                + "\"type\":\"object\"}}");
     }
 }

@@ -1,4 +1,4 @@
-package dev.calltype.processor.model;
+package dev.calltype.render;
 
 import java.math.BigInteger;
 import java.util.ArrayList;
