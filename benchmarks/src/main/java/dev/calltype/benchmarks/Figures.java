@@ -44,6 +44,7 @@ final class Figures {
         f.adapters();
         f.coldStart();
         f.adversarial();
+        f.mcp();
         return f;
     }
 
@@ -199,6 +200,20 @@ final class Figures {
                 check("adversarial_" + input + "_ratio", perCharLarge / perChar, "<= 1.5", 1.5, false);
             }
         }
+    }
+
+    /** Only in the full run: the median of one {@code tools/call} round trip over stdio through Calltype's server. */
+    private void mcp() {
+        RunResult r = find("McpRoundTripBenchmark.stdioRoundTrip", Map.of());
+        if (r == null) {
+            return;
+        }
+        double median = r.getPrimaryResult().getStatistics().getPercentile(50.0);
+        String unit = r.getPrimaryResult().getScoreUnit();
+        if (!unit.startsWith("us/")) {
+            throw new IllegalStateException("unexpected unit " + unit + " of the MCP round trip");
+        }
+        add("mcp_stdio_roundtrip_median", median, "µs");
     }
 
     // ------------------------------------------------------------------ plumbing

@@ -37,6 +37,7 @@ public final class Main {
             "\\.(ExtractionBenchmark|ProseBenchmark|StreamingBenchmark|dispatch\\.DispatchBenchmark)\\.";
     private static final String COLD = "\\.dispatch\\.ColdStartBenchmark\\.";
     private static final String ADVERSARIAL = "\\.AdversarialBenchmark\\.";
+    private static final String MCP = "\\.mcp\\.McpRoundTripBenchmark\\.";
 
     private Main() {
     }
@@ -79,6 +80,9 @@ public final class Main {
                 .resultFormat(ResultFormatType.JSON).result(dir.resolve("coldstart.json").toString())));
         all.addAll(run(base(ADVERSARIAL, VerboseMode.NORMAL)
                 .resultFormat(ResultFormatType.JSON).result(dir.resolve("adversarial.json").toString())));
+        // A child JVM serves the tool over stdio; sampled round trips, median reported.
+        all.addAll(run(base(MCP, VerboseMode.NORMAL)
+                .resultFormat(ResultFormatType.JSON).result(dir.resolve("mcp.json").toString())));
         return all;
     }
 

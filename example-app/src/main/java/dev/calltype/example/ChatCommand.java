@@ -59,6 +59,9 @@ final class ChatCommand {
                                   tool-call-marker, bracket-tags, json-fence, pythonic (implies --mode prompt)
               --prompt TEXT       answer this one message and exit; without it, chat on the terminal
               --notes DIR         the folder for the notes tools (default: a new temporary folder)
+              --mcp "COMMAND ARG…"
+                                  add the tools of an MCP server started as this command (stdio); repeatable.
+                                  A tool name used twice (built-in and server, or two servers) is an error
               --max-rounds N      model turns allowed per message (default 8)
               --timeout SECONDS   the longest wait for the server to start answering (connecting,
                                   redirects and retries included), and then between two parts of its
@@ -94,7 +97,8 @@ final class ChatCommand {
             out.print(USAGE);
             return 0;
         }
-        Options options = Options.parse("chat", args,
+        McpServers.Split mcp = McpServers.split("chat", args);
+        Options options = Options.parse("chat", mcp.rest(),
                 Set.of("base-url", "model", "mode", "format", "prompt", "notes", "max-rounds", "timeout"), Set.of("yes"));
         URI baseUrl = baseUrl(options.required("base-url"));
         String modelName = options.required("model");
@@ -112,7 +116,14 @@ final class ChatCommand {
         }
         Path folder = DemoCommand.notesFolder(options, "chat");
 
-        Toolkit toolkit = ExampleTools.toolkit(new Notes(folder), env.clock());
+        Toolkit builtIn = ExampleTools.toolkit(new Notes(folder), env.clock());
+        McpServers servers;
+        try {
+            servers = McpServers.start("chat", mcp.commands(), builtIn, Duration.ofSeconds(timeout));
+        } catch (IllegalStateException e) {
+            throw new ChatFailure(e.getMessage());
+        }
+        Toolkit toolkit = servers.with(builtIn);
         RecordingModel model = new RecordingModel(OpenAiChatModel.builder()
                 .baseUrl(baseUrl)
                 .model(modelName)
@@ -170,6 +181,7 @@ final class ChatCommand {
             }
         } finally {
             executor.shutdownNow();
+            servers.close();
         }
     }
 

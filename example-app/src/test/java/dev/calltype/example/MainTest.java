@@ -69,8 +69,8 @@ class MainTest {
     @Test
     void anUnknownCommandIsOneLineAndExitTwo() {
         assertThat(run("dmeo")).isEqualTo(2);
-        assertThat(err()).isEqualTo("calltype: unknown command 'dmeo'; commands: demo, chat, schema, instructions, extract"
-                + " (see --help)" + System.lineSeparator());
+        assertThat(err()).isEqualTo("calltype: unknown command 'dmeo'; commands: demo, chat, schema, instructions, extract,"
+                + " mcp-server (see --help)" + System.lineSeparator());
         assertThat(out()).isEmpty();
     }
 

@@ -1,0 +1,142 @@
+package dev.calltype.example;
+
+import dev.calltype.mcp.McpToolkit;
+import dev.calltype.runtime.ToolSpec;
+import dev.calltype.runtime.Toolkit;
+import dev.calltype.runtime.Toolkits;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The MCP servers {@code chat --mcp "COMMAND ARG…"} adds to the conversation: each started as a command, its tools
+ * put beside the built-in ones (a tool name two sources share is an error naming both), all stopped on close.
+ */
+final class McpServers implements AutoCloseable {
+
+    /** The option, repeatable. */
+    static final String OPTION = "--mcp";
+
+    private final List<McpToolkit> servers;
+
+    private McpServers(List<McpToolkit> servers) {
+        this.servers = servers;
+    }
+
+    /** The command lines given with {@code --mcp} (in order), and the other arguments. */
+    record Split(List<String> commands, List<String> rest) {
+    }
+
+    /** Takes every {@code --mcp VALUE} and {@code --mcp=VALUE} out of {@code args}. */
+    static Split split(String command, List<String> args) throws UsageException {
+        List<String> commands = new ArrayList<>();
+        List<String> rest = new ArrayList<>();
+        for (int i = 0; i < args.size(); i++) {
+            String arg = args.get(i);
+            String value;
+            if (arg.equals(OPTION)) {
+                if (i + 1 >= args.size()) {
+                    throw new UsageException(command + ": option " + OPTION + " needs a value (the server's command line)");
+                }
+                value = args.get(++i);
+            } else if (arg.startsWith(OPTION + "=")) {
+                value = arg.substring(OPTION.length() + 1);
+            } else {
+                rest.add(arg);
+                continue;
+            }
+            if (words(value).isEmpty()) {
+                throw new UsageException(command + ": option " + OPTION + " is empty; give the server's command line");
+            }
+            commands.add(value);
+        }
+        return new Split(List.copyOf(commands), List.copyOf(rest));
+    }
+
+    /**
+     * Starts each server and checks that no tool name is used twice among {@code builtIn} and the servers.
+     *
+     * @throws UsageException when two sources have a tool of the same name (the message names both)
+     * @throws IllegalStateException when a server cannot be started or does not answer (the message names it)
+     */
+    static McpServers start(String command, List<String> commandLines, Toolkit builtIn, Duration timeout)
+            throws UsageException {
+        List<McpToolkit> started = new ArrayList<>();
+        try {
+            Map<String, String> owners = new LinkedHashMap<>();
+            for (ToolSpec tool : builtIn.tools()) {
+                owners.put(tool.name(), "the built-in tools");
+            }
+            for (String line : commandLines) {
+                McpToolkit server = McpToolkit.stdio(words(line)).timeout(timeout).connect();
+                started.add(server);
+                String source = "the MCP server \"" + line + "\"";
+                for (ToolSpec tool : server.tools()) {
+                    String previous = owners.putIfAbsent(tool.name(), source);
+                    if (previous != null) {
+                        throw new UsageException(command + ": the tool name \"" + tool.name() + "\" is provided by both "
+                                + previous + " and " + source + "; leave one of them out");
+                    }
+                }
+            }
+            return new McpServers(started);
+        } catch (UsageException | RuntimeException e) {
+            started.forEach(McpToolkit::close);
+            throw e;
+        }
+    }
+
+    /** The built-in tools and every server's, in one toolkit. */
+    Toolkit with(Toolkit builtIn) {
+        if (servers.isEmpty()) {
+            return builtIn;
+        }
+        List<Toolkit> all = new ArrayList<>();
+        all.add(builtIn);
+        all.addAll(servers);
+        return Toolkits.combine(all.toArray(new Toolkit[0]));
+    }
+
+    /** Stops every server. */
+    @Override
+    public void close() {
+        servers.forEach(McpToolkit::close);
+    }
+
+    /** Splits a command line on spaces; single or double quotes keep a word whole, as a shell would. */
+    static List<String> words(String line) {
+        List<String> words = new ArrayList<>();
+        StringBuilder word = new StringBuilder();
+        char quote = 0;
+        boolean any = false;
+        for (int i = 0; i < line.length(); i++) {
+            char c = line.charAt(i);
+            if (quote != 0) {
+                if (c == quote) {
+                    quote = 0;
+                } else {
+                    word.append(c);
+                }
+            } else if (c == '\'' || c == '"') {
+                quote = c;
+                any = true;
+            } else if (Character.isWhitespace(c)) {
+                if (any) {
+                    words.add(word.toString());
+                    word.setLength(0);
+                    any = false;
+                }
+            } else {
+                word.append(c);
+                any = true;
+            }
+        }
+        if (any) {
+            words.add(word.toString());
+        }
+        return words;
+    }
+}

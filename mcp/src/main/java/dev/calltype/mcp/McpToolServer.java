@@ -1,0 +1,316 @@
+package dev.calltype.mcp;
+
+import dev.calltype.runtime.ToolCall;
+import dev.calltype.runtime.ToolResult;
+import dev.calltype.runtime.Toolkit;
+
+import io.modelcontextprotocol.server.McpServer;
+import io.modelcontextprotocol.server.McpServerFeatures;
+import io.modelcontextprotocol.server.McpSyncServer;
+import io.modelcontextprotocol.server.transport.DefaultServerTransportSecurityValidator;
+import io.modelcontextprotocol.server.transport.HttpServletStreamableServerTransportProvider;
+import io.modelcontextprotocol.server.transport.StdioServerTransportProvider;
+import io.modelcontextprotocol.spec.McpSchema;
+import jakarta.servlet.DispatcherType;
+import java.io.FilterInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.UnknownHostException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
+import org.eclipse.jetty.ee11.servlet.FilterHolder;
+import org.eclipse.jetty.ee11.servlet.ServletContextHandler;
+import org.eclipse.jetty.ee11.servlet.ServletHolder;
+import org.eclipse.jetty.server.HttpConfiguration;
+import org.eclipse.jetty.server.HttpConnectionFactory;
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.server.handler.ErrorHandler;
+
+/**
+ * Serves a {@link Toolkit} (generated, dynamic or combined) to MCP hosts: Claude Desktop, IDEs, the MCP
+ * Inspector, or any MCP client.
+ *
+ * <pre>{@code
+ * // stdio: the host starts this program and speaks MCP over its standard input and output
+ * McpToolServer.builder(new WeatherServiceTools(weather)).name("weather").stdio().awaitClosed();
+ *
+ * // streamable HTTP at http://127.0.0.1:8080/mcp
+ * McpToolServer server = McpToolServer.builder(toolkit).bearerToken(secret).http(8080);
+ * }</pre>
+ *
+ * <ul>
+ *   <li>{@code tools/list} lists every tool with the toolkit's MCP schema; a tool that needs a person's approval
+ *       ({@code confirm = true}) is marked {@code destructiveHint}.</li>
+ *   <li>{@code tools/call} goes through {@link Toolkit#dispatch}: arguments are coerced leniently, and every
+ *       argument problem comes back as an {@code isError} result carrying the correction text a model gets
+ *       elsewhere. A result whose value is a JSON object is also sent as {@code structuredContent}.</li>
+ *   <li>Nothing a tool throws reaches the client except its message (never a stack trace or a class name).</li>
+ *   <li>Over HTTP the server binds to 127.0.0.1 unless told otherwise; a request whose {@code Origin} header is
+ *       not allowed is refused with 403, as the specification asks (DNS rebinding), and on a loopback address a
+ *       {@code Host} other than the loopback names is refused too. With a bearer token every request must carry
+ *       {@code Authorization: Bearer <token>} (401 otherwise).</li>
+ * </ul>
+ * Resources, prompts, sampling and elicitation are not offered: the server has tools only.
+ */
+public final class McpToolServer implements AutoCloseable {
+
+    /** The path of the streamable HTTP endpoint. */
+    public static final String HTTP_PATH = "/mcp";
+
+    private final McpSyncServer server;
+    private final Server jetty;
+    private final URI uri;
+    private final CountDownLatch closed;
+
+    private McpToolServer(McpSyncServer server, Server jetty, URI uri, CountDownLatch closed) {
+        this.server = server;
+        this.jetty = jetty;
+        this.uri = uri;
+        this.closed = closed;
+    }
+
+    /** A server over {@code toolkit}, configured by the builder and started by {@link Builder#stdio} or {@link Builder#http}. */
+    public static Builder builder(Toolkit toolkit) {
+        return new Builder(toolkit);
+    }
+
+    /** The streamable HTTP endpoint ({@code http://127.0.0.1:PORT/mcp}); empty for a stdio server. */
+    public Optional<URI> uri() {
+        return Optional.ofNullable(uri);
+    }
+
+    /**
+     * Blocks until the server is closed: for stdio, until the host closes this process's input; for HTTP, until
+     * {@link #close()} is called.
+     */
+    public void awaitClosed() throws InterruptedException {
+        closed.await();
+    }
+
+    /** Stops the server: the sessions end, and an HTTP server stops listening. */
+    @Override
+    public void close() {
+        try {
+            server.closeGracefully();
+        } finally {
+            try {
+                if (jetty != null) {
+                    jetty.stop();
+                }
+            } catch (Exception e) {
+                // the connector is closed by now; a failed stop leaves nothing to clean up for the caller
+            } finally {
+                closed.countDown();
+            }
+        }
+    }
+
+    /** What to serve and how. */
+    public static final class Builder {
+
+        private final Toolkit toolkit;
+        private String name = "calltype";
+        private String version = "1.0.0";
+        private String instructions;
+        private String host = "127.0.0.1";
+        private String bearerToken;
+        private final List<String> allowedOrigins = new ArrayList<>();
+        private Duration requestTimeout = Duration.ofMinutes(5);
+
+        private Builder(Toolkit toolkit) {
+            this.toolkit = Objects.requireNonNull(toolkit, "toolkit");
+        }
+
+        /** The server's name, as hosts show it ({@code calltype} unless set). */
+        public Builder name(String name) {
+            this.name = Objects.requireNonNull(name, "name");
+            return this;
+        }
+
+        /** The server's version ({@code 1.0.0} unless set). */
+        public Builder version(String version) {
+            this.version = Objects.requireNonNull(version, "version");
+            return this;
+        }
+
+        /** Text the server gives hosts on initialization, about how to use its tools. */
+        public Builder instructions(String instructions) {
+            this.instructions = instructions;
+            return this;
+        }
+
+        /** How long one request may take before the server gives up on it (5 minutes unless set). */
+        public Builder requestTimeout(Duration timeout) {
+            this.requestTimeout = Objects.requireNonNull(timeout, "timeout");
+            return this;
+        }
+
+        /** HTTP only: the address to listen on ({@code 127.0.0.1} unless set). */
+        public Builder host(String host) {
+            this.host = Objects.requireNonNull(host, "host");
+            return this;
+        }
+
+        /** HTTP only: every request must carry {@code Authorization: Bearer <token>}. */
+        public Builder bearerToken(String token) {
+            if (token != null && token.isBlank()) {
+                throw new IllegalArgumentException("the bearer token is blank");
+            }
+            this.bearerToken = token;
+            return this;
+        }
+
+        /**
+         * HTTP only: an {@code Origin} a browser-based client may send (such as {@code http://localhost:6274});
+         * {@code http://host:*} allows any port. Requests without an {@code Origin} header are always allowed;
+         * those of the server's own origin too.
+         */
+        public Builder allowedOrigin(String origin) {
+            allowedOrigins.add(Objects.requireNonNull(origin, "origin"));
+            return this;
+        }
+
+        /** Serves over this process's standard input and output, which must carry nothing but MCP from now on. */
+        public McpToolServer stdio() {
+            return stdio(System.in, System.out);
+        }
+
+        /** Serves over the given streams (one session); {@link #awaitClosed()} returns when {@code in} ends. */
+        public McpToolServer stdio(InputStream in, OutputStream out) {
+            CountDownLatch closed = new CountDownLatch(1);
+            InputStream watched = new FilterInputStream(in) {
+                @Override
+                public int read() throws IOException {
+                    return ended(super.read());
+                }
+
+                @Override
+                public int read(byte[] b, int off, int len) throws IOException {
+                    return ended(super.read(b, off, len));
+                }
+
+                private int ended(int n) {
+                    if (n < 0) {
+                        closed.countDown();
+                    }
+                    return n;
+                }
+            };
+            StdioServerTransportProvider transport = new StdioServerTransportProvider(McpTools.MAPPER, watched, out);
+            McpSyncServer server = configure(McpServer.sync(transport)).build();
+            return new McpToolServer(server, null, null, closed);
+        }
+
+        /**
+         * Serves over streamable HTTP at {@code http://host:port/mcp}; port 0 picks a free one (see
+         * {@link McpToolServer#uri()}).
+         *
+         * @throws IOException when the port cannot be bound
+         */
+        public McpToolServer http(int port) throws IOException {
+            DefaultServerTransportSecurityValidator.Builder security = DefaultServerTransportSecurityValidator.builder()
+                    .allowedOrigins(allowedOrigins);
+            boolean loopback = isLoopback(host);
+            if (loopback) {
+                security.allowedOrigin("http://127.0.0.1:*").allowedOrigin("http://localhost:*")
+                        .allowedOrigin("http://[::1]:*")
+                        .allowedHost("127.0.0.1:*").allowedHost("localhost:*").allowedHost("[::1]:*");
+            }
+            HttpServletStreamableServerTransportProvider transport = HttpServletStreamableServerTransportProvider
+                    .builder()
+                    .jsonMapper(McpTools.MAPPER)
+                    .mcpEndpoint(HTTP_PATH)
+                    .securityValidator(security.build())
+                    .build();
+            McpSyncServer server = configure(McpServer.sync(transport)).build();
+
+            HttpConfiguration config = new HttpConfiguration();
+            config.setSendServerVersion(false);
+            config.setSendXPoweredBy(false);
+            Server jetty = new Server();
+            ServerConnector connector = new ServerConnector(jetty, new HttpConnectionFactory(config));
+            connector.setHost(host);
+            connector.setPort(port);
+            jetty.addConnector(connector);
+            ServletContextHandler context = new ServletContextHandler();
+            context.setContextPath("/");
+            if (bearerToken != null) {
+                context.addFilter(new FilterHolder(new BearerTokenFilter(bearerToken)), "/*",
+                        EnumSet.of(DispatcherType.REQUEST));
+            }
+            ServletHolder servlet = new ServletHolder(transport);
+            servlet.setAsyncSupported(true);
+            context.addServlet(servlet, HTTP_PATH);
+            jetty.setHandler(context);
+            ErrorHandler errors = new ErrorHandler();
+            errors.setShowStacks(false);
+            errors.setShowMessageInTitle(false);
+            jetty.setErrorHandler(errors);
+            try {
+                jetty.start();
+            } catch (Exception e) {
+                server.close();
+                try {
+                    jetty.stop();
+                } catch (Exception ignored) {
+                    // nothing was started
+                }
+                throw new IOException("cannot listen on " + host + ":" + port + ": " + e.getMessage(), e);
+            }
+            String shownHost = host.contains(":") ? "[" + host + "]" : host;
+            URI uri = URI.create("http://" + shownHost + ":" + connector.getLocalPort() + HTTP_PATH);
+            return new McpToolServer(server, jetty, uri, new CountDownLatch(1));
+        }
+
+        private <S extends McpServer.SyncSpecification<S>> McpServer.SyncSpecification<S> configure(
+                McpServer.SyncSpecification<S> spec) {
+            spec.serverInfo(name, version)
+                    .capabilities(McpSchema.ServerCapabilities.builder().tools(false).build())
+                    .jsonMapper(McpTools.MAPPER)
+                    .jsonSchemaValidator(new OutputSchemaValidator())
+                    .validateToolInputs(false)
+                    .requestTimeout(requestTimeout);
+            if (instructions != null) {
+                spec.instructions(instructions);
+            }
+            for (McpSchema.Tool tool : McpTools.listing(toolkit)) {
+                spec.tools(McpServerFeatures.SyncToolSpecification.builder()
+                        .tool(tool)
+                        .callHandler((exchange, request) -> call(toolkit, request))
+                        .build());
+            }
+            return spec;
+        }
+    }
+
+    /** One {@code tools/call}, through the toolkit's dispatch. */
+    static McpSchema.CallToolResult call(Toolkit toolkit, McpSchema.CallToolRequest request) {
+        ToolResult result;
+        try {
+            result = toolkit.dispatch(ToolCall.of(request.name(), McpTools.arguments(request.arguments())));
+        } catch (RuntimeException | Error e) {
+            // Toolkit.dispatch promises not to throw; should one break that promise, the client learns only that
+            // the call failed.
+            result = ToolResult.failure(request.name(), null, request.name() + " failed");
+        }
+        return McpTools.result(result);
+    }
+
+    private static boolean isLoopback(String host) {
+        try {
+            return InetAddress.getByName(host).isLoopbackAddress();
+        } catch (UnknownHostException e) {
+            return false;
+        }
+    }
+}

@@ -1,0 +1,175 @@
+package dev.calltype.mcp;
+
+import dev.calltype.runtime.SchemaDialect;
+import dev.calltype.runtime.ToolResult;
+import dev.calltype.runtime.ToolSpec;
+import dev.calltype.runtime.Toolkit;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.modelcontextprotocol.json.McpJsonMapper;
+import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
+import io.modelcontextprotocol.spec.McpSchema;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Translations between Calltype's tool types and the MCP SDK's: listings, arguments and results. */
+final class McpTools {
+
+    /** The JSON the SDK reads and writes with; plain Jackson defaults. */
+    static final ObjectMapper JSON = new ObjectMapper();
+    static final McpJsonMapper MAPPER = new ProtocolJson(new JacksonMcpJsonMapper(JSON));
+
+    private static final TypeReference<Map<String, Object>> MAP = new TypeReference<>() {
+    };
+
+    private McpTools() {
+    }
+
+    // ---------------------------------------------------------------------------------------------
+    // serving: toolkit -> MCP
+
+    /**
+     * The toolkit's tools as MCP {@code tools/list} entries: name, description and input schema from the
+     * toolkit's own {@link SchemaDialect#MCP} text, annotations from what the toolkit knows of each tool.
+     */
+    static List<McpSchema.Tool> listing(Toolkit toolkit) {
+        JsonNode rendered;
+        try {
+            rendered = JSON.readTree(toolkit.schemaJson(SchemaDialect.MCP));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("the toolkit's MCP schema text is not JSON: " + e.getOriginalMessage());
+        }
+        Map<String, ToolSpec> specs = new LinkedHashMap<>();
+        for (ToolSpec spec : toolkit.tools()) {
+            specs.put(spec.name(), spec);
+        }
+        List<McpSchema.Tool> tools = new ArrayList<>();
+        for (JsonNode entry : rendered.path("tools")) {
+            String name = entry.path("name").asText();
+            ToolSpec spec = specs.get(name);
+            McpSchema.Tool.Builder tool = McpSchema.Tool.builder()
+                    .name(name)
+                    .inputSchema(JSON.convertValue(entry.path("inputSchema"), MAP));
+            if (entry.hasNonNull("description")) {
+                tool.description(entry.get("description").asText());
+            }
+            McpSchema.ToolAnnotations annotations = spec == null ? null : annotations(spec);
+            if (annotations != null) {
+                tool.annotations(annotations);
+            }
+            tools.add(tool.build());
+        }
+        return tools;
+    }
+
+    /**
+     * What a host is told about a tool's effects: a tool that only reads ({@link ToolSpec#readOnly()}) is
+     * {@code readOnlyHint}; one that needs a person's approval ({@link ToolSpec#confirm()}) is {@code destructiveHint};
+     * {@code null} when nothing is known.
+     */
+    static McpSchema.ToolAnnotations annotations(ToolSpec spec) {
+        if (spec.readOnly()) {
+            return new McpSchema.ToolAnnotations(null, true, null, null, null, null);
+        }
+        if (spec.confirm()) {
+            return new McpSchema.ToolAnnotations(null, false, true, null, null, null);
+        }
+        return null;
+    }
+
+    /** A {@code tools/call} request's arguments as the object a toolkit dispatches; {@code {}} when absent. */
+    static ObjectNode arguments(Map<String, Object> arguments) {
+        if (arguments == null) {
+            return JsonNodeFactory.instance.objectNode();
+        }
+        return JSON.valueToTree(arguments);
+    }
+
+    /**
+     * A toolkit's result as a {@code tools/call} result: its text as the one text content, {@code isError} for a
+     * failure, and an object value also as {@code structuredContent}.
+     */
+    static McpSchema.CallToolResult result(ToolResult result) {
+        McpSchema.CallToolResult.Builder out = McpSchema.CallToolResult.builder()
+                .addTextContent(result.content())
+                .isError(result.isError());
+        if (!result.isError() && result.value().isObject()) {
+            out.structuredContent(JSON.convertValue(result.value(), MAP));
+        }
+        return out.build();
+    }
+
+    // ---------------------------------------------------------------------------------------------
+    // using: MCP -> toolkit
+
+    /** SDK tool entries as an MCP {@code tools/list} result text, which the runtime reads into tool specs. */
+    static String listingJson(List<McpSchema.Tool> tools) {
+        ObjectNode root = JSON.createObjectNode();
+        ArrayNode list = root.putArray("tools");
+        for (McpSchema.Tool tool : tools) {
+            ObjectNode entry = list.addObject();
+            entry.put("name", tool.name());
+            if (tool.description() != null) {
+                entry.put("description", tool.description());
+            }
+            if (tool.inputSchema() != null) {
+                entry.set("inputSchema", JSON.valueToTree(tool.inputSchema()));
+            }
+            if (tool.annotations() != null && tool.annotations().readOnlyHint() != null) {
+                // the runtime reads a server's readOnlyHint: such calls may run concurrently in a ToolLoop
+                entry.putObject("annotations").put("readOnlyHint", tool.annotations().readOnlyHint());
+            }
+        }
+        return root.toString();
+    }
+
+    /** Checked arguments as the SDK sends them. */
+    static Map<String, Object> toMap(ObjectNode arguments) {
+        return JSON.convertValue(arguments, MAP);
+    }
+
+    /**
+     * A successful remote result's value: its {@code structuredContent} when it has one, otherwise its content as
+     * text (text parts joined by line breaks; other kinds of content named, not inlined).
+     */
+    static JsonNode value(McpSchema.CallToolResult result) {
+        if (result.structuredContent() != null) {
+            return JSON.valueToTree(result.structuredContent());
+        }
+        return JsonNodeFactory.instance.textNode(text(result));
+    }
+
+    /** A remote result's content as text. */
+    static String text(McpSchema.CallToolResult result) {
+        StringBuilder out = new StringBuilder();
+        List<McpSchema.Content> content = result.content() == null ? List.of() : result.content();
+        for (McpSchema.Content part : content) {
+            if (out.length() > 0) {
+                out.append('\n');
+            }
+            if (part instanceof McpSchema.TextContent text) {
+                out.append(text.text());
+            } else if (part instanceof McpSchema.EmbeddedResource embedded
+                    && embedded.resource() instanceof McpSchema.TextResourceContents resource) {
+                out.append(resource.text());
+            } else if (part instanceof McpSchema.ImageContent image) {
+                out.append("[image ").append(image.mimeType()).append(']');
+            } else if (part instanceof McpSchema.AudioContent audio) {
+                out.append("[audio ").append(audio.mimeType()).append(']');
+            } else if (part instanceof McpSchema.ResourceLink link) {
+                out.append("[resource ").append(link.uri()).append(']');
+            } else {
+                out.append("[").append(part.type()).append(" content]");
+            }
+        }
+        return out.toString();
+    }
+}

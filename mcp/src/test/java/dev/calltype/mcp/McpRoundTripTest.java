@@ -1,0 +1,215 @@
+package dev.calltype.mcp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.calltype.runtime.ToolCall;
+import dev.calltype.runtime.ToolResult;
+import dev.calltype.runtime.ToolSpec;
+import dev.calltype.runtime.Toolkit;
+import dev.calltype.runtime.Toolkits;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.modelcontextprotocol.client.McpClient;
+import io.modelcontextprotocol.client.McpSyncClient;
+import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
+import io.modelcontextprotocol.spec.McpSchema;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** Calltype's server and Calltype's client against each other over streamable HTTP, and the server's HTTP guards. */
+class McpRoundTripTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    static Toolkit sampleToolkit() throws Exception {
+        String listing = """
+                [{"name":"add","description":"Adds two integers.","parameters":{"type":"object",
+                  "properties":{"a":{"type":"integer"},"b":{"type":"integer"}},"required":["a","b"]}},
+                 {"name":"describe","description":"Describes a number.","parameters":{"type":"object",
+                  "properties":{"n":{"type":"number"}},"required":["n"]}},
+                 {"name":"explode","description":"Always fails.","parameters":{"type":"object","properties":{}}},
+                 {"name":"nap","description":"Sleeps.","parameters":{"type":"object","properties":{"ms":{"type":"integer"}}}}]
+                """;
+        List<ToolSpec> specs = new java.util.ArrayList<>(dev.calltype.runtime.ToolSpecs.fromJson(listing));
+        ObjectNode none = JSON.createObjectNode().put("type", "object");
+        none.putObject("properties").putObject("id").put("type", "string");
+        none.putArray("required").add("id");
+        specs.add(new ToolSpec("wipe", "Deletes a record.", none, List.of("id"), true));
+        specs.add(new ToolSpec("peek", "Reads a record.", none.deepCopy(), List.of("id"), false, true));
+        return Toolkits.of(specs, (name, args) -> switch (name) {
+            case "add" -> JsonNodeFactory.instance.numberNode(args.get("a").asLong() + args.get("b").asLong());
+            case "describe" -> JSON.createObjectNode().put("value", args.get("n").asDouble())
+                    .put("even", args.get("n").asDouble() % 2 == 0);
+            case "explode" -> throw new IllegalStateException("the reactor is out of coolant");
+            case "nap" -> {
+                Thread.sleep(args.path("ms").asLong(0));
+                yield JsonNodeFactory.instance.textNode("rested");
+            }
+            case "wipe" -> JsonNodeFactory.instance.textNode("wiped " + args.get("id").asText());
+            case "peek" -> JsonNodeFactory.instance.textNode("record " + args.get("id").asText());
+            default -> throw new AssertionError(name);
+        });
+    }
+
+    private McpToolServer server;
+
+    @BeforeEach
+    void start() throws Exception {
+        server = McpToolServer.builder(sampleToolkit()).name("sample").bearerToken("s3cret").http(0);
+    }
+
+    @AfterEach
+    void stop() {
+        server.close();
+    }
+
+    private URI uri() {
+        return server.uri().orElseThrow();
+    }
+
+    @Test
+    void serverListensOnLoopbackAtSlashMcp() {
+        assertThat(uri().getHost()).isEqualTo("127.0.0.1");
+        assertThat(uri().getPath()).isEqualTo("/mcp");
+    }
+
+    @Test
+    void clientListsAndCallsTheServersToolsWithLenientArguments() {
+        try (McpToolkit remote = McpToolkit.http(uri()).bearerToken("s3cret").timeout(Duration.ofSeconds(10)).connect()) {
+            assertThat(remote.tools()).extracting(ToolSpec::name).containsExactly("add", "describe", "explode", "nap", "wipe", "peek");
+            assertThat(remote.tools()).filteredOn(ToolSpec::readOnly).extracting(ToolSpec::name).containsExactly("peek");
+            assertThat(remote.tools().get(0).parameters().path("properties").path("a").path("type").asText())
+                    .isEqualTo("integer");
+
+            ObjectNode sloppy = JSON.createObjectNode().put("a", "2").put("b", 3.0);
+            ToolResult sum = remote.dispatch(ToolCall.of("add", sloppy));
+            assertThat(sum.isError()).isFalse();
+            assertThat(sum.content()).isEqualTo("5");
+
+            ToolResult described = remote.dispatch(ToolCall.of("describe", JSON.createObjectNode().put("n", 4)));
+            assertThat(described.value().path("even").asBoolean()).isTrue();
+        }
+    }
+
+    @Test
+    void argumentProblemsAreRefusedByTheServerWithTheCorrectionText() throws Exception {
+        try (McpSyncClient client = rawClient("s3cret")) {
+            McpSchema.CallToolResult result = client.callTool(new McpSchema.CallToolRequest("add", Map.of("a", "two")));
+            assertThat(result.isError()).isTrue();
+            String text = ((McpSchema.TextContent) result.content().get(0)).text();
+            String local = sampleToolkit().dispatch(ToolCall.of("add", JSON.createObjectNode().put("a", "two"))).content();
+            assertThat(text).isEqualTo(local).contains("Signature: add(");
+        }
+    }
+
+    @Test
+    void aToolsExceptionReachesTheClientAsItsMessageOnly() {
+        try (McpSyncClient client = rawClient("s3cret")) {
+            McpSchema.CallToolResult result = client.callTool(new McpSchema.CallToolRequest("explode", Map.of()));
+            assertThat(result.isError()).isTrue();
+            String text = ((McpSchema.TextContent) result.content().get(0)).text();
+            assertThat(text).isEqualTo("explode failed: the reactor is out of coolant")
+                    .doesNotContain("IllegalStateException").doesNotContain("at dev.");
+        }
+    }
+
+    @Test
+    void listingCarriesAnnotationsAndObjectResultsCarryStructuredContent() {
+        try (McpSyncClient client = rawClient("s3cret")) {
+            List<McpSchema.Tool> tools = client.listTools().tools();
+            McpSchema.Tool wipe = tools.stream().filter(t -> t.name().equals("wipe")).findFirst().orElseThrow();
+            assertThat(wipe.annotations().destructiveHint()).isTrue();
+            assertThat(wipe.annotations().readOnlyHint()).isFalse();
+            assertThat(tools.get(0).annotations()).isNull();
+            McpSchema.Tool peek = tools.stream().filter(t -> t.name().equals("peek")).findFirst().orElseThrow();
+            assertThat(peek.annotations().readOnlyHint()).isTrue();
+            assertThat(peek.annotations().destructiveHint()).isNull();
+            assertThat(tools.get(0).inputSchema()).containsEntry("type", "object");
+
+            McpSchema.CallToolResult described = client.callTool(new McpSchema.CallToolRequest("describe", Map.of("n", 3)));
+            assertThat(described.structuredContent()).isEqualTo(Map.of("value", 3.0, "even", false));
+            McpSchema.CallToolResult sum = client.callTool(new McpSchema.CallToolRequest("add", Map.of("a", 1, "b", 2)));
+            assertThat(sum.structuredContent()).isNull();
+        }
+    }
+
+    @Test
+    void requestsWithoutTheBearerTokenAreRefused() throws Exception {
+        HttpResponse<String> response = post(null, null);
+        assertThat(response.statusCode()).isEqualTo(401);
+        assertThat(response.headers().firstValue("WWW-Authenticate")).contains("Bearer");
+        assertThat(post("Bearer wrong", null).statusCode()).isEqualTo(401);
+        assertThat(post("Bearer s3cret", null).statusCode()).isEqualTo(200);
+    }
+
+    @Test
+    void foreignOriginsAreRefusedAsTheSpecificationAsks() throws Exception {
+        assertThat(post("Bearer s3cret", "https://evil.example").statusCode()).isEqualTo(403);
+        assertThat(post("Bearer s3cret", "http://localhost:6274").statusCode()).isEqualTo(200);
+    }
+
+    @Test
+    void aStalledToolGivesAFailureWithinTheClientsTimeout() {
+        try (McpToolkit remote = McpToolkit.http(uri()).bearerToken("s3cret").timeout(Duration.ofMillis(700)).connect()) {
+            ToolResult result = remote.dispatch(ToolCall.of("nap", JSON.createObjectNode().put("ms", 5_000)));
+            assertThat(result.isError()).isTrue();
+            assertThat(result.content()).isEqualTo("nap failed: the MCP server did not answer tools/call within 700 ms");
+        }
+    }
+
+    @Test
+    void aServerThatIsGoneGivesFailureResults() {
+        McpToolkit remote = McpToolkit.http(uri()).bearerToken("s3cret").timeout(Duration.ofSeconds(2)).connect();
+        server.close();
+        ToolResult result = remote.dispatch(ToolCall.of("add", JSON.createObjectNode().put("a", 1).put("b", 2)));
+        assertThat(result.isError()).isTrue();
+        assertThat(result.content()).startsWith("add failed: the MCP server");
+        remote.close();
+    }
+
+    @Test
+    void connectingWithoutTheTokenFailsWithAMessageNamingTheServer() {
+        org.assertj.core.api.Assertions.assertThatThrownBy(
+                        () -> McpToolkit.http(uri()).timeout(Duration.ofSeconds(5)).connect())
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageStartingWith("cannot use the MCP server " + uri());
+    }
+
+    private McpSyncClient rawClient(String token) {
+        HttpClientStreamableHttpTransport transport = HttpClientStreamableHttpTransport
+                .builder("http://127.0.0.1:" + uri().getPort())
+                .endpoint("/mcp")
+                .httpRequestCustomizer((b, m, u, body, ctx) -> b.header("Authorization", "Bearer " + token))
+                .build();
+        McpSyncClient client = McpClient.sync(transport).requestTimeout(Duration.ofSeconds(10))
+                .jsonSchemaValidator(new OutputSchemaValidator()).build();
+        client.initialize();
+        return client;
+    }
+
+    private HttpResponse<String> post(String authorization, String origin) throws Exception {
+        HttpRequest.Builder request = HttpRequest.newBuilder(uri())
+                .header("Content-Type", "application/json")
+                .header("Accept", "application/json, text/event-stream")
+                .POST(HttpRequest.BodyPublishers.ofString("""
+                        {"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18",
+                        "capabilities":{},"clientInfo":{"name":"test","version":"1"}}}"""));
+        if (authorization != null) {
+            request.header("Authorization", authorization);
+        }
+        if (origin != null) {
+            request.header("Origin", origin);
+        }
+        return HttpClient.newHttpClient().send(request.build(), HttpResponse.BodyHandlers.ofString());
+    }
+}
