@@ -1,6 +1,5 @@
 package dev.calltype.example;
 
-import dev.calltype.runtime.internal.text.Messages;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;

@@ -1,6 +1,6 @@
 package dev.calltype.processor;
 
-import dev.calltype.runtime.internal.scan.Calls;
+import dev.calltype.runtime.internal.scan.CallNormalizer;
 
 import static com.google.common.truth.Truth.assertWithMessage;
 import static com.google.testing.compile.Compiler.javac;

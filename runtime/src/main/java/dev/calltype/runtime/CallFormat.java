@@ -1,5 +1,7 @@
 package dev.calltype.runtime;
 
+
+
 /** The text formats a model can be instructed to write its calls in (see {@code formatInstructions}). */
 public enum CallFormat {
     /** {@code TOOL_CALL} followed by a JSON object {@code {"name": …, "arguments": {…}}}. */

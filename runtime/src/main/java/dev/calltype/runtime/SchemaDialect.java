@@ -1,6 +1,6 @@
 package dev.calltype.runtime;
 
-import dev.calltype.runtime.internal.text.Messages;
+
 
 /** The shapes in which a toolkit's schemas can be written for a provider. */
 public enum SchemaDialect {
@@ -13,7 +13,7 @@ public enum SchemaDialect {
      * {@code additionalProperties: false} everywhere, {@code strict: true}.
      */
     OPENAI_STRICT,
-    /** Anthropic Messages {@code tools}: {@code name}, {@code description}, {@code input_schema}. */
+    /** Anthropic ErrorTexts {@code tools}: {@code name}, {@code description}, {@code input_schema}. */
     ANTHROPIC,
     /** Gemini function declarations (its OpenAPI subset: no {@code $defs}, no {@code additionalProperties}). */
     GEMINI,

@@ -1,7 +1,5 @@
 package dev.calltype.runtime;
 
-import dev.calltype.runtime.internal.scan.Calls;
-
 import java.util.Objects;
 
 /**
@@ -11,7 +9,7 @@ import java.util.Objects;
  * {@link Extraction#text()}, the {@link CallCompleted} calls equal the batch {@link Extraction#calls()}, and the
  * {@link Error}s equal the batch {@link Extraction#errors()}.
  *
- * <p>Calls are announced in order: every {@link CallCompleted} is preceded by the {@link CallStarted} with its
+ * <p>CallNormalizer are announced in order: every {@link CallCompleted} is preceded by the {@link CallStarted} with its
  * index, and a {@link CallStarted} is resolved, before any later call starts, by the {@link CallCompleted} or the
  * {@link Error} of that call. An {@link Error} may also come without a {@link CallStarted} (when no name could be
  * read).

@@ -2,9 +2,9 @@ package dev.calltype.runtime;
 
 import dev.calltype.runtime.internal.scan.Config;
 import dev.calltype.runtime.internal.scan.Driver;
-import dev.calltype.runtime.internal.scan.Item;
-import dev.calltype.runtime.internal.text.Messages;
-import dev.calltype.runtime.internal.scan.Window;
+import dev.calltype.runtime.internal.scan.Finding;
+import dev.calltype.runtime.internal.scan.HeldText;
+import dev.calltype.runtime.internal.text.ErrorTexts;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -41,7 +41,7 @@ public final class StreamingExtractor {
 
     private final Config cfg;
     private final Consumer<StreamEvent> listener;
-    private final Window window = new Window();
+    private final HeldText window = new HeldText();
     private final Driver driver;
     private final Sink sink = new Sink();
     private final List<ToolCall> calls = new ArrayList<>();
@@ -99,7 +99,7 @@ public final class StreamingExtractor {
     /** After {@link #finish()}, when there were errors: the message for the model, as {@link Extraction#correctionPrompt()}. */
     public Optional<String> correctionPrompt() {
         return !finished || errors.isEmpty() ? Optional.empty()
-                : Optional.of(Messages.correctionPrompt(errors, errorFormats, cfg));
+                : Optional.of(ErrorTexts.correctionPrompt(errors, errorFormats, cfg));
     }
 
     /** Whether {@link #finish()} was called. */
@@ -172,7 +172,7 @@ public final class StreamingExtractor {
         }
 
         @Override
-        public void item(CharSequence buf, Item item, int index) {
+        public void item(CharSequence buf, Finding item, int index) {
             if (item.isCall()) {
                 ToolCall c = item.toCall();
                 calls.add(c);
@@ -186,7 +186,7 @@ public final class StreamingExtractor {
         }
 
         @Override
-        public void unreported(CharSequence buf, Item item) {
+        public void unreported(CharSequence buf, Finding item) {
             // past maxErrors: no event, and the text is not shown
         }
 

@@ -1,9 +1,9 @@
 package dev.calltype.runtime;
 
-import dev.calltype.runtime.internal.scan.Assembly;
-import dev.calltype.runtime.internal.scan.Calls;
+import dev.calltype.runtime.internal.scan.CallNormalizer;
 import dev.calltype.runtime.internal.scan.Config;
 import dev.calltype.runtime.internal.scan.Driver;
+import dev.calltype.runtime.internal.scan.ExtractionCollector;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -68,7 +68,7 @@ public final class ToolCallExtractor {
     /** Every call, error and the user-visible text of one complete response. Never throws for any text. */
     public Extraction extract(CharSequence response) {
         Objects.requireNonNull(response, "response");
-        Assembly a = new Assembly();
+        ExtractionCollector a = new ExtractionCollector();
         new Driver(cfg, a).run(response, response.length(), true);
         return a.extraction(cfg);
     }
@@ -92,8 +92,8 @@ public final class ToolCallExtractor {
      */
     public Extraction readNativeCall(String name, CharSequence arguments, String id) {
         Objects.requireNonNull(arguments, "arguments");
-        Assembly a = new Assembly();
-        a.item(arguments, Calls.nativeCall(name, arguments, id, cfg), 0);
+        ExtractionCollector a = new ExtractionCollector();
+        a.item(arguments, CallNormalizer.nativeCall(name, arguments, id, cfg), 0);
         return a.extraction(cfg);
     }
 

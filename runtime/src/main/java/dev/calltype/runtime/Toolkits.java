@@ -1,8 +1,9 @@
 package dev.calltype.runtime;
 
-import dev.calltype.runtime.support.DispatchSupport;
-import dev.calltype.runtime.internal.text.Messages;
+import dev.calltype.runtime.internal.args.Names;
 import dev.calltype.runtime.internal.args.SchemaArguments;
+import dev.calltype.runtime.internal.text.ErrorTexts;
+import dev.calltype.runtime.support.DispatchSupport;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -80,12 +81,12 @@ public final class Toolkits {
         for (ToolSpec tool : tools) {
             names.add(tool.name());
         }
-        return Messages.unknownTool(name, names, SchemaArguments.closest(name, names.iterator()));
+        return ErrorTexts.unknownTool(name, names, Names.closest(name, names));
     }
 
     /** The failure message for a call whose arguments do not fit the tool (the wording every toolkit uses). */
     static String invalidArguments(ToolSpec tool, List<String> problems) {
-        return Messages.invalidArguments(tool.name(), problems, FormatInstructions.signature(tool));
+        return ErrorTexts.invalidArguments(tool.name(), problems, FormatInstructions.signature(tool));
     }
 
     /**

@@ -1,5 +1,7 @@
 package dev.calltype.runtime;
 
+
+
 /**
  * The textual format a tool call was found in. Each is recognised by default and can be switched
  * off on {@link ToolCallExtractor.Builder}.
@@ -71,7 +73,7 @@ public enum WireFormat {
     SOLAR_OPEN,
     /** dots.llm {@code <dots_function_call><invoke name="N"><parameter name="K">V</parameter></invoke>…}. */
     DOTS,
-    /** Step-3 {@code <｜tool_calls_begin｜>…<steptml:invoke name="N"><steptml:parameter name="K">V…}. */
+    /** Continuation-3 {@code <｜tool_calls_begin｜>…<steptml:invoke name="N"><steptml:parameter name="K">V…}. */
     STEP3,
     /** Muse Glimmer ATEM {@code <atem:function_calls><atem:invoke name="N"><atem:parameter name="K">V…}. */
     ATEM,

@@ -1,11 +1,9 @@
 package dev.calltype.runtime;
 
 import dev.calltype.runtime.support.Coercion;
-import dev.calltype.runtime.support.DispatchSupport;
+import dev.calltype.runtime.support.Constraints;
 import dev.calltype.testsupport.Gen;
 import dev.calltype.testsupport.Property;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.BigIntegerNode;
@@ -26,6 +24,8 @@ import java.util.List;
 import java.util.function.Function;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The readers' fast paths (ints without {@code BigDecimal}, paths joined only for a problem) answer
@@ -211,20 +211,20 @@ class CoercionPropertiesTest {
         String joined = Coercion.child(parent, "x");
         List<String> whole = new ArrayList<>();
         List<String> split = new ArrayList<>();
-        DispatchSupport.minimum(number, "10", joined, whole);
-        DispatchSupport.minimum(number, "10", parent, "x", split);
-        DispatchSupport.maximum(number, "10", joined, whole);
-        DispatchSupport.maximum(number, "10", parent, "x", split);
-        DispatchSupport.length(text, 2, 5, joined, whole);
-        DispatchSupport.length(text, 2, 5, parent, "x", split);
-        DispatchSupport.size(Math.floorMod(number, 8), 2, 5, joined, whole);
-        DispatchSupport.size(Math.floorMod(number, 8), 2, 5, parent, "x", split);
-        DispatchSupport.pattern(text, Pattern.compile("[a-z]+"), joined, whole);
-        DispatchSupport.pattern(text, Pattern.compile("[a-z]+"), parent, "x", split);
-        DispatchSupport.notBlank(text, joined, whole);
-        DispatchSupport.notBlank(text, parent, "x", split);
-        DispatchSupport.email(text, joined, whole);
-        DispatchSupport.email(text, parent, "x", split);
+        Constraints.minimum(number, "10", joined, whole);
+        Constraints.minimum(number, "10", parent, "x", split);
+        Constraints.maximum(number, "10", joined, whole);
+        Constraints.maximum(number, "10", parent, "x", split);
+        Constraints.length(text, 2, 5, joined, whole);
+        Constraints.length(text, 2, 5, parent, "x", split);
+        Constraints.size(Math.floorMod(number, 8), 2, 5, joined, whole);
+        Constraints.size(Math.floorMod(number, 8), 2, 5, parent, "x", split);
+        Constraints.pattern(text, Pattern.compile("[a-z]+"), joined, whole);
+        Constraints.pattern(text, Pattern.compile("[a-z]+"), parent, "x", split);
+        Constraints.notBlank(text, joined, whole);
+        Constraints.notBlank(text, parent, "x", split);
+        Constraints.email(text, joined, whole);
+        Constraints.email(text, parent, "x", split);
         assertThat(split).isEqualTo(whole);
     }
 

@@ -1,11 +1,12 @@
 package dev.calltype.runtime;
 
 import dev.calltype.runtime.support.Coercion;
+import dev.calltype.runtime.support.Constraints;
 import dev.calltype.runtime.support.DispatchSupport;
+import dev.calltype.runtime.support.JsonValues;
+import dev.calltype.runtime.support.Nesting;
 import dev.calltype.runtime.support.ToolTexts;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import dev.calltype.runtime.support.Union;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -17,6 +18,9 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** The run-time half of generated toolkits, on its own. */
 class DispatchSupportTest {
@@ -31,39 +35,39 @@ class DispatchSupportTest {
         }
     }
 
-    private static final DispatchSupport.Union SHAPES = new DispatchSupport.Union(List.of("circle", "bank_transfer"),
+    private static final Union SHAPES = new Union(List.of("circle", "bank_transfer"),
             List.of("Circle", "BankTransfer"), List.of(List.of("radius"), List.of("iban")),
             List.of(List.of("type", "radius"), List.of("type", "iban", "reference")));
 
     @Test
     void flatFieldsMoveIntoTheOnlyParameterThatHasThem() {
         ObjectNode args = obj("{\"sku\":\"A1\",\"quantity\":2,\"note\":\"x\"}");
-        ObjectNode nested = DispatchSupport.nest(args, List.of("item", "note"),
-                List.of(DispatchSupport.Nesting.of("item", List.of("sku", "quantity"))));
+        ObjectNode nested = Nesting.nest(args, List.of("item", "note"),
+                List.of(Nesting.of("item", List.of("sku", "quantity"))));
         assertThat(nested.toString()).isEqualTo("{\"note\":\"x\",\"item\":{\"sku\":\"A1\",\"quantity\":2}}");
         assertThat(args.toString()).isEqualTo("{\"sku\":\"A1\",\"quantity\":2,\"note\":\"x\"}");
     }
 
     @Test
     void ambiguousOrForeignFieldsStayWhereTheyAre() {
-        List<DispatchSupport.Nesting> two = List.of(DispatchSupport.Nesting.of("from", List.of("x", "y")),
-                DispatchSupport.Nesting.of("to", List.of("x", "y")));
+        List<Nesting> two = List.of(Nesting.of("from", List.of("x", "y")),
+                Nesting.of("to", List.of("x", "y")));
         ObjectNode args = obj("{\"x\":1,\"colour\":\"red\"}");
-        assertThat(DispatchSupport.nest(args, List.of("from", "to"), two)).isSameAs(args);
+        assertThat(Nesting.nest(args, List.of("from", "to"), two)).isSameAs(args);
         ObjectNode notAnObject = obj("{\"item\":\"A1\",\"sku\":\"A1\"}");
-        assertThat(DispatchSupport.nest(notAnObject, List.of("item"),
-                List.of(DispatchSupport.Nesting.of("item", List.of("sku")))).toString())
+        assertThat(Nesting.nest(notAnObject, List.of("item"),
+                List.of(Nesting.of("item", List.of("sku")))).toString())
                 .isEqualTo("{\"item\":\"A1\",\"sku\":\"A1\"}");
         ObjectNode already = obj("{\"item\":{\"sku\":\"B2\"},\"sku\":\"A1\"}");
-        assertThat(DispatchSupport.nest(already, List.of("item"),
-                List.of(DispatchSupport.Nesting.of("item", List.of("sku")))).toString())
+        assertThat(Nesting.nest(already, List.of("item"),
+                List.of(Nesting.of("item", List.of("sku")))).toString())
                 .isEqualTo("{\"item\":{\"sku\":\"B2\"},\"sku\":\"A1\"}");
     }
 
     @Test
     void flatFieldsOfASealedParameterChooseTheFirstRecordThatFitsAndItsDiscriminator() {
-        ObjectNode nested = DispatchSupport.nest(obj("{\"iban\":\"DE1\",\"reference\":\"r\",\"amount\":1}"),
-                List.of("payment", "amount"), List.of(DispatchSupport.Nesting.of("payment", SHAPES)));
+        ObjectNode nested = Nesting.nest(obj("{\"iban\":\"DE1\",\"reference\":\"r\",\"amount\":1}"),
+                List.of("payment", "amount"), List.of(Nesting.of("payment", SHAPES)));
         assertThat(nested.toString())
                 .isEqualTo("{\"amount\":1,\"payment\":{\"type\":\"bank_transfer\",\"iban\":\"DE1\",\"reference\":\"r\"}}");
     }
@@ -71,11 +75,11 @@ class DispatchSupportTest {
     @Test
     void argumentsThatAreAllParametersAreTheCallsOwnWithNothingReported() {
         ObjectNode args = obj("{\"item\":{\"sku\":\"A1\"},\"note\":\"x\"}");
-        List<DispatchSupport.Nesting> item = List.of(DispatchSupport.Nesting.of("item", List.of("sku", "quantity")));
-        assertThat(DispatchSupport.nest(args, List.of("item", "note"), item)).isSameAs(args);
+        List<Nesting> item = List.of(Nesting.of("item", List.of("sku", "quantity")));
+        assertThat(Nesting.nest(args, List.of("item", "note"), item)).isSameAs(args);
         List<String> problems = new ArrayList<>();
-        assertThat(DispatchSupport.nestAndRejectUnknown(args, List.of("item", "note"), item, problems)).isSameAs(args);
-        assertThat(DispatchSupport.nestAndRejectUnknown(obj("{}"), List.of("item", "note"), item, problems).size())
+        assertThat(Nesting.nestAndRejectUnknown(args, List.of("item", "note"), item, problems)).isSameAs(args);
+        assertThat(Nesting.nestAndRejectUnknown(obj("{}"), List.of("item", "note"), item, problems).size())
                 .isZero();
         assertThat(problems).isEmpty();
     }
@@ -83,15 +87,15 @@ class DispatchSupportTest {
     @Test
     void nestAndRejectUnknownIsNestThenRejectUnknown() {
         List<String> parameters = List.of("item", "note");
-        List<DispatchSupport.Nesting> item = List.of(DispatchSupport.Nesting.of("item", List.of("sku", "quantity")));
+        List<Nesting> item = List.of(Nesting.of("item", List.of("sku", "quantity")));
         for (String json : List.of("{\"sku\":\"A1\",\"quantity\":2,\"note\":\"x\"}", "{\"sku\":\"A1\",\"colour\":1}",
                 "{\"item\":{\"sku\":\"A1\"},\"quantity\":2}", "{\"item\":3,\"sku\":\"A1\"}", "{\"itme\":{},\"note\":1}",
                 "{\"a\":1,\"b\":2,\"c\":3}", "{}")) {
             List<String> separately = new ArrayList<>();
-            ObjectNode nested = DispatchSupport.nest(obj(json), parameters, item);
+            ObjectNode nested = Nesting.nest(obj(json), parameters, item);
             DispatchSupport.rejectUnknown(nested, "", parameters, separately);
             List<String> together = new ArrayList<>();
-            assertThat(DispatchSupport.nestAndRejectUnknown(obj(json), parameters, item, together)).as(json)
+            assertThat(Nesting.nestAndRejectUnknown(obj(json), parameters, item, together)).as(json)
                     .isEqualTo(nested);
             assertThat(together).as(json).isEqualTo(separately);
         }
@@ -109,14 +113,14 @@ class DispatchSupportTest {
 
     @Test
     void primitivesAreWrittenAsTheirBoxesAre() {
-        assertThat(DispatchSupport.numberNode(7)).isEqualTo(DispatchSupport.numberNode((Number) 7));
-        assertThat(DispatchSupport.numberNode((short) 7)).isEqualTo(DispatchSupport.numberNode((Number) (short) 7));
-        assertThat(DispatchSupport.numberNode(7L)).isEqualTo(DispatchSupport.numberNode((Number) 7L));
-        assertThat(DispatchSupport.numberNode(7.5f)).isEqualTo(DispatchSupport.numberNode((Number) 7.5f));
-        assertThat(DispatchSupport.numberNode(7.5)).isEqualTo(DispatchSupport.numberNode((Number) 7.5));
-        assertThat(DispatchSupport.booleanNode(true)).isEqualTo(DispatchSupport.booleanNode(Boolean.TRUE));
-        assertThat(DispatchSupport.textNode("x")).isEqualTo(DispatchSupport.textNode((Object) "x"));
-        assertThat(DispatchSupport.textNode((String) null)).isEqualTo(DispatchSupport.textNode((Object) null));
+        assertThat(JsonValues.numberNode(7)).isEqualTo(JsonValues.numberNode((Number) 7));
+        assertThat(JsonValues.numberNode((short) 7)).isEqualTo(JsonValues.numberNode((Number) (short) 7));
+        assertThat(JsonValues.numberNode(7L)).isEqualTo(JsonValues.numberNode((Number) 7L));
+        assertThat(JsonValues.numberNode(7.5f)).isEqualTo(JsonValues.numberNode((Number) 7.5f));
+        assertThat(JsonValues.numberNode(7.5)).isEqualTo(JsonValues.numberNode((Number) 7.5));
+        assertThat(JsonValues.booleanNode(true)).isEqualTo(JsonValues.booleanNode(Boolean.TRUE));
+        assertThat(JsonValues.textNode("x")).isEqualTo(JsonValues.textNode((Object) "x"));
+        assertThat(JsonValues.textNode((String) null)).isEqualTo(JsonValues.textNode((Object) null));
     }
 
     @Test
@@ -152,16 +156,16 @@ class DispatchSupportTest {
     @Test
     void constraintMessagesSayWhatWasExpectedAndWhatCame() {
         List<String> p = new ArrayList<>();
-        DispatchSupport.minimum(0, "1", "n", p);
-        DispatchSupport.maximum(new BigDecimal("10.5"), "10", "x", p);
-        DispatchSupport.minimum(2.5, "2.5", "ok", p);
-        DispatchSupport.length("ab", 3, null, "s", p);
-        DispatchSupport.length("😀😀", null, 2, "emoji", p);
-        DispatchSupport.size(4, null, 3, "list", p);
-        DispatchSupport.pattern("ab1", Pattern.compile("[a-z]+"), "code", p);
-        DispatchSupport.notBlank(" \t", "name", p);
-        DispatchSupport.email("a@b", "mail", p);
-        DispatchSupport.email("not an@email", "mail2", p);
+        Constraints.minimum(0, "1", "n", p);
+        Constraints.maximum(new BigDecimal("10.5"), "10", "x", p);
+        Constraints.minimum(2.5, "2.5", "ok", p);
+        Constraints.length("ab", 3, null, "s", p);
+        Constraints.length("😀😀", null, 2, "emoji", p);
+        Constraints.size(4, null, 3, "list", p);
+        Constraints.pattern("ab1", Pattern.compile("[a-z]+"), "code", p);
+        Constraints.notBlank(" \t", "name", p);
+        Constraints.email("a@b", "mail", p);
+        Constraints.email("not an@email", "mail2", p);
         assertThat(p).containsExactly("parameter 'n' must be at least 1, got 0",
                 "parameter 'x' must be at most 10, got 10.5",
                 "parameter 's' must have at least 3 characters, got \"ab\"",
@@ -215,13 +219,13 @@ class DispatchSupportTest {
 
     @Test
     void writersHandleNullsAndEveryShape() {
-        assertThat(DispatchSupport.numberNode(null).isNull()).isTrue();
-        assertThat(DispatchSupport.numberNode((short) 3).toString()).isEqualTo("3");
-        assertThat(DispatchSupport.numberNode(new BigDecimal("1.50")).toString()).isEqualTo("1.50");
-        assertThat(DispatchSupport.arrayNode(new double[] {1.5}).toString()).isEqualTo("[1.5]");
-        assertThat(DispatchSupport.arrayNode(new char[] {'a'}).toString()).isEqualTo("[\"a\"]");
-        assertThat(DispatchSupport.optionalNode(Optional.empty(), DispatchSupport::textNode).isNull()).isTrue();
-        assertThat(DispatchSupport.objectNode(Map.of("a", 1), DispatchSupport::numberNode).toString())
+        assertThat(JsonValues.numberNode(null).isNull()).isTrue();
+        assertThat(JsonValues.numberNode((short) 3).toString()).isEqualTo("3");
+        assertThat(JsonValues.numberNode(new BigDecimal("1.50")).toString()).isEqualTo("1.50");
+        assertThat(JsonValues.arrayNode(new double[] {1.5}).toString()).isEqualTo("[1.5]");
+        assertThat(JsonValues.arrayNode(new char[] {'a'}).toString()).isEqualTo("[\"a\"]");
+        assertThat(JsonValues.optionalNode(Optional.empty(), JsonValues::textNode).isNull()).isTrue();
+        assertThat(JsonValues.objectNode(Map.of("a", 1), JsonValues::numberNode).toString())
                 .isEqualTo("{\"a\":1}");
     }
 

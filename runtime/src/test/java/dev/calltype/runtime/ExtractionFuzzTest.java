@@ -1,6 +1,6 @@
 package dev.calltype.runtime;
 
-import dev.calltype.runtime.internal.text.Messages;
+import dev.calltype.runtime.internal.text.ErrorTexts;
 
 import com.code_intelligence.jazzer.junit.DictionaryFile;
 import com.code_intelligence.jazzer.junit.FuzzTest;
@@ -66,8 +66,8 @@ class ExtractionFuzzTest {
     /** What is wrong with the errors' texts, or {@code null}. */
     static String errorProblem(List<ExtractionError> errors) {
         for (ExtractionError e : errors) {
-            if (e.snippet().length() > Messages.SNIPPET_CHARS + 1) {
-                return "snippet longer than " + Messages.SNIPPET_CHARS + ": " + e.snippet().length();
+            if (e.snippet().length() > ErrorTexts.SNIPPET_CHARS + 1) {
+                return "snippet longer than " + ErrorTexts.SNIPPET_CHARS + ": " + e.snippet().length();
             }
             if (hasRawControl(e.snippet(), false)) {
                 return "raw control character in snippet " + Streams.quote(e.snippet());

@@ -24,10 +24,10 @@ final class Fixtures {
             + "\"required\":[\"sku\",\"quantity\"],\"additionalProperties\":false}";
 
     static final String STOCK_SCHEMA = "{\"type\":\"object\",\"properties\":{"
-            + "\"item\":{\"description\":\"The item\",\"$ref\":\"#/$defs/Item\"},"
+            + "\"item\":{\"description\":\"The item\",\"$ref\":\"#/$defs/Finding\"},"
             + "\"note\":{\"type\":\"string\"}},"
             + "\"required\":[\"item\"],\"additionalProperties\":false,"
-            + "\"$defs\":{\"Item\":" + ITEM_DEF + "}}";
+            + "\"$defs\":{\"Finding\":" + ITEM_DEF + "}}";
 
     static final String SECTION_DEF = "{\"type\":\"object\",\"properties\":{"
             + "\"title\":{\"type\":\"string\"},"

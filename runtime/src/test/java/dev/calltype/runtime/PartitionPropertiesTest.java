@@ -1,6 +1,6 @@
 package dev.calltype.runtime;
 
-import dev.calltype.runtime.internal.text.Messages;
+import dev.calltype.runtime.internal.text.ErrorTexts;
 import dev.calltype.testsupport.Gen;
 import dev.calltype.testsupport.Property;
 
@@ -79,7 +79,7 @@ class PartitionPropertiesTest {
             if (e.start() != errorSpans.get(i)[0] || e.end() != errorSpans.get(i)[1]) {
                 return "error " + i + " span differs from its segment";
             }
-            if (e.snippet().length() > Messages.SNIPPET_CHARS + 1) {
+            if (e.snippet().length() > ErrorTexts.SNIPPET_CHARS + 1) {
                 return "snippet too long";
             }
         }

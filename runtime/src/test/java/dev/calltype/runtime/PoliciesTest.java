@@ -1,6 +1,6 @@
 package dev.calltype.runtime;
 
-import dev.calltype.runtime.internal.text.Messages;
+import dev.calltype.runtime.internal.text.ErrorTexts;
 
 import static dev.calltype.runtime.ExtractionFixtures.extract;
 import static dev.calltype.runtime.ExtractionFixtures.onlyCall;
@@ -124,7 +124,7 @@ class PoliciesTest {
     void errorSnippetsAreBoundedAndEscaped() {
         String text = "<tool_call>{\"name\": \"search\", \"arguments\": {\"query\": \"" + "line\n".repeat(200);
         ExtractionError e = onlyError(extract(text), ExtractionError.Kind.TRUNCATED);
-        assertThat(e.snippet()).hasSizeLessThanOrEqualTo(Messages.SNIPPET_CHARS + 1).doesNotContain("\n").contains("\\n");
+        assertThat(e.snippet()).hasSizeLessThanOrEqualTo(ErrorTexts.SNIPPET_CHARS + 1).doesNotContain("\n").contains("\\n");
         assertThat(e.offset()).isZero();
     }
 

@@ -3,6 +3,7 @@ package dev.calltype.runtime;
 import dev.calltype.runtime.internal.pythonic.PyCall;
 import dev.calltype.runtime.internal.pythonic.PyRead;
 import dev.calltype.runtime.internal.pythonic.Pythonic;
+import dev.calltype.runtime.internal.scan.Chars;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -68,7 +69,7 @@ class PythonicFuzzTest {
             return "a complete read without calls or with a bad end: " + r;
         }
         for (PyCall c : r.calls()) {
-            if (c.name().isEmpty() || !Pythonic.isIdentStart(c.name().charAt(0))) {
+            if (c.name().isEmpty() || !Chars.isIdentStart(c.name().charAt(0))) {
                 return "a call named " + Streams.quote(c.name());
             }
             if (c.start() < 0 || c.end() > r.end() || c.start() >= c.end()) {

@@ -1,6 +1,6 @@
 package dev.calltype.runtime;
 
-import dev.calltype.runtime.internal.scan.Calls;
+import dev.calltype.runtime.internal.scan.CallNormalizer;
 import dev.calltype.testsupport.Gen;
 import dev.calltype.testsupport.Property;
 
@@ -110,7 +110,7 @@ class SchemaArgumentsPropertiesTest {
                 .contains("forecast", "add_stock", "tag_notes", "send", "draw");
     }
 
-    /** Calls to the listing's tools with each parameter present or not, and sometimes fields that belong nested. */
+    /** CallNormalizer to the listing's tools with each parameter present or not, and sometimes fields that belong nested. */
     private static Gen<ToolCall> calls() {
         Gen<JsonNode> any = values();
         return Gen.of(TOOLKIT.tools()).flatMap(tool -> {

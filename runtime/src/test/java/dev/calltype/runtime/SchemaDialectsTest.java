@@ -89,15 +89,15 @@ class SchemaDialectsTest {
     @Test
     void strictModeWrapsAnOptionalReferenceInAnyOfWithNullKeepingTheDescriptionOutside() {
         ToolSpec tool = spec("restock", "", "{\"type\":\"object\",\"properties\":{"
-                + "\"item\":{\"description\":\"The item\",\"$ref\":\"#/$defs/Item\"}},"
-                + "\"$defs\":{\"Item\":" + Fixtures.ITEM_DEF + "}}");
+                + "\"item\":{\"description\":\"The item\",\"$ref\":\"#/$defs/Finding\"}},"
+                + "\"$defs\":{\"Finding\":" + Fixtures.ITEM_DEF + "}}");
 
         ObjectNode strict = SchemaDialects.strict(tool.parameters());
 
         assertThat(SchemaDialects.write(strict)).isEqualTo("{\"type\":\"object\",\"properties\":{"
-                + "\"item\":{\"description\":\"The item\",\"anyOf\":[{\"$ref\":\"#/$defs/Item\"},{\"type\":\"null\"}]}},"
+                + "\"item\":{\"description\":\"The item\",\"anyOf\":[{\"$ref\":\"#/$defs/Finding\"},{\"type\":\"null\"}]}},"
                 + "\"required\":[\"item\"],\"additionalProperties\":false,"
-                + "\"$defs\":{\"Item\":" + Fixtures.ITEM_DEF + "}}");
+                + "\"$defs\":{\"Finding\":" + Fixtures.ITEM_DEF + "}}");
     }
 
     @Test

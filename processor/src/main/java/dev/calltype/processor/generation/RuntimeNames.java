@@ -22,9 +22,11 @@ public final class RuntimeNames {
     public static final ClassName CALL_FORMAT = ClassName.get(RUNTIME, "CallFormat");
     public static final ClassName COERCION = ClassName.get(SUPPORT, "Coercion");
     public static final ClassName DISPATCH_SUPPORT = ClassName.get(SUPPORT, "DispatchSupport");
+    public static final ClassName CONSTRAINTS = ClassName.get(SUPPORT, "Constraints");
+    public static final ClassName JSON_VALUES = ClassName.get(SUPPORT, "JsonValues");
+    public static final ClassName NESTING = ClassName.get(SUPPORT, "Nesting");
+    public static final ClassName UNION = ClassName.get(SUPPORT, "Union");
     public static final ClassName TOOL_TEXTS = ClassName.get(SUPPORT, "ToolTexts");
-    public static final ClassName NESTING = DISPATCH_SUPPORT.nestedClass("Nesting");
-    public static final ClassName UNION = DISPATCH_SUPPORT.nestedClass("Union");
 
     public static final ClassName JSON_NODE = ClassName.get(JACKSON, "JsonNode");
     public static final ClassName OBJECT_NODE = ClassName.get(JACKSON + ".node", "ObjectNode");

@@ -506,7 +506,7 @@ public final class ToolkitGenerator {
         if (nests) {
             b.addStatement("int before = problems.size()");
             b.addStatement("$T args = $T.nestAndRejectUnknown(arguments, FIELDS_$L, $L, problems)", OBJECT_NODE,
-                    DISPATCH_SUPPORT, c, lazy("NESTING_" + c));
+                    RuntimeNames.NESTING, c, lazy("NESTING_" + c));
         } else {
             b.addStatement("$T args = arguments", OBJECT_NODE);
             b.addStatement("int before = problems.size()");
@@ -651,32 +651,32 @@ public final class ToolkitGenerator {
                 : CodeBlock.of("$L", local);
         CodeBlock.Builder b = CodeBlock.builder();
         if (c.minimum() != null) {
-            b.addStatement("$T.minimum($L, $S, $L, problems)", DISPATCH_SUPPORT, value, c.minimum().text(),
+            b.addStatement("$T.minimum($L, $S, $L, problems)", RuntimeNames.CONSTRAINTS, value, c.minimum().text(),
                     path.leaf());
         }
         if (c.maximum() != null) {
-            b.addStatement("$T.maximum($L, $S, $L, problems)", DISPATCH_SUPPORT, value, c.maximum().text(),
+            b.addStatement("$T.maximum($L, $S, $L, problems)", RuntimeNames.CONSTRAINTS, value, c.maximum().text(),
                     path.leaf());
         }
         if (c.notBlank()) {
-            b.addStatement("$T.notBlank($L, $L, problems)", DISPATCH_SUPPORT, value, path.leaf());
+            b.addStatement("$T.notBlank($L, $L, problems)", RuntimeNames.CONSTRAINTS, value, path.leaf());
         }
         Integer minLength = c.notBlank() && Integer.valueOf(1).equals(c.minLength()) ? null : c.minLength();
         if (minLength != null || c.maxLength() != null) {
-            b.addStatement("$T.length($L, $L, $L, $L, problems)", DISPATCH_SUPPORT, value, minLength,
+            b.addStatement("$T.length($L, $L, $L, $L, problems)", RuntimeNames.CONSTRAINTS, value, minLength,
                     c.maxLength(), path.leaf());
         }
         if (c.pattern() != null) {
             CodeBlock constant = addLateConstant(PATTERN, "PATTERN_" + ownerConstant + "_"
                     + Names.constantCase(f.jsonName()), CodeBlock.of("$T.compile($S)", PATTERN, c.pattern()));
-            b.addStatement("$T.pattern($L, $L, $L, problems)", DISPATCH_SUPPORT, value, constant, path.leaf());
+            b.addStatement("$T.pattern($L, $L, $L, problems)", RuntimeNames.CONSTRAINTS, value, constant, path.leaf());
         }
         if (c.email()) {
-            b.addStatement("$T.email($L, $L, problems)", DISPATCH_SUPPORT, value, path.leaf());
+            b.addStatement("$T.email($L, $L, problems)", RuntimeNames.CONSTRAINTS, value, path.leaf());
         }
         if (c.minItems() != null || c.maxItems() != null) {
             boolean array = type instanceof TypeModel.Sequence s && s.kind() == TypeModel.SequenceKind.ARRAY;
-            b.addStatement("$T.size($L.$L, $L, $L, $L, problems)", DISPATCH_SUPPORT, value, array ? "length" : "size()",
+            b.addStatement("$T.size($L.$L, $L, $L, $L, problems)", RuntimeNames.CONSTRAINTS, value, array ? "length" : "size()",
                     c.minItems(), c.maxItems(), path.leaf());
         }
         return b.build();
@@ -758,8 +758,8 @@ public final class ToolkitGenerator {
     private MethodSpec writeRecordMethod(RecordModel r) {
         CodeBlock.Builder b = CodeBlock.builder()
                 .beginControlFlow("if (value == null)")
-                .addStatement("return $T.nullNode()", DISPATCH_SUPPORT).endControlFlow()
-                .addStatement("$T object = $T.objectNode()", OBJECT_NODE, DISPATCH_SUPPORT);
+                .addStatement("return $T.nullNode()", RuntimeNames.JSON_VALUES).endControlFlow()
+                .addStatement("$T object = $T.objectNode()", OBJECT_NODE, RuntimeNames.JSON_VALUES);
         String discriminator = discriminatorOf(r);
         if (discriminator != null) {
             b.addStatement("object.put($S, $S)", SealedModel.DISCRIMINATOR, discriminator);
@@ -780,7 +780,7 @@ public final class ToolkitGenerator {
             b.beginControlFlow("if (value instanceof $T)", r.javaType())
                     .addStatement("return write$L(($T) value)", r.simpleName(), r.javaType()).endControlFlow();
         }
-        b.addStatement("return $T.nullNode()", DISPATCH_SUPPORT);
+        b.addStatement("return $T.nullNode()", RuntimeNames.JSON_VALUES);
         return MethodSpec.methodBuilder("write" + s.simpleName()).addModifiers(Modifier.PRIVATE, Modifier.STATIC)
                 .returns(JSON_NODE).addParameter(s.javaType(), "value").addCode(b.build()).build();
     }
@@ -788,15 +788,15 @@ public final class ToolkitGenerator {
     private CodeBlock write(TypeModel type, CodeBlock value, int level) {
         if (type instanceof TypeModel.Scalar s) {
             if (s.kind().isNumeric()) {
-                return CodeBlock.of("$T.numberNode($L)", DISPATCH_SUPPORT, value);
+                return CodeBlock.of("$T.numberNode($L)", RuntimeNames.JSON_VALUES, value);
             }
             if (s.kind() == ScalarKind.BOOLEAN) {
-                return CodeBlock.of("$T.booleanNode($L)", DISPATCH_SUPPORT, value);
+                return CodeBlock.of("$T.booleanNode($L)", RuntimeNames.JSON_VALUES, value);
             }
-            return CodeBlock.of("$T.textNode($L)", DISPATCH_SUPPORT, value);
+            return CodeBlock.of("$T.textNode($L)", RuntimeNames.JSON_VALUES, value);
         }
         if (type instanceof TypeModel.EnumType) {
-            return CodeBlock.of("$T.enumNode($L)", DISPATCH_SUPPORT, value);
+            return CodeBlock.of("$T.enumNode($L)", RuntimeNames.JSON_VALUES, value);
         }
         if (type instanceof TypeModel.RecordRef r) {
             return CodeBlock.of("write$L($L)", model.record(r.key()).simpleName(), value);
@@ -806,18 +806,18 @@ public final class ToolkitGenerator {
         }
         String e = "e" + level;
         if (type instanceof TypeModel.OptionalType o) {
-            return CodeBlock.of("$T.optionalNode($L, $L -> $L)", DISPATCH_SUPPORT, value, e,
+            return CodeBlock.of("$T.optionalNode($L, $L -> $L)", RuntimeNames.JSON_VALUES, value, e,
                     write(o.value(), CodeBlock.of(e), level + 1));
         }
         if (type instanceof TypeModel.MapType m) {
-            return CodeBlock.of("$T.objectNode($L, $L -> $L)", DISPATCH_SUPPORT, value, e,
+            return CodeBlock.of("$T.objectNode($L, $L -> $L)", RuntimeNames.JSON_VALUES, value, e,
                     write(m.value(), CodeBlock.of(e), level + 1));
         }
         TypeModel.Sequence s = (TypeModel.Sequence) type;
         if (s.kind() == TypeModel.SequenceKind.ARRAY && s.element().javaType().isPrimitive()) {
-            return CodeBlock.of("$T.arrayNode($L)", DISPATCH_SUPPORT, value);
+            return CodeBlock.of("$T.arrayNode($L)", RuntimeNames.JSON_VALUES, value);
         }
-        return CodeBlock.of("$T.arrayNode($L, $L -> $L)", DISPATCH_SUPPORT, value, e,
+        return CodeBlock.of("$T.arrayNode($L, $L -> $L)", RuntimeNames.JSON_VALUES, value, e,
                 write(s.element(), CodeBlock.of(e), level + 1));
     }
 

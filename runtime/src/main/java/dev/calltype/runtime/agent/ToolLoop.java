@@ -1,8 +1,6 @@
 package dev.calltype.runtime.agent;
 
 import dev.calltype.runtime.CallFormat;
-import dev.calltype.runtime.internal.scan.Calls;
-import dev.calltype.runtime.support.DispatchSupport;
 import dev.calltype.runtime.Extraction;
 import dev.calltype.runtime.ExtractionError;
 import dev.calltype.runtime.ToolCall;
@@ -11,6 +9,7 @@ import dev.calltype.runtime.ToolResult;
 import dev.calltype.runtime.ToolSpec;
 import dev.calltype.runtime.Toolkit;
 import dev.calltype.runtime.Toolkits;
+import dev.calltype.runtime.support.DispatchSupport;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import java.util.ArrayList;

@@ -76,33 +76,8 @@ public final class KnownTools {
         return null;
     }
 
-    /** A known tool whose folded name is close to {@code name}'s, for "did you mean"; or {@code null}. */
+    /** A known tool whose name is close to {@code name}'s, for "did you mean" ({@link Names#closest}); or null. */
     public String suggestion(String name) {
-        if (name == null) {
-            return null;
-        }
-        String f = Names.fold(name);
-        if (f.isEmpty()) {
-            return null;
-        }
-        String best = null;
-        int bestDistance = Integer.MAX_VALUE;
-        for (ToolSpec s : specs) {
-            String g = Names.fold(s.name());
-            int d = (g.contains(f) || f.contains(g)) ? 1 : distance(f, g, 3);
-            if (d < bestDistance) {
-                bestDistance = d;
-                best = s.name();
-            }
-        }
-        return bestDistance <= 2 ? best : null;
-    }
-
-    /** Edit distance between short names, giving up (returning {@code cap + 1}) beyond {@code cap}. */
-    private static int distance(String a, String b, int cap) {
-        if (Math.abs(a.length() - b.length()) > cap || a.length() > 64 || b.length() > 64) {
-            return cap + 1;
-        }
-        return Names.distance(a, b);
+        return Names.closest(name, names());
     }
 }

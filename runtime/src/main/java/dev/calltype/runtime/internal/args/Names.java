@@ -6,8 +6,8 @@ import java.util.function.Function;
 /**
  * How names a model wrote are compared with declared ones: the folded form that ignores case and the separators
  * {@code _ - . space} ({@code getWeather}, {@code get-weather} and {@code GET_WEATHER} all fold to
- * {@code getweather}), and the edit distance behind "did you mean". Each caller keeps its own rule for which
- * distance is close enough.
+ * {@code getweather}), and the one "did you mean" rule ({@link #closest}) that generated toolkits, dynamic
+ * toolkits and the extractor all use, so the same typo gets the same suggestion wherever it is reported.
  */
 public final class Names {
 
@@ -52,6 +52,48 @@ public final class Names {
             }
         }
         return b.toString();
+    }
+
+    /** Names longer than this are not compared by edit distance (it is quadratic). */
+    private static final int MAX_COMPARED = 64;
+
+    /**
+     * The candidate a misspelt {@code name} most likely meant, or {@code null}: one that folds to the same text
+     * ({@code getWeather} for {@code get_weather}); else the first at the smallest edit distance between folded
+     * forms, when that is at most half the name's length and at most 2 (none for a one-character name), a name of 3
+     * or more characters contained in the other counting as distance 1 ({@code weather} for {@code get_weather}).
+     */
+    public static String closest(String name, Iterable<String> candidates) {
+        if (name == null) {
+            return null;
+        }
+        String f = fold(name);
+        if (f.isEmpty()) {
+            return null;
+        }
+        int allowed = Math.min(2, f.length() / 2);
+        String best = null;
+        int bestDistance = allowed + 1;
+        for (String candidate : candidates) {
+            String g = fold(candidate);
+            if (g.equals(f)) {
+                return candidate;
+            }
+            int d;
+            if (Math.min(f.length(), g.length()) >= 3 && (g.contains(f) || f.contains(g))) {
+                d = 1;
+            } else if (f.length() > MAX_COMPARED || g.length() > MAX_COMPARED
+                    || Math.abs(f.length() - g.length()) > allowed) {
+                continue;
+            } else {
+                d = distance(f, g);
+            }
+            if (d < bestDistance) {
+                bestDistance = d;
+                best = candidate;
+            }
+        }
+        return best;
     }
 
     /**

@@ -1,10 +1,11 @@
 package dev.calltype.runtime.internal.args;
 
-import dev.calltype.runtime.internal.scan.Chars;
 import dev.calltype.runtime.ExtractionLimits;
+import dev.calltype.runtime.ToolSpec;
 import dev.calltype.runtime.internal.json.JsonRead;
 import dev.calltype.runtime.internal.json.LenientJson;
-import dev.calltype.runtime.ToolSpec;
+import dev.calltype.runtime.internal.json.Numbers;
+import dev.calltype.runtime.internal.scan.Chars;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.BooleanNode;
@@ -89,7 +90,7 @@ public final class RawValues {
         if (c == '-' || (c >= '0' && c <= '9') || t.equals("true") || t.equals("false") || t.equals("null")) {
             JsonNode v = json(t, limits);
             if (v != null && (v.isNumber() || v.isBoolean() || v.isNull())
-                    && (v.isNull() || v.isBoolean() || LenientJson.NumberShape.VALID == LenientJson.numberShape(t, 0, t.length()))) {
+                    && (v.isNull() || v.isBoolean() || Numbers.NumberShape.VALID == Numbers.numberShape(t, 0, t.length()))) {
                 return v;
             }
         }

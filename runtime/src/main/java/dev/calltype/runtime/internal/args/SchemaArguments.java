@@ -1,31 +1,20 @@
 package dev.calltype.runtime.internal.args;
 
-import dev.calltype.runtime.support.Coercion;
 import dev.calltype.runtime.FormatInstructions;
 import dev.calltype.runtime.SchemaDialects;
+import dev.calltype.runtime.support.Coercion;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.DecimalNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.fasterxml.jackson.databind.node.TextNode;
-import java.math.BigDecimal;
 import java.math.BigInteger;
-import java.net.URI;
-import java.time.LocalTime;
-import java.time.OffsetTime;
-import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.regex.Pattern;
-import java.util.regex.PatternSyntaxException;
 
 /**
  * Checks and coerces one tool's arguments against its JSON Schema, for toolkits built at run time:
@@ -63,7 +52,7 @@ public final class SchemaArguments {
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
     private final ObjectNode root;
-    private final Map<String, Optional<Pattern>> patterns = new ConcurrentHashMap<>();
+    private final ScalarChecks scalars = new ScalarChecks();
 
     public SchemaArguments(ObjectNode root) {
         this.root = root;
@@ -118,7 +107,7 @@ public final class SchemaArguments {
             if (allowsNull(schema, depth)) {
                 return node;
             }
-            problems.add(Coercion.mismatch(path, expected(schema), node));
+            problems.add(Coercion.mismatch(path, SchemaTypes.expected(schema), node));
             return null;
         }
         JsonNode alternatives = schema.has("anyOf") ? schema.get("anyOf") : schema.get("oneOf");
@@ -139,12 +128,12 @@ public final class SchemaArguments {
         }
         JsonNode values = schema.get("enum");
         if (values != null && values.isArray()) {
-            return enumValue(values, node, path, problems);
+            return scalars.enumValue(values, node, path, problems);
         }
         if (schema.has("const")) {
-            return constValue(schema.get("const"), node, path, problems);
+            return scalars.constValue(schema.get("const"), node, path, problems);
         }
-        List<String> types = types(schema);
+        List<String> types = SchemaTypes.types(schema);
         if (types.isEmpty()) {
             if (schema.has("type")) {
                 problems.add(Coercion.mismatch(path, "null", node));
@@ -156,20 +145,20 @@ public final class SchemaArguments {
             return typed(types.get(0), schema, node, path, problems, depth);
         }
         List<String> firstProblems = null;
-        for (String type : preferNative(types, node)) {
+        for (String type : SchemaTypes.preferNative(types, node)) {
             List<String> scratch = new ArrayList<>();
             JsonNode out = typed(type, schema, node, path, scratch, depth);
             if (out != null && scratch.isEmpty()) {
                 return out;
             }
-            if (firstProblems == null && nativeKinds(node).contains(type)) {
+            if (firstProblems == null && SchemaTypes.nativeKinds(node).contains(type)) {
                 firstProblems = scratch;
             }
         }
         if (firstProblems != null) {
             problems.addAll(firstProblems);
         } else {
-            problems.add(Coercion.mismatch(path, expected(schema), node));
+            problems.add(Coercion.mismatch(path, SchemaTypes.expected(schema), node));
         }
         return null;
     }
@@ -178,11 +167,11 @@ public final class SchemaArguments {
                            int depth) {
         switch (type) {
             case "string":
-                return string(schema, node, path, problems);
+                return scalars.string(schema, node, path, problems);
             case "integer":
-                return integer(schema, node, path, problems);
+                return scalars.integer(schema, node, path, problems);
             case "number":
-                return number(schema, node, path, problems);
+                return scalars.number(schema, node, path, problems);
             case "boolean": {
                 Boolean b = Coercion.toBoolean(node, path, problems);
                 return b == null ? null : NODES.booleanNode(b);
@@ -202,303 +191,6 @@ public final class SchemaArguments {
     }
 
     // ---------------------------------------------------------------------------------------------
-    // strings
-
-    private JsonNode string(JsonNode schema, JsonNode node, String path, List<String> problems) {
-        String s = Coercion.toStringValue(node, path, problems);
-        if (s == null) {
-            return null;
-        }
-        int before = problems.size();
-        JsonNode format = schema.get("format");
-        if (format != null && format.isTextual()) {
-            s = format(format.textValue(), s, path, problems);
-            if (s == null) {
-                return null;
-            }
-        }
-        int length = s.codePointCount(0, s.length());
-        Integer minLength = intKeyword(schema, "minLength");
-        if (minLength != null && length < minLength) {
-            problems.add(Coercion.mismatch(path, "at least " + minLength + characters(minLength) + " long", node));
-        }
-        Integer maxLength = intKeyword(schema, "maxLength");
-        if (maxLength != null && length > maxLength) {
-            problems.add(Coercion.mismatch(path, "at most " + maxLength + characters(maxLength) + " long", node));
-        }
-        JsonNode pattern = schema.get("pattern");
-        if (pattern != null && pattern.isTextual()) {
-            Optional<Pattern> compiled = patterns.computeIfAbsent(pattern.textValue(), SchemaArguments::compile);
-            if (compiled.isPresent()) {
-                if (s.length() > MAX_PATTERN_INPUT) {
-                    problems.add("parameter '" + label(path) + "' is too long to check against its pattern "
-                            + pattern.textValue() + " (more than " + MAX_PATTERN_INPUT + " characters)");
-                } else if (!compiled.get().matcher(s).find()) {
-                    problems.add(Coercion.mismatch(path, "a string matching the pattern " + pattern.textValue(), node));
-                }
-            }
-        }
-        if (problems.size() != before) {
-            return null;
-        }
-        return node.isTextual() && node.textValue().equals(s) ? node : NODES.textNode(s);
-    }
-
-    private static String characters(int n) {
-        return n == 1 ? " character" : " characters";
-    }
-
-    private static Optional<Pattern> compile(String pattern) {
-        try {
-            return Optional.of(Pattern.compile(pattern));
-        } catch (PatternSyntaxException e) {
-            return Optional.empty();
-        }
-    }
-
-    /** Checks a string against a format; returns the string to pass on, or {@code null} after a problem. */
-    private static String format(String format, String s, String path, List<String> problems) {
-        TextNode text = NODES.textNode(s);
-        switch (format) {
-            case "date":
-                return Coercion.toLocalDate(text, path, problems) == null ? null : s.strip();
-            case "date-time": {
-                List<String> scratch = new ArrayList<>();
-                if (Coercion.toOffsetDateTime(text, path, scratch) != null
-                        || Coercion.toLocalDateTime(text, path, new ArrayList<>()) != null) {
-                    return s.strip();
-                }
-                problems.addAll(scratch);
-                return null;
-            }
-            case "time":
-                try {
-                    LocalTime.parse(s.strip());
-                    return s.strip();
-                } catch (DateTimeParseException e) {
-                    try {
-                        OffsetTime.parse(s.strip());
-                        return s.strip();
-                    } catch (DateTimeParseException e2) {
-                        problems.add(Coercion.mismatch(path, "a time such as \"14:30:00\"", text));
-                        return null;
-                    }
-                }
-            case "duration":
-                return Coercion.toDuration(text, path, problems) == null ? null : s.strip();
-            case "uuid":
-                return Coercion.toUuid(text, path, problems) == null ? null : s.strip();
-            case "uri": {
-                URI uri = Coercion.toUri(text, path, problems);
-                if (uri == null) {
-                    return null;
-                }
-                if (!uri.isAbsolute()) {
-                    problems.add(Coercion.mismatch(path, "an absolute URI such as \"https://example.com/a\"", text));
-                    return null;
-                }
-                return s.strip();
-            }
-            case "uri-reference":
-                return Coercion.toUri(text, path, problems) == null ? null : s.strip();
-            case "email":
-                if (isEmail(s.strip())) {
-                    return s.strip();
-                }
-                problems.add(Coercion.mismatch(path, "an email address such as \"ada@example.com\"", text));
-                return null;
-            case "ipv4":
-                if (isIpv4(s.strip())) {
-                    return s.strip();
-                }
-                problems.add(Coercion.mismatch(path, "an IPv4 address such as \"192.0.2.1\"", text));
-                return null;
-            default:
-                return s;
-        }
-    }
-
-    /** One {@code @}, a local part, a dotted domain, no spaces. */
-    private static boolean isEmail(String s) {
-        int at = s.indexOf('@');
-        if (at <= 0 || at != s.lastIndexOf('@') || at == s.length() - 1) {
-            return false;
-        }
-        for (int i = 0; i < s.length(); i++) {
-            if (Character.isWhitespace(s.charAt(i)) || Character.isISOControl(s.charAt(i))) {
-                return false;
-            }
-        }
-        String domain = s.substring(at + 1);
-        int dot = domain.indexOf('.');
-        return dot > 0 && !domain.endsWith(".") && !domain.contains("..");
-    }
-
-    private static boolean isIpv4(String s) {
-        int parts = 0;
-        int i = 0;
-        while (i <= s.length()) {
-            int start = i;
-            while (i < s.length() && s.charAt(i) >= '0' && s.charAt(i) <= '9') {
-                i++;
-            }
-            int digits = i - start;
-            if (digits == 0 || digits > 3 || (digits > 1 && s.charAt(start) == '0')
-                    || Integer.parseInt(s.substring(start, i)) > 255) {
-                return false;
-            }
-            parts++;
-            if (i == s.length()) {
-                break;
-            }
-            if (s.charAt(i) != '.' || parts == 4) {
-                return false;
-            }
-            i++;
-        }
-        return parts == 4;
-    }
-
-    // ---------------------------------------------------------------------------------------------
-    // numbers
-
-    private JsonNode integer(JsonNode schema, JsonNode node, String path, List<String> problems) {
-        if (!ofReasonableSize(node)) {
-            problems.add(Coercion.mismatch(path, "an integer", node));
-            return null;
-        }
-        BigInteger v = Coercion.toBigInteger(node, path, problems);
-        if (v == null) {
-            return null;
-        }
-        if (!withinBounds(schema, new BigDecimal(v), node, path, problems)) {
-            return null;
-        }
-        if (node.isIntegralNumber() && node.bigIntegerValue().equals(v)) {
-            return node;
-        }
-        if (v.bitLength() < 32) {
-            return NODES.numberNode(v.intValue());
-        }
-        return v.bitLength() < 64 ? NODES.numberNode(v.longValue()) : NODES.numberNode(v);
-    }
-
-    private JsonNode number(JsonNode schema, JsonNode node, String path, List<String> problems) {
-        if (!ofReasonableSize(node)) {
-            problems.add(Coercion.mismatch(path, "a number", node));
-            return null;
-        }
-        BigDecimal v = Coercion.toBigDecimal(node, path, problems);
-        if (v == null) {
-            return null;
-        }
-        if (!withinBounds(schema, v, node, path, problems)) {
-            return null;
-        }
-        return node.isNumber() ? node : DecimalNode.valueOf(v);
-    }
-
-    /**
-     * Whether a number can be converted without expanding a huge exponent: a string such as
-     * {@code "1e999999999"} would otherwise take minutes to turn into a BigInteger.
-     */
-    private static boolean ofReasonableSize(JsonNode node) {
-        BigDecimal d = null;
-        if (node.isBigDecimal()) {
-            d = node.decimalValue();
-        } else if (node.isTextual()) {
-            String s = node.textValue().strip();
-            if (s.isEmpty() || s.length() > 400) {
-                return true; // Coercion refuses these itself
-            }
-            try {
-                d = new BigDecimal(s);
-            } catch (NumberFormatException e) {
-                return true; // not a number: Coercion reports it
-            }
-        }
-        return d == null || Math.abs((long) d.scale()) <= MAX_NUMBER_SCALE;
-    }
-
-    private static boolean withinBounds(JsonNode schema, BigDecimal v, JsonNode node, String path,
-                                        List<String> problems) {
-        int before = problems.size();
-        bound(schema, "minimum", v, node, path, problems, c -> c >= 0, "at least ");
-        bound(schema, "maximum", v, node, path, problems, c -> c <= 0, "at most ");
-        bound(schema, "exclusiveMinimum", v, node, path, problems, c -> c > 0, "greater than ");
-        bound(schema, "exclusiveMaximum", v, node, path, problems, c -> c < 0, "less than ");
-        JsonNode multipleOf = schema.get("multipleOf");
-        if (multipleOf != null && multipleOf.isNumber() && multipleOf.decimalValue().signum() > 0
-                && Math.abs((long) v.scale()) <= MAX_NUMBER_SCALE
-                && v.remainder(multipleOf.decimalValue()).signum() != 0) {
-            problems.add(Coercion.mismatch(path, "a multiple of " + SchemaDialects.write(multipleOf), node));
-        }
-        return problems.size() == before;
-    }
-
-    private static void bound(JsonNode schema, String keyword, BigDecimal v, JsonNode node, String path,
-                              List<String> problems, java.util.function.IntPredicate ok, String words) {
-        JsonNode limit = schema.get(keyword);
-        if (limit != null && limit.isNumber() && !ok.test(v.compareTo(limit.decimalValue()))) {
-            problems.add(Coercion.mismatch(path, words + SchemaDialects.write(limit), node));
-        }
-    }
-
-    // ---------------------------------------------------------------------------------------------
-    // enum and const
-
-    private static JsonNode enumValue(JsonNode values, JsonNode node, String path, List<String> problems) {
-        for (JsonNode v : values) {
-            if (sameValue(v, node)) {
-                return v;
-            }
-        }
-        List<String> texts = new ArrayList<>();
-        List<JsonNode> scalars = new ArrayList<>();
-        for (JsonNode v : values) {
-            if (v.isValueNode() && !v.isNull()) {
-                texts.add(v.asText());
-                scalars.add(v);
-            }
-        }
-        if (!texts.isEmpty() && node.isValueNode()) {
-            String match = Coercion.toOneOf(node, path, new ArrayList<>(), texts);
-            if (match != null) {
-                return scalars.get(texts.indexOf(match));
-            }
-        }
-        List<String> literals = new ArrayList<>();
-        for (JsonNode v : values) {
-            literals.add(SchemaDialects.write(v));
-        }
-        problems.add(Coercion.mismatch(path, "one of " + String.join(", ", literals), node));
-        return null;
-    }
-
-    private static JsonNode constValue(JsonNode constant, JsonNode node, String path, List<String> problems) {
-        if (sameValue(constant, node)) {
-            return constant;
-        }
-        if (constant.isValueNode() && node.isValueNode() && !constant.isNull()
-                && constant.asText().equalsIgnoreCase(node.asText())) {
-            return constant;
-        }
-        problems.add(Coercion.mismatch(path, SchemaDialects.write(constant), node));
-        return null;
-    }
-
-    private static boolean sameValue(JsonNode a, JsonNode b) {
-        if (a.isNumber() && b.isNumber()) {
-            if (a.isFloatingPointNumber() && !Double.isFinite(a.doubleValue())
-                    || b.isFloatingPointNumber() && !Double.isFinite(b.doubleValue())) {
-                return false;
-            }
-            return a.decimalValue().compareTo(b.decimalValue()) == 0;
-        }
-        return a.equals(b);
-    }
-
-    // ---------------------------------------------------------------------------------------------
     // arrays
 
     private JsonNode array(JsonNode schema, JsonNode node, String path, List<String> problems, int depth) {
@@ -507,12 +199,12 @@ public final class SchemaArguments {
             return null;
         }
         int before = problems.size();
-        Integer minItems = intKeyword(schema, "minItems");
+        Integer minItems = SchemaTypes.intKeyword(schema, "minItems");
         if (minItems != null && array.size() < minItems) {
             problems.add("parameter '" + label(path) + "' must have at least " + minItems + items(minItems) + ", got "
                     + array.size());
         }
-        Integer maxItems = intKeyword(schema, "maxItems");
+        Integer maxItems = SchemaTypes.intKeyword(schema, "maxItems");
         if (maxItems != null && array.size() > maxItems) {
             problems.add("parameter '" + label(path) + "' must have at most " + maxItems + items(maxItems) + ", got "
                     + array.size());
@@ -596,12 +288,12 @@ public final class SchemaArguments {
                 out.set(name, e.getValue());
             }
         }
-        Integer minProperties = intKeyword(schema, "minProperties");
+        Integer minProperties = SchemaTypes.intKeyword(schema, "minProperties");
         if (minProperties != null && out.size() < minProperties) {
             problems.add("parameter '" + label(path) + "' must have at least " + minProperties + " fields, got "
                     + out.size());
         }
-        Integer maxProperties = intKeyword(schema, "maxProperties");
+        Integer maxProperties = SchemaTypes.intKeyword(schema, "maxProperties");
         if (maxProperties != null && out.size() > maxProperties) {
             problems.add("parameter '" + label(path) + "' must have at most " + maxProperties + " fields, got "
                     + out.size());
@@ -611,7 +303,7 @@ public final class SchemaArguments {
 
     private static String unknown(String at, String name, ObjectNode properties, String parent) {
         StringBuilder out = new StringBuilder("unknown parameter '").append(at).append('\'');
-        String suggestion = closest(name, properties.fieldNames());
+        String suggestion = Names.closest(name, properties::fieldNames);
         if (suggestion != null) {
             out.append(" (did you mean '").append(Coercion.child(parent, suggestion)).append("'?)");
         }
@@ -644,31 +336,6 @@ public final class SchemaArguments {
             }
         }
         return name.length() > MAX_NAME_SHOWN ? out.append('…').toString() : out.toString();
-    }
-
-    /** The declared name a misspelt one most likely meant, or {@code null}. */
-    public static String closest(String name, Iterator<String> candidates) {
-        String best = null;
-        int bestDistance = Integer.MAX_VALUE;
-        String folded = Names.fold(name);
-        while (candidates.hasNext()) {
-            String candidate = candidates.next();
-            int distance;
-            if (Names.fold(candidate).equals(folded)) {
-                distance = 0;
-            } else if (name.length() > 64 || candidate.length() > 64) {
-                continue;
-            } else {
-                distance = Names.distance(name.toLowerCase(java.util.Locale.ROOT),
-                        candidate.toLowerCase(java.util.Locale.ROOT));
-            }
-            int allowed = Math.max(1, Math.min(2, candidate.length() / 3));
-            if (distance <= allowed && distance < bestDistance) {
-                best = candidate;
-                bestDistance = distance;
-            }
-        }
-        return best;
     }
 
     /**
@@ -750,12 +417,12 @@ public final class SchemaArguments {
                                   int depth) {
         List<JsonNode> ordered = new ArrayList<>();
         List<JsonNode> rest = new ArrayList<>();
-        Set<String> kinds = nativeKinds(node);
+        Set<String> kinds = SchemaTypes.nativeKinds(node);
         for (JsonNode alternative : alternatives) {
             JsonNode resolved = deref(alternative);
             boolean nativeFit = false;
             if (resolved != null) {
-                for (String t : types(resolved)) {
+                for (String t : SchemaTypes.types(resolved)) {
                     nativeFit |= kinds.contains(t);
                 }
             }
@@ -946,105 +613,10 @@ public final class SchemaArguments {
                 }
             }
         }
-        return types(schema).isEmpty();
+        return SchemaTypes.types(schema).isEmpty();
     }
 
-    /**
-     * The value types a schema names, {@code null} left out; for a schema without {@code type}, an
-     * object or array when its keywords can only mean that.
-     */
-    private static List<String> types(JsonNode schema) {
-        List<String> out = new ArrayList<>();
-        JsonNode type = schema.get("type");
-        if (type != null && type.isTextual()) {
-            if (!type.textValue().equals("null")) {
-                out.add(type.textValue());
-            }
-        } else if (type != null && type.isArray()) {
-            for (JsonNode t : type) {
-                if (t.isTextual() && !t.textValue().equals("null") && !out.contains(t.textValue())) {
-                    out.add(t.textValue());
-                }
-            }
-        } else if (type == null) {
-            if (schema.has("properties") || schema.has("required") || schema.has("additionalProperties")) {
-                out.add("object");
-            } else if (schema.has("items") || schema.has("prefixItems")) {
-                out.add("array");
-            }
-        }
-        return out;
-    }
-
-    /** The schema types a JSON value already is, without coercion. */
-    private static Set<String> nativeKinds(JsonNode node) {
-        Set<String> kinds = new HashSet<>();
-        if (node.isTextual()) {
-            kinds.add("string");
-        } else if (node.isIntegralNumber()) {
-            kinds.add("integer");
-            kinds.add("number");
-        } else if (node.isNumber()) {
-            kinds.add("number");
-        } else if (node.isBoolean()) {
-            kinds.add("boolean");
-        } else if (node.isArray()) {
-            kinds.add("array");
-        } else if (node.isObject()) {
-            kinds.add("object");
-        } else if (node.isNull()) {
-            kinds.add("null");
-        }
-        return kinds;
-    }
-
-    private static List<String> preferNative(List<String> types, JsonNode node) {
-        Set<String> kinds = nativeKinds(node);
-        List<String> out = new ArrayList<>();
-        for (String t : types) {
-            if (kinds.contains(t)) {
-                out.add(t);
-            }
-        }
-        for (String t : types) {
-            if (!kinds.contains(t)) {
-                out.add(t);
-            }
-        }
-        return out;
-    }
-
-    /** What a schema expects, for messages: {@code a string}, {@code an integer or a string}, … */
-    private static String expected(JsonNode schema) {
-        JsonNode values = schema.get("enum");
-        if (values != null && values.isArray()) {
-            List<String> literals = new ArrayList<>();
-            for (JsonNode v : values) {
-                literals.add(SchemaDialects.write(v));
-            }
-            return "one of " + String.join(", ", literals);
-        }
-        List<String> words = new ArrayList<>();
-        for (String t : types(schema)) {
-            switch (t) {
-                case "integer":
-                case "object":
-                case "array":
-                    words.add("an " + t);
-                    break;
-                default:
-                    words.add("a " + t);
-            }
-        }
-        return words.isEmpty() ? "a value" : String.join(" or ", words);
-    }
-
-    private static Integer intKeyword(JsonNode schema, String keyword) {
-        JsonNode n = schema.get(keyword);
-        return n != null && n.canConvertToInt() && n.isIntegralNumber() ? n.intValue() : null;
-    }
-
-    private static String label(String path) {
+    static String label(String path) {
         return path.isEmpty() ? "arguments" : path;
     }
 }

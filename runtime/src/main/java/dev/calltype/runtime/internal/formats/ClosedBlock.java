@@ -4,10 +4,10 @@ import dev.calltype.runtime.ExtractionError;
 import dev.calltype.runtime.WireFormat;
 import dev.calltype.runtime.internal.scan.Chars;
 import dev.calltype.runtime.internal.scan.Config;
-import dev.calltype.runtime.internal.scan.Hint;
-import dev.calltype.runtime.internal.scan.Item;
-import dev.calltype.runtime.internal.scan.Match;
-import dev.calltype.runtime.internal.text.Messages;
+import dev.calltype.runtime.internal.scan.RetryWhen;
+import dev.calltype.runtime.internal.scan.Finding;
+import dev.calltype.runtime.internal.scan.Verdict;
+import dev.calltype.runtime.internal.text.ErrorTexts;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -22,37 +22,37 @@ final class ClosedBlock {
     /** Reads the content {@code [from, to)} of a block spanning {@code [start, end)} into items tiling that span. */
     @FunctionalInterface
     interface Reader {
-        List<Item> read(CharSequence buf, Config cfg, int start, int from, int to, int end);
+        List<Finding> read(CharSequence buf, Config cfg, int start, int from, int to, int end);
     }
 
     private ClosedBlock() {
     }
 
     /** The block whose content starts at {@code from}, closed by {@code close}; searched for it from {@code scan}. */
-    static Match match(CharSequence buf, Config cfg, WireFormat format, int start, int from, String close, Reader reader,
+    static Verdict match(CharSequence buf, Config cfg, WireFormat format, int start, int from, String close, Reader reader,
                        int scan, int limit, boolean atEnd) {
         int x = Chars.indexOf(buf, close, scan, limit);
         if (x < 0) {
             if (atEnd) {
-                return Match.matched(limit, List.of(Item.error(ExtractionError.Kind.TRUNCATED,
-                        Messages.truncatedBlock(), null, format, start, limit)));
+                return Verdict.matched(limit, List.of(Finding.error(ExtractionError.Kind.TRUNCATED,
+                        ErrorTexts.truncatedBlock(), null, format, start, limit)));
             }
             int again = Math.max(from, limit - close.length() + 1);
-            return Match.needMore(Hint.text(again, close),
+            return Verdict.needMore(RetryWhen.text(again, close),
                     (b, l, e) -> match(b, cfg, format, start, from, close, reader, again, l, e));
         }
         int end = x + close.length();
-        List<Item> items = reader.read(buf, cfg, start, from, x, end);
+        List<Finding> items = reader.read(buf, cfg, start, from, x, end);
         if (items.isEmpty()) {
-            return Match.matched(end, List.of(Item.error(ExtractionError.Kind.INVALID_CALL_SYNTAX,
-                    Messages.invalid("the tool-call block holds no call"), null, format, start, end)));
+            return Verdict.matched(end, List.of(Finding.error(ExtractionError.Kind.INVALID_CALL_SYNTAX,
+                    ErrorTexts.invalid("the tool-call block holds no call"), null, format, start, end)));
         }
-        return Match.matched(end, tile(items, start, end));
+        return Verdict.matched(end, tile(items, start, end));
     }
 
     /** The items with their spans stretched to tile {@code [start, end)}: each reaches the next one's start. */
-    static List<Item> tile(List<Item> items, int start, int end) {
-        List<Item> out = new ArrayList<>(items.size());
+    static List<Finding> tile(List<Finding> items, int start, int end) {
+        List<Finding> out = new ArrayList<>(items.size());
         for (int i = 0; i < items.size(); i++) {
             int from = i == 0 ? start : out.get(i - 1).end;
             int to = i == items.size() - 1 ? end : items.get(i + 1).start;
@@ -64,16 +64,16 @@ final class ClosedBlock {
     /** Reads one call whose content is {@code [from, to)} and whose text is {@code [start, end)}. */
     @FunctionalInterface
     interface CallReader {
-        Item read(int from, int to, int start, int end);
+        Finding read(int from, int to, int start, int end);
     }
 
     /**
      * The calls of a block's content {@code [from, to)}, each written {@code open…close} with blanks between; text
      * that does not open a call is an error reaching the content's end. A call left open reaches it too.
      */
-    static List<Item> each(CharSequence buf, int from, int to, String open, String close, WireFormat format,
+    static List<Finding> each(CharSequence buf, int from, int to, String open, String close, WireFormat format,
                            CallReader reader) {
-        List<Item> items = new ArrayList<>();
+        List<Finding> items = new ArrayList<>();
         int j = from;
         while (true) {
             j = Chars.skipBlanks(buf, j, to);
@@ -92,7 +92,7 @@ final class ClosedBlock {
     }
 
     /** An error for the call text {@code [from, to)}. */
-    static Item invalid(String problem, String name, WireFormat format, int from, int to) {
-        return Item.error(ExtractionError.Kind.INVALID_CALL_SYNTAX, Messages.invalid(problem), name, format, from, to);
+    static Finding invalid(String problem, String name, WireFormat format, int from, int to) {
+        return Finding.error(ExtractionError.Kind.INVALID_CALL_SYNTAX, ErrorTexts.invalid(problem), name, format, from, to);
     }
 }

@@ -2,13 +2,13 @@ package dev.calltype.runtime.internal.formats;
 
 import dev.calltype.runtime.WireFormat;
 import dev.calltype.runtime.internal.args.RawValues;
-import dev.calltype.runtime.internal.scan.Calls;
+import dev.calltype.runtime.internal.scan.CallNormalizer;
 import dev.calltype.runtime.internal.scan.Chars;
 import dev.calltype.runtime.internal.scan.Config;
-import dev.calltype.runtime.internal.scan.Hint;
-import dev.calltype.runtime.internal.scan.Item;
+import dev.calltype.runtime.internal.scan.RetryWhen;
+import dev.calltype.runtime.internal.scan.Finding;
 import dev.calltype.runtime.internal.scan.MarkerTable;
-import dev.calltype.runtime.internal.scan.Match;
+import dev.calltype.runtime.internal.scan.Verdict;
 import dev.calltype.runtime.internal.scan.Recognizer;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -33,9 +33,9 @@ public final class Cwm implements Family, Recognizer {
     private static final int MAX_LABEL = 64;
 
     @Override
-    public Match match(CharSequence buf, At at, int limit, boolean atEnd) {
+    public Verdict match(CharSequence buf, At at, int limit, boolean atEnd) {
         if (!at.cfg().on(WireFormat.CWM)) {
-            return Match.NO_MATCH;
+            return Verdict.NO_MATCH;
         }
         int m = at.markerEnd();
         int gt = -1;
@@ -46,17 +46,17 @@ public final class Cwm implements Family, Recognizer {
                 break;
             }
             if (c == '\n' || c == '<') {
-                return Match.NO_MATCH;
+                return Verdict.NO_MATCH;
             }
         }
         if (gt < 0) {
-            return !atEnd && limit < m + MAX_LABEL ? Match.needMore(Hint.length(limit + 1)) : Match.NO_MATCH;
+            return !atEnd && limit < m + MAX_LABEL ? Verdict.needMore(RetryWhen.length(limit + 1)) : Verdict.NO_MATCH;
         }
         return ClosedBlock.match(buf, at.cfg(), WireFormat.CWM, at.pos(), gt + 1, CLOSE, Cwm::call, gt + 1, limit,
                 atEnd);
     }
 
-    private static List<Item> call(CharSequence buf, Config cfg, int start, int from, int to, int end) {
+    private static List<Finding> call(CharSequence buf, Config cfg, int start, int from, int to, int end) {
         int n = Chars.skipBlanks(buf, from, to);
         int e = n;
         while (e < to && !Chars.isBlank(buf.charAt(e))) {
@@ -75,6 +75,6 @@ public final class Cwm implements Family, Recognizer {
             args = JsonNodeFactory.instance.objectNode();
             args.put("command", rest);
         }
-        return List.of(Calls.call(name, args, null, WireFormat.CWM, List.of(), start, end, cfg));
+        return List.of(CallNormalizer.call(name, args, null, WireFormat.CWM, List.of(), start, end, cfg));
     }
 }

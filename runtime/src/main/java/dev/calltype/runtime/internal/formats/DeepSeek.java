@@ -1,15 +1,15 @@
 package dev.calltype.runtime.internal.formats;
 
 import dev.calltype.runtime.WireFormat;
+import dev.calltype.runtime.internal.markup.ArgumentsAfterName;
 import dev.calltype.runtime.internal.markup.CallSection;
-import dev.calltype.runtime.internal.markup.NamedArgs;
 import dev.calltype.runtime.internal.markup.XmlInvokes;
 import dev.calltype.runtime.internal.scan.Chars;
 import dev.calltype.runtime.internal.scan.Config;
-import dev.calltype.runtime.internal.scan.Hint;
+import dev.calltype.runtime.internal.scan.Continuation;
 import dev.calltype.runtime.internal.scan.MarkerTable;
-import dev.calltype.runtime.internal.scan.Match;
-import dev.calltype.runtime.internal.scan.Step;
+import dev.calltype.runtime.internal.scan.RetryWhen;
+import dev.calltype.runtime.internal.scan.Verdict;
 
 import java.util.Set;
 
@@ -32,9 +32,9 @@ public final class DeepSeek implements Family {
     public static final String CALL_END = token("tool" + SPACE + "call" + SPACE + "end");
     public static final String SEP = token("tool" + SPACE + "sep");
 
-    private static final NamedArgs.Spec V3_ARGS = NamedArgs.after(WireFormat.DEEPSEEK_V3)
+    private static final ArgumentsAfterName.Spec V3_ARGS = ArgumentsAfterName.after(WireFormat.DEEPSEEK_V3)
             .closedBy(CALL_END).nextCallAt(CALL_BEGIN).fencesAllowed().build();
-    private static final NamedArgs.Spec V31_ARGS = NamedArgs.after(WireFormat.DEEPSEEK_V31)
+    private static final ArgumentsAfterName.Spec V31_ARGS = ArgumentsAfterName.after(WireFormat.DEEPSEEK_V31)
             .closedBy(CALL_END).nextCallAt(CALL_BEGIN).fencesAllowed().build();
 
     private static final CallSection SECTION = new CallSection(new CallSection.Spec(
@@ -67,21 +67,21 @@ public final class DeepSeek implements Family {
     }
 
     /** A call's header: {@code function} then the name on the next line (V3), or the name itself (V3.1). */
-    private static Match call(CharSequence buf, Config cfg, String header, int itemStart, int argsAt,
-                              Step again, NamedArgs.Follow follow, int limit,
+    private static Verdict call(CharSequence buf, Config cfg, String header, int itemStart, int argsAt,
+                              Continuation again, ArgumentsAfterName.Follow follow, int limit,
                               boolean atEnd) {
         boolean v3 = header.equals("function");
         if (!cfg.on(v3 ? WireFormat.DEEPSEEK_V3 : WireFormat.DEEPSEEK_V31)) {
-            return Match.NO_MATCH;
+            return Verdict.NO_MATCH;
         }
         if (v3) {
             int eol = Chars.lineEnd(buf, argsAt, limit);
             if (eol >= limit && !atEnd) {
-                return Match.needMore(Hint.text(argsAt, "\n"), again);
+                return Verdict.needMore(RetryWhen.text(argsAt, "\n"), again);
             }
             String name = Chars.trimmed(buf, argsAt, eol);
-            return NamedArgs.read(buf, cfg, V3_ARGS, name, null, itemStart, eol, follow, limit, atEnd);
+            return ArgumentsAfterName.read(buf, cfg, V3_ARGS, name, null, itemStart, eol, follow, limit, atEnd);
         }
-        return NamedArgs.read(buf, cfg, V31_ARGS, header, null, itemStart, argsAt, follow, limit, atEnd);
+        return ArgumentsAfterName.read(buf, cfg, V31_ARGS, header, null, itemStart, argsAt, follow, limit, atEnd);
     }
 }

@@ -2,15 +2,15 @@ package dev.calltype.runtime.internal.formats;
 
 import dev.calltype.runtime.ExtractionError;
 import dev.calltype.runtime.WireFormat;
-import dev.calltype.runtime.internal.markup.NamedArgs;
+import dev.calltype.runtime.internal.markup.ArgumentsAfterName;
 import dev.calltype.runtime.internal.scan.Chars;
 import dev.calltype.runtime.internal.scan.Config;
-import dev.calltype.runtime.internal.scan.Hint;
-import dev.calltype.runtime.internal.scan.Item;
+import dev.calltype.runtime.internal.scan.Finding;
 import dev.calltype.runtime.internal.scan.MarkerTable;
-import dev.calltype.runtime.internal.scan.Match;
 import dev.calltype.runtime.internal.scan.Recognizer;
-import dev.calltype.runtime.internal.text.Messages;
+import dev.calltype.runtime.internal.scan.RetryWhen;
+import dev.calltype.runtime.internal.scan.Verdict;
+import dev.calltype.runtime.internal.text.ErrorTexts;
 
 import java.util.List;
 
@@ -33,27 +33,27 @@ public final class Gemma implements Family {
 
         private final WireFormat format;
         private final String open;
-        private final NamedArgs.Spec args;
+        private final ArgumentsAfterName.Spec args;
 
         public CallColon(WireFormat format, String open, String close, String rawQuote) {
             this.format = format;
             this.open = open;
-            this.args = NamedArgs.after(format).closedBy(close).nextCallAt(open).rawStrings(rawQuote).build();
+            this.args = ArgumentsAfterName.after(format).closedBy(close).nextCallAt(open).rawStrings(rawQuote).build();
         }
 
         @Override
-        public Match match(CharSequence buf, At at, int limit, boolean atEnd) {
+        public Verdict match(CharSequence buf, At at, int limit, boolean atEnd) {
             Config cfg = at.cfg();
             if (!cfg.on(format)) {
-                return Match.NO_MATCH;
+                return Verdict.NO_MATCH;
             }
             int i = Chars.skipBlanks(buf, at.markerEnd(), limit);
             int r = Chars.startsWith(buf, i, limit, "call:");
             if (r == Chars.PARTIAL) {
                 if (!atEnd) {
-                    return Match.needMore(Hint.length(limit + 1));
+                    return Verdict.needMore(RetryWhen.length(limit + 1));
                 }
-                return Match.matched(limit, List.of(Item.error(ExtractionError.Kind.TRUNCATED, Messages.truncatedBlock(),
+                return Verdict.matched(limit, List.of(Finding.error(ExtractionError.Kind.TRUNCATED, ErrorTexts.truncatedBlock(),
                         null, format, at.pos(), limit)));
             }
             int nameStart = r == Chars.FULL ? i + 5 : i;
@@ -62,20 +62,20 @@ public final class Gemma implements Family {
                 j++;
             }
             if (j >= limit && !atEnd) {
-                return Match.needMore(Hint.length(limit + 1));
+                return Verdict.needMore(RetryWhen.length(limit + 1));
             }
             String name = buf.subSequence(nameStart, j).toString();
             if (name.isEmpty()) {
                 String close = args.closer();
                 int x = Chars.indexOf(buf, close, i, limit);
                 if (x < 0 && !atEnd) {
-                    return Match.needMore(Hint.text(i, close));
+                    return Verdict.needMore(RetryWhen.text(i, close));
                 }
                 int end = x < 0 ? limit : x + close.length();
-                return Match.matched(end, List.of(Item.error(ExtractionError.Kind.INVALID_CALL_SYNTAX,
-                        Messages.invalid("expected call:NAME{…} after " + open), null, format, at.pos(), end)));
+                return Verdict.matched(end, List.of(Finding.error(ExtractionError.Kind.INVALID_CALL_SYNTAX,
+                        ErrorTexts.invalid("expected call:NAME{…} after " + open), null, format, at.pos(), end)));
             }
-            return NamedArgs.read(buf, cfg, args, name, null, at.pos(), j, NamedArgs.ALONE, limit, atEnd);
+            return ArgumentsAfterName.read(buf, cfg, args, name, null, at.pos(), j, ArgumentsAfterName.ALONE, limit, atEnd);
         }
     }
 }

@@ -8,14 +8,15 @@ import dev.calltype.runtime.internal.args.KnownTools;
 import dev.calltype.runtime.internal.args.RawValues;
 import dev.calltype.runtime.internal.json.JsonRead;
 import dev.calltype.runtime.internal.json.LenientJson;
+import dev.calltype.runtime.internal.markup.Closer;
 import dev.calltype.runtime.internal.markup.JsonBlock;
-import dev.calltype.runtime.internal.scan.Calls;
+import dev.calltype.runtime.internal.scan.CallNormalizer;
 import dev.calltype.runtime.internal.scan.Chars;
 import dev.calltype.runtime.internal.scan.Config;
-import dev.calltype.runtime.internal.scan.Hint;
-import dev.calltype.runtime.internal.scan.Item;
-import dev.calltype.runtime.internal.scan.Match;
-import dev.calltype.runtime.internal.text.Messages;
+import dev.calltype.runtime.internal.scan.Finding;
+import dev.calltype.runtime.internal.scan.RetryWhen;
+import dev.calltype.runtime.internal.scan.Verdict;
+import dev.calltype.runtime.internal.text.ErrorTexts;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -41,7 +42,7 @@ public final class Glm {
      * GLM-4.5+: {@code NAME<arg_key>K</arg_key><arg_value>V</arg_value>…</tool_call>}; also {@code NAME {json}}.
      * Read once the closing tag is there.
      */
-    public Match read(CharSequence buf, Config cfg, int pos, int nameStart, int nameEnd, int limit, boolean atEnd) {
+    public Verdict read(CharSequence buf, Config cfg, int pos, int nameStart, int nameEnd, int limit, boolean atEnd) {
         String name = buf.subSequence(nameStart, nameEnd).toString();
         String shown = JsonBlock.display(name, cfg);
         int afterName = afterName(buf, nameEnd, limit);
@@ -49,17 +50,17 @@ public final class Glm {
         if (k < limit && buf.charAt(k) == '{') {
             return glmJson(buf, cfg, pos, name, k, limit, atEnd);
         }
-        Chars.Found first = Chars.firstOf(buf, nameEnd, limit, close, open);
-        int x = first != null && first.which() == 0 ? first.at() : -1;
-        int o = first != null && first.which() == 1 ? first.at() : -1;
+        Closer.Ahead ahead = Closer.find(buf, nameEnd, limit, close, open);
+        int x = ahead.closerAt();
+        int o = ahead.openerAt();
         if (x < 0) {
             if (!atEnd && o < 0) {
-                return Match.needMore(Hint.text(nameEnd, close, open),
+                return Verdict.needMore(RetryWhen.text(nameEnd, close, open),
                         (b, l, e) -> read(b, cfg, pos, nameStart, nameEnd, l, e),
-                        new Match.Started(shown, nameEnd, close));
+                        new Verdict.Started(shown, nameEnd, close));
             }
             int end = o >= 0 ? o : limit;
-            return Match.matched(end, List.of(Item.error(ExtractionError.Kind.TRUNCATED, Messages.truncated(shown),
+            return Verdict.matched(end, List.of(Finding.error(ExtractionError.Kind.TRUNCATED, ErrorTexts.truncated(shown),
                     shown, WireFormat.GLM, pos, end)));
         }
         int end = x + close.length();
@@ -79,16 +80,16 @@ public final class Glm {
             int vs = vo >= 0 && Chars.startsWith(buf, vo, x, "<arg_value>") == Chars.FULL ? vo + 11 : -1;
             int ve = vs < 0 ? -1 : Chars.indexOf(buf, "</arg_value>", vs, x);
             if (ve < 0) {
-                return Match.matched(end, List.of(Item.error(ExtractionError.Kind.INVALID_CALL_SYNTAX,
-                        Messages.invalid("the call to \"" + Messages.quote(shown) + "\" must list its arguments as "
+                return Verdict.matched(end, List.of(Finding.error(ExtractionError.Kind.INVALID_CALL_SYNTAX,
+                        ErrorTexts.invalid("the call to \"" + ErrorTexts.quote(shown) + "\" must list its arguments as "
                                 + "<arg_key>K</arg_key><arg_value>V</arg_value>"), shown, WireFormat.GLM, pos, end)));
             }
             String key = Chars.trimmed(buf, ks, ke);
             String raw = Chars.rawValue(buf, vs, ve);
             String tooLong = RawValues.tooLong(key.length() > raw.length() ? key : raw, cfg.limits);
             if (tooLong != null) {
-                return Match.matched(end, List.of(Item.error(ExtractionError.Kind.LIMIT_EXCEEDED,
-                        Messages.limit(tooLong), shown, WireFormat.GLM, pos, end)));
+                return Verdict.matched(end, List.of(Finding.error(ExtractionError.Kind.LIMIT_EXCEEDED,
+                        ErrorTexts.limit(tooLong), shown, WireFormat.GLM, pos, end)));
             }
             RawValues.Typed t = RawValues.typed(tool, key, raw, cfg.limits);
             args.set(key, t.value());
@@ -96,28 +97,28 @@ public final class Glm {
             j = ve + 12;
         }
         List<Repair> repairs = typed ? List.of(Repair.VALUES_TYPED_BY_SCHEMA) : List.of();
-        return Match.matched(end, List.of(Calls.call(name, args, null, WireFormat.GLM, repairs, pos, end, cfg)));
+        return Verdict.matched(end, List.of(CallNormalizer.call(name, args, null, WireFormat.GLM, repairs, pos, end, cfg)));
     }
 
     /** {@code <tool_call>NAME {json}</tool_call>}. */
-    private Match glmJson(CharSequence buf, Config cfg, int pos, String name, int k, int limit, boolean atEnd) {
+    private Verdict glmJson(CharSequence buf, Config cfg, int pos, String name, int k, int limit, boolean atEnd) {
         JsonRead r = LenientJson.read(buf, k, limit, atEnd, cfg.limits);
         String shown = JsonBlock.display(name, cfg);
         if (r.status() == JsonRead.Status.NEED_MORE) {
-            return Match.needMore(Hint.balance(k), (b, l, e) -> glmJson(b, cfg, pos, name, k, l, e),
-                    new Match.Started(shown, k, null));
+            return Verdict.needMore(RetryWhen.balance(k), (b, l, e) -> glmJson(b, cfg, pos, name, k, l, e),
+                    new Verdict.Started(shown, k, null));
         }
-        Item item;
+        Finding item;
         int valueEnd;
         if (r.isComplete()) {
-            item = Calls.call(name, r, null, WireFormat.GLM, pos, r.end(), cfg);
+            item = CallNormalizer.call(name, r, null, WireFormat.GLM, pos, r.end(), cfg);
             valueEnd = r.end();
         } else {
-            ExtractionError.Kind kind = Messages.kind(r);
-            String message = Messages.failedRead(shown, r);
-            item = Item.error(kind, message, shown, WireFormat.GLM, pos, limit);
+            ExtractionError.Kind kind = ErrorTexts.kind(r);
+            String message = ErrorTexts.failedRead(shown, r);
+            item = Finding.error(kind, message, shown, WireFormat.GLM, pos, limit);
             if (kind == ExtractionError.Kind.TRUNCATED) {
-                return Match.matched(limit, List.of(item));
+                return Verdict.matched(limit, List.of(item));
             }
             valueEnd = Math.max(k + 1, r.problemOffset());
         }
@@ -125,22 +126,22 @@ public final class Glm {
     }
 
     /** Absorbs blanks, garbage and the closing tag after a call's end, when the closing tag follows. */
-    private Match closeAfter(CharSequence buf, Item item, int end, int scan, int limit, boolean atEnd) {
-        Chars.Found first = Chars.firstOf(buf, scan, limit, close, open);
-        int x = first != null && first.which() == 0 ? first.at() : -1;
-        int o = first != null && first.which() == 1 ? first.at() : -1;
+    private Verdict closeAfter(CharSequence buf, Finding item, int end, int scan, int limit, boolean atEnd) {
+        Closer.Ahead ahead = Closer.find(buf, scan, limit, close, open);
+        int x = ahead.closerAt();
+        int o = ahead.openerAt();
         if (x >= 0) {
             int e = x + close.length();
-            Item it = item.span(item.start, e);
+            Finding it = item.span(item.start, e);
             if (Chars.skipBlanks(buf, end, x) < x && it.isCall()) {
                 it = it.withRepair(Repair.TRAILING_GARBAGE);
             }
-            return Match.matched(e, List.of(it));
+            return Verdict.matched(e, List.of(it));
         }
         if (o < 0 && !atEnd) {
-            return Match.needMore(Hint.text(scan, close, open), (b, l, e) -> closeAfter(b, item, end, scan, l, e));
+            return Verdict.needMore(RetryWhen.text(scan, close, open), (b, l, e) -> closeAfter(b, item, end, scan, l, e));
         }
-        return Match.matched(end, List.of(item.span(item.start, end)));
+        return Verdict.matched(end, List.of(item.span(item.start, end)));
     }
 
     /**

@@ -1,14 +1,14 @@
 package dev.calltype.runtime.internal.formats;
 
 import dev.calltype.runtime.WireFormat;
-import dev.calltype.runtime.internal.markup.NamedArgs;
+import dev.calltype.runtime.internal.markup.ArgumentsAfterName;
 import dev.calltype.runtime.internal.scan.Chars;
 import dev.calltype.runtime.internal.scan.Config;
-import dev.calltype.runtime.internal.scan.Hint;
-import dev.calltype.runtime.internal.scan.Item;
+import dev.calltype.runtime.internal.scan.Finding;
 import dev.calltype.runtime.internal.scan.MarkerTable;
-import dev.calltype.runtime.internal.scan.Match;
 import dev.calltype.runtime.internal.scan.Recognizer;
+import dev.calltype.runtime.internal.scan.RetryWhen;
+import dev.calltype.runtime.internal.scan.Verdict;
 
 import java.util.List;
 
@@ -21,7 +21,7 @@ public final class Harmony implements Family, Recognizer {
 
     public static final String MESSAGE = "<|message|>";
     private static final int MAX_HEADER = 512;
-    private static final NamedArgs.Spec ARGS = NamedArgs.after(WireFormat.HARMONY)
+    private static final ArgumentsAfterName.Spec ARGS = ArgumentsAfterName.after(WireFormat.HARMONY)
             .closedBy("<|call|>", "<|end|>", "<|return|>").nextCallAt("<|start|>").build();
 
     @Override
@@ -31,23 +31,23 @@ public final class Harmony implements Family, Recognizer {
     }
 
     @Override
-    public Match match(CharSequence buf, At at, int limit, boolean atEnd) {
+    public Verdict match(CharSequence buf, At at, int limit, boolean atEnd) {
         Config cfg = at.cfg();
         int pos = at.pos();
         int bound = Math.min(limit, pos + MAX_HEADER);
         int m = Chars.indexOf(buf, MESSAGE, at.markerEnd(), bound);
         if (m < 0) {
-            return bound == limit && !atEnd ? Match.needMore(Hint.text(at.markerEnd(), MESSAGE)) : Match.NO_MATCH;
+            return bound == limit && !atEnd ? Verdict.needMore(RetryWhen.text(at.markerEnd(), MESSAGE)) : Verdict.NO_MATCH;
         }
         int next = Chars.indexOf(buf, "<|start|>", at.markerEnd(), m);
         if (next >= 0) {
-            return Match.NO_MATCH; // the header belongs to a later message
+            return Verdict.NO_MATCH; // the header belongs to a later message
         }
         String header = buf.subSequence(at.markerEnd(), m).toString();
         int to = header.indexOf("to=");
         if (to >= 0 && (to == 0 || !Chars.isIdentPart(header.charAt(to - 1)))) {
             if (!cfg.on(WireFormat.HARMONY)) {
-                return Match.NO_MATCH;
+                return Verdict.NO_MATCH;
             }
             int s = to + 3;
             int e = s;
@@ -57,16 +57,16 @@ public final class Harmony implements Family, Recognizer {
             String recipient = header.substring(s, e);
             String name = recipient.startsWith("functions.") ? recipient.substring("functions.".length()) : recipient;
             if (name.isEmpty()) {
-                return Match.NO_MATCH;
+                return Verdict.NO_MATCH;
             }
-            return NamedArgs.read(buf, cfg, ARGS, name, null, pos, m + MESSAGE.length(), NamedArgs.ALONE, limit, atEnd);
+            return ArgumentsAfterName.read(buf, cfg, ARGS, name, null, pos, m + MESSAGE.length(), ArgumentsAfterName.ALONE, limit, atEnd);
         }
         String full = buf.subSequence(pos, m).toString();
         int ch = full.lastIndexOf("<|channel|>");
         if (ch >= 0 && full.substring(ch + "<|channel|>".length()).trim().startsWith("analysis")) {
             int end = m + MESSAGE.length();
-            return Match.reasoning(end, List.of(Item.reasoning(pos, end)), "<|end|>");
+            return Verdict.reasoning(end, List.of(Finding.reasoning(pos, end)), "<|end|>");
         }
-        return Match.NO_MATCH;
+        return Verdict.NO_MATCH;
     }
 }

@@ -5,14 +5,14 @@ import dev.calltype.runtime.ToolSpec;
 import dev.calltype.runtime.WireFormat;
 import dev.calltype.runtime.internal.args.KnownTools;
 import dev.calltype.runtime.internal.args.RawValues;
-import dev.calltype.runtime.internal.scan.Calls;
+import dev.calltype.runtime.internal.scan.CallNormalizer;
 import dev.calltype.runtime.internal.scan.Chars;
 import dev.calltype.runtime.internal.scan.Config;
-import dev.calltype.runtime.internal.scan.Hint;
-import dev.calltype.runtime.internal.scan.Item;
+import dev.calltype.runtime.internal.scan.RetryWhen;
+import dev.calltype.runtime.internal.scan.Finding;
 import dev.calltype.runtime.internal.scan.MarkerTable;
 import dev.calltype.runtime.internal.markup.JsonBlock;
-import dev.calltype.runtime.internal.scan.Match;
+import dev.calltype.runtime.internal.scan.Verdict;
 import dev.calltype.runtime.internal.scan.Recognizer;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -38,7 +38,7 @@ public final class Hunyuan implements Family, Recognizer {
     private final JsonBlock json = JsonBlock.tags(WireFormat.TOOL_CALLS_TAG, "<tool_calls>", "</tool_calls>").recognizer();
 
     @Override
-    public Match match(CharSequence buf, At at, int limit, boolean atEnd) {
+    public Verdict match(CharSequence buf, At at, int limit, boolean atEnd) {
         int m = at.markerEnd();
         String suffix = "";
         if (buf.charAt(m - 1) == ':') {
@@ -50,42 +50,42 @@ public final class Hunyuan implements Family, Recognizer {
                     break;
                 }
                 if (!Chars.isNameChar(c)) {
-                    return Match.NO_MATCH;
+                    return Verdict.NO_MATCH;
                 }
             }
             if (gt < 0) {
-                return !atEnd && limit < m + MAX_SUFFIX ? Match.needMore(Hint.length(limit + 1)) : Match.NO_MATCH;
+                return !atEnd && limit < m + MAX_SUFFIX ? Verdict.needMore(RetryWhen.length(limit + 1)) : Verdict.NO_MATCH;
             }
             suffix = ":" + buf.subSequence(m, gt);
             m = gt + 1;
         }
         int i = Chars.skipBlanks(buf, m, limit);
         if (i >= limit && !atEnd) {
-            return Match.needMore(Hint.length(limit + 1));
+            return Verdict.needMore(RetryWhen.length(limit + 1));
         }
         String call = "<tool_call" + suffix + ">";
         int r = i < limit ? Chars.startsWith(buf, i, limit, call) : Chars.NO;
         if (r == Chars.PARTIAL && !atEnd) {
-            return Match.needMore(Hint.length(limit + 1));
+            return Verdict.needMore(RetryWhen.length(limit + 1));
         }
         if (r != Chars.FULL) {
-            return suffix.isEmpty() ? json.match(buf, at, limit, atEnd) : Match.NO_MATCH;
+            return suffix.isEmpty() ? json.match(buf, at, limit, atEnd) : Verdict.NO_MATCH;
         }
         if (!at.cfg().on(WireFormat.HUNYUAN)) {
-            return Match.NO_MATCH;
+            return Verdict.NO_MATCH;
         }
         String s = suffix;
         return ClosedBlock.match(buf, at.cfg(), WireFormat.HUNYUAN, at.pos(), i, "</tool_calls" + s + ">",
                 (b, cfg, start, from, to, end) -> calls(b, cfg, s, from, to), i, limit, atEnd);
     }
 
-    private static List<Item> calls(CharSequence buf, Config cfg, String s, int from, int to) {
+    private static List<Finding> calls(CharSequence buf, Config cfg, String s, int from, int to) {
         return ClosedBlock.each(buf, from, to, "<tool_call" + s + ">", "</tool_call" + s + ">", WireFormat.HUNYUAN,
                 (f, t, start, end) -> call(buf, cfg, s, f, t, start, end));
     }
 
     /** One call: the name (up to {@code <tool_sep>}, the first {@code <arg_key>} or a line break), then the pairs. */
-    private static Item call(CharSequence buf, Config cfg, String s, int from, int to, int start, int end) {
+    private static Finding call(CharSequence buf, Config cfg, String s, int from, int to, int start, int end) {
         String sep = "<tool_sep" + s + ">";
         String key = "<arg_key" + s + ">";
         String keyEnd = "</arg_key" + s + ">";
@@ -119,7 +119,7 @@ public final class Hunyuan implements Family, Recognizer {
             j = ve + valueEnd.length();
         }
         List<Repair> repairs = typed ? List.of(Repair.VALUES_TYPED_BY_SCHEMA) : List.of();
-        return Calls.call(name, args, null, WireFormat.HUNYUAN, repairs, start, end, cfg);
+        return CallNormalizer.call(name, args, null, WireFormat.HUNYUAN, repairs, start, end, cfg);
     }
 
     /** A name followed by the two characters {@code \n} (written out, not a line break) loses them (Ling 3, GLM). */

@@ -2,11 +2,11 @@ package dev.calltype.runtime.internal.formats;
 
 import dev.calltype.runtime.WireFormat;
 import dev.calltype.runtime.internal.scan.Chars;
-import dev.calltype.runtime.internal.scan.Hint;
+import dev.calltype.runtime.internal.scan.RetryWhen;
 import dev.calltype.runtime.internal.scan.MarkerTable;
 import dev.calltype.runtime.internal.scan.Config;
 import dev.calltype.runtime.internal.markup.JsonBlock;
-import dev.calltype.runtime.internal.scan.Match;
+import dev.calltype.runtime.internal.scan.Verdict;
 import dev.calltype.runtime.internal.scan.Recognizer;
 
 
@@ -29,9 +29,9 @@ public final class Inkling implements Family, Recognizer {
     private final JsonBlock json = JsonBlock.tags(WireFormat.INKLING, INVOKE, "<|end_message|>").recognizer();
 
     @Override
-    public Match match(CharSequence buf, At at, int limit, boolean atEnd) {
+    public Verdict match(CharSequence buf, At at, int limit, boolean atEnd) {
         if (!at.cfg().on(WireFormat.INKLING)) {
-            return Match.NO_MATCH;
+            return Verdict.NO_MATCH;
         }
         int i = at.markerEnd();
         int max = Math.min(limit, i + MAX_NAME);
@@ -39,14 +39,14 @@ public final class Inkling implements Family, Recognizer {
             i++;
         }
         if (i >= limit) {
-            return !atEnd && limit < at.markerEnd() + MAX_NAME ? Match.needMore(Hint.length(limit + 1)) : Match.NO_MATCH;
+            return !atEnd && limit < at.markerEnd() + MAX_NAME ? Verdict.needMore(RetryWhen.length(limit + 1)) : Verdict.NO_MATCH;
         }
         int r = Chars.startsWith(buf, i, limit, INVOKE);
         if (r == Chars.PARTIAL && !atEnd) {
-            return Match.needMore(Hint.length(limit + 1));
+            return Verdict.needMore(RetryWhen.length(limit + 1));
         }
         if (r != Chars.FULL) {
-            return Match.NO_MATCH;
+            return Verdict.NO_MATCH;
         }
         return json.open(buf, at.cfg(), at.pos(), i + INVOKE.length(), false, limit, atEnd);
     }

@@ -10,17 +10,17 @@ import dev.calltype.runtime.internal.markup.PythonicBlock;
 import dev.calltype.runtime.internal.pythonic.PyCall;
 import dev.calltype.runtime.internal.pythonic.PyRead;
 import dev.calltype.runtime.internal.pythonic.Pythonic;
-import dev.calltype.runtime.internal.scan.Calls;
+import dev.calltype.runtime.internal.scan.CallNormalizer;
 import dev.calltype.runtime.internal.scan.Chars;
 import dev.calltype.runtime.internal.scan.Config;
 import dev.calltype.runtime.internal.scan.Fence;
-import dev.calltype.runtime.internal.scan.Hint;
-import dev.calltype.runtime.internal.scan.Item;
-import dev.calltype.runtime.internal.scan.Match;
+import dev.calltype.runtime.internal.scan.Finding;
 import dev.calltype.runtime.internal.scan.Recognizer;
+import dev.calltype.runtime.internal.scan.RetryWhen;
 import dev.calltype.runtime.internal.scan.ShapeProbe;
-import dev.calltype.runtime.internal.scan.Spans;
-import dev.calltype.runtime.internal.text.Messages;
+import dev.calltype.runtime.internal.scan.SpanDivider;
+import dev.calltype.runtime.internal.scan.Verdict;
+import dev.calltype.runtime.internal.text.ErrorTexts;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -35,30 +35,30 @@ import java.util.List;
 public final class JsonFence implements Recognizer {
 
     @Override
-    public Match match(CharSequence buf, At at, int limit, boolean atEnd) {
+    public Verdict match(CharSequence buf, At at, int limit, boolean atEnd) {
         Config cfg = at.cfg();
         if (!at.lineStart()) {
-            return Match.NO_MATCH;
+            return Verdict.NO_MATCH;
         }
         int pos = at.pos();
         Fence.Open f = Fence.open(buf, pos, limit, atEnd);
         if (f == null) {
-            return Match.needMore(Hint.text(pos, "\n"));
+            return Verdict.needMore(RetryWhen.text(pos, "\n"));
         }
         if (f == Fence.NOT) {
-            return Match.NO_MATCH;
+            return Verdict.NO_MATCH;
         }
         return content(buf, cfg, pos, f, limit, atEnd);
     }
 
-    private Match content(CharSequence buf, Config cfg, int pos, Fence.Open f, int limit, boolean atEnd) {
+    private Verdict content(CharSequence buf, Config cfg, int pos, Fence.Open f, int limit, boolean atEnd) {
         int c = Chars.skipBlanks(buf, f.contentStart(), limit);
         if (c >= limit) {
-            return atEnd ? Match.NO_MATCH : Match.needMore(Hint.length(limit + 1));
+            return atEnd ? Verdict.NO_MATCH : Verdict.needMore(RetryWhen.length(limit + 1));
         }
         char ch = buf.charAt(c);
         if ((ch == '{' || ch == '[') && cfg.on(WireFormat.JSON_FENCE) && Fence.JSON.contains(f.language())) {
-            Match m = json(buf, cfg, pos, c, limit, atEnd);
+            Verdict m = json(buf, cfg, pos, c, limit, atEnd);
             if (!(m.isNoMatch() && ch == '[' && cfg.on(WireFormat.PYTHONIC) && Fence.PYTHON.contains(f.language()))) {
                 return m;
             }
@@ -66,23 +66,23 @@ public final class JsonFence implements Recognizer {
         if ((ch == '[' || Chars.isIdentStart(ch)) && cfg.on(WireFormat.PYTHONIC) && Fence.PYTHON.contains(f.language())) {
             return python(buf, cfg, pos, c, new ArrayList<>(), new ArrayList<>(), limit, atEnd);
         }
-        return Match.NO_MATCH;
+        return Verdict.NO_MATCH;
     }
 
     // ------------------------------------------------------------------ JSON
 
-    private Match json(CharSequence buf, Config cfg, int pos, int c, int limit, boolean atEnd) {
+    private Verdict json(CharSequence buf, Config cfg, int pos, int c, int limit, boolean atEnd) {
         JsonRead r = LenientJson.read(buf, c, limit, atEnd, cfg.limits);
         switch (r.status()) {
             case NEED_MORE -> {
-                return Match.needMore(Hint.balance(c));
+                return Verdict.needMore(RetryWhen.balance(c));
             }
             case COMPLETE -> {
-                List<Calls.Draft> drafts = Calls.shape(r, false);
-                List<Item> items = new ArrayList<>();
+                List<CallNormalizer.Draft> drafts = CallNormalizer.shape(r, false);
+                List<Finding> items = new ArrayList<>();
                 if (drafts != null) {
-                    for (Calls.Draft d : drafts) {
-                        Item it = Calls.resolve(d, false, WireFormat.JSON_FENCE, r.repairs(), r.autoClosed(), 0, 0, cfg);
+                    for (CallNormalizer.Draft d : drafts) {
+                        Finding it = CallNormalizer.resolve(d, false, WireFormat.JSON_FENCE, r.repairs(), r.autoClosed(), 0, 0, cfg);
                         if (it == null) {
                             items = null;
                             break;
@@ -109,24 +109,24 @@ public final class JsonFence implements Recognizer {
     }
 
     /** Data: the fence is prose up to its closing line, which is not read as an opening fence. */
-    private static Match skipFence(CharSequence buf, int from, int limit, boolean atEnd) {
+    private static Verdict skipFence(CharSequence buf, int from, int limit, boolean atEnd) {
         int g = Chars.indexOf(buf, "```", from, limit);
         if (g < 0) {
-            return atEnd ? Match.skip(limit) : Match.needMore(Hint.text(from, "```"));
+            return atEnd ? Verdict.skip(limit) : Verdict.needMore(RetryWhen.text(from, "```"));
         }
         int e = Fence.close(buf, g, limit, atEnd);
-        return e == -2 ? Match.needMore(Hint.length(limit + 1)) : Match.skip(e);
+        return e == -2 ? Verdict.needMore(RetryWhen.length(limit + 1)) : Verdict.skip(e);
     }
 
-    /** Calls read from the fence: the span runs to the closing fence (absorbing extra brackets and garbage). */
-    private static Match closeCalls(CharSequence buf, int pos, int c, int valueEnd, List<Item> items, int limit,
+    /** CallNormalizer read from the fence: the span runs to the closing fence (absorbing extra brackets and garbage). */
+    private static Verdict closeCalls(CharSequence buf, int pos, int c, int valueEnd, List<Finding> items, int limit,
                                     boolean atEnd) {
         List<Repair> extra = new ArrayList<>(2);
         int j = valueEnd;
         int x = LenientJson.skipExtraClosers(buf, valueEnd, limit);
         int k = Chars.skipBlanks(buf, x, limit);
         if (k >= limit && !atEnd) {
-            return Match.needMore(Hint.length(limit + 1));
+            return Verdict.needMore(RetryWhen.length(limit + 1));
         }
         if (x > valueEnd) {
             extra.add(Repair.EXTRA_CLOSING_BRACKETS);
@@ -136,42 +136,42 @@ public final class JsonFence implements Recognizer {
         if (k < limit) {
             int f = Fence.close(buf, k, limit, atEnd);
             if (f == -2) {
-                return Match.needMore(Hint.length(limit + 1));
+                return Verdict.needMore(RetryWhen.length(limit + 1));
             }
             if (f >= 0) {
                 end = f;
             } else {
                 int g = Chars.indexOf(buf, "```", k, limit);
                 if (g < 0 && !atEnd) {
-                    return Match.needMore(Hint.text(k, "```"));
+                    return Verdict.needMore(RetryWhen.text(k, "```"));
                 }
                 if (g >= 0) {
                     int e = Fence.close(buf, g, limit, atEnd);
                     if (e == -2) {
-                        return Match.needMore(Hint.length(limit + 1));
+                        return Verdict.needMore(RetryWhen.length(limit + 1));
                     }
                     extra.add(Repair.TRAILING_GARBAGE);
                     end = e;
                 }
             }
         }
-        List<Item> out = Spans.distribute(buf, items, pos, end, c, valueEnd);
+        List<Finding> out = SpanDivider.distribute(buf, items, pos, end, c, valueEnd);
         if (!extra.isEmpty()) {
             out = new ArrayList<>(out);
-            Item last = out.get(out.size() - 1);
+            Finding last = out.get(out.size() - 1);
             for (Repair r : extra) {
                 last = last.withRepair(r);
             }
             out.set(out.size() - 1, last);
         }
-        return Match.matched(end, out);
+        return Verdict.matched(end, out);
     }
 
     /** A fenced call attempt that cannot be read: an error spanning the fence. */
-    private static Match broken(CharSequence buf, Config cfg, int pos, int c, JsonRead r, String name, int limit,
+    private static Verdict broken(CharSequence buf, Config cfg, int pos, int c, JsonRead r, String name, int limit,
                                 boolean atEnd) {
-        ExtractionError.Kind kind = Messages.kind(r);
-        String message = Messages.failedRead(name, r);
+        ExtractionError.Kind kind = ErrorTexts.kind(r);
+        String message = ErrorTexts.failedRead(name, r);
         int end;
         if (kind == ExtractionError.Kind.TRUNCATED) {
             end = limit;
@@ -179,40 +179,40 @@ public final class JsonFence implements Recognizer {
             int g = Chars.indexOf(buf, "```", Math.max(c, r.problemOffset()), limit);
             if (g < 0) {
                 if (!atEnd) {
-                    return Match.needMore(Hint.text(c, "```"));
+                    return Verdict.needMore(RetryWhen.text(c, "```"));
                 }
                 end = limit;
             } else {
                 int e = Fence.close(buf, g, limit, atEnd);
                 if (e == -2) {
-                    return Match.needMore(Hint.length(limit + 1));
+                    return Verdict.needMore(RetryWhen.length(limit + 1));
                 }
                 end = e;
             }
         }
-        return Match.matched(end, List.of(Item.error(kind, message, name, WireFormat.JSON_FENCE, pos, end)));
+        return Verdict.matched(end, List.of(Finding.error(kind, message, name, WireFormat.JSON_FENCE, pos, end)));
     }
 
     // ------------------------------------------------------------------ pythonic
 
     /** Statements from {@code from}: all must be calls of known tools, up to the closing fence. */
-    private Match python(CharSequence buf, Config cfg, int pos, int from, List<Item> done, List<Integer> doneStarts,
+    private Verdict python(CharSequence buf, Config cfg, int pos, int from, List<Finding> done, List<Integer> doneStarts,
                          int limit, boolean atEnd) {
-        List<Item> items = new ArrayList<>(done);
+        List<Finding> items = new ArrayList<>(done);
         List<Integer> starts = new ArrayList<>(doneStarts);
         int cursor = from;
         while (true) {
             int c = Chars.skipBlanks(buf, cursor, limit);
             if (c >= limit) {
                 if (!atEnd) {
-                    return again(cfg, pos, c, items, starts, Hint.length(limit + 1));
+                    return again(cfg, pos, c, items, starts, RetryWhen.length(limit + 1));
                 }
-                return items.isEmpty() ? Match.NO_MATCH : pythonCalls(items, starts, pos, limit);
+                return items.isEmpty() ? Verdict.NO_MATCH : pythonCalls(items, starts, pos, limit);
             }
             if (!items.isEmpty()) {
                 int f = Fence.close(buf, c, limit, atEnd);
                 if (f == -2) {
-                    return again(cfg, pos, c, items, starts, Hint.length(limit + 1));
+                    return again(cfg, pos, c, items, starts, RetryWhen.length(limit + 1));
                 }
                 if (f >= 0) {
                     return pythonCalls(items, starts, pos, f);
@@ -220,22 +220,22 @@ public final class JsonFence implements Recognizer {
             }
             PyRead r = Pythonic.read(buf, c, limit, atEnd, cfg.limits);
             if (r.status() == PyRead.Status.NEED_MORE) {
-                return again(cfg, pos, c, items, starts, Hint.balance(c));
+                return again(cfg, pos, c, items, starts, RetryWhen.balance(c));
             }
             if (r.status() != PyRead.Status.COMPLETE) {
-                return Match.skip(Math.max(c + 1, Math.max(r.end(), r.problemOffset())));
+                return Verdict.skip(Math.max(c + 1, Math.max(r.end(), r.problemOffset())));
             }
             int e = Chars.skipInlineBlanks(buf, r.end(), limit);
             if (e >= limit && !atEnd) {
-                return again(cfg, pos, c, items, starts, Hint.length(limit + 1));
+                return again(cfg, pos, c, items, starts, RetryWhen.length(limit + 1));
             }
             if (e < limit && buf.charAt(e) != '\n' && buf.charAt(e) != '\r') {
-                return Match.skip(r.end());
+                return Verdict.skip(r.end());
             }
             for (PyCall call : r.calls()) {
-                Item it = Calls.python(call, PythonicBlock.callName(buf, call, cfg), false, WireFormat.PYTHONIC, 0, 0, cfg);
+                Finding it = CallNormalizer.python(call, PythonicBlock.callName(buf, call, cfg), false, WireFormat.PYTHONIC, 0, 0, cfg);
                 if (it == null) {
-                    return Match.skip(r.end());
+                    return Verdict.skip(r.end());
                 }
                 items.add(it);
                 starts.add(call.start());
@@ -244,18 +244,18 @@ public final class JsonFence implements Recognizer {
         }
     }
 
-    private Match again(Config cfg, int pos, int c, List<Item> items, List<Integer> starts, Hint hint) {
-        List<Item> i = List.copyOf(items);
+    private Verdict again(Config cfg, int pos, int c, List<Finding> items, List<Integer> starts, RetryWhen hint) {
+        List<Finding> i = List.copyOf(items);
         List<Integer> s = List.copyOf(starts);
-        return Match.needMore(hint,
+        return Verdict.needMore(hint,
                 (b, l, e) -> python(b, cfg, pos, c, i, s, l, e));
     }
 
-    private static Match pythonCalls(List<Item> items, List<Integer> starts, int pos, int end) {
+    private static Verdict pythonCalls(List<Finding> items, List<Integer> starts, int pos, int end) {
         int[] s = new int[starts.size()];
         for (int i = 0; i < s.length; i++) {
             s[i] = starts.get(i);
         }
-        return Match.matched(end, Spans.tile(items, s, pos, end));
+        return Verdict.matched(end, SpanDivider.tile(items, s, pos, end));
     }
 }

@@ -1,12 +1,12 @@
 package dev.calltype.runtime.internal.formats;
 
 import dev.calltype.runtime.WireFormat;
+import dev.calltype.runtime.internal.markup.ArgumentsAfterName;
 import dev.calltype.runtime.internal.markup.CallSection;
-import dev.calltype.runtime.internal.markup.NamedArgs;
 import dev.calltype.runtime.internal.scan.Config;
+import dev.calltype.runtime.internal.scan.Continuation;
 import dev.calltype.runtime.internal.scan.MarkerTable;
-import dev.calltype.runtime.internal.scan.Match;
-import dev.calltype.runtime.internal.scan.Step;
+import dev.calltype.runtime.internal.scan.Verdict;
 
 import java.util.Set;
 
@@ -23,7 +23,7 @@ public final class KimiK2 implements Family {
     public static final String ARGS_BEGIN = "<|tool_call_argument_begin|>";
     public static final String CALL_END = "<|tool_call_end|>";
 
-    private static final NamedArgs.Spec ARGS = NamedArgs.after(WireFormat.KIMI_K2)
+    private static final ArgumentsAfterName.Spec ARGS = ArgumentsAfterName.after(WireFormat.KIMI_K2)
             .closedBy(CALL_END).nextCallAt(CALL_BEGIN).build();
 
     private static final CallSection SECTION = new CallSection(new CallSection.Spec(Set.of(WireFormat.KIMI_K2),
@@ -37,8 +37,8 @@ public final class KimiK2 implements Family {
     }
 
     /** A call's header {@code functions.NAME:IDX}: the name, and the header as the call's id. */
-    private static Match call(CharSequence buf, Config cfg, String header, int itemStart, int argsAt, Step again,
-                              NamedArgs.Follow follow, int limit, boolean atEnd) {
+    private static Verdict call(CharSequence buf, Config cfg, String header, int itemStart, int argsAt, Continuation again,
+                              ArgumentsAfterName.Follow follow, int limit, boolean atEnd) {
         String name = header;
         if (name.startsWith("functions.")) {
             name = name.substring("functions.".length());
@@ -50,7 +50,7 @@ public final class KimiK2 implements Family {
         if (isCounter(name) && cfg.tools.specs().size() == 1) {
             name = cfg.tools.specs().get(0).name(); // a bare counter id: the only tool there is
         }
-        return NamedArgs.read(buf, cfg, ARGS, name, header, itemStart, argsAt, follow, limit, atEnd);
+        return ArgumentsAfterName.read(buf, cfg, ARGS, name, header, itemStart, argsAt, follow, limit, atEnd);
     }
 
     /** Whether a call id is a bare counter ({@code 0}, {@code 1}) without the tool's name. */

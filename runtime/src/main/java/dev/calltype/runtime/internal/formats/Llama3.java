@@ -2,17 +2,17 @@ package dev.calltype.runtime.internal.formats;
 
 import dev.calltype.runtime.ExtractionError;
 import dev.calltype.runtime.WireFormat;
+import dev.calltype.runtime.internal.markup.ArgumentsAfterName;
 import dev.calltype.runtime.internal.markup.JsonBlock;
-import dev.calltype.runtime.internal.markup.NamedArgs;
 import dev.calltype.runtime.internal.markup.XmlInvokes;
 import dev.calltype.runtime.internal.scan.Chars;
 import dev.calltype.runtime.internal.scan.Config;
-import dev.calltype.runtime.internal.scan.Hint;
-import dev.calltype.runtime.internal.scan.Item;
+import dev.calltype.runtime.internal.scan.Finding;
 import dev.calltype.runtime.internal.scan.MarkerTable;
-import dev.calltype.runtime.internal.scan.Match;
 import dev.calltype.runtime.internal.scan.Recognizer;
-import dev.calltype.runtime.internal.text.Messages;
+import dev.calltype.runtime.internal.scan.RetryWhen;
+import dev.calltype.runtime.internal.scan.Verdict;
+import dev.calltype.runtime.internal.text.ErrorTexts;
 
 import java.util.List;
 
@@ -24,7 +24,7 @@ import java.util.List;
  */
 public final class Llama3 implements Family {
 
-    private static final NamedArgs.Spec FUNCTION_ARGS = NamedArgs.after(WireFormat.LLAMA_FUNCTION_TAG)
+    private static final ArgumentsAfterName.Spec FUNCTION_ARGS = ArgumentsAfterName.after(WireFormat.LLAMA_FUNCTION_TAG)
             .closedBy("</function>").nextCallAt("<function=").build();
 
     @Override
@@ -40,7 +40,7 @@ public final class Llama3 implements Family {
         private final XmlInvokes qwen = new XmlInvokes(Qwen3Coder.INVOCATIONS);
 
         @Override
-        public Match match(CharSequence buf, At at, int limit, boolean atEnd) {
+        public Verdict match(CharSequence buf, At at, int limit, boolean atEnd) {
             Config cfg = at.cfg();
             int nameStart = at.markerEnd();
             int gt = -1;
@@ -51,43 +51,43 @@ public final class Llama3 implements Family {
                     break;
                 }
                 if (c == '\n' || c == '<') {
-                    return Match.NO_MATCH;
+                    return Verdict.NO_MATCH;
                 }
             }
             if (gt < 0) {
-                return limit - nameStart < 256 && !atEnd ? Match.needMore(Hint.text(nameStart, ">")) : Match.NO_MATCH;
+                return limit - nameStart < 256 && !atEnd ? Verdict.needMore(RetryWhen.text(nameStart, ">")) : Verdict.NO_MATCH;
             }
             String name = Chars.trimmed(buf, nameStart, gt);
             if (name.isEmpty()) {
-                return Match.NO_MATCH;
+                return Verdict.NO_MATCH;
             }
             int i = Chars.skipBlanks(buf, gt + 1, limit);
             if (i >= limit) {
                 if (!atEnd) {
-                    return Match.needMore(Hint.length(limit + 1));
+                    return Verdict.needMore(RetryWhen.length(limit + 1));
                 }
                 String shown = JsonBlock.display(name, cfg);
-                return Match.matched(limit, List.of(Item.error(ExtractionError.Kind.TRUNCATED, Messages.truncated(shown),
+                return Verdict.matched(limit, List.of(Finding.error(ExtractionError.Kind.TRUNCATED, ErrorTexts.truncated(shown),
                         shown, WireFormat.LLAMA_FUNCTION_TAG, at.pos(), limit)));
             }
             if (i < limit && (buf.charAt(i) == '{' || buf.charAt(i) == '[')) {
                 if (!cfg.on(WireFormat.LLAMA_FUNCTION_TAG)) {
-                    return Match.NO_MATCH;
+                    return Verdict.NO_MATCH;
                 }
-                return NamedArgs.read(buf, cfg, FUNCTION_ARGS, name, null, at.pos(), gt + 1, NamedArgs.ALONE, limit, atEnd);
+                return ArgumentsAfterName.read(buf, cfg, FUNCTION_ARGS, name, null, at.pos(), gt + 1, ArgumentsAfterName.ALONE, limit, atEnd);
             }
             int p = Chars.startsWith(buf, i, limit, "<parameter=");
             int c = Chars.startsWith(buf, i, limit, "</function>");
             if ((p == Chars.PARTIAL || c == Chars.PARTIAL) && !atEnd) {
-                return Match.needMore(Hint.length(limit + 1));
+                return Verdict.needMore(RetryWhen.length(limit + 1));
             }
             if (p == Chars.FULL || c == Chars.FULL) {
                 return cfg.on(WireFormat.QWEN3_CODER) ? qwen.invoke(buf, cfg, at.pos(), at.pos(), limit, atEnd)
                         : cfg.on(WireFormat.LLAMA_FUNCTION_TAG)
-                        ? NamedArgs.read(buf, cfg, FUNCTION_ARGS, name, null, at.pos(), gt + 1, NamedArgs.ALONE, limit, atEnd)
-                        : Match.NO_MATCH;
+                        ? ArgumentsAfterName.read(buf, cfg, FUNCTION_ARGS, name, null, at.pos(), gt + 1, ArgumentsAfterName.ALONE, limit, atEnd)
+                        : Verdict.NO_MATCH;
             }
-            return Match.NO_MATCH;
+            return Verdict.NO_MATCH;
         }
     }
 }

@@ -5,13 +5,13 @@ import dev.calltype.runtime.ToolSpec;
 import dev.calltype.runtime.WireFormat;
 import dev.calltype.runtime.internal.args.KnownTools;
 import dev.calltype.runtime.internal.args.RawValues;
-import dev.calltype.runtime.internal.scan.Calls;
+import dev.calltype.runtime.internal.scan.CallNormalizer;
 import dev.calltype.runtime.internal.scan.Chars;
 import dev.calltype.runtime.internal.scan.Config;
-import dev.calltype.runtime.internal.scan.Item;
+import dev.calltype.runtime.internal.scan.Finding;
 import dev.calltype.runtime.internal.scan.MarkerTable;
 import dev.calltype.runtime.internal.markup.XmlInvokes;
-import dev.calltype.runtime.internal.scan.Match;
+import dev.calltype.runtime.internal.scan.Verdict;
 import dev.calltype.runtime.internal.scan.Recognizer;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -38,9 +38,9 @@ public final class MinimaxM3 implements Family, Recognizer {
     private static final String INVOKE = "<invoke name=";
 
     @Override
-    public Match match(CharSequence buf, At at, int limit, boolean atEnd) {
+    public Verdict match(CharSequence buf, At at, int limit, boolean atEnd) {
         if (!at.cfg().on(WireFormat.MINIMAX_M3)) {
-            return Match.NO_MATCH;
+            return Verdict.NO_MATCH;
         }
         return ClosedBlock.match(buf, at.cfg(), WireFormat.MINIMAX_M3, at.pos(), at.markerEnd(), CLOSE,
                 MinimaxM3::invokes, at.markerEnd(), limit, atEnd);
@@ -56,8 +56,8 @@ public final class MinimaxM3 implements Family, Recognizer {
         return k < to && buf.charAt(k) == '<' ? k : -1;
     }
 
-    private static List<Item> invokes(CharSequence buf, Config cfg, int start, int from, int to, int end) {
-        List<Item> items = new ArrayList<>();
+    private static List<Finding> invokes(CharSequence buf, Config cfg, int start, int from, int to, int end) {
+        List<Finding> items = new ArrayList<>();
         int j = from;
         while (Chars.skipBlanks(buf, j, to) < to) {
             int t = tag(buf, j, to);
@@ -80,7 +80,7 @@ public final class MinimaxM3 implements Family, Recognizer {
         return items;
     }
 
-    private static Item invoke(CharSequence buf, Config cfg, String name, int from, int to, int start, int end) {
+    private static Finding invoke(CharSequence buf, Config cfg, String name, int from, int to, int start, int end) {
         KnownTools.Found found = cfg.tools.find(name);
         ToolSpec tool = found == null ? null : found.spec();
         ObjectNode args = JsonNodeFactory.instance.objectNode();
@@ -109,6 +109,6 @@ public final class MinimaxM3 implements Family, Recognizer {
             j = ct + closeTag.length();
         }
         List<Repair> repairs = typed ? List.of(Repair.VALUES_TYPED_BY_SCHEMA) : List.of();
-        return Calls.call(name, args, null, WireFormat.MINIMAX_M3, repairs, start, end, cfg);
+        return CallNormalizer.call(name, args, null, WireFormat.MINIMAX_M3, repairs, start, end, cfg);
     }
 }

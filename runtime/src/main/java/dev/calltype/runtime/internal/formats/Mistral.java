@@ -2,16 +2,16 @@ package dev.calltype.runtime.internal.formats;
 
 import dev.calltype.runtime.ExtractionError;
 import dev.calltype.runtime.WireFormat;
+import dev.calltype.runtime.internal.markup.ArgumentsAfterName;
 import dev.calltype.runtime.internal.markup.JsonBlock;
-import dev.calltype.runtime.internal.markup.NamedArgs;
 import dev.calltype.runtime.internal.scan.Chars;
 import dev.calltype.runtime.internal.scan.Config;
-import dev.calltype.runtime.internal.scan.Hint;
-import dev.calltype.runtime.internal.scan.Item;
+import dev.calltype.runtime.internal.scan.Finding;
 import dev.calltype.runtime.internal.scan.MarkerTable;
-import dev.calltype.runtime.internal.scan.Match;
 import dev.calltype.runtime.internal.scan.Recognizer;
-import dev.calltype.runtime.internal.text.Messages;
+import dev.calltype.runtime.internal.scan.RetryWhen;
+import dev.calltype.runtime.internal.scan.Verdict;
+import dev.calltype.runtime.internal.text.ErrorTexts;
 
 import java.util.List;
 
@@ -25,7 +25,7 @@ public final class Mistral implements Family, Recognizer {
     public static final String MARKER = "[TOOL_CALLS]";
 
     private static final JsonBlock ARRAY = JsonBlock.opener(WireFormat.MISTRAL, MARKER).recognizer();
-    private static final NamedArgs.Spec ARGS = NamedArgs.after(WireFormat.MISTRAL).nextCallAt(MARKER).build();
+    private static final ArgumentsAfterName.Spec ARGS = ArgumentsAfterName.after(WireFormat.MISTRAL).nextCallAt(MARKER).build();
 
     @Override
     public void register(Config cfg, MarkerTable markers) {
@@ -33,14 +33,14 @@ public final class Mistral implements Family, Recognizer {
     }
 
     @Override
-    public Match match(CharSequence buf, At at, int limit, boolean atEnd) {
+    public Verdict match(CharSequence buf, At at, int limit, boolean atEnd) {
         Config cfg = at.cfg();
         if (!cfg.on(WireFormat.MISTRAL)) {
-            return Match.NO_MATCH;
+            return Verdict.NO_MATCH;
         }
         int i = Chars.skipBlanks(buf, at.markerEnd(), limit);
         if (i >= limit && !atEnd) {
-            return Match.needMore(Hint.length(limit + 1)); // the content decides who reads it
+            return Verdict.needMore(RetryWhen.length(limit + 1)); // the content decides who reads it
         }
         if (i < limit && Chars.isIdentStart(buf.charAt(i))) {
             int j = i;
@@ -48,7 +48,7 @@ public final class Mistral implements Family, Recognizer {
                 j++;
             }
             if (j >= limit && !atEnd) {
-                return Match.needMore(Hint.length(limit + 1));
+                return Verdict.needMore(RetryWhen.length(limit + 1));
             }
             String name = buf.subSequence(i, j).toString();
             return v11(buf, cfg, at.pos(), name, j, limit, atEnd);
@@ -57,24 +57,24 @@ public final class Mistral implements Family, Recognizer {
     }
 
     /** After the name: {@code [CALL_ID]id}, {@code [ARGS]}, then the arguments. */
-    private Match v11(CharSequence buf, Config cfg, int pos, String name, int j, int limit, boolean atEnd) {
+    private Verdict v11(CharSequence buf, Config cfg, int pos, String name, int j, int limit, boolean atEnd) {
         String id = null;
         int k = j;
         int r = Chars.startsWith(buf, k, limit, "[CALL_ID]");
         if (r == Chars.PARTIAL && !atEnd) {
-            return Match.needMore(Hint.length(limit + 1), (b, l, e) -> v11(b, cfg, pos, name, j, l, e),
-                    new Match.Started(JsonBlock.display(name, cfg), -1, null));
+            return Verdict.needMore(RetryWhen.length(limit + 1), (b, l, e) -> v11(b, cfg, pos, name, j, l, e),
+                    new Verdict.Started(JsonBlock.display(name, cfg), -1, null));
         }
         if (r == Chars.FULL) {
             int s = k + 9;
             int e = Chars.indexOf(buf, "[ARGS]", s, limit);
             if (e < 0) {
                 if (!atEnd) {
-                    return Match.needMore(Hint.text(s, "[ARGS]"), (b, l, x) -> v11(b, cfg, pos, name, j, l, x),
-                            new Match.Started(JsonBlock.display(name, cfg), -1, null));
+                    return Verdict.needMore(RetryWhen.text(s, "[ARGS]"), (b, l, x) -> v11(b, cfg, pos, name, j, l, x),
+                            new Verdict.Started(JsonBlock.display(name, cfg), -1, null));
                 }
-                return Match.matched(limit, List.of(Item.error(ExtractionError.Kind.TRUNCATED,
-                        Messages.truncated(JsonBlock.display(name, cfg)), JsonBlock.display(name, cfg),
+                return Verdict.matched(limit, List.of(Finding.error(ExtractionError.Kind.TRUNCATED,
+                        ErrorTexts.truncated(JsonBlock.display(name, cfg)), JsonBlock.display(name, cfg),
                         WireFormat.MISTRAL, pos, limit)));
             }
             id = Chars.trimmed(buf, s, e);
@@ -82,12 +82,12 @@ public final class Mistral implements Family, Recognizer {
         }
         r = Chars.startsWith(buf, k, limit, "[ARGS]");
         if (r == Chars.PARTIAL && !atEnd) {
-            return Match.needMore(Hint.length(limit + 1), (b, l, e) -> v11(b, cfg, pos, name, j, l, e),
-                    new Match.Started(JsonBlock.display(name, cfg), -1, null));
+            return Verdict.needMore(RetryWhen.length(limit + 1), (b, l, e) -> v11(b, cfg, pos, name, j, l, e),
+                    new Verdict.Started(JsonBlock.display(name, cfg), -1, null));
         }
         if (r == Chars.FULL) {
             k += 6;
         }
-        return NamedArgs.read(buf, cfg, ARGS, name, id, pos, k, NamedArgs.ALONE, limit, atEnd);
+        return ArgumentsAfterName.read(buf, cfg, ARGS, name, id, pos, k, ArgumentsAfterName.ALONE, limit, atEnd);
     }
 }

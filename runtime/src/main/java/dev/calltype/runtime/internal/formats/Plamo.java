@@ -2,12 +2,12 @@ package dev.calltype.runtime.internal.formats;
 
 import dev.calltype.runtime.WireFormat;
 import dev.calltype.runtime.internal.args.RawValues;
-import dev.calltype.runtime.internal.scan.Calls;
+import dev.calltype.runtime.internal.scan.CallNormalizer;
 import dev.calltype.runtime.internal.scan.Chars;
 import dev.calltype.runtime.internal.scan.Config;
-import dev.calltype.runtime.internal.scan.Item;
+import dev.calltype.runtime.internal.scan.Finding;
 import dev.calltype.runtime.internal.scan.MarkerTable;
-import dev.calltype.runtime.internal.scan.Match;
+import dev.calltype.runtime.internal.scan.Verdict;
 import dev.calltype.runtime.internal.scan.Recognizer;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -42,20 +42,20 @@ public final class Plamo implements Family, Recognizer {
     }
 
     @Override
-    public Match match(CharSequence buf, At at, int limit, boolean atEnd) {
+    public Verdict match(CharSequence buf, At at, int limit, boolean atEnd) {
         if (!at.cfg().on(WireFormat.PLAMO3)) {
-            return Match.NO_MATCH;
+            return Verdict.NO_MATCH;
         }
         return ClosedBlock.match(buf, at.cfg(), WireFormat.PLAMO3, at.pos(), at.markerEnd(), CLOSE, Plamo::requests,
                 at.markerEnd(), limit, atEnd);
     }
 
-    private static List<Item> requests(CharSequence buf, Config cfg, int start, int from, int to, int end) {
+    private static List<Finding> requests(CharSequence buf, Config cfg, int start, int from, int to, int end) {
         return ClosedBlock.each(buf, from, to, REQUEST, REQUEST_END, WireFormat.PLAMO3,
                 (f, t, rs, re) -> request(buf, cfg, f, t, rs, re));
     }
 
-    private static Item request(CharSequence buf, Config cfg, int from, int to, int rs, int re) {
+    private static Finding request(CharSequence buf, Config cfg, int from, int to, int rs, int re) {
         int n = Chars.skipBlanks(buf, from, to);
         int ne = Chars.startsWith(buf, n, to, NAME) == Chars.FULL ? Chars.indexOf(buf, NAME_END, n, to) : -1;
         if (ne < 0) {
@@ -74,7 +74,7 @@ public final class Plamo implements Family, Recognizer {
             return ClosedBlock.invalid("the arguments of \"" + name + "\" must be a JSON object", name,
                     WireFormat.PLAMO3, rs, re);
         }
-        return Calls.call(name, (ObjectNode) args, null, WireFormat.PLAMO3, List.of(), rs, re, cfg);
+        return CallNormalizer.call(name, (ObjectNode) args, null, WireFormat.PLAMO3, List.of(), rs, re, cfg);
     }
 
 }

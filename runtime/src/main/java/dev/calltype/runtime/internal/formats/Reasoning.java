@@ -1,8 +1,8 @@
 package dev.calltype.runtime.internal.formats;
 
-import dev.calltype.runtime.internal.scan.Item;
-import dev.calltype.runtime.internal.scan.Match;
+import dev.calltype.runtime.internal.scan.Finding;
 import dev.calltype.runtime.internal.scan.Recognizer;
+import dev.calltype.runtime.internal.scan.Verdict;
 
 import java.util.List;
 
@@ -23,8 +23,8 @@ public final class Reasoning implements Recognizer {
     }
 
     @Override
-    public Match match(CharSequence buf, At at, int limit, boolean atEnd) {
-        List<Item> tag = List.of(Item.reasoning(at.pos(), at.markerEnd()));
-        return close == null ? Match.matched(at.markerEnd(), tag) : Match.reasoning(at.markerEnd(), tag, close);
+    public Verdict match(CharSequence buf, At at, int limit, boolean atEnd) {
+        List<Finding> tag = List.of(Finding.reasoning(at.pos(), at.markerEnd()));
+        return close == null ? Verdict.matched(at.markerEnd(), tag) : Verdict.reasoning(at.markerEnd(), tag, close);
     }
 }

@@ -5,12 +5,12 @@ import dev.calltype.runtime.ToolSpec;
 import dev.calltype.runtime.WireFormat;
 import dev.calltype.runtime.internal.args.KnownTools;
 import dev.calltype.runtime.internal.args.RawValues;
-import dev.calltype.runtime.internal.scan.Calls;
+import dev.calltype.runtime.internal.scan.CallNormalizer;
 import dev.calltype.runtime.internal.scan.Chars;
 import dev.calltype.runtime.internal.scan.Config;
-import dev.calltype.runtime.internal.scan.Item;
+import dev.calltype.runtime.internal.scan.Finding;
 import dev.calltype.runtime.internal.scan.MarkerTable;
-import dev.calltype.runtime.internal.scan.Match;
+import dev.calltype.runtime.internal.scan.Verdict;
 import dev.calltype.runtime.internal.scan.Recognizer;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -35,15 +35,15 @@ public final class SolarOpen implements Family, Recognizer {
     private static final String ARG_END = "<|tool_arg:end|>";
 
     @Override
-    public Match match(CharSequence buf, At at, int limit, boolean atEnd) {
+    public Verdict match(CharSequence buf, At at, int limit, boolean atEnd) {
         if (!at.cfg().on(WireFormat.SOLAR_OPEN)) {
-            return Match.NO_MATCH;
+            return Verdict.NO_MATCH;
         }
         return ClosedBlock.match(buf, at.cfg(), WireFormat.SOLAR_OPEN, at.pos(), at.markerEnd(), END, SolarOpen::call,
                 at.markerEnd(), limit, atEnd);
     }
 
-    private static List<Item> call(CharSequence buf, Config cfg, int start, int from, int to, int end) {
+    private static List<Finding> call(CharSequence buf, Config cfg, int start, int from, int to, int end) {
         Chars.Found head = Chars.firstOf(buf, from, to, "\n", ARG);
         int nameEnd = head == null ? to : head.at();
         String name = Chars.trimmed(buf, from, nameEnd);
@@ -79,6 +79,6 @@ public final class SolarOpen implements Family, Recognizer {
             j = stop != null && stop.which() == 0 ? ve + ARG_END.length() : ve;
         }
         List<Repair> repairs = typed ? List.of(Repair.VALUES_TYPED_BY_SCHEMA) : List.of();
-        return List.of(Calls.call(name, args, null, WireFormat.SOLAR_OPEN, repairs, start, end, cfg));
+        return List.of(CallNormalizer.call(name, args, null, WireFormat.SOLAR_OPEN, repairs, start, end, cfg));
     }
 }

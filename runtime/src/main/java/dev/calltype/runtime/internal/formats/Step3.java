@@ -6,7 +6,7 @@ import dev.calltype.runtime.internal.scan.Config;
 import dev.calltype.runtime.internal.scan.MarkerTable;
 
 /**
- * Step-3: {@code <｜tool_calls_begin｜><｜tool_call_begin｜>function<｜tool_sep｜><steptml:invoke name="N">
+ * Continuation-3: {@code <｜tool_calls_begin｜><｜tool_call_begin｜>function<｜tool_sep｜><steptml:invoke name="N">
  * <steptml:parameter name="K">V</steptml:parameter></steptml:invoke><｜tool_call_end｜>…<｜tool_calls_end｜>}.
  */
 public final class Step3 implements Family {

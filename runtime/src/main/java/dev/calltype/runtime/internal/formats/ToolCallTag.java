@@ -5,13 +5,9 @@ import dev.calltype.runtime.internal.markup.JsonBlock;
 import dev.calltype.runtime.internal.markup.XmlInvokes;
 import dev.calltype.runtime.internal.scan.Chars;
 import dev.calltype.runtime.internal.scan.Config;
-import dev.calltype.runtime.internal.scan.Hint;
-import dev.calltype.runtime.internal.scan.Match;
 import dev.calltype.runtime.internal.scan.Recognizer;
-
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.util.List;
+import dev.calltype.runtime.internal.scan.RetryWhen;
+import dev.calltype.runtime.internal.scan.Verdict;
 
 /**
  * {@code <tool_call>} (and Seed-OSS {@code <seed:tool_call>}), which several model families fill differently; the
@@ -32,25 +28,25 @@ public final class ToolCallTag implements Recognizer {
     }
 
     @Override
-    public Match match(CharSequence buf, At at, int limit, boolean atEnd) {
+    public Verdict match(CharSequence buf, At at, int limit, boolean atEnd) {
         Config cfg = at.cfg();
         int i = Chars.skipBlanks(buf, at.markerEnd(), limit);
         if (i >= limit) {
             if (!atEnd) {
-                return Match.needMore(Hint.length(limit + 1)); // the content decides who reads it
+                return Verdict.needMore(RetryWhen.length(limit + 1)); // the content decides who reads it
             }
             return cfg.on(WireFormat.HERMES) || cfg.on(WireFormat.GLM) || cfg.on(WireFormat.QWEN3_CODER)
-                    ? json.open(buf, cfg, at.pos(), at.markerEnd(), false, limit, atEnd) : Match.NO_MATCH;
+                    ? json.open(buf, cfg, at.pos(), at.markerEnd(), false, limit, atEnd) : Verdict.NO_MATCH;
         }
         char c = buf.charAt(i);
         if (c == '<') {
             int r = Chars.startsWith(buf, i, limit, "<function=");
             if (r == Chars.PARTIAL && !atEnd) {
-                return Match.needMore(Hint.length(limit + 1));
+                return Verdict.needMore(RetryWhen.length(limit + 1));
             }
             if (r == Chars.FULL) {
                 return cfg.on(WireFormat.QWEN3_CODER) ? xml.section(buf, cfg, at.pos(), at.markerEnd(), 0, limit, atEnd)
-                        : Match.NO_MATCH;
+                        : Verdict.NO_MATCH;
             }
         }
         if (Chars.isIdentStart(c)) {
@@ -59,18 +55,18 @@ public final class ToolCallTag implements Recognizer {
                 j++;
             }
             if (j >= limit && !atEnd) {
-                return Match.needMore(Hint.length(limit + 1));
+                return Verdict.needMore(RetryWhen.length(limit + 1));
             }
             if (j < limit && buf.charAt(j) == '(') {
                 return cfg.on(WireFormat.HERMES) ? json.open(buf, cfg, at.pos(), at.markerEnd(), false, limit, atEnd)
-                        : Match.NO_MATCH;
+                        : Verdict.NO_MATCH;
             }
             if (!cfg.on(WireFormat.GLM)) {
-                return Match.NO_MATCH;
+                return Verdict.NO_MATCH;
             }
             return glm.read(buf, cfg, at.pos(), i, j, limit, atEnd);
         }
         return cfg.on(WireFormat.HERMES) ? json.open(buf, cfg, at.pos(), at.markerEnd(), false, limit, atEnd)
-                : Match.NO_MATCH;
+                : Verdict.NO_MATCH;
     }
 }

@@ -2,21 +2,18 @@ package dev.calltype.runtime.internal.json;
 
 import dev.calltype.runtime.ExtractionLimits;
 import dev.calltype.runtime.Repair;
-import dev.calltype.runtime.internal.scan.Response;
+import dev.calltype.runtime.internal.scan.Chars;
+import dev.calltype.runtime.internal.scan.IndexedText;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.BigIntegerNode;
 import com.fasterxml.jackson.databind.node.BooleanNode;
-import com.fasterxml.jackson.databind.node.DecimalNode;
-import com.fasterxml.jackson.databind.node.DoubleNode;
 import com.fasterxml.jackson.databind.node.IntNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.LongNode;
 import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
-import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -129,12 +126,7 @@ public final class LenientJson {
     }
 
     private static boolean isWordChar(char c) {
-        return c < 128 ? (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_'
-                || c == '$' : Character.isLetterOrDigit(c);
-    }
-
-    private static boolean isNumberChar(char c) {
-        return (c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E';
+        return Chars.isIdentPart(c) || c == '$';
     }
 
     /** A short, quoted rendering of a key or token for messages. */
@@ -148,106 +140,6 @@ public final class LenientJson {
             b.append('…');
         }
         return b.append('"').toString();
-    }
-
-    // ------------------------------------------------------------------ numbers
-
-    /** Result of checking a number token against the JSON grammar. */
-    public enum NumberShape { VALID, PREFIX, INVALID }
-
-    /** Checks {@code text[from, to)} against {@code -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?}. */
-    public static NumberShape numberShape(CharSequence text, int from, int to) {
-        int i = from;
-        if (i < to && text.charAt(i) == '-') {
-            i++;
-        }
-        if (i == to) {
-            return NumberShape.PREFIX;
-        }
-        char c = text.charAt(i);
-        if (c == '0') {
-            i++;
-        } else if (c >= '1' && c <= '9') {
-            while (i < to && isDigit(text.charAt(i))) {
-                i++;
-            }
-        } else {
-            return NumberShape.INVALID;
-        }
-        if (i < to && text.charAt(i) == '.') {
-            i++;
-            if (i == to) {
-                return NumberShape.PREFIX;
-            }
-            if (!isDigit(text.charAt(i))) {
-                return NumberShape.INVALID;
-            }
-            while (i < to && isDigit(text.charAt(i))) {
-                i++;
-            }
-        }
-        if (i < to && (text.charAt(i) == 'e' || text.charAt(i) == 'E')) {
-            i++;
-            if (i < to && (text.charAt(i) == '+' || text.charAt(i) == '-')) {
-                i++;
-            }
-            if (i == to) {
-                return NumberShape.PREFIX;
-            }
-            if (!isDigit(text.charAt(i))) {
-                return NumberShape.INVALID;
-            }
-            while (i < to && isDigit(text.charAt(i))) {
-                i++;
-            }
-        }
-        return i == to ? NumberShape.VALID : NumberShape.INVALID;
-    }
-
-    private static boolean isDigit(char c) {
-        return c >= '0' && c <= '9';
-    }
-
-    /**
-     * The node for a number token already known to be {@link NumberShape#VALID} (JSON grammar; Python callers pass
-     * normalized text). Returns {@code null} when the number cannot be represented (exponent out of range).
-     */
-    public static JsonNode numberNode(String token) {
-        boolean integer = true;
-        for (int i = 0; i < token.length(); i++) {
-            char c = token.charAt(i);
-            if (c == '.' || c == 'e' || c == 'E') {
-                integer = false;
-                break;
-            }
-        }
-        if (integer) {
-            int digits = token.charAt(0) == '-' ? token.length() - 1 : token.length();
-            long v;
-            if (digits <= 18) {
-                v = Long.parseLong(token);
-            } else {
-                BigInteger big = new BigInteger(token);
-                if (big.bitLength() > 63) {
-                    return BigIntegerNode.valueOf(big);
-                }
-                v = big.longValue();
-            }
-            return v == (int) v ? IntNode.valueOf((int) v) : LongNode.valueOf(v);
-        }
-        BigDecimal exact;
-        try {
-            exact = new BigDecimal(token);
-        } catch (NumberFormatException | ArithmeticException e) {
-            return null;
-        }
-        double d = Double.parseDouble(token);
-        if (!Double.isInfinite(d) && (d != 0 || exact.signum() == 0)) {
-            if (d == 0 || new BigDecimal(Double.toString(d)).compareTo(exact) == 0) {
-                return DoubleNode.valueOf(d);
-            }
-        }
-        return DecimalNode.valueOf(exact);
     }
 
     // ------------------------------------------------------------------ the scanner
@@ -264,9 +156,9 @@ public final class LenientJson {
         private static final int AFTER_COMMA = 4; // value/key or closer (trailing comma) expected
 
         private final CharSequence text;
-        /** The text under a {@link Response}, read directly in string runs (the reads are counted on it). */
+        /** The text under a {@link IndexedText}, read directly in string runs (the reads are counted on it). */
         private final CharSequence raw;
-        private final Response counted;
+        private final IndexedText counted;
         private final int limit;
         private final boolean atEnd;
         private final ExtractionLimits limits;
@@ -286,8 +178,8 @@ public final class LenientJson {
 
         public Scan(CharSequence text, int limit, boolean atEnd, ExtractionLimits limits, String rawQuote) {
             this.text = text;
-            this.raw = Response.unwrap(text);
-            this.counted = text instanceof Response r ? r : null;
+            this.raw = IndexedText.unwrap(text);
+            this.counted = text instanceof IndexedText r ? r : null;
             this.limit = limit;
             this.atEnd = atEnd;
             this.limits = limits;
@@ -460,7 +352,7 @@ public final class LenientJson {
                     return s == null ? null : TextNode.valueOf(s);
                 }
                 default -> {
-                    if (isDigit(c) || c == '-') {
+                    if (Numbers.isDigit(c) || c == '-') {
                         return readNumber();
                     }
                     if (isWordStart(c)) {
@@ -700,7 +592,7 @@ public final class LenientJson {
             int from = pos;
             int max = limits.maxNumberDigits();
             int i = pos;
-            while (i < end && isNumberChar(text.charAt(i))) {
+            while (i < end && Numbers.isNumberChar(text.charAt(i))) {
                 if (i - from >= max) {
                     stop = result(JsonRead.Status.LIMIT_EXCEEDED, null, from, Set.of(),
                             "a number is longer than the limit of maxNumberDigits=" + max, from);
@@ -708,25 +600,25 @@ public final class LenientJson {
                 }
                 i++;
             }
-            NumberShape shape = numberShape(text, from, i);
+            Numbers.NumberShape shape = Numbers.numberShape(text, from, i);
             if (i >= end) {
                 JsonRead cut = cutShort();
                 if (cut != null) {
                     stop = cut;
                     return null;
                 }
-                if (shape == NumberShape.PREFIX) {
+                if (shape == Numbers.NumberShape.PREFIX) {
                     stop = truncated("the text ends inside a number", from);
                     return null;
                 }
             }
-            if (shape != NumberShape.VALID) {
+            if (shape != Numbers.NumberShape.VALID) {
                 stop = malformed("invalid number " + quoted(text.subSequence(from, i)), from);
                 return null;
             }
             JsonNode node = i - from <= 10 ? smallInteger(from, i) : null;
             if (node == null) {
-                node = numberNode(text.subSequence(from, i).toString());
+                node = Numbers.numberNode(text.subSequence(from, i).toString());
             }
             if (node == null) {
                 stop = malformed("number out of range " + quoted(text.subSequence(from, i)), from);
@@ -746,7 +638,7 @@ public final class LenientJson {
             long v = 0;
             for (; i < to; i++) {
                 char c = text.charAt(i);
-                if (!isDigit(c)) {
+                if (!Numbers.isDigit(c)) {
                     return null;
                 }
                 v = v * 10 + (c - '0');

@@ -2,15 +2,14 @@ package dev.calltype.runtime.internal.markup;
 
 import dev.calltype.runtime.ExtractionError;
 import dev.calltype.runtime.WireFormat;
-import dev.calltype.runtime.internal.formats.DeepSeek;
 import dev.calltype.runtime.internal.scan.Chars;
 import dev.calltype.runtime.internal.scan.Config;
-import dev.calltype.runtime.internal.scan.Hint;
-import dev.calltype.runtime.internal.scan.Item;
-import dev.calltype.runtime.internal.scan.Match;
+import dev.calltype.runtime.internal.scan.Continuation;
+import dev.calltype.runtime.internal.scan.Finding;
 import dev.calltype.runtime.internal.scan.Recognizer;
-import dev.calltype.runtime.internal.scan.Step;
-import dev.calltype.runtime.internal.text.Messages;
+import dev.calltype.runtime.internal.scan.RetryWhen;
+import dev.calltype.runtime.internal.scan.Verdict;
+import dev.calltype.runtime.internal.text.ErrorTexts;
 
 import java.util.List;
 import java.util.Set;
@@ -34,8 +33,8 @@ public final class CallSection implements Recognizer {
          * @param again the step that reads this call again from its begin token (to wait for more text)
          * @param follow what to do after the call: the next call of the section, or its end
          */
-        public Match read(CharSequence buf, Config cfg, String header, int itemStart, int argsAt, Step again,
-                          NamedArgs.Follow follow, int limit, boolean atEnd);
+        public Verdict read(CharSequence buf, Config cfg, String header, int itemStart, int argsAt, Continuation again,
+                          ArgumentsAfterName.Follow follow, int limit, boolean atEnd);
     }
 
     /**
@@ -56,28 +55,28 @@ public final class CallSection implements Recognizer {
     }
 
     @Override
-    public Match match(CharSequence buf, At at, int limit, boolean atEnd) {
+    public Verdict match(CharSequence buf, At at, int limit, boolean atEnd) {
         Config cfg = at.cfg();
         boolean on = false;
         for (WireFormat f : spec.formats()) {
             on |= cfg.on(f);
         }
         if (!on) {
-            return Match.NO_MATCH;
+            return Verdict.NO_MATCH;
         }
         int pos = at.pos();
         if (Chars.startsWith(buf, pos, limit, spec.sectionBegin()) == Chars.FULL) {
             int i = Chars.skipBlanks(buf, at.markerEnd(), limit);
             if (i >= limit) {
                 if (!atEnd) {
-                    return Match.needMore(Hint.length(limit + 1));
+                    return Verdict.needMore(RetryWhen.length(limit + 1));
                 }
-                return Match.matched(limit, List.of(Item.error(ExtractionError.Kind.TRUNCATED,
-                        Messages.truncatedBlock(), null, spec.sectionFormat(), pos, limit)));
+                return Verdict.matched(limit, List.of(Finding.error(ExtractionError.Kind.TRUNCATED,
+                        ErrorTexts.truncatedBlock(), null, spec.sectionFormat(), pos, limit)));
             }
             int r = Chars.startsWith(buf, i, limit, spec.callBegin());
             if (r == Chars.PARTIAL && !atEnd) {
-                return Match.needMore(Hint.length(limit + 1));
+                return Verdict.needMore(RetryWhen.length(limit + 1));
             }
             if (r != Chars.FULL) {
                 return empty(buf, pos, i, limit, atEnd);
@@ -88,44 +87,44 @@ public final class CallSection implements Recognizer {
     }
 
     /** A section with no call: an error up to its end marker (or the end). */
-    private Match empty(CharSequence buf, int pos, int i, int limit, boolean atEnd) {
+    private Verdict empty(CharSequence buf, int pos, int i, int limit, boolean atEnd) {
         String end = spec.sectionEnd();
         int x = Chars.indexOf(buf, end, i, limit);
         if (x < 0 && !atEnd) {
-            return Match.needMore(Hint.text(i, end), (b, l, e) -> empty(b, pos, i, l, e));
+            return Verdict.needMore(RetryWhen.text(i, end), (b, l, e) -> empty(b, pos, i, l, e));
         }
         int e = x < 0 ? limit : x + end.length();
-        return Match.matched(e, List.of(Item.error(ExtractionError.Kind.INVALID_CALL_SYNTAX,
-                Messages.invalid("the tool-call section holds no call"), null, spec.sectionFormat(), pos, e)));
+        return Verdict.matched(e, List.of(Finding.error(ExtractionError.Kind.INVALID_CALL_SYNTAX,
+                ErrorTexts.invalid("the tool-call section holds no call"), null, spec.sectionFormat(), pos, e)));
     }
 
     /** One call whose begin token is at {@code i}; its span starts at {@code itemStart}. */
-    private Match call(CharSequence buf, Config cfg, int itemStart, int i, int limit, boolean atEnd) {
+    private Verdict call(CharSequence buf, Config cfg, int itemStart, int i, int limit, boolean atEnd) {
         int h = i + spec.callBegin().length();
         String headerEnd = spec.headerEnd();
         int x = Chars.indexOf(buf, headerEnd, h, Math.min(limit, h + MAX_HEADER + headerEnd.length()));
         if (x < 0) {
             if (limit - h < MAX_HEADER + headerEnd.length() && !atEnd) {
-                return Match.needMore(Hint.text(h, headerEnd), (b, l, e) -> call(b, cfg, itemStart, i, l, e));
+                return Verdict.needMore(RetryWhen.text(h, headerEnd), (b, l, e) -> call(b, cfg, itemStart, i, l, e));
             }
             ExtractionError.Kind kind = atEnd && limit - h < MAX_HEADER ? ExtractionError.Kind.TRUNCATED
                     : ExtractionError.Kind.INVALID_CALL_SYNTAX;
             return bad(buf, itemStart, h, kind, kind == ExtractionError.Kind.TRUNCATED
-                    ? Messages.truncated(null)
-                    : Messages.invalid("the call's header does not end with " + headerEnd), limit, atEnd);
+                    ? ErrorTexts.truncated(null)
+                    : ErrorTexts.invalid("the call's header does not end with " + headerEnd), limit, atEnd);
         }
         String header = Chars.trimmed(buf, h, x);
-        Step again = (b, l, e) -> call(b, cfg, itemStart, i, l, e);
+        Continuation again = (b, l, e) -> call(b, cfg, itemStart, i, l, e);
         return spec.header().read(buf, cfg, header, itemStart, x + headerEnd.length(), again, follow(cfg), limit,
                 atEnd);
     }
 
-    private NamedArgs.Follow follow(Config cfg) {
-        return (buf, call, end, limit, atEnd) -> NamedArgs.next(buf, call, end, end, spec.callBegin(),
+    private ArgumentsAfterName.Follow follow(Config cfg) {
+        return (buf, call, end, limit, atEnd) -> ArgumentsAfterName.next(buf, call, end, end, spec.callBegin(),
                 List.of(spec.sectionEnd()), k -> (b, l, e) -> call(b, cfg, k, k, l, e), limit, atEnd);
     }
 
-    private Match bad(CharSequence buf, int itemStart, int h, ExtractionError.Kind kind, String message, int limit,
+    private Verdict bad(CharSequence buf, int itemStart, int h, ExtractionError.Kind kind, String message, int limit,
                       boolean atEnd) {
         int end;
         if (kind == ExtractionError.Kind.TRUNCATED) {
@@ -134,11 +133,11 @@ public final class CallSection implements Recognizer {
             String callEnd = spec.callEnd();
             int x = Chars.indexOf(buf, callEnd, h, limit);
             if (x < 0 && !atEnd) {
-                return Match.needMore(Hint.text(h, callEnd),
+                return Verdict.needMore(RetryWhen.text(h, callEnd),
                         (b, l, e) -> bad(b, itemStart, h, kind, message, l, e));
             }
             end = x < 0 ? limit : x + callEnd.length();
         }
-        return Match.matched(end, List.of(Item.error(kind, message, null, spec.headerFormat(), itemStart, end)));
+        return Verdict.matched(end, List.of(Finding.error(kind, message, null, spec.headerFormat(), itemStart, end)));
     }
 }

@@ -4,26 +4,20 @@ import dev.calltype.runtime.ExtractionError;
 import dev.calltype.runtime.Repair;
 import dev.calltype.runtime.WireFormat;
 import dev.calltype.runtime.internal.args.KnownTools;
-import dev.calltype.runtime.internal.formats.Apertus;
-import dev.calltype.runtime.internal.formats.Granite;
-import dev.calltype.runtime.internal.formats.Hermes;
-import dev.calltype.runtime.internal.formats.InternLM;
-import dev.calltype.runtime.internal.formats.Mistral;
-import dev.calltype.runtime.internal.formats.Nemotron;
 import dev.calltype.runtime.internal.json.JsonRead;
 import dev.calltype.runtime.internal.json.LenientJson;
-import dev.calltype.runtime.internal.scan.Balance;
-import dev.calltype.runtime.internal.scan.Calls;
+import dev.calltype.runtime.internal.scan.BracketBalance;
+import dev.calltype.runtime.internal.scan.CallNormalizer;
 import dev.calltype.runtime.internal.scan.Chars;
 import dev.calltype.runtime.internal.scan.Config;
 import dev.calltype.runtime.internal.scan.Fence;
-import dev.calltype.runtime.internal.scan.Hint;
-import dev.calltype.runtime.internal.scan.Item;
-import dev.calltype.runtime.internal.scan.Match;
+import dev.calltype.runtime.internal.scan.Finding;
 import dev.calltype.runtime.internal.scan.Recognizer;
+import dev.calltype.runtime.internal.scan.RetryWhen;
 import dev.calltype.runtime.internal.scan.ShapeProbe;
-import dev.calltype.runtime.internal.scan.Spans;
-import dev.calltype.runtime.internal.text.Messages;
+import dev.calltype.runtime.internal.scan.SpanDivider;
+import dev.calltype.runtime.internal.scan.Verdict;
+import dev.calltype.runtime.internal.text.ErrorTexts;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -203,7 +197,7 @@ public final class JsonBlock implements Recognizer {
             return this;
         }
 
-        /** Calls may be written {@code {"NAME": {args}}}. */
+        /** CallNormalizer may be written {@code {"NAME": {args}}}. */
         public Builder callsKeyedByName() {
             this.nameKeyed = true;
             return this;
@@ -257,27 +251,27 @@ public final class JsonBlock implements Recognizer {
     }
 
     @Override
-    public Match match(CharSequence buf, At at, int limit, boolean atEnd) {
+    public Verdict match(CharSequence buf, At at, int limit, boolean atEnd) {
         if (!at.cfg().on(spec.format())) {
-            return Match.NO_MATCH;
+            return Verdict.NO_MATCH;
         }
         if (spec.wordBoundary()) {
             if (!at.wordBoundary()) {
-                return Match.NO_MATCH;
+                return Verdict.NO_MATCH;
             }
             if (at.markerEnd() >= limit) {
                 if (!atEnd) {
-                    return Match.needMore(Hint.length(limit + 1));
+                    return Verdict.needMore(RetryWhen.length(limit + 1));
                 }
             } else if (Chars.isIdentPart(buf.charAt(at.markerEnd()))) {
-                return Match.NO_MATCH;
+                return Verdict.NO_MATCH;
             }
         }
         return open(buf, at.cfg(), at.pos(), at.markerEnd(), spec.markerColon(), limit, atEnd);
     }
 
     /** Reads the block whose opener ends at {@code cursor}; the first call's span starts at {@code itemStart}. */
-    public Match open(CharSequence buf, Config cfg, int itemStart, int cursor, boolean colon, int limit, boolean atEnd) {
+    public Verdict open(CharSequence buf, Config cfg, int itemStart, int cursor, boolean colon, int limit, boolean atEnd) {
         int i = Chars.skipBlanks(buf, cursor, limit);
         if (colon && i < limit && buf.charAt(i) == ':') {
             int at = i + 1;
@@ -286,22 +280,22 @@ public final class JsonBlock implements Recognizer {
         if (i >= limit) {
             if (!atEnd) {
                 int resumeAt = i;
-                return Match.needMore(Hint.length(limit + 1),
+                return Verdict.needMore(RetryWhen.length(limit + 1),
                         (b, l, e) -> open(b, cfg, itemStart, resumeAt, colon, l, e));
             }
-            return spec.requireJson() ? Match.NO_MATCH : truncatedBlock(itemStart, limit);
+            return spec.requireJson() ? Verdict.NO_MATCH : truncatedBlock(itemStart, limit);
         }
         boolean fenced = false;
         if (spec.fences() && buf.charAt(i) == '`') {
             Fence.Open f = Fence.open(buf, i, limit, atEnd);
             if (f == null) {
                 int resumeAt = i;
-                return Match.needMore(Hint.text(i, "\n"), (b, l, e) -> open(b, cfg, itemStart, resumeAt, false, l, e));
+                return Verdict.needMore(RetryWhen.text(i, "\n"), (b, l, e) -> open(b, cfg, itemStart, resumeAt, false, l, e));
             }
             if (f != Fence.NOT) {
                 if (!Fence.JSON.contains(f.language())) {
                     if (spec.requireJson()) {
-                        return Match.NO_MATCH;
+                        return Verdict.NO_MATCH;
                     }
                 } else {
                     fenced = true;
@@ -310,7 +304,7 @@ public final class JsonBlock implements Recognizer {
             }
         }
         if (spec.requireFence() && !fenced) {
-            return Match.NO_MATCH;
+            return Verdict.NO_MATCH;
         }
         return value(new S(cfg, itemStart, i, false, fenced, 0), buf, limit, atEnd);
     }
@@ -324,14 +318,14 @@ public final class JsonBlock implements Recognizer {
 
     // ------------------------------------------------------------------ a value
 
-    private Match value(S s, CharSequence buf, int limit, boolean atEnd) {
+    private Verdict value(S s, CharSequence buf, int limit, boolean atEnd) {
         int i = Chars.skipBlanks(buf, s.cursor(), limit);
         if (i >= limit) {
             if (!atEnd) {
                 S r = s.at(i);
-                return Match.needMore(Hint.length(limit + 1), (b, l, e) -> value(r, b, l, e));
+                return Verdict.needMore(RetryWhen.length(limit + 1), (b, l, e) -> value(r, b, l, e));
             }
-            return spec.requireJson() && !s.fenced() && s.count() == 0 ? Match.NO_MATCH
+            return spec.requireJson() && !s.fenced() && s.count() == 0 ? Verdict.NO_MATCH
                     : truncatedBlock(s.itemStart(), limit);
         }
         char c = buf.charAt(i);
@@ -339,7 +333,7 @@ public final class JsonBlock implements Recognizer {
             int j = Chars.skipBlanks(buf, i + 1, limit);
             if (j >= limit && !atEnd) {
                 S r = s.at(i);
-                return Match.needMore(Hint.length(limit + 1), (b, l, e) -> value(r, b, l, e));
+                return Verdict.needMore(RetryWhen.length(limit + 1), (b, l, e) -> value(r, b, l, e));
             }
             if (spec.pythonic() && j < limit && Chars.isIdentStart(buf.charAt(j))) {
                 return PythonicBlock.read(buf, s.cfg(), spec, s.itemStart(), i, limit, atEnd);
@@ -353,17 +347,17 @@ public final class JsonBlock implements Recognizer {
             return PythonicBlock.read(buf, s.cfg(), spec, s.itemStart(), i, limit, atEnd);
         }
         if (spec.requireJson() && !s.fenced() && s.count() == 0 && !s.inArray()) {
-            return Match.NO_MATCH;
+            return Verdict.NO_MATCH;
         }
         int closer = startsWithCloser(buf, i, limit);
         if (closer == Chars.PARTIAL && !atEnd) {
             S r = s.at(i);
-            return Match.needMore(Hint.length(limit + 1), (b, l, e) -> value(r, b, l, e));
+            return Verdict.needMore(RetryWhen.length(limit + 1), (b, l, e) -> value(r, b, l, e));
         }
         String problem = (s.inArray() && c == ']') || closer == Chars.FULL
                 ? "the tool-call block holds no call"
                 : "expected a call object {\"name\": …, \"arguments\": {…}}";
-        return error(s, i, i, ExtractionError.Kind.INVALID_CALL_SYNTAX, Messages.invalid(problem), null, buf, limit,
+        return error(s, i, i, ExtractionError.Kind.INVALID_CALL_SYNTAX, ErrorTexts.invalid(problem), null, buf, limit,
                 atEnd);
     }
 
@@ -382,55 +376,55 @@ public final class JsonBlock implements Recognizer {
         return result;
     }
 
-    private Match read(S s, int i, CharSequence buf, int limit, boolean atEnd) {
+    private Verdict read(S s, int i, CharSequence buf, int limit, boolean atEnd) {
         JsonRead r = LenientJson.read(buf, i, limit, atEnd, s.cfg().limits);
         switch (r.status()) {
             case NEED_MORE -> {
                 S again = s.at(i);
-                Match.Started st = started(buf, i, limit, s.cfg());
+                Verdict.Started st = started(buf, i, limit, s.cfg());
                 // until the name is known, a short call is worth reading again at every character (bounded work),
                 // so streaming announces the call as soon as its name is complete
-                Hint h = st == null && limit - i < EAGER_NAME_CHARS ? Hint.length(limit + 1) : Hint.balance(i);
-                return Match.needMore(h, (b, l, e) -> read(again, i, b, l, e), st);
+                RetryWhen h = st == null && limit - i < EAGER_NAME_CHARS ? RetryWhen.length(limit + 1) : RetryWhen.balance(i);
+                return Verdict.needMore(h, (b, l, e) -> read(again, i, b, l, e), st);
             }
             case COMPLETE -> {
-                List<Item> items = items(r, s.cfg());
+                List<Finding> items = items(r, s.cfg());
                 return after(new A(s, i, r.end(), items, List.of(), r.end(), r.end(), false, -1), buf, limit, atEnd);
             }
             case TRUNCATED -> {
                 String name = ShapeProbe.scan(buf, i, limit).name();
-                return error(s, i, limit, ExtractionError.Kind.TRUNCATED, Messages.truncated(display(name, s.cfg())),
+                return error(s, i, limit, ExtractionError.Kind.TRUNCATED, ErrorTexts.truncated(display(name, s.cfg())),
                         display(name, s.cfg()), buf, limit, atEnd);
             }
             case LIMIT_EXCEEDED -> {
                 String name = ShapeProbe.scan(buf, i, Math.min(limit, r.problemOffset() + 1)).name();
                 return error(s, i, Math.max(i, r.problemOffset()), ExtractionError.Kind.LIMIT_EXCEEDED,
-                        Messages.limit(r.problem()), display(name, s.cfg()), buf, limit, atEnd);
+                        ErrorTexts.limit(r.problem()), display(name, s.cfg()), buf, limit, atEnd);
             }
             default -> {
                 String name = ShapeProbe.scan(buf, i, Math.min(limit, r.problemOffset() + 1)).name();
                 return error(s, i, r.problemOffset(), ExtractionError.Kind.MALFORMED_JSON,
-                        Messages.malformed(display(name, s.cfg()), r.problem()), display(name, s.cfg()), buf, limit,
+                        ErrorTexts.malformed(display(name, s.cfg()), r.problem()), display(name, s.cfg()), buf, limit,
                         atEnd);
             }
         }
     }
 
     /** The calls a value holds, spans not yet set. */
-    private List<Item> items(JsonRead r, Config cfg) {
-        List<Calls.Draft> drafts = spec.nameKeyed() ? nameKeyed(r.value()) : null;
+    private List<Finding> items(JsonRead r, Config cfg) {
+        List<CallNormalizer.Draft> drafts = spec.nameKeyed() ? nameKeyed(r.value()) : null;
         if (drafts == null) {
-            drafts = Calls.shape(r, true);
+            drafts = CallNormalizer.shape(r, true);
         }
-        List<Item> items = new ArrayList<>(drafts.size());
-        for (Calls.Draft d : drafts) {
-            items.add(Calls.resolve(d, true, spec.format(), r.repairs(), r.autoClosed(), 0, 0, cfg));
+        List<Finding> items = new ArrayList<>(drafts.size());
+        for (CallNormalizer.Draft d : drafts) {
+            items.add(CallNormalizer.resolve(d, true, spec.format(), r.repairs(), r.autoClosed(), 0, 0, cfg));
         }
         return items;
     }
 
     /** Apertus {@code {"NAME": {args}}}: drafts, or {@code null} when the value is not written that way. */
-    private static List<Calls.Draft> nameKeyed(JsonNode v) {
+    private static List<CallNormalizer.Draft> nameKeyed(JsonNode v) {
         if (!v.isObject() || v.size() != 1) {
             return null;
         }
@@ -443,13 +437,13 @@ public final class JsonBlock implements Recognizer {
         if (!(args.isObject() || args.isNull() || args.isTextual())) {
             return null;
         }
-        return List.of(new Calls.Draft(e.getKey(), args, null, (ObjectNode) v, true, null));
+        return List.of(new CallNormalizer.Draft(e.getKey(), args, null, (ObjectNode) v, true, null));
     }
 
     /** What streaming shows while an object is incomplete: its name once it has been read. */
-    public static Match.Started started(CharSequence buf, int from, int limit, Config cfg) {
+    public static Verdict.Started started(CharSequence buf, int from, int limit, Config cfg) {
         ShapeProbe.Probe p = ShapeProbe.scan(buf, from, limit);
-        return p.name() == null || p.nameCut() ? null : new Match.Started(display(p.name(), cfg), p.argsFrom(), null);
+        return p.name() == null || p.nameCut() ? null : new Verdict.Started(display(p.name(), cfg), p.argsFrom(), null);
     }
 
     /** A name as the known tools spell it, when it is one. */
@@ -467,11 +461,11 @@ public final class JsonBlock implements Recognizer {
      * After a value: its items (not yet emitted), where the value ended, repairs for the block, how far closers and
      * blanks have been skipped ({@code closersEnd}, {@code scan}), and the comma being looked past, if any.
      */
-    private record A(S s, int valueStart, int valueEnd, List<Item> items, List<Repair> extra, int closersEnd,
+    private record A(S s, int valueStart, int valueEnd, List<Finding> items, List<Repair> extra, int closersEnd,
                      int scan, boolean extraClosers, int commaAt) {
     }
 
-    private Match after(A a, CharSequence buf, int limit, boolean atEnd) {
+    private Verdict after(A a, CharSequence buf, int limit, boolean atEnd) {
         S s = a.s();
         int j = a.closersEnd();
         boolean extraClosers = a.extraClosers();
@@ -493,7 +487,7 @@ public final class JsonBlock implements Recognizer {
         if (i >= limit) {
             if (!atEnd) {
                 A r = new A(s, a.valueStart(), a.valueEnd(), a.items(), a.extra(), j, i, extraClosers, a.commaAt());
-                return Match.needMore(Hint.length(limit + 1), (b, l, e) -> after(r, b, l, e));
+                return Verdict.needMore(RetryWhen.length(limit + 1), (b, l, e) -> after(r, b, l, e));
             }
             List<Repair> extra = with(a.extra(), extraClosers ? Repair.EXTRA_CLOSING_BRACKETS : null);
             if (s.inArray()) {
@@ -540,7 +534,7 @@ public final class JsonBlock implements Recognizer {
     }
 
     /** The array closed at {@code i}: what follows is read as after a single value. */
-    private Match arrayClosed(A a, List<Repair> extra, int i, CharSequence buf, int limit, boolean atEnd) {
+    private Verdict arrayClosed(A a, List<Repair> extra, int i, CharSequence buf, int limit, boolean atEnd) {
         S s = a.s();
         S out = new S(s.cfg(), s.itemStart(), i + 1, false, s.fenced(), s.count());
         return after(new A(out, a.valueStart(), a.valueEnd(), a.items(), extra, i + 1, i + 1, false, -1), buf, limit,
@@ -548,12 +542,12 @@ public final class JsonBlock implements Recognizer {
     }
 
     /** Another call starts at {@code i}: emit this value's calls up to it and read on from there. */
-    private Match next(A a, int i, CharSequence buf) {
+    private Verdict next(A a, int i, CharSequence buf) {
         S s = a.s();
-        List<Item> items = Spans.distribute(buf, a.items(), s.itemStart(), i, a.valueStart(), a.valueEnd());
+        List<Finding> items = SpanDivider.distribute(buf, a.items(), s.itemStart(), i, a.valueStart(), a.valueEnd());
         items = withRepairs(items, a.extra());
         S following = new S(s.cfg(), i, i, s.inArray(), s.fenced(), s.count() + a.items().size());
-        return Match.matched(i, items, (b, l, e) -> value(following, b, l, e));
+        return Verdict.matched(i, items, (b, l, e) -> value(following, b, l, e));
     }
 
     // ------------------------------------------------------------------ closing
@@ -562,40 +556,40 @@ public final class JsonBlock implements Recognizer {
     private record C(A a, List<Repair> extra, int endSoFar, int cursor, boolean fenceDone) {
     }
 
-    private Match close(C c, CharSequence buf, int limit, boolean atEnd) {
+    private Verdict close(C c, CharSequence buf, int limit, boolean atEnd) {
         A a = c.a();
         int k = Chars.skipBlanks(buf, c.cursor(), limit);
         if (a.s().fenced() && !c.fenceDone()) {
             if (k >= limit) {
                 if (!atEnd) {
                     C r = new C(a, c.extra(), c.endSoFar(), k, false);
-                    return Match.needMore(Hint.length(limit + 1), (b, l, e) -> close(r, b, l, e));
+                    return Verdict.needMore(RetryWhen.length(limit + 1), (b, l, e) -> close(r, b, l, e));
                 }
                 return finish(a, c.extra(), c.endSoFar(), buf);
             }
             int f = Fence.close(buf, k, limit, atEnd);
             if (f == -2) {
                 C r = new C(a, c.extra(), c.endSoFar(), k, false);
-                return Match.needMore(Hint.length(limit + 1), (b, l, e) -> close(r, b, l, e));
+                return Verdict.needMore(RetryWhen.length(limit + 1), (b, l, e) -> close(r, b, l, e));
             }
             if (f >= 0) {
                 return close(new C(a, c.extra(), f, f, true), buf, limit, atEnd);
             }
-            Chars.Found first = Chars.firstOf(buf, k, limit, "```", spec.opener());
-            int g = first != null && first.which() == 0 ? first.at() : -1;
-            int o = first != null && first.which() == 1 ? first.at() : -1;
+            Closer.Ahead ahead = Closer.find(buf, k, limit, "```", spec.opener());
+            int g = ahead.closerAt();
+            int o = ahead.openerAt();
             if (g >= 0) {
                 int fe = Fence.close(buf, g, limit, atEnd);
                 if (fe == -2) {
                     C r = new C(a, c.extra(), c.endSoFar(), k, false);
-                    return Match.needMore(Hint.length(limit + 1), (b, l, e) -> close(r, b, l, e));
+                    return Verdict.needMore(RetryWhen.length(limit + 1), (b, l, e) -> close(r, b, l, e));
                 }
                 return close(new C(a, with(c.extra(), Repair.TRAILING_GARBAGE), fe, fe, true), buf, limit, atEnd);
             }
             if (o < 0 && !atEnd) {
                 C r = new C(a, c.extra(), c.endSoFar(), k, false);
-                Hint h = spec.opener() == null ? Hint.text(k, "```") : Hint.text(k, "```", spec.opener());
-                return Match.needMore(h, (b, l, e) -> close(r, b, l, e));
+                RetryWhen h = RetryWhen.text(k, "```", spec.opener());
+                return Verdict.needMore(h, (b, l, e) -> close(r, b, l, e));
             }
             return finish(a, c.extra(), c.endSoFar(), buf);
         }
@@ -605,7 +599,7 @@ public final class JsonBlock implements Recognizer {
         if (k >= limit) {
             if (!atEnd) {
                 C r = new C(a, c.extra(), c.endSoFar(), k, c.fenceDone());
-                return Match.needMore(Hint.length(limit + 1), (b, l, e) -> close(r, b, l, e));
+                return Verdict.needMore(RetryWhen.length(limit + 1), (b, l, e) -> close(r, b, l, e));
             }
             return finish(a, c.extra(), c.endSoFar(), buf);
         }
@@ -616,40 +610,40 @@ public final class JsonBlock implements Recognizer {
             }
             if (r == Chars.PARTIAL && !atEnd) {
                 C again = new C(a, c.extra(), c.endSoFar(), k, c.fenceDone());
-                return Match.needMore(Hint.length(limit + 1), (b, l, e) -> close(again, b, l, e));
+                return Verdict.needMore(RetryWhen.length(limit + 1), (b, l, e) -> close(again, b, l, e));
             }
         }
         if (!spec.closerExpected()) {
             return finish(a, c.extra(), c.endSoFar(), buf);
         }
         String closer = spec.closer();
-        Chars.Found first = Chars.firstOf(buf, k, limit, closer, spec.opener());
-        int x = first != null && first.which() == 0 ? first.at() : -1;
-        int o = first != null && first.which() == 1 ? first.at() : -1;
+        Closer.Ahead ahead = Closer.find(buf, k, limit, closer, spec.opener());
+        int x = ahead.closerAt();
+        int o = ahead.openerAt();
         if (x >= 0) {
             return finish(a, with(c.extra(), Repair.TRAILING_GARBAGE), x + closer.length(), buf);
         }
         if (o < 0 && !atEnd) {
             C r = new C(a, c.extra(), c.endSoFar(), k, c.fenceDone());
-            Hint h = spec.opener() == null ? Hint.text(k, closer) : Hint.text(k, closer, spec.opener());
-            return Match.needMore(h, (b, l, e) -> close(r, b, l, e));
+            RetryWhen h = RetryWhen.text(k, closer, spec.opener());
+            return Verdict.needMore(h, (b, l, e) -> close(r, b, l, e));
         }
         return finish(a, c.extra(), c.endSoFar(), buf);
     }
 
-    private Match finish(A a, List<Repair> extra, int end, CharSequence buf) {
+    private Verdict finish(A a, List<Repair> extra, int end, CharSequence buf) {
         S s = a.s();
-        List<Item> items = Spans.distribute(buf, a.items(), s.itemStart(), end, a.valueStart(), a.valueEnd());
-        return Match.matched(end, withRepairs(items, extra));
+        List<Finding> items = SpanDivider.distribute(buf, a.items(), s.itemStart(), end, a.valueStart(), a.valueEnd());
+        return Verdict.matched(end, withRepairs(items, extra));
     }
 
-    private static List<Item> withRepairs(List<Item> items, List<Repair> extra) {
+    private static List<Finding> withRepairs(List<Finding> items, List<Repair> extra) {
         if (extra.isEmpty()) {
             return items;
         }
-        List<Item> out = new ArrayList<>(items.size());
+        List<Finding> out = new ArrayList<>(items.size());
         for (int i = 0; i < items.size(); i++) {
-            Item it = items.get(i);
+            Finding it = items.get(i);
             if (i == items.size() - 1) {
                 for (Repair r : extra) {
                     it = it.withRepair(r);
@@ -671,8 +665,8 @@ public final class JsonBlock implements Recognizer {
 
     // ------------------------------------------------------------------ failures
 
-    private Match truncatedBlock(int itemStart, int limit) {
-        return Match.matched(limit, List.of(Item.error(ExtractionError.Kind.TRUNCATED, Messages.truncatedBlock(), null,
+    private Verdict truncatedBlock(int itemStart, int limit) {
+        return Verdict.matched(limit, List.of(Finding.error(ExtractionError.Kind.TRUNCATED, ErrorTexts.truncatedBlock(), null,
                 spec.format(), itemStart, limit)));
     }
 
@@ -680,7 +674,7 @@ public final class JsonBlock implements Recognizer {
      * A call that cannot be read, from {@code from} (its value) with the problem at {@code q}: its span reaches
      * the closing marker when one follows before another block opens, else the balancing bracket, else the end.
      */
-    private Match error(S s, int from, int q, ExtractionError.Kind kind, String message, String name,
+    private Verdict error(S s, int from, int q, ExtractionError.Kind kind, String message, String name,
                         CharSequence buf, int limit, boolean atEnd) {
         int end;
         String closer = spec.closerExpected() ? spec.closer() : null;
@@ -698,17 +692,17 @@ public final class JsonBlock implements Recognizer {
                 if (nl >= 0) {
                     int k = Chars.skipBlanks(buf, nl, limit);
                     if (k >= limit && !atEnd) {
-                        return Match.needMore(Hint.length(limit + 1),
+                        return Verdict.needMore(RetryWhen.length(limit + 1),
                                 (b, l, e) -> error(s, from, q, kind, message, name, b, l, e));
                     }
                     if (k < stopAt && buf.charAt(k) == '{') {
-                        Item err = Item.error(kind, message, name, spec.format(), s.itemStart(), nl);
+                        Finding err = Finding.error(kind, message, name, spec.format(), s.itemStart(), nl);
                         S next = new S(s.cfg(), nl, nl, false, s.fenced(), s.count() + 1);
-                        return Match.matched(nl, List.of(err), (b, l, e) -> value(next, b, l, e));
+                        return Verdict.matched(nl, List.of(err), (b, l, e) -> value(next, b, l, e));
                     }
                 } else if (x < 0 && o < 0 && !atEnd) {
-                    Hint h = spec.opener() == null ? Hint.text(q, closer, "\n") : Hint.text(q, closer, spec.opener(), "\n");
-                    return Match.needMore(h, (b, l, e) -> error(s, from, q, kind, message, name, b, l, e));
+                    RetryWhen h = spec.opener() == null ? RetryWhen.text(q, closer, "\n") : RetryWhen.text(q, closer, spec.opener(), "\n");
+                    return Verdict.needMore(h, (b, l, e) -> error(s, from, q, kind, message, name, b, l, e));
                 }
             }
             if (x >= 0) {
@@ -716,17 +710,17 @@ public final class JsonBlock implements Recognizer {
             } else if (o >= 0) {
                 end = o;
             } else if (!atEnd) {
-                Hint h = spec.opener() == null ? Hint.text(q, closer) : Hint.text(q, closer, spec.opener());
-                return Match.needMore(h, (b, l, e) -> error(s, from, q, kind, message, name, b, l, e));
+                RetryWhen h = spec.opener() == null ? RetryWhen.text(q, closer) : RetryWhen.text(q, closer, spec.opener());
+                return Verdict.needMore(h, (b, l, e) -> error(s, from, q, kind, message, name, b, l, e));
             } else {
-                int bal = Balance.end(buf, from, limit);
+                int bal = BracketBalance.end(buf, from, limit);
                 end = bal >= 0 ? Math.max(bal, q) : limit;
             }
         } else {
-            int bal = Balance.end(buf, from, limit);
+            int bal = BracketBalance.end(buf, from, limit);
             if (bal < 0) {
                 if (!atEnd) {
-                    return Match.needMore(Hint.balance(from), (b, l, e) -> error(s, from, q, kind, message, name, b,
+                    return Verdict.needMore(RetryWhen.balance(from), (b, l, e) -> error(s, from, q, kind, message, name, b,
                             l, e));
                 }
                 end = limit;
@@ -737,7 +731,7 @@ public final class JsonBlock implements Recognizer {
                 int k = Chars.skipBlanks(buf, end, limit);
                 int f = k < limit ? Fence.close(buf, k, limit, atEnd) : (atEnd ? -1 : -2);
                 if (f == -2) {
-                    return Match.needMore(Hint.length(limit + 1), (b, l, e) -> error(s, from, q, kind, message, name,
+                    return Verdict.needMore(RetryWhen.length(limit + 1), (b, l, e) -> error(s, from, q, kind, message, name,
                             b, l, e));
                 }
                 if (f >= 0) {
@@ -746,6 +740,6 @@ public final class JsonBlock implements Recognizer {
             }
         }
         end = Math.min(limit, Math.max(end, s.itemStart() + 1));
-        return Match.matched(end, List.of(Item.error(kind, message, name, spec.format(), s.itemStart(), end)));
+        return Verdict.matched(end, List.of(Finding.error(kind, message, name, spec.format(), s.itemStart(), end)));
     }
 }

@@ -1,7 +1,7 @@
 package dev.calltype.runtime.internal.markup;
 
 import dev.calltype.runtime.internal.args.KnownTools;
-import dev.calltype.runtime.internal.scan.Calls;
+import dev.calltype.runtime.internal.scan.CallNormalizer;
 import dev.calltype.runtime.internal.scan.Chars;
 import dev.calltype.runtime.internal.scan.Config;
 import dev.calltype.runtime.ExtractionError;
@@ -10,14 +10,14 @@ import dev.calltype.runtime.WireFormat;
 import dev.calltype.runtime.internal.pythonic.PyCall;
 import dev.calltype.runtime.internal.pythonic.PyRead;
 import dev.calltype.runtime.internal.pythonic.Pythonic;
-import dev.calltype.runtime.internal.scan.Calls;
+import dev.calltype.runtime.internal.scan.CallNormalizer;
 import dev.calltype.runtime.internal.scan.Chars;
 import dev.calltype.runtime.internal.scan.Config;
-import dev.calltype.runtime.internal.scan.Hint;
-import dev.calltype.runtime.internal.scan.Item;
-import dev.calltype.runtime.internal.scan.Match;
-import dev.calltype.runtime.internal.scan.Spans;
-import dev.calltype.runtime.internal.text.Messages;
+import dev.calltype.runtime.internal.scan.Finding;
+import dev.calltype.runtime.internal.scan.RetryWhen;
+import dev.calltype.runtime.internal.scan.SpanDivider;
+import dev.calltype.runtime.internal.scan.Verdict;
+import dev.calltype.runtime.internal.text.ErrorTexts;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -25,7 +25,7 @@ import java.util.List;
 /**
  * Pythonic calls inside explicit markup: Olmo 3 {@code <function_calls>} (one call per line), Llama 4
  * {@code <|python_start|>[…]}, LFM2 {@code <|tool_call_start|>[…]}, Llama 3 {@code <|python_tag|>} built-in calls.
- * Every call is strict: unknown names, non-literal arguments and surplus positional arguments are errors. Calls
+ * Every call is strict: unknown names, non-literal arguments and surplus positional arguments are errors. CallNormalizer
  * are emitted one statement at a time, as with {@link JsonBlock}.
  */
 public final class PythonicBlock {
@@ -34,7 +34,7 @@ public final class PythonicBlock {
     }
 
     /** Reads calls from {@code cursor} in a block of {@code spec}'s format whose next call's span starts at {@code itemStart}. */
-    public static Match read(CharSequence buf, Config cfg, JsonBlock.Spec spec, int itemStart, int cursor, int limit,
+    public static Verdict read(CharSequence buf, Config cfg, JsonBlock.Spec spec, int itemStart, int cursor, int limit,
                       boolean atEnd) {
         WireFormat format = spec.format();
         int i = Chars.skipBlanks(buf, cursor, limit);
@@ -43,31 +43,31 @@ public final class PythonicBlock {
             case NEED_MORE -> {
                 int paren = i < limit && buf.charAt(i) == '['
                         ? Pythonic.head(buf, Chars.skipBlanks(buf, i + 1, limit), limit) : Pythonic.head(buf, i, limit);
-                Match.Started st = null;
+                Verdict.Started st = null;
                 if (paren >= 0) {
                     String name = JsonBlock.display(callName(buf, i < limit && buf.charAt(i) == '['
                             ? Chars.skipBlanks(buf, i + 1, limit) : i, paren, cfg), cfg);
-                    st = new Match.Started(name, paren, null);
+                    st = new Verdict.Started(name, paren, null);
                 }
-                return Match.needMore(Hint.balance(i), (b, l, e) -> read(b, cfg, spec, itemStart, i, l, e), st);
+                return Verdict.needMore(RetryWhen.balance(i), (b, l, e) -> read(b, cfg, spec, itemStart, i, l, e), st);
             }
             case COMPLETE -> {
-                List<Item> items = new ArrayList<>(r.calls().size());
+                List<Finding> items = new ArrayList<>(r.calls().size());
                 int[] starts = new int[r.calls().size()];
                 for (int k = 0; k < r.calls().size(); k++) {
                     PyCall c = r.calls().get(k);
                     starts[k] = c.start();
-                    items.add(Calls.python(c, callName(buf, c, cfg), true, format, 0, 0, cfg));
+                    items.add(CallNormalizer.python(c, callName(buf, c, cfg), true, format, 0, 0, cfg));
                 }
                 if (items.isEmpty()) {
                     return error(buf, cfg, spec, itemStart, i, r.end(), ExtractionError.Kind.INVALID_CALL_SYNTAX,
-                            Messages.invalid("the list of calls is empty"), null, limit, atEnd);
+                            ErrorTexts.invalid("the list of calls is empty"), null, limit, atEnd);
                 }
                 return after(buf, cfg, spec, itemStart, items, starts, r.end(), r.end(), limit, atEnd);
             }
             case NOT_A_CALL -> {
                 return error(buf, cfg, spec, itemStart, i, i, ExtractionError.Kind.INVALID_CALL_SYNTAX,
-                        Messages.invalid("expected a call like name(key=value)"), null, limit, atEnd);
+                        ErrorTexts.invalid("expected a call like name(key=value)"), null, limit, atEnd);
             }
             default -> {
                 ExtractionError.Kind kind = r.errorKind() == null ? ExtractionError.Kind.INVALID_CALL_SYNTAX
@@ -76,9 +76,9 @@ public final class PythonicBlock {
                         ? Chars.skipBlanks(buf, i + 1, limit) : i, limit);
                 String name = paren >= 0 ? JsonBlock.display(callName(buf, i < limit && buf.charAt(i) == '['
                         ? Chars.skipBlanks(buf, i + 1, limit) : i, paren, cfg), cfg) : null;
-                String message = kind == ExtractionError.Kind.TRUNCATED ? Messages.truncated(name)
-                        : kind == ExtractionError.Kind.LIMIT_EXCEEDED ? Messages.limit(r.problem())
-                        : Messages.invalid((name == null ? "" : "in the call to \"" + Messages.quote(name) + "\": ") + r.problem());
+                String message = kind == ExtractionError.Kind.TRUNCATED ? ErrorTexts.truncated(name)
+                        : kind == ExtractionError.Kind.LIMIT_EXCEEDED ? ErrorTexts.limit(r.problem())
+                        : ErrorTexts.invalid((name == null ? "" : "in the call to \"" + ErrorTexts.quote(name) + "\": ") + r.problem());
                 return error(buf, cfg, spec, itemStart, i, Math.max(i, r.problemOffset()), kind, message, name, limit,
                         atEnd);
             }
@@ -86,7 +86,7 @@ public final class PythonicBlock {
     }
 
     /** After calls read up to {@code end}: another statement follows, or the block closes. */
-    private static Match after(CharSequence buf, Config cfg, JsonBlock.Spec spec, int itemStart, List<Item> items,
+    private static Verdict after(CharSequence buf, Config cfg, JsonBlock.Spec spec, int itemStart, List<Finding> items,
                                int[] starts, int end, int scan, int limit, boolean atEnd) {
         int k = scan;
         while (k < limit && (Chars.isBlank(buf.charAt(k)) || buf.charAt(k) == ',' || buf.charAt(k) == ';')) {
@@ -95,19 +95,19 @@ public final class PythonicBlock {
         if (k >= limit) {
             if (!atEnd) {
                 int s = k;
-                return Match.needMore(Hint.length(limit + 1),
+                return Verdict.needMore(RetryWhen.length(limit + 1),
                         (b, l, e) -> after(b, cfg, spec, itemStart, items, starts, end, s, l, e));
             }
-            return Match.matched(end, Spans.tile(items, starts, itemStart, end));
+            return Verdict.matched(end, SpanDivider.tile(items, starts, itemStart, end));
         }
         for (String cl : spec.closers()) {
             int r = Chars.startsWith(buf, k, limit, cl);
             if (r == Chars.FULL) {
-                return Match.matched(k + cl.length(), Spans.tile(items, starts, itemStart, k + cl.length()));
+                return Verdict.matched(k + cl.length(), SpanDivider.tile(items, starts, itemStart, k + cl.length()));
             }
             if (r == Chars.PARTIAL && !atEnd) {
                 int s = k;
-                return Match.needMore(Hint.length(limit + 1),
+                return Verdict.needMore(RetryWhen.length(limit + 1),
                         (b, l, e) -> after(b, cfg, spec, itemStart, items, starts, end, s, l, e));
             }
         }
@@ -115,61 +115,59 @@ public final class PythonicBlock {
                 : Pythonic.head(buf, k, limit);
         if (h == -2 && !atEnd) {
             int s = k;
-            return Match.needMore(Hint.length(limit + 1),
+            return Verdict.needMore(RetryWhen.length(limit + 1),
                     (b, l, e) -> after(b, cfg, spec, itemStart, items, starts, end, s, l, e));
         }
         if (h >= 0) {
             int next = k;
-            return Match.matched(next, Spans.tile(items, starts, itemStart, next),
+            return Verdict.matched(next, SpanDivider.tile(items, starts, itemStart, next),
                     (b, l, e) -> read(b, cfg, spec, next, next, l, e));
         }
         String closer = spec.closerExpected() ? spec.closer() : null;
         if (closer != null) {
-            Chars.Found first = Chars.firstOf(buf, k, limit, closer, spec.opener());
-            int x = first != null && first.which() == 0 ? first.at() : -1;
-            int o = first != null && first.which() == 1 ? first.at() : -1;
+            Closer.Ahead ahead = Closer.find(buf, k, limit, closer, spec.opener());
+            int x = ahead.closerAt();
+            int o = ahead.openerAt();
             if (x >= 0) {
                 int e = x + closer.length();
-                List<Item> tiled = Spans.tile(items, starts, itemStart, e);
-                Item last = tiled.get(tiled.size() - 1).withRepair(Repair.TRAILING_GARBAGE);
+                List<Finding> tiled = SpanDivider.tile(items, starts, itemStart, e);
+                Finding last = tiled.get(tiled.size() - 1).withRepair(Repair.TRAILING_GARBAGE);
                 tiled = new ArrayList<>(tiled);
                 tiled.set(tiled.size() - 1, last);
-                return Match.matched(e, tiled);
+                return Verdict.matched(e, tiled);
             }
             if (o < 0 && !atEnd) {
                 int s = k;
-                Hint hint = spec.opener() == null ? Hint.text(k, closer) : Hint.text(k, closer, spec.opener());
-                return Match.needMore(hint, (b, l, e) -> after(b, cfg, spec, itemStart, items, starts, end, s, l, e));
+                RetryWhen hint = RetryWhen.text(k, closer, spec.opener());
+                return Verdict.needMore(hint, (b, l, e) -> after(b, cfg, spec, itemStart, items, starts, end, s, l, e));
             }
         }
-        return Match.matched(end, Spans.tile(items, starts, itemStart, end));
+        return Verdict.matched(end, SpanDivider.tile(items, starts, itemStart, end));
     }
 
     /** A failed statement: its span reaches the closing marker if one follows, else the end of its line. */
-    private static Match error(CharSequence buf, Config cfg, JsonBlock.Spec spec, int itemStart, int from, int q,
+    private static Verdict error(CharSequence buf, Config cfg, JsonBlock.Spec spec, int itemStart, int from, int q,
                                ExtractionError.Kind kind, String message, String name, int limit, boolean atEnd) {
         int end;
         String closer = spec.closer();
         if (kind == ExtractionError.Kind.TRUNCATED) {
             end = limit;
         } else {
-            Chars.Found found = Chars.firstOf(buf, q, limit, closer, spec.opener());
-            int x = found != null && found.which() == 0 ? found.at() : -1;
-            int o = found != null && found.which() == 1 ? found.at() : -1;
             if (closer != null && spec.closerExpected()) {
                 // the closer, if it comes before another block opens
-                if (x >= 0) {
-                    end = x + closer.length();
-                } else if (o >= 0) {
-                    end = o;
-                } else if (!atEnd) {
-                    Hint h = spec.opener() == null ? Hint.text(q, closer) : Hint.text(q, closer, spec.opener());
-                    return Match.needMore(h,
+                end = Closer.spanEnd(buf, q, limit, atEnd, closer, spec.opener());
+                if (end == Closer.WAIT) {
+                    RetryWhen h = RetryWhen.text(q, closer, spec.opener());
+                    return Verdict.needMore(h,
                             (b, l, e) -> error(b, cfg, spec, itemStart, from, q, kind, message, name, l, e));
-                } else {
+                }
+                if (end == Closer.NEITHER) {
                     end = Chars.lineEnd(buf, q, limit);
                 }
             } else {
+                Closer.Ahead ahead = Closer.find(buf, q, limit, closer, spec.opener());
+                int x = ahead.closerAt();
+                int o = ahead.openerAt();
                 // whichever comes first: a closer, the end of the line, or another block
                 int eol = Chars.lineEnd(buf, q, limit);
                 boolean eolSeen = eol < limit || atEnd;
@@ -189,14 +187,14 @@ public final class PythonicBlock {
                     if (spec.opener() != null) {
                         wait.add(spec.opener());
                     }
-                    Hint h = Hint.text(q, wait.toArray(new String[0]));
-                    return Match.needMore(h,
+                    RetryWhen h = RetryWhen.text(q, wait.toArray(new String[0]));
+                    return Verdict.needMore(h,
                             (b, l, e) -> error(b, cfg, spec, itemStart, from, q, kind, message, name, l, e));
                 }
             }
         }
         end = Math.min(limit, Math.max(end, itemStart + 1));
-        return Match.matched(end, List.of(Item.error(kind, message, name, spec.format(), itemStart, end)));
+        return Verdict.matched(end, List.of(Finding.error(kind, message, name, spec.format(), itemStart, end)));
     }
 
     /**

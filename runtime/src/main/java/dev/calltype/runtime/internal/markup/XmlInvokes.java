@@ -6,22 +6,19 @@ import dev.calltype.runtime.ToolSpec;
 import dev.calltype.runtime.WireFormat;
 import dev.calltype.runtime.internal.args.KnownTools;
 import dev.calltype.runtime.internal.args.RawValues;
-import dev.calltype.runtime.internal.formats.DeepSeek;
-import dev.calltype.runtime.internal.formats.MiniMax;
-import dev.calltype.runtime.internal.scan.Calls;
+import dev.calltype.runtime.internal.scan.CallNormalizer;
 import dev.calltype.runtime.internal.scan.Chars;
 import dev.calltype.runtime.internal.scan.Config;
-import dev.calltype.runtime.internal.scan.Hint;
-import dev.calltype.runtime.internal.scan.Item;
-import dev.calltype.runtime.internal.scan.Match;
+import dev.calltype.runtime.internal.scan.Finding;
 import dev.calltype.runtime.internal.scan.Recognizer;
-import dev.calltype.runtime.internal.text.Messages;
+import dev.calltype.runtime.internal.scan.RetryWhen;
+import dev.calltype.runtime.internal.scan.Verdict;
+import dev.calltype.runtime.internal.text.ErrorTexts;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -128,22 +125,22 @@ public final class XmlInvokes implements Recognizer {
     }
 
     @Override
-    public Match match(CharSequence buf, At at, int limit, boolean atEnd) {
+    public Verdict match(CharSequence buf, At at, int limit, boolean atEnd) {
         if (!at.cfg().on(spec.format())) {
-            return Match.NO_MATCH;
+            return Verdict.NO_MATCH;
         }
         return spec.sectionOpen() == null ? invoke(buf, at.cfg(), at.pos(), at.pos(), limit, atEnd)
                 : section(buf, at.cfg(), at.pos(), at.markerEnd(), 0, limit, atEnd);
     }
 
     /** Inside a section from {@code cursor}: the next invocation, or the section's end. */
-    public Match section(CharSequence buf, Config cfg, int itemStart, int cursor, int count, int limit, boolean atEnd) {
+    public Verdict section(CharSequence buf, Config cfg, int itemStart, int cursor, int count, int limit, boolean atEnd) {
         int i = Chars.skipBlanks(buf, cursor, limit);
         if (i >= limit) {
             if (!atEnd) {
-                return Match.needMore(Hint.length(limit + 1), (b, l, e) -> section(b, cfg, itemStart, i, count, l, e));
+                return Verdict.needMore(RetryWhen.length(limit + 1), (b, l, e) -> section(b, cfg, itemStart, i, count, l, e));
             }
-            return Match.matched(limit, List.of(Item.error(ExtractionError.Kind.TRUNCATED, Messages.truncatedBlock(),
+            return Verdict.matched(limit, List.of(Finding.error(ExtractionError.Kind.TRUNCATED, ErrorTexts.truncatedBlock(),
                     null, spec.format(), itemStart, limit)));
         }
         int r = Chars.startsWith(buf, i, limit, spec.invokeOpen());
@@ -151,33 +148,33 @@ public final class XmlInvokes implements Recognizer {
             return invoke(buf, cfg, itemStart, i, limit, atEnd);
         }
         if (r == Chars.PARTIAL && !atEnd) {
-            return Match.needMore(Hint.length(limit + 1), (b, l, e) -> section(b, cfg, itemStart, i, count, l, e));
+            return Verdict.needMore(RetryWhen.length(limit + 1), (b, l, e) -> section(b, cfg, itemStart, i, count, l, e));
         }
         int sc = spec.sectionClose() == null ? Chars.NO : Chars.startsWith(buf, i, limit, spec.sectionClose());
         if (sc == Chars.PARTIAL && !atEnd) {
-            return Match.needMore(Hint.length(limit + 1), (b, l, e) -> section(b, cfg, itemStart, i, count, l, e));
+            return Verdict.needMore(RetryWhen.length(limit + 1), (b, l, e) -> section(b, cfg, itemStart, i, count, l, e));
         }
         String problem = sc == Chars.FULL
                 ? "the tool-call block holds no call"
                 : "expected " + spec.invokeOpen() + "…> to start a call";
         return failed(buf, cfg, itemStart, i, null, ExtractionError.Kind.INVALID_CALL_SYNTAX,
-                Messages.invalid(problem), limit, atEnd);
+                ErrorTexts.invalid(problem), limit, atEnd);
     }
 
     /** An invocation whose opening tag starts at {@code i}. */
-    public Match invoke(CharSequence buf, Config cfg, int itemStart, int i, int limit, boolean atEnd) {
+    public Verdict invoke(CharSequence buf, Config cfg, int itemStart, int i, int limit, boolean atEnd) {
         int nameStart = i + spec.invokeOpen().length();
         int gt = indexOfBounded(buf, '>', nameStart, limit);
         if (gt == -2) {
             if (!atEnd) {
-                return Match.needMore(Hint.text(nameStart, ">"), (b, l, e) -> invoke(b, cfg, itemStart, i, l, e));
+                return Verdict.needMore(RetryWhen.text(nameStart, ">"), (b, l, e) -> invoke(b, cfg, itemStart, i, l, e));
             }
-            return Match.matched(limit, List.of(Item.error(ExtractionError.Kind.TRUNCATED, Messages.truncated(null),
+            return Verdict.matched(limit, List.of(Finding.error(ExtractionError.Kind.TRUNCATED, ErrorTexts.truncated(null),
                     null, spec.format(), itemStart, limit)));
         }
         if (gt < 0) {
             return failed(buf, cfg, itemStart, nameStart, null, ExtractionError.Kind.INVALID_CALL_SYNTAX,
-                    Messages.invalid("the call's opening tag is not closed with '>'"), limit, atEnd);
+                    ErrorTexts.invalid("the call's opening tag is not closed with '>'"), limit, atEnd);
         }
         String name = headerName(buf, nameStart, gt);
         KnownTools.Found found = cfg.tools.find(name);
@@ -201,13 +198,13 @@ public final class XmlInvokes implements Recognizer {
         }
     }
 
-    private Match params(CharSequence buf, Config cfg, Body body, int cursor, int limit, boolean atEnd) {
+    private Verdict params(CharSequence buf, Config cfg, Body body, int cursor, int limit, boolean atEnd) {
         int j = cursor;
         Body b = body;
         while (true) {
             j = Chars.skipBlanks(buf, j, limit);
             if (j >= limit) {
-                return wait(buf, cfg, b, j, Hint.length(limit + 1), limit, atEnd);
+                return wait(buf, cfg, b, j, RetryWhen.length(limit + 1), limit, atEnd);
             }
             int close = Chars.startsWith(buf, j, limit, spec.invokeClose());
             if (close == Chars.FULL) {
@@ -215,14 +212,14 @@ public final class XmlInvokes implements Recognizer {
             }
             int open = Chars.startsWith(buf, j, limit, spec.paramOpen());
             if ((close == Chars.PARTIAL || open == Chars.PARTIAL) && !atEnd) {
-                return wait(buf, cfg, b, j, Hint.length(limit + 1), limit, false);
+                return wait(buf, cfg, b, j, RetryWhen.length(limit + 1), limit, false);
             }
             if (open != Chars.FULL) {
                 // text that is neither a parameter nor the end: skip to the next tag this call knows
                 Chars.Found first = Chars.firstOf(buf, j, limit, spec.paramOpen(), spec.invokeClose());
                 int next = first == null ? -1 : first.at();
                 if (next < 0) {
-                    return wait(buf, cfg, b, j, Hint.text(j, spec.paramOpen(), spec.invokeClose()), limit, atEnd);
+                    return wait(buf, cfg, b, j, RetryWhen.text(j, spec.paramOpen(), spec.invokeClose()), limit, atEnd);
                 }
                 if (b.args().isEmpty() && buf.charAt(j) == '{' && first.which() == 1) {
                     // the arguments written as one JSON object instead of parameter tags: read, never dropped
@@ -230,7 +227,7 @@ public final class XmlInvokes implements Recognizer {
                     JsonNode json = RawValues.json(raw, cfg.limits);
                     if (json == null || !json.isObject()) {
                         return failed(buf, cfg, b.itemStart(), j, b.name(), ExtractionError.Kind.MALFORMED_JSON,
-                                Messages.invalid("the arguments of \"" + Messages.quote(b.name())
+                                ErrorTexts.invalid("the arguments of \"" + ErrorTexts.quote(b.name())
                                         + "\" must be parameter tags or one JSON object"), limit, atEnd);
                     }
                     b = new Body(b.itemStart(), b.name(), b.tool(), b.argsFrom(), (ObjectNode) json, b.typed(),
@@ -242,11 +239,11 @@ public final class XmlInvokes implements Recognizer {
             int keyStart = j + spec.paramOpen().length();
             int gt = indexOfBounded(buf, '>', keyStart, limit);
             if (gt == -2) {
-                return wait(buf, cfg, b, j, Hint.text(keyStart, ">"), limit, atEnd);
+                return wait(buf, cfg, b, j, RetryWhen.text(keyStart, ">"), limit, atEnd);
             }
             if (gt < 0) {
                 return failed(buf, cfg, b.itemStart(), keyStart, b.name(), ExtractionError.Kind.INVALID_CALL_SYNTAX,
-                        Messages.invalid("a parameter tag of \"" + Messages.quote(b.name()) + "\" is not closed with '>'"), limit,
+                        ErrorTexts.invalid("a parameter tag of \"" + ErrorTexts.quote(b.name()) + "\" is not closed with '>'"), limit,
                         atEnd);
             }
             String key = headerName(buf, keyStart, gt);
@@ -260,7 +257,7 @@ public final class XmlInvokes implements Recognizer {
             int valueEnd = first == null ? -1 : first.at();
             int x = first != null && first.which() == 0 ? first.at() : -1;
             if (valueEnd < 0) {
-                return wait(buf, cfg, b, j, Hint.text(v, spec.paramClose(), spec.paramOpen(), spec.invokeClose()),
+                return wait(buf, cfg, b, j, RetryWhen.text(v, spec.paramClose(), spec.paramOpen(), spec.invokeClose()),
                         limit, atEnd);
             }
             String raw = cdata(Chars.rawValue(buf, v, valueEnd));
@@ -291,24 +288,24 @@ public final class XmlInvokes implements Recognizer {
     }
 
     /** The invocation is incomplete: wait for more (keeping what was read), or it is truncated. */
-    private Match wait(CharSequence buf, Config cfg, Body b, int j, Hint hint, int limit, boolean atEnd) {
+    private Verdict wait(CharSequence buf, Config cfg, Body b, int j, RetryWhen hint, int limit, boolean atEnd) {
         if (atEnd) {
-            return Match.matched(limit, List.of(Item.error(ExtractionError.Kind.TRUNCATED,
-                    Messages.truncated(JsonBlock.display(b.name(), cfg)), JsonBlock.display(b.name(), cfg),
+            return Verdict.matched(limit, List.of(Finding.error(ExtractionError.Kind.TRUNCATED,
+                    ErrorTexts.truncated(JsonBlock.display(b.name(), cfg)), JsonBlock.display(b.name(), cfg),
                     spec.format(), b.itemStart(), limit)));
         }
-        return Match.needMore(hint, (bb, l, e) -> params(bb, cfg, b, j, l, e),
-                new Match.Started(JsonBlock.display(b.name(), cfg), b.argsFrom(), spec.invokeClose()));
+        return Verdict.needMore(hint, (bb, l, e) -> params(bb, cfg, b, j, l, e),
+                new Verdict.Started(JsonBlock.display(b.name(), cfg), b.argsFrom(), spec.invokeClose()));
     }
 
     /** The invocation closed at {@code end}: the call, and then the next invocation or the section's end. */
-    private Match done(CharSequence buf, Config cfg, Body b, int end, int limit, boolean atEnd) {
+    private Verdict done(CharSequence buf, Config cfg, Body b, int end, int limit, boolean atEnd) {
         b = unwrapped(b, cfg);
         List<Repair> repairs = b.typed() ? List.of(Repair.VALUES_TYPED_BY_SCHEMA) : List.of();
-        Item call = b.tooLong() != null
-                ? Item.error(ExtractionError.Kind.LIMIT_EXCEEDED, Messages.limit(b.tooLong()),
+        Finding call = b.tooLong() != null
+                ? Finding.error(ExtractionError.Kind.LIMIT_EXCEEDED, ErrorTexts.limit(b.tooLong()),
                         JsonBlock.display(b.name(), cfg), spec.format(), b.itemStart(), end)
-                : Calls.call(b.name(), b.args(), null, spec.format(), repairs, b.itemStart(), end, cfg);
+                : CallNormalizer.call(b.name(), b.args(), null, spec.format(), repairs, b.itemStart(), end, cfg);
         return following(buf, cfg, call, end, end, limit, atEnd);
     }
 
@@ -336,44 +333,44 @@ public final class XmlInvokes implements Recognizer {
     }
 
     /** After an invocation ending at {@code end}: what follows decides its span and what is read next. */
-    private Match following(CharSequence buf, Config cfg, Item call, int end, int scan, int limit, boolean atEnd) {
+    private Verdict following(CharSequence buf, Config cfg, Finding call, int end, int scan, int limit, boolean atEnd) {
         int k = Chars.skipBlanks(buf, scan, limit);
         if (k >= limit) {
             if (!atEnd) {
-                return Match.needMore(Hint.length(limit + 1), (b, l, e) -> following(b, cfg, call, end, k, l, e));
+                return Verdict.needMore(RetryWhen.length(limit + 1), (b, l, e) -> following(b, cfg, call, end, k, l, e));
             }
-            return Match.matched(end, List.of(call.span(call.start, end)));
+            return Verdict.matched(end, List.of(call.span(call.start, end)));
         }
         int next = Chars.startsWith(buf, k, limit, spec.invokeOpen());
         int close = spec.sectionClose() == null ? Chars.NO : Chars.startsWith(buf, k, limit, spec.sectionClose());
         if ((next == Chars.PARTIAL || close == Chars.PARTIAL) && !atEnd) {
-            return Match.needMore(Hint.length(limit + 1), (b, l, e) -> following(b, cfg, call, end, k, l, e));
+            return Verdict.needMore(RetryWhen.length(limit + 1), (b, l, e) -> following(b, cfg, call, end, k, l, e));
         }
         if (next == Chars.FULL) {
-            return Match.matched(k, List.of(call.span(call.start, k)), (b, l, e) -> invoke(b, cfg, k, k, l, e));
+            return Verdict.matched(k, List.of(call.span(call.start, k)), (b, l, e) -> invoke(b, cfg, k, k, l, e));
         }
         if (close == Chars.FULL) {
             int e = k + spec.sectionClose().length();
-            return Match.matched(e, List.of(call.span(call.start, e)));
+            return Verdict.matched(e, List.of(call.span(call.start, e)));
         }
         if (spec.sectionClose() != null) {
-            Chars.Found first = Chars.firstOf(buf, k, limit, spec.sectionClose(), spec.sectionOpen());
-            int x = first != null && first.which() == 0 ? first.at() : -1;
-            int o = first != null && first.which() == 1 ? first.at() : -1;
+            Closer.Ahead ahead = Closer.find(buf, k, limit, spec.sectionClose(), spec.sectionOpen());
+            int x = ahead.closerAt();
+            int o = ahead.openerAt();
             if (x >= 0) {
                 int e = x + spec.sectionClose().length();
-                return Match.matched(e, List.of(call.span(call.start, e).withRepair(Repair.TRAILING_GARBAGE)));
+                return Verdict.matched(e, List.of(call.span(call.start, e).withRepair(Repair.TRAILING_GARBAGE)));
             }
             if (o < 0 && !atEnd) {
-                return Match.needMore(Hint.text(k, spec.sectionClose(), spec.sectionOpen()),
+                return Verdict.needMore(RetryWhen.text(k, spec.sectionClose(), spec.sectionOpen()),
                         (b, l, e) -> following(b, cfg, call, end, k, l, e));
             }
         }
-        return Match.matched(end, List.of(call.span(call.start, end)));
+        return Verdict.matched(end, List.of(call.span(call.start, end)));
     }
 
     /** A call that cannot be read: its span reaches the section's close when one follows, else the end. */
-    private Match failed(CharSequence buf, Config cfg, int itemStart, int q, String name, ExtractionError.Kind kind,
+    private Verdict failed(CharSequence buf, Config cfg, int itemStart, int q, String name, ExtractionError.Kind kind,
                          String message, int limit, boolean atEnd) {
         int end;
         String closer = spec.sectionClose() != null ? spec.sectionClose() : spec.invokeClose();
@@ -381,13 +378,13 @@ public final class XmlInvokes implements Recognizer {
         if (x >= 0) {
             end = x + closer.length();
         } else if (!atEnd) {
-            return Match.needMore(Hint.text(q, closer),
+            return Verdict.needMore(RetryWhen.text(q, closer),
                     (b, l, e) -> failed(b, cfg, itemStart, q, name, kind, message, l, e));
         } else {
             end = limit;
         }
         String shown = JsonBlock.display(name, cfg);
-        return Match.matched(end, List.of(Item.error(kind, message, shown, spec.format(), itemStart, end)));
+        return Verdict.matched(end, List.of(Finding.error(kind, message, shown, spec.format(), itemStart, end)));
     }
 
     // ------------------------------------------------------------------ text helpers

@@ -1,10 +1,12 @@
 package dev.calltype.runtime.internal.pythonic;
 
-import dev.calltype.runtime.internal.json.Escapes;
 import dev.calltype.runtime.ExtractionError;
 import dev.calltype.runtime.ExtractionLimits;
-import dev.calltype.runtime.internal.json.LenientJson;
 import dev.calltype.runtime.Repair;
+import dev.calltype.runtime.internal.json.Escapes;
+import dev.calltype.runtime.internal.json.LenientJson;
+import dev.calltype.runtime.internal.json.Numbers;
+import dev.calltype.runtime.internal.scan.Chars;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -13,7 +15,6 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
-import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -131,7 +132,7 @@ public final class Pythonic {
             if (i >= end) {
                 return HEAD_MORE;
             }
-            if (!isIdentStart(text.charAt(i))) {
+            if (!Chars.isIdentStart(text.charAt(i))) {
                 return HEAD_NOT;
             }
             i++;
@@ -159,153 +160,9 @@ public final class Pythonic {
         return i;
     }
 
-    public static boolean isIdentStart(char c) {
-        return c < 128 ? (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' : Character.isLetter(c);
-    }
-
-    public static boolean isIdentPart(char c) {
-        return c < 128 ? (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_'
-                : Character.isLetterOrDigit(c);
-    }
-
     /** A call name's characters after the first: identifier characters and {@code -}. */
     private static boolean isNameChar(char c) {
-        return isIdentPart(c) || c == '-';
-    }
-
-    private static boolean isDigit(char c) {
-        return c >= '0' && c <= '9';
-    }
-
-    // ------------------------------------------------------------------ numbers
-
-    /**
-     * The JSON spelling of the unsigned Python number {@code text[a, b)}, or {@code null} when it is not a valid
-     * int or float literal (complex numbers included).
-     */
-    public static String normalizeNumber(CharSequence text, int a, int b) {
-        if (b - a >= 2 && text.charAt(a) == '0') {
-            char p = text.charAt(a + 1);
-            int radix = p == 'x' || p == 'X' ? 16 : p == 'o' || p == 'O' ? 8 : p == 'b' || p == 'B' ? 2 : 0;
-            if (radix != 0) {
-                StringBuilder digits = new StringBuilder(b - a);
-                boolean underscoreOk = true; // Python allows 0x_1F
-                boolean lastUnderscore = false;
-                for (int i = a + 2; i < b; i++) {
-                    char c = text.charAt(i);
-                    if (c == '_') {
-                        if (!underscoreOk || lastUnderscore) {
-                            return null;
-                        }
-                        lastUnderscore = true;
-                        continue;
-                    }
-                    if (Character.digit(c, radix) < 0 || c > 'f') {
-                        return null;
-                    }
-                    digits.append(c);
-                    lastUnderscore = false;
-                }
-                if (digits.length() == 0 || lastUnderscore) {
-                    return null;
-                }
-                return new BigInteger(digits.toString(), radix).toString();
-            }
-        }
-        StringBuilder out = new StringBuilder(b - a + 4);
-        int i = a;
-        // integer part
-        int intStart = out.length();
-        i = digitsWithUnderscores(text, i, b, out);
-        if (i < 0) {
-            return null;
-        }
-        int intDigits = out.length() - intStart;
-        boolean dot = false;
-        int fracDigits = 0;
-        if (i < b && text.charAt(i) == '.') {
-            dot = true;
-            i++;
-            StringBuilder frac = new StringBuilder();
-            i = digitsWithUnderscores(text, i, b, frac);
-            if (i < 0) {
-                return null;
-            }
-            fracDigits = frac.length();
-            if (intDigits == 0 && fracDigits == 0) {
-                return null;
-            }
-            stripLeadingZeros(out, intStart);
-            out.append('.').append(fracDigits == 0 ? "0" : frac);
-        } else if (intDigits == 0) {
-            return null;
-        }
-        boolean exponent = false;
-        if (i < b && (text.charAt(i) == 'e' || text.charAt(i) == 'E')) {
-            exponent = true;
-            if (!dot) {
-                stripLeadingZeros(out, intStart);
-            }
-            out.append('e');
-            i++;
-            if (i < b && (text.charAt(i) == '+' || text.charAt(i) == '-')) {
-                out.append(text.charAt(i));
-                i++;
-            }
-            int expStart = out.length();
-            i = digitsWithUnderscores(text, i, b, out);
-            if (i < 0 || out.length() == expStart) {
-                return null;
-            }
-        }
-        if (i != b) {
-            return null;
-        }
-        if (!dot && !exponent) {
-            // a decimal int: no leading zeros unless it is all zeros
-            if (out.length() > 1 && out.charAt(0) == '0') {
-                for (int k = 0; k < out.length(); k++) {
-                    if (out.charAt(k) != '0') {
-                        return null;
-                    }
-                }
-                return "0";
-            }
-        }
-        return out.toString();
-    }
-
-    private static void stripLeadingZeros(StringBuilder out, int from) {
-        if (out.length() == from) {
-            out.append('0');
-            return;
-        }
-        int k = from;
-        while (k < out.length() - 1 && out.charAt(k) == '0') {
-            k++;
-        }
-        out.delete(from, k);
-    }
-
-    /** Appends digits (single underscores between digits allowed) from {@code i}; the index after, or -1. */
-    private static int digitsWithUnderscores(CharSequence text, int i, int b, StringBuilder out) {
-        boolean any = false;
-        while (i < b) {
-            char c = text.charAt(i);
-            if (isDigit(c)) {
-                out.append(c);
-                any = true;
-                i++;
-            } else if (c == '_') {
-                if (!any || i + 1 >= b || !isDigit(text.charAt(i + 1))) {
-                    return -1;
-                }
-                i++;
-            } else {
-                break;
-            }
-        }
-        return i;
+        return Chars.isIdentPart(c) || c == '-';
     }
 
     // ------------------------------------------------------------------ the scanner
@@ -566,10 +423,10 @@ public final class Pythonic {
                             fail("*args and **kwargs are not allowed: write each argument as name=value", pos);
                             return null;
                         } else {
-                            if (isIdentStart(c)) {
+                            if (Chars.isIdentStart(c)) {
                                 int w = pos;
                                 int i = pos + 1;
-                                while (i < end && isIdentPart(text.charAt(i))) {
+                                while (i < end && Chars.isIdentPart(text.charAt(i))) {
                                     i++;
                                 }
                                 int j = skipBlanks(text, i, end);
@@ -752,13 +609,13 @@ public final class Pythonic {
                 String s = readString(pos, pos, false);
                 return s == null ? null : adjacentStrings(s);
             }
-            if (isDigit(c) || c == '.' || c == '-' || c == '+') {
+            if (Numbers.isDigit(c) || c == '.' || c == '-' || c == '+') {
                 return readNumber();
             }
-            if (isIdentStart(c)) {
+            if (Chars.isIdentStart(c)) {
                 int w = pos;
                 int i = pos + 1;
-                while (i < end && isIdentPart(text.charAt(i))) {
+                while (i < end && Chars.isIdentPart(text.charAt(i))) {
                     if (i - w >= limits.maxStringChars()) {
                         stop = error(ExtractionError.Kind.LIMIT_EXCEEDED,
                                 "a name is longer than the limit of maxStringChars=" + limits.maxStringChars(), w);
@@ -899,7 +756,7 @@ public final class Pythonic {
                     return null;
                 }
                 char d = text.charAt(i);
-                if (!isDigit(d) && d != '.') {
+                if (!Numbers.isDigit(d) && d != '.') {
                     fail("operators are not allowed: only literal values are (a sign directly before a number is)",
                             from);
                     return null;
@@ -909,7 +766,7 @@ public final class Pythonic {
             int max = limits.maxNumberDigits();
             while (i < end) {
                 char d = text.charAt(i);
-                boolean part = isIdentPart(d) || d == '.'
+                boolean part = Chars.isIdentPart(d) || d == '.'
                         || ((d == '+' || d == '-') && i > numStart && (text.charAt(i - 1) == 'e'
                         || text.charAt(i - 1) == 'E'));
                 if (!part) {
@@ -926,12 +783,12 @@ public final class Pythonic {
                 stopAtEnd("the text ends before the call is closed", from);
                 return null;
             }
-            String normalized = normalizeNumber(text, numStart, i);
+            String normalized = Numbers.normalizeNumber(text, numStart, i);
             if (normalized == null) {
                 fail("invalid number " + LenientJson.quoted(text.subSequence(from, i)), from);
                 return null;
             }
-            JsonNode node = LenientJson.numberNode(negative ? "-" + normalized : normalized);
+            JsonNode node = Numbers.numberNode(negative ? "-" + normalized : normalized);
             if (node == null) {
                 fail("number out of range " + LenientJson.quoted(text.subSequence(from, i)), from);
                 return null;

@@ -68,11 +68,11 @@ public final class Chars {
 
     /**
      * The first index {@code >= from} where {@code s} occurs entirely before {@code limit}, or -1. Over a
-     * {@link Response} the answer comes from what earlier searches for {@code s} found, so no text is searched twice
+     * {@link IndexedText} the answer comes from what earlier searches for {@code s} found, so no text is searched twice
      * for the same string.
      */
     public static int indexOf(CharSequence b, String s, int from, int limit) {
-        return b instanceof Response r ? r.next(s, from, limit) : scan(b, s, from, limit);
+        return b instanceof IndexedText r ? r.next(s, from, limit) : scan(b, s, from, limit);
     }
 
     /** {@link #indexOf} by reading {@code b[from, limit)}. */
@@ -91,11 +91,11 @@ public final class Chars {
      * The first of several strings to occur at or after {@code from}, entirely before {@code limit}: its index in
      * {@link Found#at} and which string in {@link Found#which}; {@code null} when none occurs. One pass, so
      * asking "does the closer come before the next opener?" costs the distance to whichever comes first, not a
-     * search of the whole text for each. {@code null} strings are ignored. Over a {@link Response} each string's
+     * search of the whole text for each. {@code null} strings are ignored. Over a {@link IndexedText} each string's
      * next occurrence is remembered, so the search costs nothing for text already searched.
      */
     public static Found firstOf(CharSequence b, int from, int limit, String... strings) {
-        if (b instanceof Response r) {
+        if (b instanceof IndexedText r) {
             Found best = null;
             for (int k = 0; k < strings.length; k++) {
                 if (strings[k] != null) {
@@ -126,7 +126,7 @@ public final class Chars {
 
     /** Index of the next line break at or after {@code i} ({@code \n} or a lone {@code \r}), or the limit. */
     public static int lineEnd(CharSequence b, int i, int limit) {
-        if (b instanceof Response r) {
+        if (b instanceof IndexedText r) {
             int at = r.nextLineBreak(i, limit);
             return at < 0 ? limit : at;
         }

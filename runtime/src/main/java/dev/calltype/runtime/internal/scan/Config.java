@@ -1,10 +1,10 @@
 package dev.calltype.runtime.internal.scan;
 
 import dev.calltype.runtime.ExtractionLimits;
-import dev.calltype.runtime.internal.args.KnownTools;
-import dev.calltype.runtime.internal.formats.Recognizers;
 import dev.calltype.runtime.ToolSpec;
 import dev.calltype.runtime.WireFormat;
+import dev.calltype.runtime.internal.args.KnownTools;
+import dev.calltype.runtime.internal.formats.Recognizers;
 
 import java.util.EnumSet;
 import java.util.List;

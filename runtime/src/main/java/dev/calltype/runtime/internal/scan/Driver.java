@@ -3,12 +3,12 @@ package dev.calltype.runtime.internal.scan;
 import dev.calltype.runtime.Extraction;
 import dev.calltype.runtime.ExtractionError;
 import dev.calltype.runtime.ExtractionLimits;
-import dev.calltype.runtime.internal.text.Messages;
-import dev.calltype.runtime.internal.pythonic.Pythonic;
-import dev.calltype.runtime.internal.formats.Recognizers;
 import dev.calltype.runtime.StreamingExtractor;
 import dev.calltype.runtime.ToolCallExtractor;
 import dev.calltype.runtime.WireFormat;
+import dev.calltype.runtime.internal.formats.Recognizers;
+import dev.calltype.runtime.internal.pythonic.Pythonic;
+import dev.calltype.runtime.internal.text.ErrorTexts;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -25,11 +25,11 @@ import java.util.List;
  * start (a pythonic call). Prose between candidates is handed to the sink as one range, never char by char.
  *
  * <p>Linear time. (1) Each character is stepped over by the scan once. (2) A candidate is examined by its
- * recognizers; when they reject it as data they say how far they looked ({@link Match#end},
- * {@link Match#pythonicSkip}) and no candidate inside that region is tried again, so text examined as part of
+ * recognizers; when they reject it as data they say how far they looked ({@link Verdict.NotHere#skipTo},
+ * {@link Verdict.NotHere#pythonicSkipTo}) and no candidate inside that region is tried again, so text examined as part of
  * rejected data is never re-read from each of its characters (ten megabytes of {@code {} cost one short read per
  * brace: each read stops at the second brace; nested {@code [[[[} is cut by the depth limit and then skipped as a
- * whole). (3) A candidate that needs more text is asked again when its {@link Hint} fires (tracked over new
+ * whole). (3) A candidate that needs more text is asked again when its {@link RetryWhen} fires (tracked over new
  * characters only) while the characters its recognizers have read stay within a budget proportional to the text it
  * spans, and otherwise only when that text has grown geometrically since it was last asked; so the total work spent
  * on one candidate is linear in its length even for a recognizer that re-reads it from the start each time. (4)
@@ -37,7 +37,7 @@ import java.util.List;
  * call, not re-read from its start. (5) A candidate may span at most {@link Config#candidateCap} characters
  * ({@code min(maxPayloadChars, maxBufferChars)}): beyond that it is decided as if the text ended there (the same
  * rule in batch and streaming), which bounds both the work and the memory held for one candidate. (6) Searches for
- * a string ahead of the candidate (a closer, the next opener, a line break) go through the {@link Response}, which
+ * a string ahead of the candidate (a closer, the next opener, a line break) go through the {@link IndexedText}, which
  * remembers per string where it occurs and which positions were already tested, from the current candidate on: a
  * failed search for {@code </tool_call>} is not repeated by the next of a million unclosed {@code <tool_call>}s, so
  * each position is tested at most once per string, however far candidates look ahead and however early their spans
@@ -57,13 +57,13 @@ public final class Driver {
          * A call or an error. {@code index} is the call's streaming index (from the {@link #started} that announced
          * it, or a new one), or -1 for an error that no {@link #started} announced.
          */
-        public void item(CharSequence buf, Item item, int index);
+        public void item(CharSequence buf, Finding item, int index);
 
         /**
          * An error past {@link ExtractionLimits#maxErrors}: not reported, but its text is not prose either. Never
          * one that a {@link #started} announced.
          */
-        public void unreported(CharSequence buf, Item item);
+        public void unreported(CharSequence buf, Finding item);
 
         /** A call is being written (streaming only). */
         public default void started(int index, String name) {
@@ -78,18 +78,18 @@ public final class Driver {
     private static final class Pending {
         public final int pos;
         public final boolean continuation;
-        public Step step;
-        public Hint.Tracker tracker;
+        public Continuation step;
+        public RetryWhen.Tracker tracker;
         public int triedLimit = -1;
         public int startedIndex = -1;
-        public Match.Started started;
+        public Verdict.Started started;
         public int argsEmitted;
-        public Balance argsBalance;
+        public BracketBalance argsBalance;
         public boolean argsDone;
         /** Characters its recognizers have read so far. */
         public long work;
 
-        public Pending(int pos, Step step, boolean continuation) {
+        public Pending(int pos, Continuation step, boolean continuation) {
             this.pos = pos;
             this.step = step;
             this.continuation = continuation;
@@ -107,8 +107,8 @@ public final class Driver {
     private int pythonicSkipUntil;
     private String reasoningClose;
     private Pending pending;
-    private Step continuation;
-    private Response response;
+    private Continuation continuation;
+    private IndexedText response;
     private int calls;
     /** Errors reported so far (the one saying that later errors are not reported included). */
     private int errors;
@@ -128,9 +128,9 @@ public final class Driver {
     /** Reads what {@code text[.., limit)} decides; with {@code atEnd}, decides everything. */
     public void run(CharSequence text, int limit, boolean atEnd) {
         if (response == null || response.text() != text) {
-            response = new Response(text);
+            response = new IndexedText(text);
         }
-        Response buf = response;
+        IndexedText buf = response;
         while (true) {
             if (pending != null) {
                 if (!atEnd && !due(buf, limit)) {
@@ -156,7 +156,7 @@ public final class Driver {
     // ------------------------------------------------------------------ scanning
 
     /** Scans prose from {@code pos}; true when it started a candidate or left a reasoning block. */
-    private boolean scan(Response buf, int limit, boolean atEnd) {
+    private boolean scan(IndexedText buf, int limit, boolean atEnd) {
         boolean reasoning = reasoningClose != null;
         boolean search = !reasoning || cfg.searchReasoning;
         while (pos < limit) {
@@ -266,107 +266,110 @@ public final class Driver {
         return held >= 2 * before;
     }
 
-    private void attempt(Response buf, int limit, boolean atEnd) {
+    private void attempt(IndexedText buf, int limit, boolean atEnd) {
         Pending p = pending;
         long capEnd = (long) p.pos + cfg.candidateCap;
         boolean capped = capEnd <= limit;
         int lim = capped ? (int) capEnd : limit;
         boolean end = atEnd || capped;
-        Match m;
+        Verdict m;
         long readBefore = buf.reads;
         try {
             m = p.step.run(buf, lim, end);
         } catch (RuntimeException | StackOverflowError e) {
             assert false : "recognizer failed at " + p.pos + ": " + e;
-            m = Match.NO_MATCH;
+            m = Verdict.NO_MATCH;
         }
         p.work += buf.reads - readBefore;
-        if (m.kind == Match.Kind.NEED_MORE && end) {
+        if (m instanceof Verdict.NeedMore && end) {
             assert false : "recognizer asked for more text at the end, at " + p.pos;
-            m = Match.NO_MATCH;
+            m = Verdict.NO_MATCH;
         }
-        if (m.kind == Match.Kind.MATCHED && m.end <= p.pos) {
+        if (m instanceof Verdict.Found f && f.end() <= p.pos) {
             assert false : "empty match at " + p.pos;
-            m = Match.NO_MATCH;
+            m = Verdict.NO_MATCH;
         }
-        switch (m.kind) {
-            case NEED_MORE -> {
-                if (m.resume != null) {
-                    p.step = m.resume;
-                }
-                p.tracker = m.hint == null ? null : m.hint.tracker();
-                p.triedLimit = limit;
-                if (m.started != null && p.startedIndex >= 0 && p.started.argumentsFrom() < 0
-                        && m.started.argumentsFrom() >= 0) {
-                    p.started = m.started;
-                    p.argsEmitted = m.started.argumentsFrom();
-                    if (m.started.argumentsEnd() == null) {
-                        p.argsBalance = new Balance(p.argsEmitted);
-                    }
-                }
-                // Past maxErrors no call is announced early: its error could not be reported (it is announced when
-                // it completes instead), so every CallStarted is still followed by its call or its error.
-                if (m.started != null && p.startedIndex < 0 && errors < cfg.limits.maxErrors()) {
-                    p.startedIndex = startedCount++;
-                    p.started = m.started;
-                    p.argsEmitted = m.started.argumentsFrom();
-                    if (m.started.argumentsEnd() == null && p.argsEmitted >= 0) {
-                        p.argsBalance = new Balance(p.argsEmitted);
-                    }
-                    sink.started(p.startedIndex, m.started.name());
-                }
+        if (m instanceof Verdict.NeedMore more) {
+            needMore(p, more, limit);
+        } else if (m instanceof Verdict.NotHere no) {
+            pending = null;
+            if (p.continuation) {
+                pos = p.pos;
+                return;
             }
-            case NO_MATCH -> {
-                pending = null;
-                if (p.continuation) {
-                    pos = p.pos;
-                    return;
-                }
-                skipUntil = Math.max(skipUntil, m.end);
-                pythonicSkipUntil = Math.max(pythonicSkipUntil, m.pythonicSkip);
-                advance(buf.charAt(p.pos));
-                pos = p.pos + 1;
-            }
-            default -> {
-                flushTo(buf, p.pos);
-                if (p.started != null && !items(m).isEmpty() && items(m).get(0).isCall()) {
-                    streamArguments(buf, Math.min(limit, items(m).get(0).end));
-                }
-                pending = null;
-                List<Item> items = m.items;
-                if (capped) {
-                    items = capped(items, lim, cfg);
-                }
-                int startedIndex = p.startedIndex;
-                for (Item it : items) {
-                    if (it.kind == Extraction.Segment.Kind.REASONING) {
-                        sink.reasoning(buf, it.start, it.end, false);
-                        continue;
-                    }
-                    emit(buf, it, startedIndex);
-                    startedIndex = -1;
-                }
-                moveTo(buf, m.end);
-                continuation = m.next;
-                if (m.reasoningClose != null) {
-                    reasoningClose = m.reasoningClose;
-                }
-            }
+            skipUntil = Math.max(skipUntil, no.skipTo());
+            pythonicSkipUntil = Math.max(pythonicSkipUntil, no.pythonicSkipTo());
+            advance(buf.charAt(p.pos));
+            pos = p.pos + 1;
+        } else {
+            found(buf, p, (Verdict.Found) m, limit, lim, capped);
         }
     }
 
-    private static List<Item> items(Match m) {
-        return m.items;
+    /** The candidate is undecided: keep its progress, watch for its retry condition, announce a started call. */
+    private void needMore(Pending p, Verdict.NeedMore m, int limit) {
+        if (m.resume() != null) {
+            p.step = m.resume();
+        }
+        p.tracker = m.retry() == null ? null : m.retry().tracker();
+        p.triedLimit = limit;
+        Verdict.Started started = m.started();
+        if (started != null && p.startedIndex >= 0 && p.started.argumentsFrom() < 0
+                && started.argumentsFrom() >= 0) {
+            p.started = started;
+            p.argsEmitted = started.argumentsFrom();
+            if (started.argumentsEnd() == null) {
+                p.argsBalance = new BracketBalance(p.argsEmitted);
+            }
+        }
+        // Past maxErrors no call is announced early: its error could not be reported (it is announced when
+        // it completes instead), so every CallStarted is still followed by its call or its error.
+        if (started != null && p.startedIndex < 0 && errors < cfg.limits.maxErrors()) {
+            p.startedIndex = startedCount++;
+            p.started = started;
+            p.argsEmitted = started.argumentsFrom();
+            if (started.argumentsEnd() == null && p.argsEmitted >= 0) {
+                p.argsBalance = new BracketBalance(p.argsEmitted);
+            }
+            sink.started(p.startedIndex, started.name());
+        }
+    }
+
+    /** The candidate is decided: emit its findings and move on past them. */
+    private void found(IndexedText buf, Pending p, Verdict.Found m, int limit, int lim, boolean capped) {
+        flushTo(buf, p.pos);
+        List<Finding> findings = m.findings();
+        if (p.started != null && !findings.isEmpty() && findings.get(0).isCall()) {
+            streamArguments(buf, Math.min(limit, findings.get(0).end));
+        }
+        pending = null;
+        if (capped) {
+            findings = capped(findings, lim, cfg);
+        }
+        int startedIndex = p.startedIndex;
+        for (Finding it : findings) {
+            if (it.kind == Extraction.Segment.Kind.REASONING) {
+                sink.reasoning(buf, it.start, it.end, false);
+                continue;
+            }
+            emit(buf, it, startedIndex);
+            startedIndex = -1;
+        }
+        moveTo(buf, m.end());
+        continuation = m.next();
+        if (m.reasoningClose() != null) {
+            reasoningClose = m.reasoningClose();
+        }
     }
 
     /** A call cut off by the candidate cap is a limit error naming the limit that applied (the smaller one). */
-    private static List<Item> capped(List<Item> items, int lim, Config cfg) {
+    private static List<Finding> capped(List<Finding> items, int lim, Config cfg) {
         String limit = cfg.limits.maxBufferChars() < cfg.limits.maxPayloadChars() ? "maxBufferChars"
                 : "maxPayloadChars";
-        List<Item> out = new ArrayList<>(items.size());
-        for (Item it : items) {
+        List<Finding> out = new ArrayList<>(items.size());
+        for (Finding it : items) {
             if (it.isError() && it.errorKind == ExtractionError.Kind.TRUNCATED && it.end == lim) {
-                out.add(it.asError(ExtractionError.Kind.LIMIT_EXCEEDED, Messages.limit(
+                out.add(it.asError(ExtractionError.Kind.LIMIT_EXCEEDED, ErrorTexts.limit(
                         "a call may span at most " + (lim - it.start) + " characters (" + limit + ")")));
             } else {
                 out.add(it);
@@ -375,11 +378,11 @@ public final class Driver {
         return out;
     }
 
-    private void emit(CharSequence buf, Item it, int startedIndex) {
-        Item item = it;
+    private void emit(CharSequence buf, Finding it, int startedIndex) {
+        Finding item = it;
         if (item.isCall()) {
             if (calls >= cfg.limits.maxCalls()) {
-                item = item.asError(ExtractionError.Kind.LIMIT_EXCEEDED, Messages.limit(
+                item = item.asError(ExtractionError.Kind.LIMIT_EXCEEDED, ErrorTexts.limit(
                         "a response may hold at most " + cfg.limits.maxCalls() + " calls (maxCalls); this one was not read"));
             } else {
                 calls++;
@@ -400,7 +403,7 @@ public final class Driver {
             return;
         }
         if (errors == max) {
-            item = item.asError(ExtractionError.Kind.LIMIT_EXCEEDED, Messages.limit("a response may hold at most "
+            item = item.asError(ExtractionError.Kind.LIMIT_EXCEEDED, ErrorTexts.limit("a response may hold at most "
                     + max + " errors (maxErrors); the errors after this one are not reported and their text is not"
                     + " shown"));
         }
@@ -482,7 +485,7 @@ public final class Driver {
      * JSON in prose, fences and pythonic lines. The first that does not answer NO_MATCH decides; while it needs more
      * text, the chain resumes with it. The skips of the recognizers that declined are combined.
      */
-    private static final class Candidate implements Step {
+    private static final class Candidate implements Continuation {
         private final Recognizer.At at;
         private final boolean pythonicAllowed;
 
@@ -492,11 +495,11 @@ public final class Driver {
         }
 
         @Override
-        public Match run(CharSequence buf, int limit, boolean atEnd) {
+        public Verdict run(CharSequence buf, int limit, boolean atEnd) {
             Config cfg = at.cfg();
             MarkerTable.Found found = cfg.markers.find(buf, at.pos(), limit);
             if (found.open() && !atEnd) {
-                return Match.needMore(Hint.length(limit + 1));
+                return Verdict.needMore(RetryWhen.length(limit + 1));
             }
             List<Recognizer> recs = new ArrayList<>(found.entries().size() + 2);
             List<Recognizer.At> ats = new ArrayList<>(found.entries().size() + 2);
@@ -512,30 +515,30 @@ public final class Driver {
         }
     }
 
-    private record Chain(List<Recognizer> recs, List<Recognizer.At> ats, int index, Step current, int skip,
-                         int pythonicSkip) implements Step {
+    private record Chain(List<Recognizer> recs, List<Recognizer.At> ats, int index, Continuation current, int skip,
+                         int pythonicSkip) implements Continuation {
         @Override
-        public Match run(CharSequence buf, int limit, boolean atEnd) {
+        public Verdict run(CharSequence buf, int limit, boolean atEnd) {
             int i = index;
-            Step cur = current;
+            Continuation cur = current;
             int sk = skip;
             int py = pythonicSkip;
             while (i < recs.size()) {
-                Match m = cur != null ? cur.run(buf, limit, atEnd) : recs.get(i).match(buf, ats.get(i), limit, atEnd);
-                switch (m.kind) {
-                    case MATCHED:
-                        return m;
-                    case NEED_MORE:
-                        return Match.needMore(m.hint, new Chain(recs, ats, i, m.resume != null ? m.resume : cur, sk, py),
-                                m.started);
-                    default:
-                        sk = Math.max(sk, m.end);
-                        py = Math.max(py, m.pythonicSkip);
-                        i++;
-                        cur = null;
+                Verdict m = cur != null ? cur.run(buf, limit, atEnd) : recs.get(i).match(buf, ats.get(i), limit, atEnd);
+                if (m instanceof Verdict.Found) {
+                    return m;
                 }
+                if (m instanceof Verdict.NeedMore more) {
+                    Continuation resume = more.resume() != null ? more.resume() : cur;
+                    return Verdict.needMore(more.retry(), new Chain(recs, ats, i, resume, sk, py), more.started());
+                }
+                Verdict.NotHere no = (Verdict.NotHere) m;
+                sk = Math.max(sk, no.skipTo());
+                py = Math.max(py, no.pythonicSkipTo());
+                i++;
+                cur = null;
             }
-            return Match.skips(sk, py);
+            return Verdict.skips(sk, py);
         }
     }
 }

@@ -6,13 +6,13 @@ import dev.calltype.runtime.internal.formats.Recognizers;
  * Reads one family of tool-call markup at a candidate position. Registered in {@link Recognizers}.
  *
  * <p>Contract (what makes batch and streaming agree for any split of the text): with {@code atEnd == false} a
- * recognizer answers {@link Match.Kind#MATCHED} or {@link Match.Kind#NO_MATCH} only when no continuation of the text
- * could change the answer, and {@link Match.Kind#NEED_MORE} otherwise; with {@code atEnd == true} it always decides.
+ * recognizer answers {@link Verdict.Found} or {@link Verdict.NotHere} only when no continuation of the text
+ * could change the answer, and {@link Verdict.NeedMore} otherwise; with {@code atEnd == true} it always decides.
  * Its work is linear in the text it examines. It never throws for any text.
  */
 public interface Recognizer {
 
-    public Match match(CharSequence buf, At at, int limit, boolean atEnd);
+    public Verdict match(CharSequence buf, At at, int limit, boolean atEnd);
 
     /**
      * A candidate: where it starts, where its marker ends (the start itself when it has none), the character

@@ -122,7 +122,7 @@ public final class ShapeProbe {
     }
 
     public static boolean isNameKey(String k) {
-        for (String n : Calls.NAME_KEYS) {
+        for (String n : CallNormalizer.NAME_KEYS) {
             if (n.equals(k)) {
                 return true;
             }
@@ -131,7 +131,7 @@ public final class ShapeProbe {
     }
 
     public static boolean isArgsKey(String k) {
-        for (String n : Calls.ARG_KEYS) {
+        for (String n : CallNormalizer.ARG_KEYS) {
             if (n.equals(k)) {
                 return true;
             }

@@ -4,9 +4,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** Dividing one matched span among the calls found in it, so that the segments tile the text. */
-public final class Spans {
+public final class SpanDivider {
 
-    private Spans() {
+    private SpanDivider() {
     }
 
     /**
@@ -14,10 +14,10 @@ public final class Spans {
      * or a {@code tool_calls} wrapper) are divided at the commas between the elements of the outermost array that
      * has one element per call; the first call also takes the markup before the value, the last the markup after.
      */
-    public static List<Item> distribute(CharSequence buf, List<Item> items, int start, int end, int valueStart,
+    public static List<Finding> distribute(CharSequence buf, List<Finding> items, int start, int end, int valueStart,
                                  int valueEnd) {
         int n = items.size();
-        List<Item> out = new ArrayList<>(n);
+        List<Finding> out = new ArrayList<>(n);
         if (n == 1) {
             out.add(items.get(0).span(start, end));
             return out;
@@ -44,8 +44,8 @@ public final class Spans {
      * Splits a list of items at the given positions (each item i starts at {@code starts[i]}); the first takes
      * everything from {@code start}, the last everything to {@code end}.
      */
-    public static List<Item> tile(List<Item> items, int[] starts, int start, int end) {
-        List<Item> out = new ArrayList<>(items.size());
+    public static List<Finding> tile(List<Finding> items, int[] starts, int start, int end) {
+        List<Finding> out = new ArrayList<>(items.size());
         for (int i = 0; i < items.size(); i++) {
             int from = i == 0 ? start : starts[i];
             int to = i == items.size() - 1 ? end : starts[i + 1];
@@ -66,18 +66,10 @@ public final class Spans {
         List<Integer> stack = new ArrayList<>();  // -1 for an object, else index into arrays
         int bestOpen = Integer.MAX_VALUE;
         int[] best = null;
-        char quote = 0;
-        boolean escape = false;
+        QuoteTracker strings = new QuoteTracker();
         for (int i = from; i < to; i++) {
             char c = buf.charAt(i);
-            if (quote != 0) {
-                if (escape) {
-                    escape = false;
-                } else if (c == '\\') {
-                    escape = true;
-                } else if (c == quote) {
-                    quote = 0;
-                }
+            if (strings.consume(c)) {
                 continue;
             }
             if (c == '/' && i + 1 < to && (buf.charAt(i + 1) == '/' || buf.charAt(i + 1) == '*')) {
@@ -85,7 +77,6 @@ public final class Spans {
                 continue;
             }
             switch (c) {
-                case '"', '\'' -> quote = c;
                 case '{' -> stack.add(-1);
                 case '[' -> {
                     arrays.add(new int[]{i, stack.size()});

@@ -6,7 +6,7 @@ package dev.calltype.runtime.internal.scan;
  * (the held text is compacted only once at least half of it is dead), so appending and dropping cost linear time
  * in total.
  */
-public final class Window implements CharSequence {
+public final class HeldText implements CharSequence {
 
     private final StringBuilder held = new StringBuilder();
     private int base;

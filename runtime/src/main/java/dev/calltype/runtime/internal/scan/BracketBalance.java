@@ -9,17 +9,16 @@ package dev.calltype.runtime.internal.scan;
  * <p>Fed each character once ({@link #advance} continues where it stopped), so following a value as it streams in
  * costs time linear in its length.
  */
-public final class Balance {
+public final class BracketBalance {
 
     private int pos;
     private int depth;
-    private char quote;
-    private boolean escape;
+    private final QuoteTracker strings = new QuoteTracker();
     private boolean opened;
     private int end = -1;
 
     /** A tracker that starts reading at {@code from}. */
-    public Balance(int from) {
+    public BracketBalance(int from) {
         this.pos = from;
     }
 
@@ -30,24 +29,16 @@ public final class Balance {
     public int advance(CharSequence b, int limit) {
         while (end < 0 && pos < limit) {
             char c = b.charAt(pos++);
-            if (quote != 0) {
-                if (escape) {
-                    escape = false;
-                } else if (c == '\\') {
-                    escape = true;
-                } else if (c == quote) {
-                    quote = 0;
-                    if (depth == 0) {
-                        end = pos;
-                    }
+            boolean wasInString = strings.inString();
+            if (strings.consume(c)) {
+                if (!wasInString) {
+                    opened = true;
+                } else if (!strings.inString() && depth == 0) {
+                    end = pos;
                 }
                 continue;
             }
             switch (c) {
-                case '"', '\'' -> {
-                    quote = c;
-                    opened = true;
-                }
                 case '{', '[', '(' -> {
                     depth++;
                     opened = true;
@@ -69,6 +60,6 @@ public final class Balance {
 
     /** One-shot: where the value starting at {@code from} balances within {@code limit}, or -1. */
     public static int end(CharSequence b, int from, int limit) {
-        return new Balance(from).advance(b, limit);
+        return new BracketBalance(from).advance(b, limit);
     }
 }

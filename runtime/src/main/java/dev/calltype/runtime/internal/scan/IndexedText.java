@@ -16,7 +16,7 @@ import java.util.Map;
  * below it is dropped, so memory is bounded by the open candidate and every position is tested at most once per
  * string.
  */
-public final class Response implements CharSequence {
+public final class IndexedText implements CharSequence {
 
     /** The strings remembered at most (all come from the configuration and the recognizers; this is a safeguard). */
     private static final int MAX_STRINGS = 128;
@@ -31,7 +31,7 @@ public final class Response implements CharSequence {
     /** Characters recognizers have read through this (a work measure: the driver budgets re-reading with it). */
     public long reads;
 
-    public Response(CharSequence text) {
+    public IndexedText(CharSequence text) {
         this.text = text;
     }
 
@@ -87,11 +87,11 @@ public final class Response implements CharSequence {
     }
 
     /**
-     * The text under a {@code Response}, for copying ranges out in bulk ({@code StringBuilder.append} copies a
+     * The text under a {@code IndexedText}, for copying ranges out in bulk ({@code StringBuilder.append} copies a
      * {@code String} range directly but a {@code CharSequence} one character at a time).
      */
     public static CharSequence unwrap(CharSequence b) {
-        return b instanceof Response r ? r.text : b;
+        return b instanceof IndexedText r ? r.text : b;
     }
 
     /** {@link ProseStops#skip} over the text, counting what it reads. */

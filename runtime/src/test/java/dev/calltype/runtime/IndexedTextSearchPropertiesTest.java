@@ -1,7 +1,7 @@
 package dev.calltype.runtime;
 
 import dev.calltype.runtime.internal.scan.Chars;
-import dev.calltype.runtime.internal.scan.Response;
+import dev.calltype.runtime.internal.scan.IndexedText;
 import dev.calltype.testsupport.Gen;
 import dev.calltype.testsupport.Property;
 
@@ -11,11 +11,11 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The searches a {@link Response} remembers answer exactly what a plain scan of the text answers, whatever the order
+ * The searches a {@link IndexedText} remembers answer exactly what a plain scan of the text answers, whatever the order
  * of the questions (rising floors, searches far ahead then near, limits that grow as a stream does), and the
  * remembered searches read each character at most once per string.
  */
-class ResponseSearchPropertiesTest {
+class IndexedTextSearchPropertiesTest {
 
     private static final List<String> STRINGS = List.of("</tool_call>", "<tool_call>", "ab", "a", "```");
 
@@ -26,11 +26,11 @@ class ResponseSearchPropertiesTest {
 
     @Test
     void rememberedSearchesAnswerAsAPlainScan() {
-        Property.forAll(2000, texts(), Gen.ints(0, 1000).list(255), ResponseSearchPropertiesTest::answersAsAPlainScan);
+        Property.forAll(2000, texts(), Gen.ints(0, 1000).list(255), IndexedTextSearchPropertiesTest::answersAsAPlainScan);
     }
 
     private static void answersAsAPlainScan(String text, List<Integer> questions) {
-        Response r = new Response(text);
+        IndexedText r = new IndexedText(text);
         int floor = 0;
         int n = text.length();
         for (int k = 0; k + 2 < questions.size(); k += 3) {
@@ -60,7 +60,7 @@ class ResponseSearchPropertiesTest {
         Property.forAll(200, texts(), Gen.ints(0, 60), (text, from) -> {
             int f = Math.min(from, text.length());
             Chars.Found plain = Chars.firstOf(text, f, text.length(), "</tool_call>", "<tool_call>", "```");
-            Chars.Found remembered = Chars.firstOf(new Response(text), f, text.length(), "</tool_call>", "<tool_call>",
+            Chars.Found remembered = Chars.firstOf(new IndexedText(text), f, text.length(), "</tool_call>", "<tool_call>",
                     "```");
             assertThat(remembered).isEqualTo(plain);
         });
@@ -71,7 +71,7 @@ class ResponseSearchPropertiesTest {
     void aStringAbsentFromTheTextIsSearchedForOnce() {
         for (int step = 1; step <= 50; step++) {
             LinearityTest.Counting text = new LinearityTest.Counting(LinearityTest.repeat("<tool_call>", 20_000));
-            Response r = new Response(text);
+            IndexedText r = new IndexedText(text);
             for (int from = 0; from < text.length(); from += step) {
                 r.floor(from);
                 assertThat(r.next("</tool_call>", from, text.length())).as("step %d", step).isEqualTo(-1);

@@ -3,22 +3,18 @@ package dev.calltype.runtime.internal.markup;
 import dev.calltype.runtime.ExtractionError;
 import dev.calltype.runtime.Repair;
 import dev.calltype.runtime.WireFormat;
-import dev.calltype.runtime.internal.formats.DeepSeek;
-import dev.calltype.runtime.internal.formats.Gemma;
-import dev.calltype.runtime.internal.formats.Harmony;
-import dev.calltype.runtime.internal.formats.Mistral;
 import dev.calltype.runtime.internal.json.JsonRead;
 import dev.calltype.runtime.internal.json.LenientJson;
-import dev.calltype.runtime.internal.scan.Balance;
-import dev.calltype.runtime.internal.scan.Calls;
+import dev.calltype.runtime.internal.scan.BracketBalance;
+import dev.calltype.runtime.internal.scan.CallNormalizer;
 import dev.calltype.runtime.internal.scan.Chars;
 import dev.calltype.runtime.internal.scan.Config;
+import dev.calltype.runtime.internal.scan.Continuation;
 import dev.calltype.runtime.internal.scan.Fence;
-import dev.calltype.runtime.internal.scan.Hint;
-import dev.calltype.runtime.internal.scan.Item;
-import dev.calltype.runtime.internal.scan.Match;
-import dev.calltype.runtime.internal.scan.Step;
-import dev.calltype.runtime.internal.text.Messages;
+import dev.calltype.runtime.internal.scan.Finding;
+import dev.calltype.runtime.internal.scan.RetryWhen;
+import dev.calltype.runtime.internal.scan.Verdict;
+import dev.calltype.runtime.internal.text.ErrorTexts;
 
 import java.util.List;
 import java.util.function.IntFunction;
@@ -28,11 +24,11 @@ import java.util.function.IntFunction;
  * {@code <function=NAME>{…}}, Kimi K2, DeepSeek, Harmony, Gemma), followed by the call's closing marker; and what
  * follows a call inside a section of calls. Shared by those recognizers.
  */
-public final class NamedArgs {
+public final class ArgumentsAfterName {
 
     /**
      * How one format writes the arguments after a call's name, built with named settings:
-     * {@code NamedArgs.after(WireFormat.HARMONY).closedBy("<|call|>").nextCallAt("<|start|>").build()}.
+     * {@code ArgumentsAfterName.after(WireFormat.HARMONY).closedBy("<|call|>").nextCallAt("<|start|>").build()}.
      */
     public static final class Spec {
         private final WireFormat format;
@@ -128,16 +124,16 @@ public final class NamedArgs {
     /** What to do once a call's own end is known. */
     @FunctionalInterface
     public interface Follow {
-        public Match after(CharSequence buf, Item call, int end, int limit, boolean atEnd);
+        public Verdict after(CharSequence buf, Finding call, int end, int limit, boolean atEnd);
     }
 
-    public static final Follow ALONE = (buf, call, end, limit, atEnd) -> Match.matched(end, List.of(call.span(call.start, end)));
+    public static final Follow ALONE = (buf, call, end, limit, atEnd) -> Verdict.matched(end, List.of(call.span(call.start, end)));
 
-    private NamedArgs() {
+    private ArgumentsAfterName() {
     }
 
     /** Reads the arguments at {@code cursor} of the call {@code rawName} whose span starts at {@code itemStart}. */
-    public static Match read(CharSequence buf, Config cfg, Spec spec, String rawName, String id, int itemStart, int cursor,
+    public static Verdict read(CharSequence buf, Config cfg, Spec spec, String rawName, String id, int itemStart, int cursor,
                       Follow follow, int limit, boolean atEnd) {
         String shown = JsonBlock.display(rawName, cfg);
         int i = Chars.skipBlanks(buf, cursor, limit);
@@ -145,9 +141,9 @@ public final class NamedArgs {
         if (spec.fence() && i < limit && buf.charAt(i) == '`') {
             Fence.Open f = Fence.open(buf, i, limit, atEnd);
             if (f == null) {
-                return Match.needMore(Hint.text(i, "\n"),
+                return Verdict.needMore(RetryWhen.text(i, "\n"),
                         (b, l, e) -> read(b, cfg, spec, rawName, id, itemStart, cursor, follow, l, e),
-                        new Match.Started(shown, -1, null));
+                        new Verdict.Started(shown, -1, null));
             }
             if (f != Fence.NOT) {
                 fenced = true;
@@ -156,11 +152,11 @@ public final class NamedArgs {
         }
         if (i >= limit) {
             if (!atEnd) {
-                return Match.needMore(Hint.length(limit + 1),
+                return Verdict.needMore(RetryWhen.length(limit + 1),
                         (b, l, e) -> read(b, cfg, spec, rawName, id, itemStart, cursor, follow, l, e),
-                        new Match.Started(shown, -1, null));
+                        new Verdict.Started(shown, -1, null));
             }
-            return Match.matched(limit, List.of(Item.error(ExtractionError.Kind.TRUNCATED, Messages.truncated(shown),
+            return Verdict.matched(limit, List.of(Finding.error(ExtractionError.Kind.TRUNCATED, ErrorTexts.truncated(shown),
                     shown, spec.format(), itemStart, limit)));
         }
         char c = buf.charAt(i);
@@ -168,18 +164,18 @@ public final class NamedArgs {
             for (String cl : spec.closers()) {
                 int r = Chars.startsWith(buf, i, limit, cl);
                 if (r == Chars.PARTIAL && !atEnd) {
-                    return Match.needMore(Hint.length(limit + 1),
+                    return Verdict.needMore(RetryWhen.length(limit + 1),
                             (b, l, e) -> read(b, cfg, spec, rawName, id, itemStart, cursor, follow, l, e),
-                            new Match.Started(shown, -1, null));
+                            new Verdict.Started(shown, -1, null));
                 }
                 if (r == Chars.FULL) {
                     JsonRead empty = LenientJson.read("{}", 0, 2, true, cfg.limits);
-                    Item call = Calls.call(rawName, empty, id, spec.format(), itemStart, i, cfg);
+                    Finding call = CallNormalizer.call(rawName, empty, id, spec.format(), itemStart, i, cfg);
                     return follow.after(buf, call, i + cl.length(), limit, atEnd);
                 }
             }
             return error(buf, cfg, spec, shown, itemStart, i, i, ExtractionError.Kind.INVALID_CALL_SYNTAX,
-                    Messages.invalid("the arguments of \"" + Messages.quote(shown) + "\" must be a JSON object"), follow,
+                    ErrorTexts.invalid("the arguments of \"" + ErrorTexts.quote(shown) + "\" must be a JSON object"), follow,
                     limit, atEnd);
         }
         JsonRead r = LenientJson.read(buf, i, limit, atEnd, cfg.limits, spec.rawQuote());
@@ -187,44 +183,44 @@ public final class NamedArgs {
         boolean inFence = fenced;
         switch (r.status()) {
             case NEED_MORE -> {
-                Hint h = spec.rawQuote() != null && spec.closer() != null
-                        ? Hint.balance(i).or(Hint.text(i, spec.closer())) : Hint.balance(i);
-                return Match.needMore(h, (b, l, e) -> read(b, cfg, spec, rawName, id, itemStart, cursor, follow, l, e),
-                        new Match.Started(shown, at, null));
+                RetryWhen h = spec.rawQuote() != null && spec.closer() != null
+                        ? RetryWhen.balance(i).or(RetryWhen.text(i, spec.closer())) : RetryWhen.balance(i);
+                return Verdict.needMore(h, (b, l, e) -> read(b, cfg, spec, rawName, id, itemStart, cursor, follow, l, e),
+                        new Verdict.Started(shown, at, null));
             }
             case COMPLETE -> {
-                Item call = Calls.call(rawName, r, id, spec.format(), itemStart, r.end(), cfg);
+                Finding call = CallNormalizer.call(rawName, r, id, spec.format(), itemStart, r.end(), cfg);
                 return close(buf, spec, call, r.end(), r.end(), inFence, follow, limit, atEnd);
             }
             case TRUNCATED -> {
-                return Match.matched(limit, List.of(Item.error(ExtractionError.Kind.TRUNCATED,
-                        Messages.truncated(shown), shown, spec.format(), itemStart, limit)));
+                return Verdict.matched(limit, List.of(Finding.error(ExtractionError.Kind.TRUNCATED,
+                        ErrorTexts.truncated(shown), shown, spec.format(), itemStart, limit)));
             }
             case LIMIT_EXCEEDED -> {
                 return error(buf, cfg, spec, shown, itemStart, at, Math.max(at, r.problemOffset()),
-                        ExtractionError.Kind.LIMIT_EXCEEDED, Messages.limit(r.problem()), follow, limit, atEnd);
+                        ExtractionError.Kind.LIMIT_EXCEEDED, ErrorTexts.limit(r.problem()), follow, limit, atEnd);
             }
             default -> {
                 return error(buf, cfg, spec, shown, itemStart, at, Math.max(at, r.problemOffset()),
-                        ExtractionError.Kind.MALFORMED_JSON, Messages.malformed(shown, r.problem()), follow, limit,
+                        ExtractionError.Kind.MALFORMED_JSON, ErrorTexts.malformed(shown, r.problem()), follow, limit,
                         atEnd);
             }
         }
     }
 
     /** After the arguments: a closing fence, then the closing marker (absorbing garbage before it). */
-    private static Match close(CharSequence buf, Spec spec, Item call, int endSoFar, int scan, boolean fenced,
+    private static Verdict close(CharSequence buf, Spec spec, Finding call, int endSoFar, int scan, boolean fenced,
                                Follow follow, int limit, boolean atEnd) {
         int k = Chars.skipBlanks(buf, scan, limit);
         int end = endSoFar;
         if (fenced) {
             if (k >= limit && !atEnd) {
-                return Match.needMore(Hint.length(limit + 1),
+                return Verdict.needMore(RetryWhen.length(limit + 1),
                         (b, l, e) -> close(b, spec, call, endSoFar, k, true, follow, l, e));
             }
             int f = k < limit ? Fence.close(buf, k, limit, atEnd) : -1;
             if (f == -2) {
-                return Match.needMore(Hint.length(limit + 1),
+                return Verdict.needMore(RetryWhen.length(limit + 1),
                         (b, l, e) -> close(b, spec, call, endSoFar, k, true, follow, l, e));
             }
             if (f >= 0) {
@@ -236,7 +232,7 @@ public final class NamedArgs {
         }
         if (k >= limit) {
             if (!atEnd) {
-                return Match.needMore(Hint.length(limit + 1),
+                return Verdict.needMore(RetryWhen.length(limit + 1),
                         (b, l, e) -> close(b, spec, call, endSoFar, k, false, follow, l, e));
             }
             return follow.after(buf, call, end, limit, atEnd);
@@ -247,63 +243,60 @@ public final class NamedArgs {
                 return follow.after(buf, call, k + cl.length(), limit, atEnd);
             }
             if (r == Chars.PARTIAL && !atEnd) {
-                return Match.needMore(Hint.length(limit + 1),
+                return Verdict.needMore(RetryWhen.length(limit + 1),
                         (b, l, e) -> close(b, spec, call, endSoFar, k, false, follow, l, e));
             }
         }
         String closer = spec.closer();
-        Chars.Found first = Chars.firstOf(buf, k, limit, closer, spec.stop());
-        int x = first != null && first.which() == 0 ? first.at() : -1;
-        int o = first != null && first.which() == 1 ? first.at() : -1;
+        Closer.Ahead ahead = Closer.find(buf, k, limit, closer, spec.stop());
+        int x = ahead.closerAt();
+        int o = ahead.openerAt();
         if (x >= 0) {
             return follow.after(buf, call.withRepair(Repair.TRAILING_GARBAGE), x + closer.length(), limit, atEnd);
         }
         if (o < 0 && !atEnd) {
-            Hint h = spec.stop() == null ? Hint.text(k, closer) : Hint.text(k, closer, spec.stop());
-            return Match.needMore(h, (b, l, e) -> close(b, spec, call, endSoFar, k, false, follow, l, e));
+            RetryWhen h = RetryWhen.text(k, closer, spec.stop());
+            return Verdict.needMore(h, (b, l, e) -> close(b, spec, call, endSoFar, k, false, follow, l, e));
         }
         return follow.after(buf, call, end, limit, atEnd);
     }
 
     /** Arguments that cannot be read: the error reaches the closing marker when one follows, else the brackets' end. */
-    private static Match error(CharSequence buf, Config cfg, Spec spec, String shown, int itemStart, int from, int q,
+    private static Verdict error(CharSequence buf, Config cfg, Spec spec, String shown, int itemStart, int from, int q,
                                ExtractionError.Kind kind, String message, Follow follow, int limit, boolean atEnd) {
         String closer = spec.closer();
         int end;
-        Chars.Found first = Chars.firstOf(buf, q, limit, closer, spec.stop());
-        int o = first != null && first.which() == 1 ? first.at() : -1;
         if (closer != null) {
             // the closer, if it comes before another call opens
-            int x = first != null && first.which() == 0 ? first.at() : -1;
-            if (x >= 0) {
-                end = x + closer.length();
-            } else if (o >= 0) {
-                end = o;
-            } else if (!atEnd) {
-                Hint h = spec.stop() == null ? Hint.text(q, closer) : Hint.text(q, closer, spec.stop());
-                return Match.needMore(h,
+            end = Closer.spanEnd(buf, q, limit, atEnd, closer, spec.stop());
+            if (end == Closer.WAIT) {
+                RetryWhen h = RetryWhen.text(q, closer, spec.stop());
+                return Verdict.needMore(h,
                         (b, l, e) -> error(b, cfg, spec, shown, itemStart, from, q, kind, message, follow, l, e));
-            } else {
-                int bal = Balance.end(buf, from, limit);
+            }
+            if (end == Closer.NEITHER) {
+                int bal = BracketBalance.end(buf, from, limit);
                 end = bal < 0 ? limit : Math.max(bal, Math.min(q, limit));
             }
         } else {
+            int o = Closer.find(buf, q, limit, null, spec.stop()).openerAt();
             // whichever comes first: the brackets balance, or another call opens (no need to look past it)
-            int bal = Balance.end(buf, from, o >= 0 ? o : limit);
+            int bal = BracketBalance.end(buf, from, o >= 0 ? o : limit);
             if (bal >= 0 && (o < 0 || bal <= o)) {
                 end = Math.max(bal, Math.min(q, limit));
             } else if (o >= 0) {
                 end = o;
             } else if (!atEnd) {
-                Hint h = spec.stop() == null ? Hint.balance(from) : Hint.balance(from).or(Hint.text(q, spec.stop()));
-                return Match.needMore(h,
+                RetryWhen h = spec.stop() == null ? RetryWhen.balance(from)
+                        : RetryWhen.balance(from).or(RetryWhen.text(q, spec.stop()));
+                return Verdict.needMore(h,
                         (b, l, e) -> error(b, cfg, spec, shown, itemStart, from, q, kind, message, follow, l, e));
             } else {
                 end = limit;
             }
         }
         end = Math.min(limit, Math.max(end, itemStart + 1));
-        Item err = Item.error(kind, message, shown, spec.format(), itemStart, end);
+        Finding err = Finding.error(kind, message, shown, spec.format(), itemStart, end);
         return follow.after(buf, err, end, limit, atEnd);
     }
 
@@ -311,35 +304,35 @@ public final class NamedArgs {
      * What follows a call inside a section: blanks and the next call's opener (the call is emitted and reading goes
      * on there), or the section's closing marker (absorbed), or anything else (the call ends at its own end).
      */
-    public static Match next(CharSequence buf, Item call, int end, int scan, String callOpen, List<String> sectionCloses,
-                      IntFunction<Step> continuation, int limit, boolean atEnd) {
+    public static Verdict next(CharSequence buf, Finding call, int end, int scan, String callOpen, List<String> sectionCloses,
+                      IntFunction<Continuation> continuation, int limit, boolean atEnd) {
         int k = Chars.skipBlanks(buf, scan, limit);
         if (k >= limit) {
             if (!atEnd) {
-                return Match.needMore(Hint.length(limit + 1),
+                return Verdict.needMore(RetryWhen.length(limit + 1),
                         (b, l, e) -> next(b, call, end, k, callOpen, sectionCloses, continuation, l, e));
             }
-            return Match.matched(end, List.of(call.span(call.start, end)));
+            return Verdict.matched(end, List.of(call.span(call.start, end)));
         }
         int n = Chars.startsWith(buf, k, limit, callOpen);
         if (n == Chars.PARTIAL && !atEnd) {
-            return Match.needMore(Hint.length(limit + 1),
+            return Verdict.needMore(RetryWhen.length(limit + 1),
                     (b, l, e) -> next(b, call, end, k, callOpen, sectionCloses, continuation, l, e));
         }
         if (n == Chars.FULL) {
-            return Match.matched(k, List.of(call.span(call.start, k)), continuation.apply(k));
+            return Verdict.matched(k, List.of(call.span(call.start, k)), continuation.apply(k));
         }
         for (String sc : sectionCloses) {
             int r = Chars.startsWith(buf, k, limit, sc);
             if (r == Chars.PARTIAL && !atEnd) {
-                return Match.needMore(Hint.length(limit + 1),
+                return Verdict.needMore(RetryWhen.length(limit + 1),
                         (b, l, e) -> next(b, call, end, k, callOpen, sectionCloses, continuation, l, e));
             }
             if (r == Chars.FULL) {
                 int e = k + sc.length();
-                return Match.matched(e, List.of(call.span(call.start, e)));
+                return Verdict.matched(e, List.of(call.span(call.start, e)));
             }
         }
-        return Match.matched(end, List.of(call.span(call.start, end)));
+        return Verdict.matched(end, List.of(call.span(call.start, end)));
     }
 }

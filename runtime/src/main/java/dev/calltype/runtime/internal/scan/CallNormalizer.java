@@ -1,15 +1,15 @@
 package dev.calltype.runtime.internal.scan;
 
-import dev.calltype.runtime.support.Coercion;
 import dev.calltype.runtime.ExtractionError;
-import dev.calltype.runtime.internal.json.JsonRead;
-import dev.calltype.runtime.internal.args.KnownTools;
-import dev.calltype.runtime.internal.json.LenientJson;
-import dev.calltype.runtime.internal.text.Messages;
-import dev.calltype.runtime.internal.pythonic.PyCall;
 import dev.calltype.runtime.Repair;
 import dev.calltype.runtime.ToolSpec;
 import dev.calltype.runtime.WireFormat;
+import dev.calltype.runtime.internal.args.KnownTools;
+import dev.calltype.runtime.internal.json.JsonRead;
+import dev.calltype.runtime.internal.json.LenientJson;
+import dev.calltype.runtime.internal.pythonic.PyCall;
+import dev.calltype.runtime.internal.text.ErrorTexts;
+import dev.calltype.runtime.support.Coercion;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -28,7 +28,7 @@ import java.util.Set;
  * and a name that matches no tool is an {@link ExtractionError.Kind#UNKNOWN_TOOL} error. Lenient (JSON in prose or
  * a fence): only tool-shaped JSON naming a known tool is a call; anything else is data and yields nothing.
  */
-public final class Calls {
+public final class CallNormalizer {
 
     public static final String[] NAME_KEYS = {"tool_name", "tool", "name", "function_name", "function"};
     public static final String[] ARG_KEYS = {"parameters", "params", "arguments", "args", "input", "function_args"};
@@ -36,7 +36,7 @@ public final class Calls {
     private static final String[] WRAPPERS = {"tool_call", "tool_request", "function_call"};
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
-    private Calls() {
+    private CallNormalizer() {
     }
 
     /**
@@ -189,7 +189,7 @@ public final class Calls {
     }
 
     private static Draft twoNames(String name, String other) {
-        return problem("the call names two tools, \"" + Messages.quote(name) + "\" and \"" + Messages.quote(other)
+        return problem("the call names two tools, \"" + ErrorTexts.quote(name) + "\" and \"" + ErrorTexts.quote(other)
                 + "\": give one \"name\"");
     }
 
@@ -225,28 +225,28 @@ public final class Calls {
      *
      * @param valueStart where the value itself starts, for dividing the span among several calls
      */
-    public static List<Item> fromJson(CharSequence buf, JsonRead r, boolean strict, WireFormat format, int start, int end,
+    public static List<Finding> fromJson(CharSequence buf, JsonRead r, boolean strict, WireFormat format, int start, int end,
                                int valueStart, Config cfg) {
         List<Draft> drafts = shape(r, strict);
         if (drafts == null) {
             return null;
         }
-        List<Item> items = new ArrayList<>(drafts.size());
+        List<Finding> items = new ArrayList<>(drafts.size());
         for (Draft d : drafts) {
-            Item it = resolve(d, strict, format, r.repairs(), r.autoClosed(), start, end, cfg);
+            Finding it = resolve(d, strict, format, r.repairs(), r.autoClosed(), start, end, cfg);
             if (it == null) {
                 return null;
             }
             items.add(it);
         }
-        return Spans.distribute(buf, items, start, end, valueStart, r.end());
+        return SpanDivider.distribute(buf, items, start, end, valueStart, r.end());
     }
 
     /** One draft as a call or an error; {@code null} when it is data (lenient and not a known tool). */
-    public static Item resolve(Draft d, boolean strict, WireFormat format, List<Repair> readRepairs,
+    public static Finding resolve(Draft d, boolean strict, WireFormat format, List<Repair> readRepairs,
                         Set<JsonNode> autoClosed, int start, int end, Config cfg) {
         if (d.problem() != null) {
-            return Item.error(ExtractionError.Kind.INVALID_CALL_SYNTAX, Messages.invalid(d.problem()), null, format,
+            return Finding.error(ExtractionError.Kind.INVALID_CALL_SYNTAX, ErrorTexts.invalid(d.problem()), null, format,
                     start, end);
         }
         boolean isStrict = strict || d.wrapped();
@@ -264,31 +264,31 @@ public final class Calls {
         JsonNode a = d.args();
         if (a == null || a.isNull() || a.isMissingNode()) {
             if (d.source() != null && autoClosed.contains(d.source())) {
-                return Item.error(ExtractionError.Kind.TRUNCATED, Messages.truncated(n.name), n.name, format, start,
+                return Finding.error(ExtractionError.Kind.TRUNCATED, ErrorTexts.truncated(n.name), n.name, format, start,
                         end);
             }
-            return Item.call(n.name, NODES.objectNode(), d.id(), format, repairs, start, end);
+            return Finding.call(n.name, NODES.objectNode(), d.id(), format, repairs, start, end);
         }
         if (autoClosed.contains(a)) {
-            return Item.error(ExtractionError.Kind.TRUNCATED, Messages.truncated(n.name), n.name, format, start, end);
+            return Finding.error(ExtractionError.Kind.TRUNCATED, ErrorTexts.truncated(n.name), n.name, format, start, end);
         }
         if (a.isObject()) {
-            return Item.call(n.name, (ObjectNode) a, d.id(), format, repairs, start, end);
+            return Finding.call(n.name, (ObjectNode) a, d.id(), format, repairs, start, end);
         }
         if (a.isTextual()) {
             String s = a.textValue();
             if (s.isBlank()) {
                 repairs.add(Repair.ARGUMENTS_DECODED);
-                return Item.call(n.name, NODES.objectNode(), d.id(), format, repairs, start, end);
+                return Finding.call(n.name, NODES.objectNode(), d.id(), format, repairs, start, end);
             }
             JsonRead inner = LenientJson.read(s, 0, s.length(), true, cfg.limits);
             if (inner.isComplete() && inner.value().isObject() && inner.autoClosed().isEmpty()
                     && Chars.skipBlanks(s, inner.end(), s.length()) == s.length()) {
                 repairs.add(Repair.ARGUMENTS_DECODED);
                 addAll(repairs, inner.repairs());
-                return Item.call(n.name, (ObjectNode) inner.value(), d.id(), format, repairs, start, end);
+                return Finding.call(n.name, (ObjectNode) inner.value(), d.id(), format, repairs, start, end);
             }
-            return Item.error(ExtractionError.Kind.MALFORMED_JSON, Messages.malformedArguments(n.name, inner),
+            return Finding.error(ExtractionError.Kind.MALFORMED_JSON, ErrorTexts.malformedArguments(n.name, inner),
                     n.name, format, start, end);
         }
         if (a.isArray()) {
@@ -296,38 +296,38 @@ public final class Calls {
             a.forEach(positional::add);
             return positional(n, positional, List.of(), d.id(), format, repairs, start, end);
         }
-        return Item.error(ExtractionError.Kind.INVALID_CALL_SYNTAX,
-                Messages.invalid("the arguments of \"" + Messages.quote(n.name) + "\" must be an object, not "
+        return Finding.error(ExtractionError.Kind.INVALID_CALL_SYNTAX,
+                ErrorTexts.invalid("the arguments of \"" + ErrorTexts.quote(n.name) + "\" must be an object, not "
                         + Coercion.describe(a)), n.name, format, start, end);
     }
 
     /** A call whose name and argument object were read separately (the name from markup). */
-    public static Item call(String rawName, JsonRead args, String id, WireFormat format, int start, int end, Config cfg) {
+    public static Finding call(String rawName, JsonRead args, String id, WireFormat format, int start, int end, Config cfg) {
         Name n = name(rawName, true, format, start, end, cfg);
         if (n.error != null) {
             return n.error;
         }
         JsonNode a = args.value();
         if (!args.autoClosed().isEmpty() && args.autoClosed().contains(a)) {
-            return Item.error(ExtractionError.Kind.TRUNCATED, Messages.truncated(n.name), n.name, format, start, end);
+            return Finding.error(ExtractionError.Kind.TRUNCATED, ErrorTexts.truncated(n.name), n.name, format, start, end);
         }
         List<Repair> repairs = new ArrayList<>(args.repairs());
         if (n.normalized) {
             repairs.add(Repair.NAME_NORMALIZED);
         }
         if (a.isObject()) {
-            return Item.call(n.name, (ObjectNode) a, id, format, repairs, start, end);
+            return Finding.call(n.name, (ObjectNode) a, id, format, repairs, start, end);
         }
         if (a.isNull()) {
-            return Item.call(n.name, NODES.objectNode(), id, format, repairs, start, end);
+            return Finding.call(n.name, NODES.objectNode(), id, format, repairs, start, end);
         }
         if (a.isArray()) {
             List<JsonNode> positional = new ArrayList<>(a.size());
             a.forEach(positional::add);
             return positional(n, positional, List.of(), id, format, repairs, start, end);
         }
-        return Item.error(ExtractionError.Kind.INVALID_CALL_SYNTAX,
-                Messages.invalid("the arguments of \"" + Messages.quote(n.name) + "\" must be a JSON object, not "
+        return Finding.error(ExtractionError.Kind.INVALID_CALL_SYNTAX,
+                ErrorTexts.invalid("the arguments of \"" + ErrorTexts.quote(n.name) + "\" must be a JSON object, not "
                         + Coercion.describe(a)), n.name, format, start, end);
     }
 
@@ -336,7 +336,7 @@ public final class Calls {
      * argument text read leniently, by the same rules as a call in text. Blank text is no arguments; text that does
      * not end where the object ends is an error, as is an object the text cut off.
      */
-    public static Item nativeCall(String rawName, CharSequence args, String id, Config cfg) {
+    public static Finding nativeCall(String rawName, CharSequence args, String id, Config cfg) {
         int end = args.length();
         int from = Chars.skipBlanks(args, 0, end);
         if (from == end) {
@@ -348,20 +348,20 @@ public final class Calls {
             return n.error;
         }
         if (!read.isComplete()) {
-            return Item.error(Messages.kind(read), read.status() == JsonRead.Status.MALFORMED
-                    ? Messages.malformedArguments(n.name, read) : Messages.failedRead(n.name, read), n.name,
+            return Finding.error(ErrorTexts.kind(read), read.status() == JsonRead.Status.MALFORMED
+                    ? ErrorTexts.malformedArguments(n.name, read) : ErrorTexts.failedRead(n.name, read), n.name,
                     WireFormat.NATIVE, 0, end);
         }
         if (Chars.skipBlanks(args, read.end(), end) != end) {
-            return Item.error(ExtractionError.Kind.MALFORMED_JSON, Messages.invalid("the arguments of \""
-                    + Messages.quote(n.name) + "\" go on after their JSON value ends: give one JSON object"), n.name,
+            return Finding.error(ExtractionError.Kind.MALFORMED_JSON, ErrorTexts.invalid("the arguments of \""
+                    + ErrorTexts.quote(n.name) + "\" go on after their JSON value ends: give one JSON object"), n.name,
                     WireFormat.NATIVE, 0, end);
         }
         return call(rawName, read, id, WireFormat.NATIVE, 0, end, cfg);
     }
 
     /** A call whose arguments are already an object (XML-style formats). */
-    public static Item call(String rawName, ObjectNode args, String id, WireFormat format, List<Repair> extra, int start,
+    public static Finding call(String rawName, ObjectNode args, String id, WireFormat format, List<Repair> extra, int start,
                      int end, Config cfg) {
         Name n = name(rawName, true, format, start, end, cfg);
         if (n.error != null) {
@@ -372,11 +372,11 @@ public final class Calls {
             repairs.add(Repair.NAME_NORMALIZED);
         }
         repairs.addAll(extra);
-        return Item.call(n.name, args, id, format, repairs, start, end);
+        return Finding.call(n.name, args, id, format, repairs, start, end);
     }
 
     /** A pythonic call; {@code null} when it is data (lenient and not a known tool). */
-    public static Item python(PyCall c, String rawName, boolean strict, WireFormat format, int start, int end, Config cfg) {
+    public static Finding python(PyCall c, String rawName, boolean strict, WireFormat format, int start, int end, Config cfg) {
         Name n = name(rawName, strict, format, start, end, cfg);
         if (n == null) {
             return null;
@@ -385,8 +385,8 @@ public final class Calls {
             return n.error;
         }
         if (c.problem() != null) {
-            return Item.error(ExtractionError.Kind.INVALID_CALL_SYNTAX, Messages.invalid("in the call to \""
-                    + Messages.quote(n.name) + "\": " + c.problem()), n.name, format, start, end);
+            return Finding.error(ExtractionError.Kind.INVALID_CALL_SYNTAX, ErrorTexts.invalid("in the call to \""
+                    + ErrorTexts.quote(n.name) + "\": " + c.problem()), n.name, format, start, end);
         }
         List<Repair> repairs = new ArrayList<>(c.repairs());
         if (n.normalized) {
@@ -399,16 +399,16 @@ public final class Calls {
     public static Name name(String raw, boolean strict, WireFormat format, int start, int end, Config cfg) {
         KnownTools tools = cfg.tools;
         if (raw == null || raw.isBlank()) {
-            return strict ? new Name(null, null, false, Item.error(ExtractionError.Kind.INVALID_CALL_SYNTAX,
-                    Messages.invalid("the call has an empty tool name"), null, format, start, end)) : null;
+            return strict ? new Name(null, null, false, Finding.error(ExtractionError.Kind.INVALID_CALL_SYNTAX,
+                    ErrorTexts.invalid("the call has an empty tool name"), null, format, start, end)) : null;
         }
         if (tools.isEmpty()) {
             return new Name(raw, null, false, null);
         }
         KnownTools.Found f = tools.find(raw);
         if (f == null) {
-            return strict ? new Name(raw, null, false, Item.error(ExtractionError.Kind.UNKNOWN_TOOL,
-                    Messages.unknownTool(raw, tools), raw, format, start, end)) : null;
+            return strict ? new Name(raw, null, false, Finding.error(ExtractionError.Kind.UNKNOWN_TOOL,
+                    ErrorTexts.unknownTool(raw, tools), raw, format, start, end)) : null;
         }
         return new Name(f.spec().name(), f.spec(), f.normalized(), null);
     }
@@ -418,9 +418,9 @@ public final class Calls {
         public final String name;
         public final ToolSpec spec;
         public final boolean normalized;
-        public final Item error;
+        public final Finding error;
 
-        public Name(String name, ToolSpec spec, boolean normalized, Item error) {
+        public Name(String name, ToolSpec spec, boolean normalized, Finding error) {
             this.name = name;
             this.spec = spec;
             this.normalized = normalized;
@@ -428,19 +428,19 @@ public final class Calls {
         }
     }
 
-    private static Item positional(Name n, List<JsonNode> positional, List<Map.Entry<String, JsonNode>> keywords,
+    private static Finding positional(Name n, List<JsonNode> positional, List<Map.Entry<String, JsonNode>> keywords,
                                    String id, WireFormat format, List<Repair> repairs, int start, int end) {
         ObjectNode args = NODES.objectNode();
         if (!positional.isEmpty()) {
             if (n.spec == null) {
-                return Item.error(ExtractionError.Kind.INVALID_CALL_SYNTAX,
-                        Messages.invalid("\"" + Messages.quote(n.name) + "\" was given positional arguments, but its parameter names "
+                return Finding.error(ExtractionError.Kind.INVALID_CALL_SYNTAX,
+                        ErrorTexts.invalid("\"" + ErrorTexts.quote(n.name) + "\" was given positional arguments, but its parameter names "
                                 + "are not known: write each argument as name=value"), n.name, format, start, end);
             }
             List<String> order = n.spec.parameterOrder();
             if (positional.size() > order.size()) {
-                return Item.error(ExtractionError.Kind.TOO_MANY_POSITIONAL,
-                        Messages.tooManyPositional(n.spec, positional.size()), n.name, format, start, end);
+                return Finding.error(ExtractionError.Kind.TOO_MANY_POSITIONAL,
+                        ErrorTexts.tooManyPositional(n.spec, positional.size()), n.name, format, start, end);
             }
             for (int i = 0; i < positional.size(); i++) {
                 args.set(order.get(i), positional.get(i));
@@ -449,13 +449,13 @@ public final class Calls {
         }
         for (Map.Entry<String, JsonNode> kw : keywords) {
             if (args.has(kw.getKey())) {
-                return Item.error(ExtractionError.Kind.INVALID_CALL_SYNTAX,
-                        Messages.invalid("\"" + Messages.quote(n.name) + "\" got two values for '" + Messages.quote(kw.getKey()) + "'"), n.name,
+                return Finding.error(ExtractionError.Kind.INVALID_CALL_SYNTAX,
+                        ErrorTexts.invalid("\"" + ErrorTexts.quote(n.name) + "\" got two values for '" + ErrorTexts.quote(kw.getKey()) + "'"), n.name,
                         format, start, end);
             }
             args.set(kw.getKey(), kw.getValue());
         }
-        return Item.call(n.name, args, id, format, repairs, start, end);
+        return Finding.call(n.name, args, id, format, repairs, start, end);
     }
 
     private static void addAll(List<Repair> into, List<Repair> more) {

@@ -2,10 +2,10 @@ package dev.calltype.runtime.internal.scan;
 
 import dev.calltype.runtime.Extraction;
 import dev.calltype.runtime.ExtractionError;
-import dev.calltype.runtime.internal.text.Messages;
 import dev.calltype.runtime.Repair;
 import dev.calltype.runtime.ToolCall;
 import dev.calltype.runtime.WireFormat;
+import dev.calltype.runtime.internal.text.ErrorTexts;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
@@ -16,7 +16,7 @@ import java.util.List;
  * items of one match tile the matched text; the driver turns them into {@link ToolCall}s, {@link ExtractionError}s
  * and segments.
  */
-public final class Item {
+public final class Finding {
 
     public final Extraction.Segment.Kind kind;
     public final int start;
@@ -30,7 +30,7 @@ public final class Item {
     public final ExtractionError.Kind errorKind;
     public final String message;
 
-    private Item(Extraction.Segment.Kind kind, int start, int end, WireFormat format, String name,
+    private Finding(Extraction.Segment.Kind kind, int start, int end, WireFormat format, String name,
                  ObjectNode arguments, String id, List<Repair> repairs, ExtractionError.Kind errorKind,
                  String message) {
         this.kind = kind;
@@ -45,20 +45,20 @@ public final class Item {
         this.message = message;
     }
 
-    public static Item call(String name, ObjectNode arguments, String id, WireFormat format, List<Repair> repairs,
+    public static Finding call(String name, ObjectNode arguments, String id, WireFormat format, List<Repair> repairs,
                      int start, int end) {
-        return new Item(Extraction.Segment.Kind.CALL, start, end, format, name, arguments, id,
+        return new Finding(Extraction.Segment.Kind.CALL, start, end, format, name, arguments, id,
                 List.copyOf(repairs), null, null);
     }
 
-    public static Item error(ExtractionError.Kind kind, String message, String toolName, WireFormat format, int start,
+    public static Finding error(ExtractionError.Kind kind, String message, String toolName, WireFormat format, int start,
                       int end) {
-        return new Item(Extraction.Segment.Kind.ERROR, start, end, format, toolName, null, null, List.of(), kind,
-                Messages.clean(message));
+        return new Finding(Extraction.Segment.Kind.ERROR, start, end, format, toolName, null, null, List.of(), kind,
+                ErrorTexts.clean(message));
     }
 
-    public static Item reasoning(int start, int end) {
-        return new Item(Extraction.Segment.Kind.REASONING, start, end, null, null, null, null, List.of(), null, null);
+    public static Finding reasoning(int start, int end) {
+        return new Finding(Extraction.Segment.Kind.REASONING, start, end, null, null, null, null, List.of(), null, null);
     }
 
     public boolean isCall() {
@@ -69,24 +69,24 @@ public final class Item {
         return kind == Extraction.Segment.Kind.ERROR;
     }
 
-    public Item span(int newStart, int newEnd) {
-        return new Item(kind, newStart, newEnd, format, name, arguments, id, repairs, errorKind, message);
+    public Finding span(int newStart, int newEnd) {
+        return new Finding(kind, newStart, newEnd, format, name, arguments, id, repairs, errorKind, message);
     }
 
     /** This call with one more repair (kept once, in first-applied order). */
-    public Item withRepair(Repair r) {
+    public Finding withRepair(Repair r) {
         if (!isCall() || repairs.contains(r)) {
             return this;
         }
         List<Repair> more = new ArrayList<>(repairs);
         more.add(r);
-        return new Item(kind, start, end, format, name, arguments, id, List.copyOf(more), errorKind, message);
+        return new Finding(kind, start, end, format, name, arguments, id, List.copyOf(more), errorKind, message);
     }
 
     /** This error as another kind with another message (limits applied by the driver). */
-    public Item asError(ExtractionError.Kind newKind, String newMessage) {
-        return new Item(Extraction.Segment.Kind.ERROR, start, end, format, name, null, null, List.of(), newKind,
-                Messages.clean(newMessage));
+    public Finding asError(ExtractionError.Kind newKind, String newMessage) {
+        return new Finding(Extraction.Segment.Kind.ERROR, start, end, format, name, null, null, List.of(), newKind,
+                ErrorTexts.clean(newMessage));
     }
 
     public ToolCall toCall() {
@@ -95,7 +95,7 @@ public final class Item {
 
     public ExtractionError toError(CharSequence buf) {
         return new ExtractionError(errorKind, start, end, message,
-                Chars.snippet(buf, start, end, Messages.SNIPPET_CHARS), name);
+                Chars.snippet(buf, start, end, ErrorTexts.SNIPPET_CHARS), name);
     }
 
     @Override

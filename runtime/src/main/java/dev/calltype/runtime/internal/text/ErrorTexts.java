@@ -1,13 +1,13 @@
 package dev.calltype.runtime.internal.text;
 
-import dev.calltype.runtime.internal.scan.Chars;
-import dev.calltype.runtime.support.Coercion;
-import dev.calltype.runtime.internal.scan.Config;
 import dev.calltype.runtime.ExtractionError;
-import dev.calltype.runtime.internal.json.JsonRead;
-import dev.calltype.runtime.internal.args.KnownTools;
 import dev.calltype.runtime.ToolSpec;
 import dev.calltype.runtime.WireFormat;
+import dev.calltype.runtime.internal.args.KnownTools;
+import dev.calltype.runtime.internal.json.JsonRead;
+import dev.calltype.runtime.internal.scan.Chars;
+import dev.calltype.runtime.internal.scan.Config;
+import dev.calltype.runtime.support.Coercion;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -21,14 +21,14 @@ import java.util.Map;
  * Every message the extractor writes: error messages (for a person and for the model that wrote the call) and the
  * correction prompt that shows the model the expected format with a worked example.
  */
-public final class Messages {
+public final class ErrorTexts {
 
     /** The most characters of offending text an error carries. */
     public static final int SNIPPET_CHARS = 120;
     /** The most characters of model text (a name, a key) a message quotes. */
     public static final int QUOTED_CHARS = 80;
 
-    private Messages() {
+    private ErrorTexts() {
     }
 
     /**

@@ -1,6 +1,8 @@
 package dev.calltype.runtime.internal.scan;
 
+import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * When a recognizer that needed more text is worth asking again: when one of some strings appears, when the
@@ -8,40 +10,45 @@ import java.util.List;
  * characters only; besides, it asks again whenever the held text has doubled, so a hint that never fires costs
  * latency, never correctness or linearity.
  */
-public final class Hint {
+public final class RetryWhen {
 
-    public static final Hint NONE = new Hint(List.of(), -1, -1, -1);
+    public static final RetryWhen NONE = new RetryWhen(List.of(), -1, -1, -1);
 
     public final List<String> strings;
     public final int stringsFrom;
     public final int balanceFrom;
     public final int length;
 
-    private Hint(List<String> strings, int stringsFrom, int balanceFrom, int length) {
+    private RetryWhen(List<String> strings, int stringsFrom, int balanceFrom, int length) {
         this.strings = strings;
         this.stringsFrom = stringsFrom;
         this.balanceFrom = balanceFrom;
         this.length = length;
     }
 
-    /** Ask again once one of {@code strings} occurs at or after {@code from}. */
-    public static Hint text(int from, String... strings) {
-        return new Hint(List.of(strings), from, -1, -1);
+    /** Ask again once one of {@code strings} (the {@code null}s left out) occurs at or after {@code from}. */
+    public static RetryWhen text(int from, String... strings) {
+        for (String s : strings) {
+            if (s == null) {
+                return new RetryWhen(Arrays.stream(strings).filter(Objects::nonNull).toList(), from, -1, -1);
+            }
+        }
+        return new RetryWhen(List.of(strings), from, -1, -1);
     }
 
     /** Ask again once the value opening at {@code from} balances. */
-    public static Hint balance(int from) {
-        return new Hint(List.of(), -1, from, -1);
+    public static RetryWhen balance(int from) {
+        return new RetryWhen(List.of(), -1, from, -1);
     }
 
     /** Ask again once the text is at least {@code length} long (a few more characters decide a short prefix). */
-    public static Hint length(int length) {
-        return new Hint(List.of(), -1, -1, length);
+    public static RetryWhen length(int length) {
+        return new RetryWhen(List.of(), -1, -1, length);
     }
 
     /** This hint or {@code other}, whichever fires first (one of each kind at most). */
-    public Hint or(Hint other) {
-        return new Hint(strings.isEmpty() ? other.strings : strings,
+    public RetryWhen or(RetryWhen other) {
+        return new RetryWhen(strings.isEmpty() ? other.strings : strings,
                 strings.isEmpty() ? other.stringsFrom : stringsFrom,
                 balanceFrom >= 0 ? balanceFrom : other.balanceFrom,
                 length >= 0 ? length : other.length);
@@ -54,13 +61,13 @@ public final class Hint {
 
     /** Watches new text for a hint; each character is examined a bounded number of times. */
     public static final class Tracker {
-        private final Hint hint;
-        private final Balance balance;
+        private final RetryWhen hint;
+        private final BracketBalance balance;
         private int searched;
 
-        public Tracker(Hint hint) {
+        public Tracker(RetryWhen hint) {
             this.hint = hint;
-            this.balance = hint.balanceFrom >= 0 ? new Balance(hint.balanceFrom) : null;
+            this.balance = hint.balanceFrom >= 0 ? new BracketBalance(hint.balanceFrom) : null;
             this.searched = hint.stringsFrom;
         }
 

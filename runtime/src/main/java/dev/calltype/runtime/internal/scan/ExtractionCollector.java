@@ -2,15 +2,15 @@ package dev.calltype.runtime.internal.scan;
 
 import dev.calltype.runtime.Extraction;
 import dev.calltype.runtime.ExtractionError;
-import dev.calltype.runtime.internal.text.Messages;
 import dev.calltype.runtime.ToolCall;
 import dev.calltype.runtime.WireFormat;
+import dev.calltype.runtime.internal.text.ErrorTexts;
 
 import java.util.ArrayList;
 import java.util.List;
 
 /** Collects what the driver decides into an {@link Extraction} (batch). */
-public final class Assembly implements Driver.Sink {
+public final class ExtractionCollector implements Driver.Sink {
 
     private final List<ToolCall> calls = new ArrayList<>();
     private final List<ExtractionError> errors = new ArrayList<>();
@@ -22,7 +22,7 @@ public final class Assembly implements Driver.Sink {
     @Override
     public void text(CharSequence buf, int start, int end) {
         if (source == null) {
-            source = Response.unwrap(buf);
+            source = IndexedText.unwrap(buf);
         }
         segment(Extraction.Segment.Kind.TEXT, start, end);
     }
@@ -33,7 +33,7 @@ public final class Assembly implements Driver.Sink {
     }
 
     @Override
-    public void item(CharSequence buf, Item item, int index) {
+    public void item(CharSequence buf, Finding item, int index) {
         if (item.isCall()) {
             calls.add(item.toCall());
             segments.add(new Extraction.Segment(Extraction.Segment.Kind.CALL, item.start, item.end));
@@ -48,7 +48,7 @@ public final class Assembly implements Driver.Sink {
     private int unreportedSegment = -1;
 
     @Override
-    public void unreported(CharSequence buf, Item item) {
+    public void unreported(CharSequence buf, Finding item) {
         int last = segments.size() - 1;
         if (last >= 0 && last == unreportedSegment && segments.get(last).end() == item.start) {
             segments.set(last, new Extraction.Segment(Extraction.Segment.Kind.ERROR, segments.get(last).start(),
@@ -72,7 +72,7 @@ public final class Assembly implements Driver.Sink {
     }
 
     public Extraction extraction(Config cfg) {
-        String prompt = errors.isEmpty() ? null : Messages.correctionPrompt(errors, errorFormats, cfg);
+        String prompt = errors.isEmpty() ? null : ErrorTexts.correctionPrompt(errors, errorFormats, cfg);
         return new Extraction(calls, errors, text(), segments, prompt);
     }
 

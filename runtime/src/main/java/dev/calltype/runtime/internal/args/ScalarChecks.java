@@ -1,0 +1,332 @@
+package dev.calltype.runtime.internal.args;
+
+import dev.calltype.runtime.SchemaDialects;
+import dev.calltype.runtime.support.Coercion;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.DecimalNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.TextNode;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.net.URI;
+import java.time.LocalTime;
+import java.time.OffsetTime;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
+
+/**
+ * The checks of one scalar value against its schema, for {@link SchemaArguments}: strings (length, {@code pattern},
+ * {@code format}), integers and numbers (bounds, {@code multipleOf}), {@code enum} and {@code const}. Each returns
+ * the value to pass on (coerced where the schema allows), or {@code null} after adding a problem.
+ */
+final class ScalarChecks {
+
+    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+
+    /** Compiled {@code pattern}s by source (an empty optional: not a valid regular expression). */
+    private final Map<String, Optional<Pattern>> patterns = new ConcurrentHashMap<>();
+
+    // ---------------------------------------------------------------------------------------------
+    // strings
+
+    JsonNode string(JsonNode schema, JsonNode node, String path, List<String> problems) {
+        String s = Coercion.toStringValue(node, path, problems);
+        if (s == null) {
+            return null;
+        }
+        int before = problems.size();
+        JsonNode format = schema.get("format");
+        if (format != null && format.isTextual()) {
+            s = format(format.textValue(), s, path, problems);
+            if (s == null) {
+                return null;
+            }
+        }
+        int length = s.codePointCount(0, s.length());
+        Integer minLength = SchemaTypes.intKeyword(schema, "minLength");
+        if (minLength != null && length < minLength) {
+            problems.add(Coercion.mismatch(path, "at least " + minLength + characters(minLength) + " long", node));
+        }
+        Integer maxLength = SchemaTypes.intKeyword(schema, "maxLength");
+        if (maxLength != null && length > maxLength) {
+            problems.add(Coercion.mismatch(path, "at most " + maxLength + characters(maxLength) + " long", node));
+        }
+        JsonNode pattern = schema.get("pattern");
+        if (pattern != null && pattern.isTextual()) {
+            Optional<Pattern> compiled = patterns.computeIfAbsent(pattern.textValue(), ScalarChecks::compile);
+            if (compiled.isPresent()) {
+                if (s.length() > SchemaArguments.MAX_PATTERN_INPUT) {
+                    problems.add("parameter '" + SchemaArguments.label(path) + "' is too long to check against its pattern "
+                            + pattern.textValue() + " (more than " + SchemaArguments.MAX_PATTERN_INPUT + " characters)");
+                } else if (!compiled.get().matcher(s).find()) {
+                    problems.add(Coercion.mismatch(path, "a string matching the pattern " + pattern.textValue(), node));
+                }
+            }
+        }
+        if (problems.size() != before) {
+            return null;
+        }
+        return node.isTextual() && node.textValue().equals(s) ? node : NODES.textNode(s);
+    }
+
+    private static String characters(int n) {
+        return n == 1 ? " character" : " characters";
+    }
+
+    private static Optional<Pattern> compile(String pattern) {
+        try {
+            return Optional.of(Pattern.compile(pattern));
+        } catch (PatternSyntaxException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** Checks a string against a format; returns the string to pass on, or {@code null} after a problem. */
+    private static String format(String format, String s, String path, List<String> problems) {
+        TextNode text = NODES.textNode(s);
+        switch (format) {
+            case "date":
+                return Coercion.toLocalDate(text, path, problems) == null ? null : s.strip();
+            case "date-time": {
+                List<String> scratch = new ArrayList<>();
+                if (Coercion.toOffsetDateTime(text, path, scratch) != null
+                        || Coercion.toLocalDateTime(text, path, new ArrayList<>()) != null) {
+                    return s.strip();
+                }
+                problems.addAll(scratch);
+                return null;
+            }
+            case "time":
+                try {
+                    LocalTime.parse(s.strip());
+                    return s.strip();
+                } catch (DateTimeParseException e) {
+                    try {
+                        OffsetTime.parse(s.strip());
+                        return s.strip();
+                    } catch (DateTimeParseException e2) {
+                        problems.add(Coercion.mismatch(path, "a time such as \"14:30:00\"", text));
+                        return null;
+                    }
+                }
+            case "duration":
+                return Coercion.toDuration(text, path, problems) == null ? null : s.strip();
+            case "uuid":
+                return Coercion.toUuid(text, path, problems) == null ? null : s.strip();
+            case "uri": {
+                URI uri = Coercion.toUri(text, path, problems);
+                if (uri == null) {
+                    return null;
+                }
+                if (!uri.isAbsolute()) {
+                    problems.add(Coercion.mismatch(path, "an absolute URI such as \"https://example.com/a\"", text));
+                    return null;
+                }
+                return s.strip();
+            }
+            case "uri-reference":
+                return Coercion.toUri(text, path, problems) == null ? null : s.strip();
+            case "email":
+                if (isEmail(s.strip())) {
+                    return s.strip();
+                }
+                problems.add(Coercion.mismatch(path, "an email address such as \"ada@example.com\"", text));
+                return null;
+            case "ipv4":
+                if (isIpv4(s.strip())) {
+                    return s.strip();
+                }
+                problems.add(Coercion.mismatch(path, "an IPv4 address such as \"192.0.2.1\"", text));
+                return null;
+            default:
+                return s;
+        }
+    }
+
+    /** One {@code @}, a local part, a dotted domain, no spaces. */
+    private static boolean isEmail(String s) {
+        int at = s.indexOf('@');
+        if (at <= 0 || at != s.lastIndexOf('@') || at == s.length() - 1) {
+            return false;
+        }
+        for (int i = 0; i < s.length(); i++) {
+            if (Character.isWhitespace(s.charAt(i)) || Character.isISOControl(s.charAt(i))) {
+                return false;
+            }
+        }
+        String domain = s.substring(at + 1);
+        int dot = domain.indexOf('.');
+        return dot > 0 && !domain.endsWith(".") && !domain.contains("..");
+    }
+
+    private static boolean isIpv4(String s) {
+        int parts = 0;
+        int i = 0;
+        while (i <= s.length()) {
+            int start = i;
+            while (i < s.length() && s.charAt(i) >= '0' && s.charAt(i) <= '9') {
+                i++;
+            }
+            int digits = i - start;
+            if (digits == 0 || digits > 3 || (digits > 1 && s.charAt(start) == '0')
+                    || Integer.parseInt(s.substring(start, i)) > 255) {
+                return false;
+            }
+            parts++;
+            if (i == s.length()) {
+                break;
+            }
+            if (s.charAt(i) != '.' || parts == 4) {
+                return false;
+            }
+            i++;
+        }
+        return parts == 4;
+    }
+
+    // ---------------------------------------------------------------------------------------------
+    // numbers
+
+    JsonNode integer(JsonNode schema, JsonNode node, String path, List<String> problems) {
+        if (!ofReasonableSize(node)) {
+            problems.add(Coercion.mismatch(path, "an integer", node));
+            return null;
+        }
+        BigInteger v = Coercion.toBigInteger(node, path, problems);
+        if (v == null) {
+            return null;
+        }
+        if (!withinBounds(schema, new BigDecimal(v), node, path, problems)) {
+            return null;
+        }
+        if (node.isIntegralNumber() && node.bigIntegerValue().equals(v)) {
+            return node;
+        }
+        if (v.bitLength() < 32) {
+            return NODES.numberNode(v.intValue());
+        }
+        return v.bitLength() < 64 ? NODES.numberNode(v.longValue()) : NODES.numberNode(v);
+    }
+
+    JsonNode number(JsonNode schema, JsonNode node, String path, List<String> problems) {
+        if (!ofReasonableSize(node)) {
+            problems.add(Coercion.mismatch(path, "a number", node));
+            return null;
+        }
+        BigDecimal v = Coercion.toBigDecimal(node, path, problems);
+        if (v == null) {
+            return null;
+        }
+        if (!withinBounds(schema, v, node, path, problems)) {
+            return null;
+        }
+        return node.isNumber() ? node : DecimalNode.valueOf(v);
+    }
+
+    /**
+     * Whether a number can be converted without expanding a huge exponent: a string such as
+     * {@code "1e999999999"} would otherwise take minutes to turn into a BigInteger.
+     */
+    private static boolean ofReasonableSize(JsonNode node) {
+        BigDecimal d = null;
+        if (node.isBigDecimal()) {
+            d = node.decimalValue();
+        } else if (node.isTextual()) {
+            String s = node.textValue().strip();
+            if (s.isEmpty() || s.length() > 400) {
+                return true; // Coercion refuses these itself
+            }
+            try {
+                d = new BigDecimal(s);
+            } catch (NumberFormatException e) {
+                return true; // not a number: Coercion reports it
+            }
+        }
+        return d == null || Math.abs((long) d.scale()) <= SchemaArguments.MAX_NUMBER_SCALE;
+    }
+
+    private static boolean withinBounds(JsonNode schema, BigDecimal v, JsonNode node, String path,
+                                        List<String> problems) {
+        int before = problems.size();
+        bound(schema, "minimum", v, node, path, problems, c -> c >= 0, "at least ");
+        bound(schema, "maximum", v, node, path, problems, c -> c <= 0, "at most ");
+        bound(schema, "exclusiveMinimum", v, node, path, problems, c -> c > 0, "greater than ");
+        bound(schema, "exclusiveMaximum", v, node, path, problems, c -> c < 0, "less than ");
+        JsonNode multipleOf = schema.get("multipleOf");
+        if (multipleOf != null && multipleOf.isNumber() && multipleOf.decimalValue().signum() > 0
+                && Math.abs((long) v.scale()) <= SchemaArguments.MAX_NUMBER_SCALE
+                && v.remainder(multipleOf.decimalValue()).signum() != 0) {
+            problems.add(Coercion.mismatch(path, "a multiple of " + SchemaDialects.write(multipleOf), node));
+        }
+        return problems.size() == before;
+    }
+
+    private static void bound(JsonNode schema, String keyword, BigDecimal v, JsonNode node, String path,
+                              List<String> problems, java.util.function.IntPredicate ok, String words) {
+        JsonNode limit = schema.get(keyword);
+        if (limit != null && limit.isNumber() && !ok.test(v.compareTo(limit.decimalValue()))) {
+            problems.add(Coercion.mismatch(path, words + SchemaDialects.write(limit), node));
+        }
+    }
+
+    // ---------------------------------------------------------------------------------------------
+    // enum and const
+
+    static JsonNode enumValue(JsonNode values, JsonNode node, String path, List<String> problems) {
+        for (JsonNode v : values) {
+            if (sameValue(v, node)) {
+                return v;
+            }
+        }
+        List<String> texts = new ArrayList<>();
+        List<JsonNode> scalars = new ArrayList<>();
+        for (JsonNode v : values) {
+            if (v.isValueNode() && !v.isNull()) {
+                texts.add(v.asText());
+                scalars.add(v);
+            }
+        }
+        if (!texts.isEmpty() && node.isValueNode()) {
+            String match = Coercion.toOneOf(node, path, new ArrayList<>(), texts);
+            if (match != null) {
+                return scalars.get(texts.indexOf(match));
+            }
+        }
+        List<String> literals = new ArrayList<>();
+        for (JsonNode v : values) {
+            literals.add(SchemaDialects.write(v));
+        }
+        problems.add(Coercion.mismatch(path, "one of " + String.join(", ", literals), node));
+        return null;
+    }
+
+    static JsonNode constValue(JsonNode constant, JsonNode node, String path, List<String> problems) {
+        if (sameValue(constant, node)) {
+            return constant;
+        }
+        if (constant.isValueNode() && node.isValueNode() && !constant.isNull()
+                && constant.asText().equalsIgnoreCase(node.asText())) {
+            return constant;
+        }
+        problems.add(Coercion.mismatch(path, SchemaDialects.write(constant), node));
+        return null;
+    }
+
+    private static boolean sameValue(JsonNode a, JsonNode b) {
+        if (a.isNumber() && b.isNumber()) {
+            if (a.isFloatingPointNumber() && !Double.isFinite(a.doubleValue())
+                    || b.isFloatingPointNumber() && !Double.isFinite(b.doubleValue())) {
+                return false;
+            }
+            return a.decimalValue().compareTo(b.decimalValue()) == 0;
+        }
+        return a.equals(b);
+    }
+}

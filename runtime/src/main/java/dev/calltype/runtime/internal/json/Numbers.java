@@ -1,0 +1,264 @@
+package dev.calltype.runtime.internal.json;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.BigIntegerNode;
+import com.fasterxml.jackson.databind.node.DecimalNode;
+import com.fasterxml.jackson.databind.node.DoubleNode;
+import com.fasterxml.jackson.databind.node.IntNode;
+import com.fasterxml.jackson.databind.node.LongNode;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+
+/**
+ * Numbers as models write them, in one place for both readers: the JSON number grammar, the node a number token
+ * becomes (exact: a decimal a double cannot hold stays a decimal), and Python literals ({@code 0x1F}, {@code 1_000},
+ * {@code .5}) spelt as JSON.
+ */
+public final class Numbers {
+
+    private Numbers() {
+    }
+
+    /** The index after the digits that start at {@code i < to}, or -1 when none does. */
+    private static int digits(CharSequence text, int i, int to) {
+        if (!isDigit(text.charAt(i))) {
+            return -1;
+        }
+        while (i < to && isDigit(text.charAt(i))) {
+            i++;
+        }
+        return i;
+    }
+
+    public static boolean isDigit(char c) {
+        return c >= '0' && c <= '9';
+    }
+
+    /** Characters a JSON number token may hold (the grammar is checked by {@link #numberShape}). */
+    public static boolean isNumberChar(char c) {
+        return (c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E';
+    }
+
+    // ------------------------------------------------------------------ JSON numbers
+
+    /** Result of checking a number token against the JSON grammar. */
+    public enum NumberShape { VALID, PREFIX, INVALID }
+
+    /** Checks {@code text[from, to)} against {@code -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?}. */
+    public static NumberShape numberShape(CharSequence text, int from, int to) {
+        int i = from;
+        if (i < to && text.charAt(i) == '-') {
+            i++;
+        }
+        if (i == to) {
+            return NumberShape.PREFIX;
+        }
+        char c = text.charAt(i);
+        if (c == '0') {
+            i++;
+        } else if (c >= '1' && c <= '9') {
+            while (i < to && isDigit(text.charAt(i))) {
+                i++;
+            }
+        } else {
+            return NumberShape.INVALID;
+        }
+        if (i < to && text.charAt(i) == '.') {
+            i++;
+            if (i == to) {
+                return NumberShape.PREFIX;
+            }
+            i = digits(text, i, to);
+            if (i < 0) {
+                return NumberShape.INVALID;
+            }
+        }
+        if (i < to && (text.charAt(i) == 'e' || text.charAt(i) == 'E')) {
+            i++;
+            if (i < to && (text.charAt(i) == '+' || text.charAt(i) == '-')) {
+                i++;
+            }
+            if (i == to) {
+                return NumberShape.PREFIX;
+            }
+            i = digits(text, i, to);
+            if (i < 0) {
+                return NumberShape.INVALID;
+            }
+        }
+        return i == to ? NumberShape.VALID : NumberShape.INVALID;
+    }
+
+    /**
+     * The node for a number token already known to be {@link NumberShape#VALID} (JSON grammar; Python callers pass
+     * normalized text). Returns {@code null} when the number cannot be represented (exponent out of range).
+     */
+    public static JsonNode numberNode(String token) {
+        boolean integer = true;
+        for (int i = 0; i < token.length(); i++) {
+            char c = token.charAt(i);
+            if (c == '.' || c == 'e' || c == 'E') {
+                integer = false;
+                break;
+            }
+        }
+        if (integer) {
+            int digits = token.charAt(0) == '-' ? token.length() - 1 : token.length();
+            long v;
+            if (digits <= 18) {
+                v = Long.parseLong(token);
+            } else {
+                BigInteger big = new BigInteger(token);
+                if (big.bitLength() > 63) {
+                    return BigIntegerNode.valueOf(big);
+                }
+                v = big.longValue();
+            }
+            return v == (int) v ? IntNode.valueOf((int) v) : LongNode.valueOf(v);
+        }
+        BigDecimal exact;
+        try {
+            exact = new BigDecimal(token);
+        } catch (NumberFormatException | ArithmeticException e) {
+            return null;
+        }
+        double d = Double.parseDouble(token);
+        if (!Double.isInfinite(d) && (d != 0 || exact.signum() == 0)) {
+            if (d == 0 || new BigDecimal(Double.toString(d)).compareTo(exact) == 0) {
+                return DoubleNode.valueOf(d);
+            }
+        }
+        return DecimalNode.valueOf(exact);
+    }
+
+    // ------------------------------------------------------------------ Python numbers
+
+    /**
+     * The JSON spelling of the unsigned Python number {@code text[a, b)}, or {@code null} when it is not a valid
+     * int or float literal (complex numbers included).
+     */
+    public static String normalizeNumber(CharSequence text, int a, int b) {
+        if (b - a >= 2 && text.charAt(a) == '0') {
+            char p = text.charAt(a + 1);
+            int radix = p == 'x' || p == 'X' ? 16 : p == 'o' || p == 'O' ? 8 : p == 'b' || p == 'B' ? 2 : 0;
+            if (radix != 0) {
+                StringBuilder digits = new StringBuilder(b - a);
+                boolean underscoreOk = true; // Python allows 0x_1F
+                boolean lastUnderscore = false;
+                for (int i = a + 2; i < b; i++) {
+                    char c = text.charAt(i);
+                    if (c == '_') {
+                        if (!underscoreOk || lastUnderscore) {
+                            return null;
+                        }
+                        lastUnderscore = true;
+                        continue;
+                    }
+                    if (Character.digit(c, radix) < 0 || c > 'f') {
+                        return null;
+                    }
+                    digits.append(c);
+                    lastUnderscore = false;
+                }
+                if (digits.length() == 0 || lastUnderscore) {
+                    return null;
+                }
+                return new BigInteger(digits.toString(), radix).toString();
+            }
+        }
+        StringBuilder out = new StringBuilder(b - a + 4);
+        int i = a;
+        // integer part
+        int intStart = out.length();
+        i = digitsWithUnderscores(text, i, b, out);
+        if (i < 0) {
+            return null;
+        }
+        int intDigits = out.length() - intStart;
+        boolean dot = false;
+        int fracDigits = 0;
+        if (i < b && text.charAt(i) == '.') {
+            dot = true;
+            i++;
+            StringBuilder frac = new StringBuilder();
+            i = digitsWithUnderscores(text, i, b, frac);
+            if (i < 0) {
+                return null;
+            }
+            fracDigits = frac.length();
+            if (intDigits == 0 && fracDigits == 0) {
+                return null;
+            }
+            stripLeadingZeros(out, intStart);
+            out.append('.').append(fracDigits == 0 ? "0" : frac);
+        } else if (intDigits == 0) {
+            return null;
+        }
+        boolean exponent = false;
+        if (i < b && (text.charAt(i) == 'e' || text.charAt(i) == 'E')) {
+            exponent = true;
+            if (!dot) {
+                stripLeadingZeros(out, intStart);
+            }
+            out.append('e');
+            i++;
+            if (i < b && (text.charAt(i) == '+' || text.charAt(i) == '-')) {
+                out.append(text.charAt(i));
+                i++;
+            }
+            int expStart = out.length();
+            i = digitsWithUnderscores(text, i, b, out);
+            if (i < 0 || out.length() == expStart) {
+                return null;
+            }
+        }
+        if (i != b) {
+            return null;
+        }
+        if (!dot && !exponent) {
+            // a decimal int: no leading zeros unless it is all zeros
+            if (out.length() > 1 && out.charAt(0) == '0') {
+                for (int k = 0; k < out.length(); k++) {
+                    if (out.charAt(k) != '0') {
+                        return null;
+                    }
+                }
+                return "0";
+            }
+        }
+        return out.toString();
+    }
+
+    private static void stripLeadingZeros(StringBuilder out, int from) {
+        if (out.length() == from) {
+            out.append('0');
+            return;
+        }
+        int k = from;
+        while (k < out.length() - 1 && out.charAt(k) == '0') {
+            k++;
+        }
+        out.delete(from, k);
+    }
+
+    /** Appends digits (single underscores between digits allowed) from {@code i}; the index after, or -1. */
+    private static int digitsWithUnderscores(CharSequence text, int i, int b, StringBuilder out) {
+        boolean any = false;
+        while (i < b) {
+            char c = text.charAt(i);
+            if (isDigit(c)) {
+                out.append(c);
+                any = true;
+                i++;
+            } else if (c == '_') {
+                if (!any || i + 1 >= b || !isDigit(text.charAt(i + 1))) {
+                    return -1;
+                }
+                i++;
+            } else {
+                break;
+            }
+        }
+        return i;
+    }
+}

@@ -1,0 +1,106 @@
+package dev.calltype.runtime.internal.scan;
+
+import java.util.List;
+
+/**
+ * A recognizer's answer at a candidate position: not its markup ({@link NotHere}), undecided until more text
+ * arrives ({@link NeedMore}), or decided ({@link Found}) with what it found.
+ */
+public sealed interface Verdict permits Verdict.NotHere, Verdict.NeedMore, Verdict.Found {
+
+    /** Not this markup, and nothing examined to remember. */
+    public static final NotHere NO_MATCH = new NotHere(-1, -1);
+
+    /**
+     * Not this markup.
+     *
+     * @param skipTo prose up to here was examined and is not searched again (-1: no skip)
+     * @param pythonicSkipTo line starts before here are not tried as pythonic calls again (-1: none)
+     */
+    public record NotHere(int skipTo, int pythonicSkipTo) implements Verdict {
+    }
+
+    /**
+     * Undecided until more text arrives.
+     *
+     * @param retry when asking again is worthwhile
+     * @param resume the continuation to ask again (progress kept), or {@code null} for the same one
+     * @param started a call that is certainly being written here, or {@code null}
+     */
+    public record NeedMore(RetryWhen retry, Continuation resume, Started started) implements Verdict {
+    }
+
+    /**
+     * Decided: the findings tile the text from the candidate to {@code end}.
+     *
+     * @param next reading goes on at {@code end} with this continuation (the next call of the same block), or null
+     * @param reasoningClose a reasoning block opened; its text runs until this string (or the end); or null
+     */
+    public record Found(int end, List<Finding> findings, Continuation next, String reasoningClose)
+            implements Verdict {
+        public Found {
+            findings = List.copyOf(findings);
+        }
+    }
+
+    /** A call that is certainly being written: what streaming shows before it completes. */
+    public record Started(String name, int argumentsFrom, String argumentsEnd) {
+    }
+
+    /** Not this markup; the text {@code [candidate, skipTo)} was examined and is prose. */
+    public static Verdict skip(int skipTo) {
+        return new NotHere(skipTo, -1);
+    }
+
+    /** Not a pythonic call; line starts before {@code skipTo} need not be tried again. */
+    public static Verdict skipPythonic(int skipTo) {
+        return new NotHere(-1, skipTo);
+    }
+
+    /** Not a match, with both skips (-1 for none). */
+    public static Verdict skips(int skipTo, int pythonicSkipTo) {
+        return skipTo < 0 && pythonicSkipTo < 0 ? NO_MATCH : new NotHere(skipTo, pythonicSkipTo);
+    }
+
+    public static Verdict needMore(RetryWhen retry) {
+        return new NeedMore(retry, null, null);
+    }
+
+    public static Verdict needMore(RetryWhen retry, Continuation resume) {
+        return new NeedMore(retry, resume, null);
+    }
+
+    public static Verdict needMore(RetryWhen retry, Continuation resume, Started started) {
+        return new NeedMore(retry, resume, started);
+    }
+
+    public static Verdict matched(int end, List<Finding> findings) {
+        return new Found(end, findings, null, null);
+    }
+
+    public static Verdict matched(int end, List<Finding> findings, Continuation next) {
+        return new Found(end, findings, next, null);
+    }
+
+    public static Verdict reasoning(int end, List<Finding> findings, String close) {
+        return new Found(end, findings, null, close);
+    }
+
+    /** The same answer, announcing {@code s} when it needs more. */
+    public default Verdict withStarted(Started s) {
+        return this instanceof NeedMore n && s != null ? new NeedMore(n.retry(), n.resume(), s) : this;
+    }
+
+    /** The same answer, asking again with {@code step} (progress kept) when it needs more. */
+    public default Verdict orResume(Continuation step) {
+        return this instanceof NeedMore n && n.resume() == null ? new NeedMore(n.retry(), step, n.started()) : this;
+    }
+
+    public default boolean isNoMatch() {
+        return this instanceof NotHere;
+    }
+
+    public default boolean isNeedMore() {
+        return this instanceof NeedMore;
+    }
+}
