@@ -59,14 +59,10 @@ public final class Recognizers {
 
     public static void register(Config cfg, MarkerTable t) {
         // reasoning blocks: not a format, always recognised
-        t.add("<think>", new Reasoning("</think>"));
-        t.add("<thinking>", new Reasoning("</thinking>"));
-        t.add("</think>", new Reasoning(null));
-        t.add("</thinking>", new Reasoning(null));
-        t.add("<seed:think>", new Reasoning("</seed:think>"));   // Seed-OSS
-        t.add("</seed:think>", new Reasoning(null));
-        t.add("[THINK]", new Reasoning("[/THINK]"));             // Mistral (Magistral)
-        t.add("[/THINK]", new Reasoning(null));
+        for (Reasoning.Pair p : Reasoning.PAIRS) {
+            t.add(p.open(), new Reasoning(p.close()));
+            t.add(p.close(), new Reasoning(null));
+        }
         for (Family f : FAMILIES) {
             f.register(cfg, t);
         }

@@ -106,6 +106,8 @@ public final class Driver {
     private int skipUntil;
     private int pythonicSkipUntil;
     private String reasoningClose;
+    /** Deciding whether the response starts inside reasoning, while that is undecided ({@code null} after). */
+    private ReasoningStart start;
     private Pending pending;
     private Continuation continuation;
     private IndexedText response;
@@ -118,6 +120,7 @@ public final class Driver {
         this.cfg = cfg;
         this.sink = sink;
         this.reasoningClose = cfg.startsInReasoning ? "</think>" : null;
+        this.start = cfg.reasoningStartDecided ? null : new ReasoningStart();
     }
 
     /** The earliest position the driver may still read; text before it can be dropped. */
@@ -131,6 +134,14 @@ public final class Driver {
             response = new IndexedText(text);
         }
         IndexedText buf = response;
+        if (start != null) {
+            String close = start.decide(buf, limit, atEnd, cfg.candidateCap);
+            if (close == ReasoningStart.UNDECIDED) {
+                return; // held: what is read so far may yet turn out to be reasoning
+            }
+            start = null;
+            reasoningClose = close;
+        }
         while (true) {
             if (pending != null) {
                 if (!atEnd && !due(buf, limit)) {
