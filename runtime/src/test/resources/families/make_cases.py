@@ -195,6 +195,27 @@ std("gpt-oss-harmony", hone, lambda xs: "".join(hone(x) for x in xs),
     "<|channel|>commentary to=functions.get_weather <|constrain|>json<|message|>{\"city\": \"Oslo\", \"days\": 2,}<|call|>",
     [W], cut(hone(W), '"Os'))
 
+# the prompt ends with the role header <|start|>assistant: the output begins at the recipient
+mid = lambda x: " to=functions." + x["name"] + "<|channel|>commentary <|constrain|>json<|message|>" + js(x["arguments"]) \
+    + "<|call|>"
+case("gpt-oss-harmony", "begins-mid-header", "plain", mid(W), [W])
+case("gpt-oss-harmony", "begins-mid-header-then-another-message", "several",
+     mid(W) + "<|start|>assistant to=functions.search<|channel|>commentary json<|message|>" + js(S["arguments"])
+     + "<|call|>", [W, S])
+case("gpt-oss-harmony", "begins-mid-header-truncated", "malformed", cut(mid(W), '"Os'), [], True)
+
+# Functionary v3.2: >>>NAME\n{json}; the prompt holds the first >>>
+fone = lambda x: ">>>" + x["name"] + "\n" + js(x["arguments"])
+F = "functionary-v32"
+std(F, fone, lambda xs: "".join(fone(x) for x in xs),
+    ">>>get_weather\n{'city': 'Oslo', 'days': 2,}", [W], cut(fone(W), '"Os'))
+case(F, "begins-after-the-prompts-marker", "plain", fone(W)[3:], [W])
+case(F, "begins-after-the-prompts-marker-several", "several", fone(W)[3:] + fone(S), [W, S])
+case(F, "all-channel-then-a-call", "prose", ">>>all\nLet me check.>>>" + fone(W)[3:], [W])
+case(F, "name-line-without-known-tools-is-prose", "plain", fone(W)[3:], [], False, "none")
+case(F, "unknown-name-at-start-is-prose", "plain", "Weather\n{\"city\": \"Oslo\"}", [])
+case(F, "known-tool-without-json-is-an-error", "malformed", ">>>get_weather\nOslo please", [], True)
+
 
 def dsb(s):
     return "<" + DS + s + DS + ">"

@@ -48,7 +48,8 @@ public final class Recognizers {
             new LongCat(),        // <longcat_tool_call>
             new Cwm(),            // <tool:
             new MinimaxM3(),      // ]<]minimax[>[<tool_call>
-            new Inkling());       // <|message_model|>, <|content_invoke_tool_json|>
+            new Inkling(),        // <|message_model|>, <|content_invoke_tool_json|>
+            new Functionary());   // >>>NAME (and NAME at the start of a response, the prompt holding >>>)
 
     private static final Recognizer PROSE_JSON = new ProseJson();
     private static final Recognizer FENCE = new JsonFence();
@@ -68,8 +69,15 @@ public final class Recognizers {
         }
     }
 
-    /** The recognizers that apply at a candidate besides its markers: JSON in prose, fences, pythonic lines. */
-    public static void generic(Config cfg, char c, boolean lineStart, boolean pythonicAllowed, List<Recognizer> out) {
+    /**
+     * The recognizers that apply at a candidate besides its markers: JSON in prose, fences, pythonic lines, and at
+     * the start of the response a call whose opening the prompt holds.
+     */
+    public static void generic(Config cfg, char c, boolean responseStart, boolean lineStart, boolean pythonicAllowed,
+                               List<Recognizer> out) {
+        if (responseStart && Functionary.mayStartResponse(cfg, c)) {
+            out.add(Functionary.AT_START);
+        }
         if (c == '{' || c == '[') {
             out.add(PROSE_JSON);
         }

@@ -6,6 +6,7 @@ import dev.calltype.runtime.ExtractionLimits;
 import dev.calltype.runtime.StreamingExtractor;
 import dev.calltype.runtime.ToolCallExtractor;
 import dev.calltype.runtime.WireFormat;
+import dev.calltype.runtime.internal.formats.Functionary;
 import dev.calltype.runtime.internal.formats.Recognizers;
 import dev.calltype.runtime.internal.pythonic.Pythonic;
 import dev.calltype.runtime.internal.text.ErrorTexts;
@@ -213,6 +214,9 @@ public final class Driver {
         // A marker's first character starts a candidate only where a marker can follow (or the text ends inside
         // one): "for" is not "functools", and a candidate with no marker and no other recognizer matches nothing.
         if (cfg.markers.startsMarker(c) && cfg.markers.mayStart(buf, pos, limit)) {
+            return true;
+        }
+        if (pos == 0 && Functionary.mayStartResponse(cfg, c)) {
             return true;
         }
         switch (c) {
@@ -518,7 +522,7 @@ public final class Driver {
                 recs.add(e.recognizer());
                 ats.add(at.withMarkerEnd(at.pos() + e.marker().length()));
             }
-            Recognizers.generic(cfg, buf.charAt(at.pos()), at.lineStart(), pythonicAllowed, recs);
+            Recognizers.generic(cfg, buf.charAt(at.pos()), at.pos() == 0, at.lineStart(), pythonicAllowed, recs);
             while (ats.size() < recs.size()) {
                 ats.add(at);
             }
