@@ -30,6 +30,8 @@ public final class ToolSpecs {
      * order of the schema's {@code properties}. An MCP tool whose {@code annotations} say
      * {@code "readOnlyHint": true} is {@link ToolSpec#readOnly() read-only}; every other tool is not.
      *
+     * @param json the listing as JSON text
+     * @return the tools in the listing's order, an unmodifiable list
      * @throws IllegalArgumentException with a message saying what is wrong and where
      */
     public static List<ToolSpec> fromJson(String json) {

@@ -1,7 +1,6 @@
 package dev.calltype.runtime.internal.args;
 
 import dev.calltype.runtime.FormatInstructions;
-import dev.calltype.runtime.SchemaDialects;
 import dev.calltype.runtime.support.Coercion;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -95,7 +94,7 @@ public final class SchemaArguments {
         }
         JsonNode ref = schema.get("$ref");
         if (ref != null && ref.isTextual()) {
-            JsonNode target = SchemaDialects.resolve(root, ref.textValue());
+            JsonNode target = SchemaNodes.resolve(root, ref.textValue());
             if (target != null) {
                 node = value(target, node, path, problems, depth + 1);
                 if (node == null) {
@@ -244,7 +243,7 @@ public final class SchemaArguments {
         int before = problems.size();
         JsonNode declared = schema.get("properties");
         ObjectNode properties = declared != null && declared.isObject() ? (ObjectNode) declared : NODES.objectNode();
-        Set<String> required = SchemaDialects.stringSet(schema.get("required"));
+        Set<String> required = SchemaNodes.stringSet(schema.get("required"));
         ObjectNode out = NODES.objectNode();
         for (Map.Entry<String, JsonNode> p : properties.properties()) {
             String name = p.getKey();
@@ -450,7 +449,7 @@ public final class SchemaArguments {
         } else if (discriminator != null) {
             List<String> literals = new ArrayList<>();
             for (JsonNode alternative : ordered) {
-                literals.add(SchemaDialects.write(fixedValue(deref(alternative).get("properties").get(discriminator))));
+                literals.add(SchemaNodes.write(fixedValue(deref(alternative).get("properties").get(discriminator))));
             }
             String at = Coercion.child(path, discriminator);
             JsonNode given = node.get(discriminator);
@@ -537,7 +536,7 @@ public final class SchemaArguments {
     /** Follows {@code $ref}s (a bounded number of hops) to the schema that says what a value is. */
     private JsonNode deref(JsonNode schema) {
         for (int hops = 0; schema != null && schema.isObject() && schema.has("$ref") && hops < MAX_DEPTH; hops++) {
-            JsonNode target = SchemaDialects.resolve(root, schema.get("$ref").asText());
+            JsonNode target = SchemaNodes.resolve(root, schema.get("$ref").asText());
             if (target == null) {
                 return schema;
             }
@@ -570,7 +569,7 @@ public final class SchemaArguments {
         }
         JsonNode type = schema.get("type");
         if (type != null && (type.isTextual() && type.textValue().equals("null")
-                || type.isArray() && SchemaDialects.stringSet(type).contains("null"))) {
+                || type.isArray() && SchemaNodes.stringSet(type).contains("null"))) {
             return true;
         }
         if (schema.path("nullable").asBoolean(false)) {
@@ -593,7 +592,7 @@ public final class SchemaArguments {
         }
         JsonNode ref = schema.get("$ref");
         if (ref != null && ref.isTextual()) {
-            JsonNode target = SchemaDialects.resolve(root, ref.textValue());
+            JsonNode target = SchemaNodes.resolve(root, ref.textValue());
             return target == null || allowsNull(target, depth + 1);
         }
         JsonNode alternatives = schema.has("anyOf") ? schema.get("anyOf") : schema.get("oneOf");
