@@ -21,6 +21,13 @@ class LinearityTest {
 
     private static final ToolCallExtractor TOOLS = Corpus.extractor();
     private static final ToolCallExtractor NO_TOOLS = ToolCallExtractor.builder().build();
+    /**
+     * Streaming from models that say they do not start in reasoning: by default a stream first holds up to 32,768
+     * characters until its first reasoning marker ({@link #streamingHoldsAtMostTheReasoningWindowByDefault}).
+     */
+    private static final ToolCallExtractor STREAM_TOOLS = ToolCallExtractor.builder().tools(Corpus.tools())
+            .startsInReasoning(false).build();
+    private static final ToolCallExtractor STREAM_NO_TOOLS = ToolCallExtractor.builder().startsInReasoning(false).build();
 
     /** A text that counts the characters read from it. */
     static final class Counting implements CharSequence {
@@ -137,7 +144,7 @@ class LinearityTest {
     @TestFactory
     Stream<DynamicTest> streamingWorkWithOneCharacterDeltasGrowsLinearly() {
         return families().entrySet().stream().map(e -> DynamicTest.dynamicTest(e.getKey(), () -> {
-            for (ToolCallExtractor x : new ToolCallExtractor[]{TOOLS, NO_TOOLS}) {
+            for (ToolCallExtractor x : new ToolCallExtractor[]{STREAM_TOOLS, STREAM_NO_TOOLS}) {
                 String small = e.getValue().apply(5_000);
                 String large = e.getValue().apply(40_000);
                 double perCharSmall = (double) streamReads(x, small) / small.length();
@@ -149,8 +156,21 @@ class LinearityTest {
     }
 
     @Test
-    void streamingProseHoldsOnlyAShortTail() {
+    void streamingHoldsAtMostTheReasoningWindowByDefault() {
         StreamingExtractor s = TOOLS.streaming();
+        String prose = repeat("Plain prose without any markup at all, line after line.\n", 100_000);
+        int maxHeld = 0;
+        for (int i = 0; i < prose.length(); i += 17) {
+            s.feed(prose.substring(i, Math.min(prose.length(), i + 17)));
+            maxHeld = Math.max(maxHeld, s.charsHeld());
+        }
+        assertThat(maxHeld).isBetween(32 * 1024 - 17, 32 * 1024 + 17);
+        assertThat(s.charsHeld()).isLessThan(20_000);
+    }
+
+    @Test
+    void streamingProseHoldsOnlyAShortTail() {
+        StreamingExtractor s = STREAM_TOOLS.streaming();
         String prose = repeat("Plain prose without any markup at all, line after line.\n", 1_000_000);
         int maxHeld = 0;
         for (int i = 0; i < prose.length(); i += 17) {
@@ -162,7 +182,7 @@ class LinearityTest {
 
     @Test
     void streamingManyCallsHoldsAboutOneCallAtATime() {
-        StreamingExtractor s = ToolCallExtractor.builder().tools(Corpus.tools())
+        StreamingExtractor s = ToolCallExtractor.builder().tools(Corpus.tools()).startsInReasoning(false)
                 .limits(ExtractionLimits.DEFAULTS.withMaxCalls(1_000_000)).build().streaming();
         String calls = repeat("Checking.\n<tool_call>{\"name\": \"ping\", \"arguments\": {}}</tool_call>\n", 1_000_000);
         int maxHeld = 0;
