@@ -42,8 +42,9 @@ import reactor.core.publisher.Sinks;
  *
  * <ul>
  *   <li>The tools are the server's {@code tools/list} (every page, following {@code nextCursor}); when the
- *       server announces that its tools changed, they are listed again. A toolkit combined with others keeps
- *       the tools it had when it was combined.</li>
+ *       server announces that its tools changed, they are listed again; a toolkit combined with others
+ *       ({@link Toolkits#combine}) and a {@code ToolLoop} over it follow the new list from their next call or
+ *       round.</li>
  *   <li>{@link #dispatch} checks and coerces a call's arguments against the tool's input schema the way a
  *       toolkit built with {@link Toolkits#fromJson} does (so sloppy arguments a model wrote are repaired, and
  *       wrong ones come back with a correction message without reaching the server), then sends

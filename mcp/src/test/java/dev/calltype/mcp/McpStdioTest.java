@@ -2,9 +2,12 @@ package dev.calltype.mcp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.calltype.runtime.SchemaDialect;
 import dev.calltype.runtime.ToolCall;
 import dev.calltype.runtime.ToolResult;
 import dev.calltype.runtime.ToolSpec;
+import dev.calltype.runtime.Toolkit;
+import dev.calltype.runtime.Toolkits;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -111,12 +114,16 @@ class McpStdioTest {
                 GrowingStdioServer.class.getName())).timeout(Duration.ofSeconds(20)).connect()) {
             assertThat(remote.tools()).extracting(ToolSpec::name).containsExactly("grow");
             assertThat(remote.dispatch(ToolCall.of("grow")).content()).isEqualTo("grown");
+            Toolkit combined = Toolkits.combine(remote);
             long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
             while (remote.tools().size() < 2 && System.nanoTime() < deadline) {
                 Thread.sleep(20);
             }
             assertThat(remote.tools()).extracting(ToolSpec::name).containsExactlyInAnyOrder("grow", "sprout");
             assertThat(remote.dispatch(ToolCall.of("sprout")).content()).isEqualTo("leaf");
+            assertThat(combined.tools()).extracting(ToolSpec::name).containsExactlyInAnyOrder("grow", "sprout");
+            assertThat(combined.dispatch(ToolCall.of("sprout")).content()).isEqualTo("leaf");
+            assertThat(combined.schemaJson(SchemaDialect.MCP)).contains("\"sprout\"");
         }
     }
 

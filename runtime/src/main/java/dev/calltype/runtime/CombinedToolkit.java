@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.lang.System.Logger.Level;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
@@ -13,35 +14,90 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
-/** One toolkit over several: calls are routed by tool name. */
+/**
+ * One toolkit over several: calls are routed by tool name. The view follows parts whose tools change (an MCP
+ * server that announced new tools): when a part's {@link Toolkit#tools()} is no longer the list the view was made
+ * from, the view is made anew, so {@link #tools()} is a new list exactly when some part's tools changed.
+ */
 final class CombinedToolkit implements Toolkit {
 
     private static final ObjectMapper JSON = new ObjectMapper();
+    private static final System.Logger LOG = System.getLogger(Toolkits.class.getName());
 
     private final List<Toolkit> parts;
-    private final List<ToolSpec> tools;
-    private final Map<String, Toolkit> route = new LinkedHashMap<>();
-    private final Map<SchemaDialect, String> schemas = new EnumMap<>(SchemaDialect.class);
-    private final Map<CallFormat, String> instructions = new EnumMap<>(CallFormat.class);
+    private volatile View view;
 
     CombinedToolkit(List<Toolkit> parts) {
         this.parts = List.copyOf(parts);
-        List<ToolSpec> all = new ArrayList<>();
-        Map<String, Integer> owner = new LinkedHashMap<>();
-        for (int i = 0; i < this.parts.size(); i++) {
-            Toolkit part = this.parts.get(i);
-            for (ToolSpec tool : part.tools()) {
-                Integer previous = owner.putIfAbsent(tool.name(), i);
-                if (previous != null) {
-                    throw new IllegalArgumentException("tool name \"" + tool.name() + "\" is provided by both "
-                            + describe(this.parts.get(previous), previous) + " and " + describe(part, i)
-                            + "; rename one of the tools");
+        this.view = new View(this.parts, true);
+    }
+
+    /** What the parts held when it was made: their tool lists, the combined tools, the routes and the texts. */
+    private static final class View {
+        final List<List<ToolSpec>> seen = new ArrayList<>();
+        /** Each part's tools in the view: all of its tools, unless a later clash left some out. */
+        final List<List<ToolSpec>> kept = new ArrayList<>();
+        final List<ToolSpec> tools;
+        final Map<String, Toolkit> route = new LinkedHashMap<>();
+        final Map<SchemaDialect, String> schemas = new EnumMap<>(SchemaDialect.class);
+        final Map<CallFormat, String> instructions = new EnumMap<>(CallFormat.class);
+
+        /**
+         * @param strict whether a name two parts share is an error (when combining) or, after a part's tools
+         *     changed, a warning that leaves the later part's tool out (a running loop must not fail)
+         */
+        View(List<Toolkit> parts, boolean strict) {
+            List<ToolSpec> all = new ArrayList<>();
+            Map<String, Integer> owner = new LinkedHashMap<>();
+            for (int i = 0; i < parts.size(); i++) {
+                Toolkit part = parts.get(i);
+                List<ToolSpec> listed = part.tools();
+                List<ToolSpec> mine = new ArrayList<>(listed.size());
+                seen.add(listed);
+                for (ToolSpec tool : listed) {
+                    Integer previous = owner.putIfAbsent(tool.name(), i);
+                    if (previous != null) {
+                        String clash = "tool name \"" + tool.name() + "\" is provided by both "
+                                + describe(parts.get(previous), previous) + " and " + describe(part, i);
+                        if (strict) {
+                            throw new IllegalArgumentException(clash + "; rename one of the tools");
+                        }
+                        LOG.log(Level.WARNING, clash + " after its tools changed; only the tool of "
+                                + describe(parts.get(previous), previous) + " is offered");
+                        continue;
+                    }
+                    route.put(tool.name(), part);
+                    mine.add(tool);
                 }
-                route.put(tool.name(), part);
-                all.add(tool);
+                kept.add(mine.size() == listed.size() ? listed : List.copyOf(mine));
+                all.addAll(mine);
             }
+            this.tools = List.copyOf(all);
         }
-        this.tools = List.copyOf(all);
+
+        boolean current(List<Toolkit> parts) {
+            for (int i = 0; i < parts.size(); i++) {
+                if (parts.get(i).tools() != seen.get(i)) {
+                    return false;
+                }
+            }
+            return true;
+        }
+    }
+
+    private View view() {
+        View v = view;
+        if (v.current(parts)) {
+            return v;
+        }
+        synchronized (this) {
+            v = view;
+            if (!v.current(parts)) {
+                v = new View(parts, false);
+                view = v;
+            }
+            return v;
+        }
     }
 
     private static String describe(Toolkit toolkit, int index) {
@@ -52,19 +108,23 @@ final class CombinedToolkit implements Toolkit {
 
     @Override
     public List<ToolSpec> tools() {
-        return tools;
+        return view().tools;
     }
 
     /** Each toolkit's own schema text, merged: arrays concatenated, objects joined. */
     @Override
-    public synchronized String schemaJson(SchemaDialect dialect) {
-        return schemas.computeIfAbsent(dialect, this::merge);
+    public String schemaJson(SchemaDialect dialect) {
+        View v = view();
+        synchronized (v) {
+            return v.schemas.computeIfAbsent(dialect, d -> merge(v, d));
+        }
     }
 
-    private String merge(SchemaDialect dialect) {
+    private String merge(View v, SchemaDialect dialect) {
         JsonNode merged = SchemaDialects.tree(List.of(), dialect);
-        for (Toolkit part : parts) {
-            JsonNode tree = read(part, dialect);
+        for (int i = 0; i < parts.size(); i++) {
+            List<ToolSpec> kept = v.kept.get(i);
+            JsonNode tree = kept == v.seen.get(i) ? read(parts.get(i), dialect) : SchemaDialects.tree(kept, dialect);
             if (merged.isArray()) {
                 ((ArrayNode) merged).addAll((ArrayNode) tree);
             } else if (dialect == SchemaDialect.MCP) {
@@ -98,20 +158,24 @@ final class CombinedToolkit implements Toolkit {
     }
 
     @Override
-    public synchronized String formatInstructions(CallFormat format) {
-        return instructions.computeIfAbsent(format, f -> FormatInstructions.render(tools, f));
+    public String formatInstructions(CallFormat format) {
+        View v = view();
+        synchronized (v) {
+            return v.instructions.computeIfAbsent(format, f -> FormatInstructions.render(v.tools, f));
+        }
     }
 
     @Override
     public ToolResult dispatch(ToolCall call) {
         Objects.requireNonNull(call, "call");
-        Toolkit part = route.get(call.name());
+        View v = view();
+        Toolkit part = v.route.get(call.name());
         if (part == null) {
-            ToolSpec tool = Names.resolve(call.name(), tools, ToolSpec::name);
+            ToolSpec tool = Names.resolve(call.name(), v.tools, ToolSpec::name);
             if (tool == null) {
-                return Toolkits.notRouted(call, tools);
+                return Toolkits.notRouted(call, v.tools);
             }
-            part = route.get(tool.name());
+            part = v.route.get(tool.name());
             call = call.withName(tool.name());
         }
         try {
@@ -125,6 +189,6 @@ final class CombinedToolkit implements Toolkit {
 
     @Override
     public String toString() {
-        return "CombinedToolkit" + route.keySet();
+        return "CombinedToolkit" + view().route.keySet();
     }
 }

@@ -30,6 +30,13 @@ public final class Toolkits {
      * One toolkit over several: its tools are theirs in order, each call goes to the toolkit that
      * has the tool, and schemas and format instructions cover every tool.
      *
+     * <p>The combination is live: when a toolkit's tools change after it was combined (an MCP server that
+     * announced new tools), the combined tools, routes, schemas and instructions follow before the next call.
+     * A name that then clashes with an earlier toolkit's tool stays with the earlier toolkit; the later one's tool
+     * is left out and a warning is logged through {@link System.Logger} (a running conversation must not fail).
+     *
+     * @param toolkits the toolkits, in the order their tools are listed; none may be {@code null}
+     * @return a toolkit over all of their tools
      * @throws IllegalArgumentException when two toolkits have a tool of the same name (the message
      *     names the tool and both toolkits)
      */

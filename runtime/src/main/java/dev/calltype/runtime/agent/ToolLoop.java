@@ -49,6 +49,8 @@ import java.util.concurrent.RejectedExecutionException;
  *       ({@code Tool results:\n[get_weather] {...}}). When a call could not be read, the
  *       extraction's correction prompt goes back in the same message, and the model tries again.</li>
  * </ul>
+ * When the toolkit's tools change between rounds (an MCP server announced new ones), the next round offers
+ * the new tools and, in prompt mode, the system message carries the new format instructions.
  * A reply that carries native calls is handled as in native mode whatever the mode. In native mode
  * the text of a reply without native calls is the answer, unless
  * {@link Builder#textCallsInNativeMode(boolean)} is on: then calls written in the text are run
@@ -155,6 +157,12 @@ public final class ToolLoop {
     private final boolean textCallsInNativeMode;
     private final Map<String, ToolSpec> tools = new LinkedHashMap<>();
     private final List<ChatMessage> messages = new ArrayList<>();
+    private final String systemPrompt;
+    private final CallFormat format;
+    /** Where the system message that holds the format instructions is, or -1 when there is none. */
+    private final int instructionsAt;
+    /** The toolkit's tool list the offered tools, instructions and extractor were made from. */
+    private List<ToolSpec> toolsSeen;
     private ToolCallExtractor extractor;
     private volatile List<ChatMessage> snapshot;
 
@@ -167,19 +175,53 @@ public final class ToolLoop {
         this.approver = b.approver;
         this.listener = b.listener;
         this.textCallsInNativeMode = b.textCallsInNativeMode;
-        for (ToolSpec tool : toolkit.tools()) {
-            tools.putIfAbsent(tool.name(), tool);
-        }
-        String system = b.systemPrompt;
-        if (mode == Mode.PROMPT) {
-            String instructions = toolkit.formatInstructions(b.format);
-            system = system == null || system.isEmpty() ? instructions : system + "\n\n" + instructions;
-        }
-        if (system != null && !system.isEmpty()) {
+        this.systemPrompt = b.systemPrompt;
+        this.format = b.format;
+        this.toolsSeen = toolkit.tools();
+        offer(toolsSeen);
+        String system = systemMessage();
+        this.instructionsAt = mode == Mode.PROMPT && !system.isEmpty() ? 0 : -1;
+        if (!system.isEmpty()) {
             messages.add(ChatMessage.system(system));
         }
         messages.addAll(b.history);
         this.snapshot = List.copyOf(messages);
+    }
+
+    private void offer(List<ToolSpec> list) {
+        tools.clear();
+        for (ToolSpec tool : list) {
+            tools.putIfAbsent(tool.name(), tool);
+        }
+    }
+
+    /** The system message: the caller's system prompt, and in prompt mode the format instructions after it. */
+    private String systemMessage() {
+        String system = systemPrompt == null ? "" : systemPrompt;
+        if (mode == Mode.PROMPT) {
+            String instructions = toolkit.formatInstructions(format);
+            system = system.isEmpty() ? instructions : system + "\n\n" + instructions;
+        }
+        return system;
+    }
+
+    /**
+     * Follows a toolkit whose tools change while the loop runs (an MCP server's tool list, a combined toolkit over
+     * one): when {@link Toolkit#tools()} is no longer the list the loop last saw, the tools offered, the extractor
+     * and, in prompt mode, the format instructions in the system message are made anew before the next round.
+     */
+    private void followToolChanges() {
+        List<ToolSpec> now = toolkit.tools();
+        if (now == toolsSeen) {
+            return;
+        }
+        toolsSeen = now;
+        offer(now);
+        extractor = null;
+        if (instructionsAt >= 0) {
+            messages.set(instructionsAt, ChatMessage.system(systemMessage()));
+            publish();
+        }
     }
 
     /** Starts a loop over a model and a toolkit. */
@@ -202,6 +244,7 @@ public final class ToolLoop {
         publish();
         String visible = "";
         for (int round = 1; round <= maxRounds; round++) {
+            followToolChanges();
             ModelReply reply;
             try {
                 reply = model.stream(snapshot, mode == Mode.NATIVE ? List.copyOf(tools.values()) : List.of(),
