@@ -313,6 +313,19 @@ std("lfm2", one, lambda xs: "<|tool_call_start|>[" + ", ".join(py(x) for x in xs
     "<|tool_call_start|>[get_weather(city=\"Oslo\", days=2, metric=True)]<|tool_call_end|>",
     [c("get_weather", city="Oslo", days=2, metric=True)], cut(one(W), '"Os'))
 
+case("lfm2", "set-literal-is-an-array", "repair",
+     "<|tool_call_start|>[update_record(id=7, tags={\"a\", \"b\"})]<|tool_call_end|>", [c("update_record", id=7, tags=["a", "b"])])
+case("lfm2", "leading-zero-integer", "repair",
+     "<|tool_call_start|>[get_weather(city=\"Oslo\", days=02)]<|tool_call_end|>", [W])
+case("lfm2", "unescaped-nested-quotes-in-a-shell-command", "repair",
+     "<|tool_call_start|>[shell(command=\"grep \"foo bar\" notes.txt | wc -l\")]<|tool_call_end|>",
+     [c("shell", command="grep \"foo bar\" notes.txt | wc -l")])
+case("lfm2", "ambiguous-quote-is-an-error", "malformed",
+     "<|tool_call_start|>[shell(command=\"echo \"a\", b\")]<|tool_call_end|>", [], True)
+case("lfm2", "list-followed-by-prose-on-its-line", "prose",
+     "[get_weather(city=\"Oslo\", days=2)] Checking the weather now.", [W])
+case("lfm2", "unknown-list-followed-by-prose-is-prose", "prose",
+     "[print(x)] is how you print in Python.", [])
 one = lambda x: "[" + py(x) + "]"
 std("pythonic", one, lambda xs: "[" + ", ".join(py(x) for x in xs) + "]",
     "get_weather('Oslo', days=2)", [W], cut(one(W), '"Os'))
