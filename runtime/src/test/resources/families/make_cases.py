@@ -487,6 +487,15 @@ case("glm45", "over-escaped-array-value", "regression",
      "<tool_call>update_record<arg_key>id</arg_key><arg_value>7</arg_value><arg_key>fields</arg_key>"
      "<arg_value>{\\\"status\\\": \\\"done\\\"}</arg_value></tool_call>", [U])
 
+sa = lambda x: "<tool_call>function\n" + x["name"] + "\n" + js(x["arguments"]) + "</tool_call>"
+std("step-audio2", sa, lambda xs: "".join(sa(x) for x in xs),
+    "<tool_call>function\nget_weather\n{'city': 'Oslo', 'days': 2,}</tool_call>", [W], cut(sa(W), '"Os'))
+case("step-audio2", "format", "plain", sa(W), [W], format="STEP_AUDIO2")
+case("step-audio2", "unknown-tool", "malformed", sa(c("delete_all")), [], True, errorKinds=["UNKNOWN_TOOL"])
+case("step-audio2", "glm-pairs-for-a-tool-named-function-stay-glm", "plain",
+     "<tool_call>function\n<arg_key>x</arg_key><arg_value>1</arg_value></tool_call>", [c("function", x=1)], False, "none",
+     format="GLM")
+
 # ---------------------------------------------------------------- regressions (issue 16 data-loss items)
 R = "regressions"
 PENDING_case = lambda *a, **k: None
