@@ -9,6 +9,7 @@ import dev.calltype.render.Json.JsonBoolean;
 import dev.calltype.render.Json.JsonNumber;
 import dev.calltype.render.Json.JsonObject;
 import dev.calltype.processor.model.RecordModel;
+import dev.calltype.processor.model.ReturnModel;
 import dev.calltype.processor.model.ScalarKind;
 import dev.calltype.processor.model.SealedModel;
 import dev.calltype.processor.model.ToolModel;
@@ -41,6 +42,117 @@ public final class SchemaGenerator {
             root.put("$defs", new JsonObject(new LinkedHashMap<>(defs)));
         }
         return Schemas.ordered(root);
+    }
+
+    /**
+     * The JSON Schema of the value a tool's generated code writes as its result, or {@code null} when the
+     * result is not written by generated code (text, {@code void}, a {@code JsonNode}, data binding). It
+     * describes a result that is not {@code null}; members and elements whose Java type lets them be
+     * {@code null} (anything but a primitive) allow {@code null}, as the writers write it. Records that can
+     * contain themselves go to {@code $defs}, as in the parameters schemas.
+     */
+    public JsonObject output(ToolModel tool) {
+        if (tool.returns().kind() != ReturnModel.Kind.TYPED) {
+            return null;
+        }
+        Map<String, JsonObject> defs = new LinkedHashMap<>();
+        Map<String, Json> root = new LinkedHashMap<>(written(tool.returns().type(), false, defs).members());
+        if (!defs.isEmpty()) {
+            root.put("$defs", new JsonObject(new LinkedHashMap<>(defs)));
+        }
+        return Schemas.ordered(root);
+    }
+
+    /** The schema of a written value; {@code nullable} when it may be written as {@code null}. */
+    private JsonObject written(TypeModel t, boolean nullable, Map<String, JsonObject> defs) {
+        Map<String, Json> out = new LinkedHashMap<>();
+        if (t instanceof TypeModel.Scalar s) {
+            out.put("type", typeOrNull(s.kind().schemaType(), nullable));
+            if (s.kind().format() != null) {
+                out.put("format", Json.of(s.kind().format()));
+            }
+            if (s.kind() == ScalarKind.CHAR) {
+                out.put("minLength", number(1));
+                out.put("maxLength", number(1));
+            }
+        } else if (t instanceof TypeModel.EnumType e) {
+            out.put("type", typeOrNull("string", nullable));
+            List<Json> values = new ArrayList<>();
+            e.constants().forEach(c -> values.add(Json.of(c)));
+            if (nullable) {
+                values.add(Json.JsonNull.INSTANCE);
+            }
+            out.put("enum", new JsonArray(values));
+        } else if (t instanceof TypeModel.Sequence s) {
+            out.put("type", typeOrNull("array", nullable));
+            out.put("items", written(s.element(), mayBeNull(s.element()), defs));
+        } else if (t instanceof TypeModel.MapType m) {
+            out.put("type", typeOrNull("object", nullable));
+            out.put("additionalProperties", written(m.value(), mayBeNull(m.value()), defs));
+        } else if (t instanceof TypeModel.OptionalType o) {
+            return written(o.value(), true, defs);
+        } else if (t instanceof TypeModel.RecordRef r) {
+            RecordModel record = model.record(r.key());
+            if (!record.recursive()) {
+                return writtenRecord(record, nullable, defs);
+            }
+            String name = record.simpleName();
+            if (!defs.containsKey(name)) {
+                defs.put(name, new JsonObject(Map.of()));
+                defs.put(name, writtenRecord(record, false, defs));
+            }
+            JsonObject ref = JsonObject.builder().put("$ref", "#/$defs/" + name).build();
+            if (!nullable) {
+                return ref;
+            }
+            out.put("anyOf", new JsonArray(List.of(ref, nullSchema())));
+        } else if (t instanceof TypeModel.SealedRef s) {
+            List<Json> members = new ArrayList<>();
+            for (SealedModel.Member m : model.sealed(s.key()).members()) {
+                members.add(written(new TypeModel.RecordRef(m.recordKey(), null), false, defs));
+            }
+            if (nullable) {
+                members.add(nullSchema());
+            }
+            out.put("anyOf", new JsonArray(members));
+        }
+        return Schemas.ordered(out);
+    }
+
+    private JsonObject writtenRecord(RecordModel record, boolean nullable, Map<String, JsonObject> defs) {
+        Map<String, Json> properties = new LinkedHashMap<>();
+        List<String> required = new ArrayList<>();
+        String discriminator = discriminator(record);
+        if (discriminator != null) {
+            properties.put(SealedModel.DISCRIMINATOR, JsonObject.builder().put("type", "string")
+                    .put("enum", JsonArray.ofStrings(List.of(discriminator))).build());
+            required.add(SealedModel.DISCRIMINATOR);
+        }
+        for (FieldModel f : record.fields()) {
+            properties.put(f.jsonName(), written(f.type(), mayBeNull(f.type()), defs));
+            required.add(f.jsonName());
+        }
+        Map<String, Json> out = new LinkedHashMap<>();
+        out.put("type", typeOrNull("object", nullable));
+        out.put("properties", new JsonObject(properties));
+        if (!required.isEmpty()) {
+            out.put("required", JsonArray.ofStrings(required));
+        }
+        out.put("additionalProperties", new JsonBoolean(false));
+        return Schemas.ordered(out);
+    }
+
+    /** Whether a value of this type can be {@code null}: anything but a primitive. */
+    private static boolean mayBeNull(TypeModel t) {
+        return !(t instanceof TypeModel.Scalar s && s.isPrimitive());
+    }
+
+    private static Json typeOrNull(String type, boolean nullable) {
+        return nullable ? JsonArray.ofStrings(List.of(type, "null")) : Json.of(type);
+    }
+
+    private static JsonObject nullSchema() {
+        return JsonObject.builder().put("type", "null").build();
     }
 
     private JsonObject object(List<FieldModel> fields, String discriminator, Map<String, JsonObject> defs) {

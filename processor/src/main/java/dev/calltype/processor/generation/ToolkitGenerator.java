@@ -27,6 +27,7 @@ import dev.calltype.processor.model.SealedModel;
 import dev.calltype.processor.model.ToolModel;
 import dev.calltype.processor.model.ToolkitModel;
 import dev.calltype.processor.model.TypeModel;
+import dev.calltype.render.Json;
 import dev.calltype.render.ToolSchema;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -66,6 +67,7 @@ public final class ToolkitGenerator {
     private final ClassName self;
     private final ClassName callType;
     private final ClassName lazy;
+    private final SchemaGenerator schemaGenerator;
     private final List<ToolSchema> schemas = new ArrayList<>();
     private final Map<ToolModel, String> toolConstants = new LinkedHashMap<>();
     private final Map<String, String> recordConstants = new LinkedHashMap<>();
@@ -82,7 +84,7 @@ public final class ToolkitGenerator {
         this.self = model.generated();
         this.callType = self.nestedClass("Call");
         this.lazy = self.nestedClass(LAZY);
-        SchemaGenerator schemaGenerator = new SchemaGenerator(model);
+        this.schemaGenerator = new SchemaGenerator(model);
         for (ToolModel t : model.tools()) {
             schemas.add(new ToolSchema(t.name(), t.description(), schemaGenerator.parameters(t)));
             toolConstants.put(t, unique(Names.constantCase(t.name())));
@@ -176,7 +178,7 @@ public final class ToolkitGenerator {
         List<CodeBlock> names = new ArrayList<>();
         List<CodeBlock> descriptions = new ArrayList<>();
         List<CodeBlock> parameters = new ArrayList<>();
-        List<CodeBlock> orders = new ArrayList<>();
+        List<CodeBlock> outputs = new ArrayList<>();
         List<CodeBlock> confirm = new ArrayList<>();
         List<CodeBlock> readOnly = new ArrayList<>();
         for (int i = 0; i < model.tools().size(); i++) {
@@ -184,8 +186,8 @@ public final class ToolkitGenerator {
             names.add(CodeBlock.of("$S", t.name()));
             descriptions.add(literal(t.description()));
             parameters.add(literal(schemas.get(i).parametersText()));
-            orders.add(CodeBlock.of("{$L}", t.parameters().stream().map(f -> CodeBlock.of("$S", f.jsonName()))
-                    .collect(CodeBlock.joining(", "))));
+            Json.JsonObject output = schemaGenerator.output(t);
+            outputs.add(output == null ? CodeBlock.of("null") : literal(output.write()));
             confirm.add(CodeBlock.of("$L", t.confirm()));
             readOnly.add(CodeBlock.of("$L", t.readOnly()));
         }
@@ -201,12 +203,14 @@ public final class ToolkitGenerator {
                 .initializer("new $T(TOOL_NAMES, DESCRIPTIONS, PARAMETERS)", RuntimeNames.TOOL_TEXTS).build());
         type.addField(FieldSpec.builder(LIST_OF_STRING, "NAMES", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
                 .initializer("TEXTS.names()").build());
-        lazyConstants.add(arrayConstant(ArrayTypeName.of(ArrayTypeName.of(STRING)), "ORDERS", orders).build());
+        lazyConstants.add(arrayConstant(ArrayTypeName.of(STRING), "OUTPUTS", outputs)
+                .addJavadoc("The JSON Schema of each tool's result, for the tools whose results generated code writes.\n")
+                .build());
         lazyConstants.add(arrayConstant(ArrayTypeName.of(TypeName.BOOLEAN), "CONFIRM", confirm).build());
         lazyConstants.add(arrayConstant(ArrayTypeName.of(TypeName.BOOLEAN), "READ_ONLY", readOnly).build());
         lazyConstants.add(FieldSpec.builder(ParameterizedTypeName.get(LIST, RuntimeNames.TOOL_SPEC), "TOOLS",
                         Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
-                .initializer("$T.toolSpecs(TOOL_NAMES, DESCRIPTIONS, PARAMETERS, ORDERS, CONFIRM, READ_ONLY)",
+                .initializer("$T.toolSpecs(TOOL_NAMES, DESCRIPTIONS, PARAMETERS, OUTPUTS, CONFIRM, READ_ONLY)",
                         DISPATCH_SUPPORT)
                 .build());
     }

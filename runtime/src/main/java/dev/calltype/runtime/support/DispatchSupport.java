@@ -27,6 +27,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.BiFunction;
 import java.util.function.IntFunction;
@@ -504,13 +505,26 @@ public final class DispatchSupport {
         return message + "\nSignature: " + signature;
     }
 
-    /** A generated toolkit's tool specs, from the texts its code states once. */
+    /**
+     * A generated toolkit's tool specs, from the texts its code states once.
+     *
+     * The parameters' positional order is the order of each schema's {@code properties}, which the
+     * processor writes in the order of the method's parameters.
+     *
+     * @param outputs each tool's result schema as JSON text, {@code null} for a tool whose result has none
+     */
     public static List<ToolSpec> toolSpecs(String[] names, String[] descriptions, String[] parameters,
-                                           String[][] orders, boolean[] confirm, boolean[] readOnly) {
+                                           String[] outputs, boolean[] confirm, boolean[] readOnly) {
         List<ToolSpec> out = new ArrayList<>(names.length);
         for (int i = 0; i < names.length; i++) {
-            out.add(new ToolSpec(names[i], descriptions[i], schema(parameters[i]), List.of(orders[i]), confirm[i],
-                    readOnly[i]));
+            ObjectNode schema = schema(parameters[i]);
+            List<String> order = new ArrayList<>();
+            JsonNode properties = schema.get("properties");
+            if (properties != null) {
+                properties.fieldNames().forEachRemaining(order::add);
+            }
+            Optional<ObjectNode> output = outputs[i] == null ? Optional.empty() : Optional.of(schema(outputs[i]));
+            out.add(new ToolSpec(names[i], descriptions[i], schema, order, confirm[i], readOnly[i], output));
         }
         return Collections.unmodifiableList(out);
     }
