@@ -445,6 +445,10 @@ std("minicpm5", cpm, lambda xs: "\n".join(cpm(x) for x in xs), cpm(U), [U], cut(
 case("minicpm5", "cdata-value", "plain",
      "<function name=\"python\"><param name=\"code\"><![CDATA[def f():\n    return 1\n]]></param></function>", [P])
 
+case("minicpm5", "collapsed-spelling", "plain", cpm(W).replace("<function name", "<functionname")
+     .replace("<param name", "<paramname"), [W])
+case("minicpm5", "tokenizer-space-spelling", "several", "\n".join(cpm(x).replace(" name=", SP + "name=") for x in [W, S]),
+     [W, S])
 one = lambda x: "<|function_call|>" + jcall(x)
 std("gigachat3", one, lambda xs: "function call<|role_sep|>\n" + jcall(xs[0]) + "\n" + one(xs[1]),
     "<|function_call|>{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Oslo\", \"days\": 2,}}", [W],
@@ -470,9 +474,16 @@ m3 = lambda xs: NS + "<tool_call>\n" + "".join(NS + "<invoke name=\"" + x["name"
     NS + "<" + k + ">" + raw(v) + NS + "</" + k + ">\n" for k, v in x["arguments"].items()) + NS + "</invoke>\n"
     for x in xs) + NS + "</tool_call>"
 std("minimax-m3", lambda x: m3([x]), m3, m3([U]), [U], cut(m3([W]), "Os"))
-case("minimax-m3", "nested-parameter-tags-are-an-error-not-a-loss", "malformed",
+case("minimax-m3", "nested-parameter-tags-are-an-object", "repair",
      NS + "<tool_call>" + NS + "<invoke name=\"update_record\">" + NS + "<id>7" + NS + "</id>" + NS + "<fields>" + NS
-     + "<status>done" + NS + "</status>" + NS + "</fields>" + NS + "</invoke>" + NS + "</tool_call>", [], True)
+     + "<status>done" + NS + "</status>" + NS + "</fields>" + NS + "</invoke>" + NS + "</tool_call>", [U])
+case("minimax-m3", "a-nested-tag-given-twice-is-an-array", "repair",
+     NS + "<tool_call>" + NS + "<invoke name=\"update_record\">" + NS + "<id>7" + NS + "</id>" + NS + "<fields>" + NS
+     + "<tag>a" + NS + "</tag>" + NS + "<tag>b" + NS + "</tag>" + NS + "</fields>" + NS + "</invoke>" + NS + "</tool_call>",
+     [c("update_record", id=7, fields={"tag": ["a", "b"]})])
+case("minimax-m3", "nested-tag-left-open-is-an-error", "malformed",
+     NS + "<tool_call>" + NS + "<invoke name=\"update_record\">" + NS + "<id>7" + NS + "</id>" + NS + "<fields>" + NS
+     + "<status>done" + NS + "</status>" + NS + "</invoke>" + NS + "</tool_call>", [], True)
 
 # families whose wire format an existing reader already covers (GLM-style inside <tool_call>)
 pool = lambda x: "<tool_call>" + x["name"] + "\n" + "".join(
