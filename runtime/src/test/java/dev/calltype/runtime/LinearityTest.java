@@ -1,6 +1,8 @@
 package dev.calltype.runtime;
 
 import dev.calltype.runtime.internal.formats.DeepSeek;
+import dev.calltype.runtime.testing.Corpus;
+import dev.calltype.runtime.testing.CountingText;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -11,6 +13,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
+import static dev.calltype.runtime.testing.CountingText.repeat;
 
 /**
  * Work is linear in the input, measured without clocks: the characters the extractor reads, counted through the
@@ -28,47 +31,6 @@ class LinearityTest {
     private static final ToolCallExtractor STREAM_TOOLS = ToolCallExtractor.builder().tools(Corpus.tools())
             .startsInReasoning(false).build();
     private static final ToolCallExtractor STREAM_NO_TOOLS = ToolCallExtractor.builder().startsInReasoning(false).build();
-
-    /** A text that counts the characters read from it. */
-    static final class Counting implements CharSequence {
-        private final String s;
-        long reads;
-
-        Counting(String s) {
-            this.s = s;
-        }
-
-        @Override
-        public int length() {
-            return s.length();
-        }
-
-        @Override
-        public char charAt(int i) {
-            reads++;
-            return s.charAt(i);
-        }
-
-        @Override
-        public CharSequence subSequence(int a, int b) {
-            reads += b - a;
-            return s.subSequence(a, b);
-        }
-
-        @Override
-        public String toString() {
-            reads += s.length();
-            return s;
-        }
-    }
-
-    static String repeat(String s, int n) {
-        StringBuilder b = new StringBuilder(n + s.length());
-        while (b.length() < n) {
-            b.append(s);
-        }
-        return b.toString();
-    }
 
     static Map<String, IntFunction<String>> families() {
         Map<String, IntFunction<String>> f = new LinkedHashMap<>();
@@ -113,9 +75,9 @@ class LinearityTest {
     }
 
     private static long batchReads(ToolCallExtractor x, String text) {
-        Counting c = new Counting(text);
+        CountingText c = new CountingText(text);
         x.extract(c);
-        return c.reads;
+        return c.reads();
     }
 
     private static long streamReads(ToolCallExtractor x, String text) {

@@ -1,10 +1,12 @@
 package dev.calltype.runtime;
 
 import dev.calltype.runtime.internal.text.ErrorTexts;
+import dev.calltype.runtime.testing.ExtractionFixtures;
+import dev.calltype.runtime.testing.Streams;
 
-import static dev.calltype.runtime.ExtractionFixtures.extract;
-import static dev.calltype.runtime.ExtractionFixtures.onlyCall;
-import static dev.calltype.runtime.ExtractionFixtures.onlyError;
+import static dev.calltype.runtime.testing.ExtractionFixtures.extract;
+import static dev.calltype.runtime.testing.ExtractionFixtures.onlyCall;
+import static dev.calltype.runtime.testing.ExtractionFixtures.onlyError;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
