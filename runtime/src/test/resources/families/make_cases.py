@@ -10,8 +10,9 @@ regressions.jsonl, plus tools.json. Each line is one case:
   errors' kinds, in order), errorTool (the first error's tool name), messageContains (words of the first error's
   message), repairs (every call has these), withoutRepairs (no call has these), options (extractor settings:
   startsInReasoning, searchReasoning, marker, tags [open, close], addTags [open, close])
-FamilyCasesTest reads every file listed in index.txt and checks each case in batch and in streaming (one
-character at a time, at every split point, and in fixed chunk sizes). The wire formats follow each model's chat
+Each file has a test class in dev.calltype.runtime.internal.formats (KimiK2Test for kimi-k2.jsonl, ...; the plumbing
+in FamilyCases) that checks each case in batch and in streaming (one character at a time, at every split point, and
+in fixed chunk sizes); index.txt lists the files. The wire formats follow each model's chat
 template and its serving engines' parsers (vLLM, SGLang, llama.cpp); the texts are written here.
 Run: python3 make_cases.py
 """
@@ -557,8 +558,7 @@ case(R, "lone-closer-after-an-opener-is-a-stray-tag", "regression",
 case(R, "no-reasoning-marker-is-prose", "regression", "Sure.\n" + one_hermes(W), [W])
 
 
-# ---------------------------------------------------------------- behaviour cases (were TokenFormatsTest,
-# ToolCallTagFormatsTest and MarkerAndTagsTest)
+# ---------------------------------------------------------------- behaviour cases of the token, tag and marker formats
 NOW = c("now")
 case("mistral", "array-of-calls-keeps-ids", "several",
      "[TOOL_CALLS] [{\"name\": \"now\", \"arguments\": {}}, {\"name\": \"search\", \"arguments\": {\"query\": \"x\"}, "
@@ -744,7 +744,29 @@ for fam_id, text in [("dots", "<dots_function_call>\n</dots_function_call>"),
     case(R, "silence-is-an-error-" + fam_id, "regression", "Here you go.\n" + text, [], True)
 
 
+# the format every call of a family's "plain" case is read in
+FORMAT_OF = {
+    "hermes": "HERMES", "tool-call-marker": "TOOL_CALL_MARKER", "bracket-tags": "BRACKET_TAGS",
+    "json-fence": "JSON_FENCE", "embedded-json": "EMBEDDED_JSON", "mistral": "MISTRAL",
+    "llama3-python-tag": "LLAMA_PYTHON_TAG", "llama3-function-tag": "LLAMA_FUNCTION_TAG", "granite": "GRANITE",
+    "granite-20b": "GRANITE_20B", "nemotron": "NEMOTRON", "hunyuan-a13b": "TOOL_CALLS_TAG",
+    "phi4-functools": "FUNCTOOLS", "internlm": "INTERNLM", "command-r7b": "COMMAND_R7B", "command-r": "COMMAND_R",
+    "apertus": "APERTUS", "kimi-k2": "KIMI_K2", "gpt-oss-harmony": "HARMONY", "deepseek-v3": "DEEPSEEK_V3",
+    "deepseek-v31": "DEEPSEEK_V31", "deepseek-dsml": "DEEPSEEK_DSML", "qwen3-coder": "QWEN3_CODER",
+    "seed-oss": "QWEN3_CODER", "glm45": "GLM", "minimax-m2": "MINIMAX", "llama4-pythonic": "LLAMA4",
+    "olmo3": "OLMO3", "lfm2": "LFM2", "pythonic": "PYTHONIC", "gemma4": "GEMMA4", "function-gemma": "FUNCTION_GEMMA",
+    "hunyuan-v3": "HUNYUAN", "solar-open": "SOLAR_OPEN", "plamo3": "PLAMO3", "dots": "DOTS", "muse-glimmer": "ATEM",
+    "step3": "STEP3", "kimi-k3": "KIMI_K3", "minicpm5": "MINICPM5", "gigachat3": "GIGACHAT3", "longcat": "LONGCAT",
+    "inkling": "INKLING", "cwm": "CWM", "minimax-m3": "MINIMAX_M3", "poolside-v1": "GLM", "ling3": "GLM",
+    "step-audio2": "STEP_AUDIO2", "functionary-v32": "FUNCTIONARY_V32",
+}
+
+
 def main():
+    for family, fmt in FORMAT_OF.items():
+        for x in CASES[family]:
+            if x["id"] == family + "/plain":
+                x.setdefault("format", fmt)
     with open(os.path.join(HERE, "tools.json"), "w") as f:
         json.dump(TOOLS, f, indent=1, ensure_ascii=False)
         f.write("\n")
