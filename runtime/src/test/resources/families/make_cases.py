@@ -508,6 +508,26 @@ case("step-audio2", "glm-pairs-for-a-tool-named-function-stay-glm", "plain",
      "<tool_call>function\n<arg_key>x</arg_key><arg_value>1</arg_value></tool_call>", [c("function", x=1)], False, "none",
      format="GLM")
 
+pg = lambda xs: "[unused11]" + js([{"name": x["name"], "arguments": x["arguments"]} for x in xs]) + "[unused12]"
+std("pangu", lambda x: pg([x]), pg, "[unused11][{'name': 'get_weather', 'arguments': {'city': 'Oslo', 'days': 2,}}]"
+    "[unused12]", [W], cut(pg([W]), '"Os'))
+case("pangu", "empty-list-is-an-error", "malformed", "Sure.[unused11][][unused12]", [], True)
+
+HX = "<|im_start|>assistant -> tool/function_call\n"
+hx = lambda xs: HX + js([{"name": x["name"], "arguments": x["arguments"]} for x in xs]) + "<|im_end|>"
+std("hyperclovax", lambda x: hx([x]), hx, HX + "[{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Oslo\", "
+    "\"days\": 2,}}]<|im_end|>", [W], cut(hx([W]), '"Os'))
+case("hyperclovax", "one-object-not-a-list", "plain", HX + jcall(W) + "<|im_end|>", [W])
+
+# Ernie 4.5: reasoning closed by a lone </think> (the template opens it), then Hermes tags
+er = lambda x: "<tool_call>\n" + jcall(x) + "\n</tool_call>\n"
+std("ernie45", lambda x: "The user asks for Oslo.\n</think>\n\n\n" + er(x),
+    lambda xs: "Two lookups.\n</think>\n\n\n" + "".join(er(x) for x in xs),
+    "Fine.\n</think>\n\n\n<tool_call>\n{'name': 'get_weather', 'arguments': {'city': 'Oslo', 'days': 2,}}\n</tool_call>",
+    [W], "Fine.\n</think>\n\n\n" + cut(er(W), '"Os'))
+case("ernie45", "a-call-mentioned-while-reasoning-is-not-run", "prose",
+     "Maybe " + er(S) + " first? No.\n</think>\n\n\n" + er(W), [W])
+
 # ---------------------------------------------------------------- regressions (issue 16 data-loss items)
 R = "regressions"
 PENDING_case = lambda *a, **k: None
@@ -758,7 +778,7 @@ FORMAT_OF = {
     "hunyuan-v3": "HUNYUAN", "solar-open": "SOLAR_OPEN", "plamo3": "PLAMO3", "dots": "DOTS", "muse-glimmer": "ATEM",
     "step3": "STEP3", "kimi-k3": "KIMI_K3", "minicpm5": "MINICPM5", "gigachat3": "GIGACHAT3", "longcat": "LONGCAT",
     "inkling": "INKLING", "cwm": "CWM", "minimax-m3": "MINIMAX_M3", "poolside-v1": "GLM", "ling3": "GLM",
-    "step-audio2": "STEP_AUDIO2", "functionary-v32": "FUNCTIONARY_V32",
+    "step-audio2": "STEP_AUDIO2", "pangu": "PANGU", "hyperclovax": "HYPERCLOVAX", "ernie45": "HERMES", "functionary-v32": "FUNCTIONARY_V32",
 }
 
 

@@ -93,6 +93,10 @@ public enum WireFormat {
     MINIMAX_M3,
     /** CWM {@code <tool: LABEL>\nNAME {json} | shell line\n</tool>}. */
     CWM,
+    /** openPangu {@code [unused11][{"name": …, "arguments": {…}}][unused12]}. */
+    PANGU,
+    /** HyperCLOVA X {@code -> tool/function_call\n[{"name": …, "arguments": {…}}]<|im_end|>}. */
+    HYPERCLOVAX,
     /** Step-Audio 2 {@code <tool_call>function\nNAME\n{json}</tool_call>}. */
     STEP_AUDIO2,
     /**

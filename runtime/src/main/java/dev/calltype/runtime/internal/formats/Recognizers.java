@@ -49,7 +49,9 @@ public final class Recognizers {
             new Cwm(),            // <tool:
             new MinimaxM3(),      // ]<]minimax[>[<tool_call>
             new Inkling(),        // <|message_model|>, <|content_invoke_tool_json|>
-            new Functionary());   // >>>NAME (and NAME at the start of a response, the prompt holding >>>)
+            new Functionary(),    // >>>NAME (and NAME at the start of a response, the prompt holding >>>)
+            new Pangu(),          // [unused11]
+            new HyperClovaX());   // -> tool/function_call
 
     private static final Recognizer PROSE_JSON = new ProseJson();
     private static final Recognizer FENCE = new JsonFence();
