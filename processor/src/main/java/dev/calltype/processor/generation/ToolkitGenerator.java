@@ -38,6 +38,7 @@ public final class ToolkitGenerator {
     private static final ClassName LIST = ClassName.get("java.util", "List");
     private static final ClassName OBJECTS = ClassName.get("java.util", "Objects");
     private static final ClassName STRING = ClassName.get("java.lang", "String");
+    private static final ClassName RUNNER = RuntimeNames.TOOL_TABLE.nestedClass("Runner");
 
     private final ToolkitModel model;
     private final ClassName self;
@@ -96,6 +97,9 @@ public final class ToolkitGenerator {
         if (!model.allStatic()) {
             type.addField(model.target(), "target", Modifier.PRIVATE, Modifier.FINAL);
         }
+        type.addField(FieldSpec.builder(RUNNER, "runner", Modifier.PRIVATE)
+                .addJavadoc("This toolkit's {@code run}, made at the first call (not when the toolkit is made, which"
+                        + " would cost\nschema-only uses a lambda's start-up) and kept.\n").build());
         type.addMethod(constructor());
         type.addMethods(toolkitMethods(calls.call()));
         type.addMethods(readers.methods());
@@ -192,7 +196,12 @@ public final class ToolkitGenerator {
                 .build());
         out.add(MethodSpec.methodBuilder("dispatch").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
                 .returns(RuntimeNames.TOOL_RESULT).addParameter(RuntimeNames.TOOL_CALL, "call")
-                .addStatement("return $T.TABLE.dispatch(call, $T::make, this::run)", lazy, self).build());
+                .addStatement("$T run = runner", RUNNER)
+                .beginControlFlow("if (run == null)")
+                .addStatement("run = this::run")
+                .addStatement("runner = run")
+                .endControlFlow()
+                .addStatement("return $T.TABLE.dispatch(call, $T::make, run)", lazy, self).build());
         out.add(MethodSpec.methodBuilder("parse").addModifiers(Modifier.PUBLIC).returns(callType)
                 .addParameter(RuntimeNames.TOOL_CALL, "call")
                 .addJavadoc("Converts a call's arguments to this toolkit's typed {@link Call}, with the coercions"
