@@ -59,9 +59,9 @@ json_seeds.update({
     "deep": "[" * 30 + "]" * 30,
 })
 for k, v in json_seeds.items():
-    write("LenientJsonFuzzTestInputs/readsLikeJsonAndIsPrefixStable", k, 0, v)
-write("LenientJsonFuzzTestInputs/readsLikeJsonAndIsPrefixStable", "gemma-quote", 2, "{key:<|\"|>text<|\"|>,n:3}")
-write("LenientJsonFuzzTestInputs/readsLikeJsonAndIsPrefixStable", "deep-small", 1, "[" * 30 + "]" * 30)
+    write("internal/json/LenientJsonFuzzTestInputs/readsLikeJsonAndIsPrefixStable", k, 0, v)
+write("internal/json/LenientJsonFuzzTestInputs/readsLikeJsonAndIsPrefixStable", "gemma-quote", 2, "{key:<|\"|>text<|\"|>,n:3}")
+write("internal/json/LenientJsonFuzzTestInputs/readsLikeJsonAndIsPrefixStable", "deep-small", 1, "[" * 30 + "]" * 30)
 
 py_seeds = {c["id"]: c["text"] for c in cases if c["id"].startswith("py-")}
 py_seeds.update({
@@ -82,8 +82,8 @@ py_seeds.update({
     "adjacent-strings": "f(x='a' \"b\")",
 })
 for k, v in py_seeds.items():
-    write("PythonicFuzzTestInputs/readsLiteralCallsAndIsPrefixStable", k, 0, v)
-write("PythonicFuzzTestInputs/readsLiteralCallsAndIsPrefixStable", "deep-small", 1, "f(x=" + "[" * 20 + "]" * 20 + ")")
+    write("internal/pythonic/PythonicFuzzTestInputs/readsLiteralCallsAndIsPrefixStable", k, 0, v)
+write("internal/pythonic/PythonicFuzzTestInputs/readsLiteralCallsAndIsPrefixStable", "deep-small", 1, "f(x=" + "[" * 20 + "]" * 20 + ")")
 
 tools = ["read_file", "translate", "stock_price", "add_todo", "shell", "ping", "book_room", "draw", "send_email"]
 args = {

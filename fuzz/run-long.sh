@@ -23,8 +23,8 @@ keep_going="${KEEP_GOING:-10}"
 targets=(
   "runtime dev.calltype.runtime.ExtractionFuzzTest#batchExtraction"
   "runtime dev.calltype.runtime.ExtractionFuzzTest#streamingMatchesBatch"
-  "runtime dev.calltype.runtime.LenientJsonFuzzTest#readsLikeJsonAndIsPrefixStable"
-  "runtime dev.calltype.runtime.PythonicFuzzTest#readsLiteralCallsAndIsPrefixStable"
+  "runtime dev.calltype.runtime.internal.json.LenientJsonFuzzTest#readsLikeJsonAndIsPrefixStable"
+  "runtime dev.calltype.runtime.internal.pythonic.PythonicFuzzTest#readsLiteralCallsAndIsPrefixStable"
   "runtime dev.calltype.runtime.DynamicToolkitFuzzTest#dispatchRunsOnlyValidArguments"
   "processor dev.calltype.processor.GeneratedDispatcherFuzzTest#dispatchRunsOnlyValidArguments"
 )

@@ -76,9 +76,20 @@ def jcall(x, name_key="name", args_key="arguments"):
 
 
 one = lambda x: "<tool_call>\n" + jcall(x) + "\n</tool_call>"
+one_hermes = one
 std("hermes", one, lambda xs: "\n".join(one(x) for x in xs),
     "<tool_call>\n{'name': 'get_weather', 'arguments': {'city': 'Oslo', 'days': 2,}}\n</tool_call>", [W],
     cut(one(W), '"Os'))
+
+# Hermes 2 Pro's variant: <function name="N">{…}</function> inside the tag
+hfn = lambda x: "<tool_call>\n<function name=\"" + x["name"] + "\">" + js(x["arguments"]) + "</function>\n</tool_call>"
+case("hermes", "function-name-variant", "plain", hfn(W), [W])
+case("hermes", "function-name-variant-several", "several", "I'll check both.\n" + hfn(W) + "\n" + hfn(S), [W, S])
+case("hermes", "function-name-variant-repaired", "repair",
+     "<tool_call><function name=\"get_weather\">{'city': 'Oslo', 'days': 2,}</function></tool_call>", [W])
+case("hermes", "function-name-variant-truncated", "malformed", cut(hfn(W), '"Os'), [], True)
+case("hermes", "function-name-variant-unclosed-json", "malformed",
+     "<tool_call><function name=\"search\">{\"query\": \"x\"</function></tool_call> Done.", [], True)
 
 one = lambda x: "TOOL_CALL " + jcall(x, "tool_name", "parameters")
 std("tool-call-marker", one, lambda xs: "\n".join(one(x) for x in xs),
@@ -184,6 +195,27 @@ std("gpt-oss-harmony", hone, lambda xs: "".join(hone(x) for x in xs),
     "<|channel|>commentary to=functions.get_weather <|constrain|>json<|message|>{\"city\": \"Oslo\", \"days\": 2,}<|call|>",
     [W], cut(hone(W), '"Os'))
 
+# the prompt ends with the role header <|start|>assistant: the output begins at the recipient
+mid = lambda x: " to=functions." + x["name"] + "<|channel|>commentary <|constrain|>json<|message|>" + js(x["arguments"]) \
+    + "<|call|>"
+case("gpt-oss-harmony", "begins-mid-header", "plain", mid(W), [W])
+case("gpt-oss-harmony", "begins-mid-header-then-another-message", "several",
+     mid(W) + "<|start|>assistant to=functions.search<|channel|>commentary json<|message|>" + js(S["arguments"])
+     + "<|call|>", [W, S])
+case("gpt-oss-harmony", "begins-mid-header-truncated", "malformed", cut(mid(W), '"Os'), [], True)
+
+# Functionary v3.2: >>>NAME\n{json}; the prompt holds the first >>>
+fone = lambda x: ">>>" + x["name"] + "\n" + js(x["arguments"])
+F = "functionary-v32"
+std(F, fone, lambda xs: "".join(fone(x) for x in xs),
+    ">>>get_weather\n{'city': 'Oslo', 'days': 2,}", [W], cut(fone(W), '"Os'))
+case(F, "begins-after-the-prompts-marker", "plain", fone(W)[3:], [W])
+case(F, "begins-after-the-prompts-marker-several", "several", fone(W)[3:] + fone(S), [W, S])
+case(F, "all-channel-then-a-call", "prose", ">>>all\nLet me check.>>>" + fone(W)[3:], [W])
+case(F, "name-line-without-known-tools-is-prose", "plain", fone(W)[3:], [], False, "none")
+case(F, "unknown-name-at-start-is-prose", "plain", "Weather\n{\"city\": \"Oslo\"}", [])
+case(F, "known-tool-without-json-is-an-error", "malformed", ">>>get_weather\nOslo please", [], True)
+
 
 def dsb(s):
     return "<" + DS + s + DS + ">"
@@ -199,6 +231,14 @@ v3 = lambda x: V3_CALL + "function" + V3_SEP + x["name"] + "\n```json\n" + js(x[
 std("deepseek-v3", lambda x: V3_CALLS + v3(x) + V3_CALLS_END, lambda xs: V3_CALLS + "\n".join(v3(x) for x in xs) + V3_CALLS_END,
     V3_CALLS + V3_CALL + "function" + V3_SEP + "get_weather\n```json\n{\"city\": \"Oslo\", \"days\": 2,}\n```" + V3_END
     + V3_CALLS_END, [W], cut(V3_CALLS + v3(W), '"Os'))
+R1_CALLS = ds("tool", "calls")
+case("deepseek-v3", "r1-section-opener", "plain", R1_CALLS + v3(W) + V3_CALLS_END, [W])
+case("deepseek-v3", "r1-section-opener-several", "several",
+     "Checking both.\n" + R1_CALLS + v3(W) + "\n" + v3(S) + V3_CALLS_END, [W, S])
+case("deepseek-v3", "r1-section-opener-after-reasoning", "prose",
+     "The user wants Oslo's weather. I might call get_weather.\n</think>\n\n" + R1_CALLS + v3(W) + V3_CALLS_END, [W])
+case("deepseek-v3", "r1-section-opener-truncated", "malformed", cut(R1_CALLS + v3(W), '"Os'), [], True)
+case("deepseek-v3", "r1-section-opener-empty", "malformed", "Here.\n" + R1_CALLS + V3_CALLS_END, [], True)
 v31 = lambda x: V3_CALL + x["name"] + V3_SEP + js(x["arguments"]) + V3_END
 std("deepseek-v31", lambda x: V3_CALLS + v31(x) + V3_CALLS_END, lambda xs: V3_CALLS + "".join(v31(x) for x in xs) + V3_CALLS_END,
     V3_CALLS + V3_CALL + "get_weather" + V3_SEP + "{city: \"Oslo\", days: 2}" + V3_END + V3_CALLS_END, [W],
@@ -454,6 +494,20 @@ case(R, "pythonic-list-broken-call-keeps-siblings", "regression",
 case(R, "untyped-xml-values-read-as-json-without-schema", "regression",
      "<tool_call>\n<function=anything>\n<parameter=n>\n42\n</parameter>\n<parameter=x>\nnull\n</parameter>\n"
      "<parameter=s>\nOslo\n</parameter>\n</function>\n</tool_call>", [c("anything", n=42, x=None, s="Oslo")], False, "none")
+
+# a lone closing reasoning marker: the chat template opened the block in the prompt, so what precedes it is reasoning
+LONE = [("qwen35", "Oslo, then. <tool_call>\n" + jcall(S) + "\n</tool_call> would not help.\n</think>\n\n"
+         + one_hermes(W)),
+        ("nemotron3", "Let me think: {\"name\": \"search\", \"arguments\": {\"query\": \"x\"}} is wrong.</think>"
+         + one_hermes(W)),
+        ("deepseek-v31", "get_weather looks right.\n</think>" + V3_CALLS + v31(W) + V3_CALLS_END),
+        ("seed-oss", "Maybe search.</seed:think>" + sone(W)),
+        ("magistral", "[TOOL_CALLS]search[ARGS]{\"query\": \"x\"} is not needed.[/THINK]" + one_hermes(W))]
+for fam_id, text in LONE:
+    case(R, "lone-closing-reasoning-marker-" + fam_id, "regression", text, [W])
+case(R, "lone-closer-after-an-opener-is-a-stray-tag", "regression",
+     "<think>short</think>" + one_hermes(W) + "</think>", [W])
+case(R, "no-reasoning-marker-is-prose", "regression", "Sure.\n" + one_hermes(W), [W])
 
 
 # markup of a known family with no readable call is an error, never an empty result

@@ -1,5 +1,6 @@
 package dev.calltype.example;
 
+import dev.calltype.testsupport.JsonTrees;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -12,9 +13,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
-import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
@@ -58,36 +57,6 @@ class ExtractCommandTest {
         return cases;
     }
 
-    static boolean sameJson(JsonNode a, JsonNode b) {
-        if (a.isNumber() && b.isNumber()) {
-            return a.decimalValue().compareTo(b.decimalValue()) == 0;
-        }
-        if (a.isObject() && b.isObject()) {
-            if (a.size() != b.size()) {
-                return false;
-            }
-            for (Iterator<Map.Entry<String, JsonNode>> it = a.fields(); it.hasNext(); ) {
-                Map.Entry<String, JsonNode> e = it.next();
-                if (!b.has(e.getKey()) || !sameJson(e.getValue(), b.get(e.getKey()))) {
-                    return false;
-                }
-            }
-            return true;
-        }
-        if (a.isArray() && b.isArray()) {
-            if (a.size() != b.size()) {
-                return false;
-            }
-            for (int i = 0; i < a.size(); i++) {
-                if (!sameJson(a.get(i), b.get(i))) {
-                    return false;
-                }
-            }
-            return true;
-        }
-        return a.equals(b);
-    }
-
     @TestFactory
     Stream<DynamicTest> everyCorpusCasePassesThroughTheCommandBatchAndStreaming() throws IOException {
         String tools = CORPUS.resolve("tools.json").toString();
@@ -101,7 +70,7 @@ class ExtractCommandTest {
             assertThat(got.get("calls")).hasSize(want.size());
             for (int i = 0; i < want.size(); i++) {
                 assertThat(got.get("calls").get(i).get("name").asText()).isEqualTo(want.get(i).get("name").asText());
-                assertThat(sameJson(got.get("calls").get(i).get("arguments"), want.get(i).get("arguments")))
+                assertThat(JsonTrees.sameByDecimal(got.get("calls").get(i).get("arguments"), want.get(i).get("arguments")))
                         .as(got.get("calls").get(i) + " vs " + want.get(i)).isTrue();
             }
             JsonNode error = c.get("error");

@@ -115,7 +115,7 @@ public final class ToolCallExtractor {
         private final List<Config.TagPair> tags = new ArrayList<>(List.of(
                 new Config.TagPair(DEFAULT_OPEN_TAG, DEFAULT_CLOSE_TAG)));
         private boolean searchReasoning;
-        private boolean startsInReasoning;
+        private Boolean startsInReasoning;
         private ExtractionLimits limits = ExtractionLimits.DEFAULTS;
 
         private Builder() {
@@ -184,9 +184,17 @@ public final class ToolCallExtractor {
         }
 
         /**
-         * Whether the response begins inside a reasoning block (default: no): for chat templates that open
-         * {@code <think>} in the prompt (DeepSeek-R1, Qwen3 thinking mode), so the model's text up to the first
-         * {@code </think>} is reasoning, not prose. Without a {@code </think>} the whole response is reasoning.
+         * Whether the response begins inside a reasoning block. By default the response says: when its first
+         * reasoning marker is a closing one ({@code </think>}, {@code </thinking>}, {@code </seed:think>},
+         * {@code [/THINK]}, written without the opening one because the chat template opened it in the prompt, as
+         * DeepSeek-R1, Qwen3 and Nemotron thinking modes do), what precedes it is reasoning, and a call mentioned
+         * there is not run. A {@link StreamingExtractor} then holds the text of a response until its first
+         * reasoning marker, its end, or {@code min(maxPayloadChars, maxBufferChars)} characters, so that it never
+         * shows as prose what turns out to be reasoning.
+         *
+         * <p>{@code true}: the response begins inside {@code <think>} (up to the first {@code </think>}, or the whole
+         * response without one). {@code false}: it does not (a lone closing marker is hidden, what precedes it stays
+         * prose), and a stream shows text at once: the choice for models that never reason.
          */
         public Builder startsInReasoning(boolean on) {
             this.startsInReasoning = on;

@@ -93,6 +93,11 @@ public enum WireFormat {
     MINIMAX_M3,
     /** CWM {@code <tool: LABEL>\nNAME {json} | shell line\n</tool>}. */
     CWM,
+    /**
+     * Functionary v3.2 {@code >>>NAME\n{json}} ({@code >>>all\n} opens prose); the first call may come without its
+     * {@code >>>}, which the prompt holds, when NAME is a known tool.
+     */
+    FUNCTIONARY_V32,
     /** A pythonic call or list of calls: {@code search(query="AI", limit=5)}. */
     PYTHONIC,
     /** A native tool call from the provider's own field (OpenAI {@code tool_calls}), not from text. */

@@ -1,5 +1,10 @@
 package dev.calltype.runtime;
 
+import dev.calltype.runtime.testing.Corpus;
+import dev.calltype.runtime.testing.ExtractionChecks;
+import dev.calltype.runtime.testing.FuzzText;
+import dev.calltype.runtime.testing.Streams;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
@@ -27,9 +32,9 @@ class AdversarialInputsTest {
         long t0 = System.nanoTime();
         Extraction batch = EXTRACTOR.extract(text);
         long t1 = System.nanoTime();
-        assertThat(PartitionPropertiesTest.partitionProblem(text, batch)).isNull();
+        assertThat(ExtractionChecks.partitionProblem(text, batch)).isNull();
         assertThat(FuzzText.callProblem(batch.calls(), text)).isNull();
-        assertThat(ExtractionFuzzTest.errorProblem(batch.errors())).isNull();
+        assertThat(ExtractionChecks.errorProblem(batch.errors())).isNull();
 
         StreamingExtractor s = EXTRACTOR.streaming();
         Streams.Run run = collect(s, text, delta, maxHeld);
@@ -46,7 +51,7 @@ class AdversarialInputsTest {
         int most = 0;
         for (int i = 0; i < text.length(); i += delta) {
             events.addAll(s.feed(text.substring(i, Math.min(text.length(), i + delta))));
-            most = Math.max(most, LimitsTest.held(s));
+            most = Math.max(most, s.charsHeld());
         }
         events.addAll(s.finish());
         assertThat(most).as("characters a streaming extractor held at once").isLessThanOrEqualTo(maxHeld);

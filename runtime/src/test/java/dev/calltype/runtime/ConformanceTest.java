@@ -1,5 +1,7 @@
 package dev.calltype.runtime;
 
+import dev.calltype.runtime.testing.Corpus;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;

@@ -2,6 +2,10 @@ package dev.calltype.runtime;
 
 import dev.calltype.runtime.internal.json.JsonRead;
 import dev.calltype.runtime.internal.json.LenientJson;
+import dev.calltype.runtime.testing.Corpus;
+import dev.calltype.runtime.testing.ExtractionChecks;
+import dev.calltype.runtime.testing.FuzzText;
+import dev.calltype.runtime.testing.Streams;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -98,7 +102,7 @@ class DynamicToolkitFuzzTest {
         if (content.isBlank()) {
             return "an empty failure message";
         }
-        if (ExtractionFuzzTest.hasRawControl(content, true)) {
+        if (ExtractionChecks.hasRawControl(content, true)) {
             return "raw control character in failure " + Streams.quote(content);
         }
         for (String hostText : List.of("Exception", "\tat ", "java.", "dev.calltype.")) {

@@ -1,6 +1,10 @@
 package dev.calltype.runtime;
 
 import dev.calltype.runtime.internal.text.ErrorTexts;
+import dev.calltype.runtime.testing.Corpus;
+import dev.calltype.runtime.testing.ExtractionChecks;
+import dev.calltype.runtime.testing.FuzzText;
+import dev.calltype.runtime.testing.Streams;
 
 import com.code_intelligence.jazzer.junit.DictionaryFile;
 import com.code_intelligence.jazzer.junit.FuzzTest;
@@ -16,14 +20,11 @@ import java.util.List;
  */
 class ExtractionFuzzTest {
 
-    /** Small limits, so that every limit is within reach of short fuzz inputs. */
-    static final ExtractionLimits SMALL = new ExtractionLimits(400, 6, 3, 48, 12, 800);
-
     static final List<ToolCallExtractor> EXTRACTORS = List.of(
             Corpus.extractor(),
             ToolCallExtractor.builder().build(),
             ToolCallExtractor.builder().tools(Corpus.tools()).searchReasoning(true).build(),
-            ToolCallExtractor.builder().tools(Corpus.tools()).limits(SMALL).marker("CALL")
+            ToolCallExtractor.builder().tools(Corpus.tools()).limits(FuzzText.SMALL_LIMITS).marker("CALL")
                     .addTags("<<call>>", "<</call>>").build());
 
     /**
@@ -37,9 +38,9 @@ class ExtractionFuzzTest {
         String text = FuzzText.text(data);
         ToolCallExtractor x = EXTRACTORS.get(FuzzText.selector(data) & 3);
         Extraction e = x.extract(text);
-        FuzzText.check(PartitionPropertiesTest.partitionProblem(text, e), text);
+        FuzzText.check(ExtractionChecks.partitionProblem(text, e), text);
         FuzzText.check(FuzzText.callProblem(e.calls(), text), text);
-        FuzzText.check(errorProblem(e.errors()), text);
+        FuzzText.check(ExtractionChecks.errorProblem(e.errors()), text);
         if (e.calls().size() > x.limits().maxCalls()) {
             FuzzText.check("more calls than maxCalls: " + e.calls().size(), text);
         }
@@ -61,45 +62,5 @@ class ExtractionFuzzTest {
         if (text.length() <= 300) {
             FuzzText.check(Streams.mismatch(batch, Streams.run(x, Streams.chunks(text, 1))), text);
         }
-    }
-
-    /** What is wrong with the errors' texts, or {@code null}. */
-    static String errorProblem(List<ExtractionError> errors) {
-        for (ExtractionError e : errors) {
-            if (e.snippet().length() > ErrorTexts.SNIPPET_CHARS + 1) {
-                return "snippet longer than " + ErrorTexts.SNIPPET_CHARS + ": " + e.snippet().length();
-            }
-            if (hasRawControl(e.snippet(), false)) {
-                return "raw control character in snippet " + Streams.quote(e.snippet());
-            }
-            if (e.message().isBlank()) {
-                return "empty message for " + e.kind();
-            }
-            if (e.message().length() > MAX_MESSAGE) {
-                return "message of " + e.message().length() + " chars quotes too much: "
-                        + Streams.quote(e.message().substring(0, 300)) + "…";
-            }
-            if (hasRawControl(e.message(), false)) {
-                return "raw control character in message " + Streams.quote(e.message());
-            }
-        }
-        return null;
-    }
-
-    /** A message says what is wrong and lists the tools; it never quotes a whole payload. */
-    static final int MAX_MESSAGE = 1000;
-
-    /** Whether {@code s} holds a control character (other than a line break, when allowed) or a lone surrogate. */
-    static boolean hasRawControl(String s, boolean lineBreaksAllowed) {
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (c == '\n' && lineBreaksAllowed) {
-                continue;
-            }
-            if (c < 0x20 || c == 0x7f) {
-                return true;
-            }
-        }
-        return false;
     }
 }

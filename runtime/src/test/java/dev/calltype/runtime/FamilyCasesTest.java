@@ -1,5 +1,9 @@
 package dev.calltype.runtime;
 
+import dev.calltype.runtime.testing.Corpus;
+import dev.calltype.runtime.testing.ExtractionChecks;
+import dev.calltype.runtime.testing.Streams;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -84,7 +88,7 @@ class FamilyCasesTest {
                 DynamicTest.dynamicTest(c.id(), () -> {
                     Extraction x = c.extractor().extract(c.text());
                     assertThat(Corpus.mismatch(c.asCorpusCase(), x)).as(Streams.quote(c.text())).isNull();
-                    assertThat(PartitionPropertiesTest.partitionProblem(c.text(), x)).as("partition").isNull();
+                    assertThat(ExtractionChecks.partitionProblem(c.text(), x)).as("partition").isNull();
                 }))));
     }
 

@@ -1,5 +1,7 @@
 package dev.calltype.runtime;
 
+import dev.calltype.runtime.testing.ExtractionFixtures;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;

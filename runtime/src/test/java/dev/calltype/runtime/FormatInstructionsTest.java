@@ -1,7 +1,8 @@
 package dev.calltype.runtime;
 
 import dev.calltype.render.Instructions;
-import static dev.calltype.runtime.Fixtures.spec;
+import dev.calltype.runtime.testing.Fixtures;
+import static dev.calltype.runtime.testing.Fixtures.spec;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;

@@ -1,5 +1,7 @@
 package dev.calltype.runtime;
 
+import dev.calltype.runtime.testing.ExtractionFixtures;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.LinkedHashMap;
@@ -85,6 +87,7 @@ class FormatTableTest {
         m.put(WireFormat.MINIMAX_M3, "]<]minimax[>[<tool_call>\n]<]minimax[>[<invoke name=\"get_weather\">\n"
                 + "]<]minimax[>[<city>Oslo]<]minimax[>[</city>\n]<]minimax[>[</invoke>\n]<]minimax[>[</tool_call>");
         m.put(WireFormat.CWM, "<tool: function>\nget_weather {\"city\": \"Oslo\"}\n</tool>");
+        m.put(WireFormat.FUNCTIONARY_V32, ">>>get_weather\n{\"city\": \"Oslo\"}");
         m.put(WireFormat.PYTHONIC, "get_weather(city=\"Oslo\")");
         return m;
     }

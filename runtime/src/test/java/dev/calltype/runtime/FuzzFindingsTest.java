@@ -2,6 +2,11 @@ package dev.calltype.runtime;
 
 import dev.calltype.runtime.internal.pythonic.PyRead;
 import dev.calltype.runtime.internal.pythonic.Pythonic;
+import dev.calltype.runtime.testing.Corpus;
+import dev.calltype.runtime.testing.ExtractionChecks;
+import dev.calltype.runtime.testing.Fixtures;
+import dev.calltype.runtime.testing.FuzzText;
+import dev.calltype.runtime.testing.Streams;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -10,31 +15,19 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
 /**
- * Inputs the fuzzers found that fail in code owned by the extraction engine, kept apart from the fuzz targets' own
- * regression inputs (which must pass in every build) until the engine is fixed: each test replays the crash files
- * of one target from {@code src/test/resources/fuzz/engine-bugs/<target>/} through that target, and states the
- * smallest input found by hand. Once fixed, move the crash files into the target's {@code ...Inputs} directory and
- * delete the test.
+ * Inputs the fuzzers found, each reduced by hand to the smallest input that showed the fault and stated as the
+ * behaviour that is now right. The fuzzers' own crash files live with their target's seeds (the
+ * {@code ...FuzzTestInputs/<method>/} resource directory beside the target's package), which every build replays.
  */
 class FuzzFindingsTest {
-
-    private static void replay(String target, java.util.function.Consumer<byte[]> fuzz) throws Exception {
-        Path dir = Path.of(FuzzFindingsTest.class.getResource("/fuzz/engine-bugs/" + target).toURI());
-        try (var files = Files.list(dir)) {
-            for (Path f : files.sorted().toList()) {
-                fuzz.accept(Files.readAllBytes(f));
-            }
-        }
-    }
 
     @Test
     void toolNamesInMessagesHaveTheirControlCharactersEscaped() throws Exception {
         Extraction malformed = Corpus.extractor().extract("<tool_call>{\"name\": \"pin\u0003g\", \"arguments\": {\"a\": 1 2}}"
                 + "</tool_call>");
-        assertThat(ExtractionFuzzTest.errorProblem(malformed.errors())).isNull();
+        assertThat(ExtractionChecks.errorProblem(malformed.errors())).isNull();
         Extraction unknown = Corpus.extractor().extract("TOOL_CALL\n{\"tool_name\": \"read_fil\u0013\", \"parameters\": {}}");
-        assertThat(ExtractionFuzzTest.errorProblem(unknown.errors())).isNull();
-        replay("batchExtraction", new ExtractionFuzzTest()::batchExtraction);
+        assertThat(ExtractionChecks.errorProblem(unknown.errors())).isNull();
     }
 
     /** Found by the streaming fuzz target: a stream announced "0" from "name", batch then ran "ping" from "tool_name". */
@@ -64,7 +57,7 @@ class FuzzFindingsTest {
         Extraction e = ToolCallExtractor.builder().build().extract(text);
         assertThat(e.calls()).extracting(ToolCall::name).containsExactly("ping", "stock_price");
         assertThat(e.calls()).allSatisfy(c -> assertThat(c.end()).isGreaterThan(c.start()));
-        assertThat(PartitionPropertiesTest.partitionProblem(text, e)).isNull();
+        assertThat(ExtractionChecks.partitionProblem(text, e)).isNull();
         assertThat(e.calls().get(1).start()).isEqualTo(text.indexOf("{\"name\":\"stock_price"));
     }
 
@@ -72,12 +65,12 @@ class FuzzFindingsTest {
     @Test
     void nameLongerThanThePayloadLimitThatIsNoCallHeadIsProse() {
         String text = "g".repeat(500) + "\ufffd" + "g".repeat(50) + "(x=1)";
-        PyRead read = Pythonic.read(text, 0, text.length(), true, ExtractionFuzzTest.SMALL);
+        PyRead read = Pythonic.read(text, 0, text.length(), true, FuzzText.SMALL_LIMITS);
         assertThat(read.status()).isEqualTo(PyRead.Status.NOT_A_CALL);
         assertThat(Pythonic.callHead(text, 0, text.length(), true)).isEqualTo(PyRead.Status.NOT_A_CALL);
 
         String call = "g".repeat(500) + "(x=1)";
-        PyRead tooLong = Pythonic.read(call, 0, call.length(), true, ExtractionFuzzTest.SMALL);
+        PyRead tooLong = Pythonic.read(call, 0, call.length(), true, FuzzText.SMALL_LIMITS);
         assertThat(tooLong.status()).isEqualTo(PyRead.Status.ERROR);
         assertThat(tooLong.errorKind()).isEqualTo(ExtractionError.Kind.LIMIT_EXCEEDED);
     }

@@ -1,5 +1,9 @@
 package dev.calltype.runtime;
 
+import dev.calltype.runtime.testing.Corpus;
+import dev.calltype.runtime.testing.ExtractionChecks;
+import dev.calltype.runtime.testing.Streams;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -29,7 +33,7 @@ class LimitsTest {
         if (text.length() < 20_000) {
             assertThat(Streams.mismatch(batch, Streams.run(x, Streams.chunks(text, 1)))).isNull();
         }
-        assertThat(PartitionPropertiesTest.partitionProblem(text, batch)).isNull();
+        assertThat(ExtractionChecks.partitionProblem(text, batch)).isNull();
         return batch;
     }
 
@@ -147,7 +151,7 @@ class LimitsTest {
         int most = 0;
         for (String delta : Streams.chunks(text, 100)) {
             s.feed(delta);
-            most = Math.max(most, held(s));
+            most = Math.max(most, s.charsHeld());
         }
         s.finish();
         assertThat(s.errors()).singleElement().extracting(ExtractionError::kind)
@@ -159,11 +163,6 @@ class LimitsTest {
     void theBufferLimitErrorNamesMaxBufferChars() {
         String text = hermes("{\"command\": \"" + "w".repeat(5_000) + "\"}");
         onlyLimitError(both(extractor(ExtractionLimits.DEFAULTS.withMaxBufferChars(1_000)), text), "maxBufferChars");
-    }
-
-    /** The characters a streaming extractor holds right now. */
-    static int held(StreamingExtractor s) {
-        return s.charsHeld();
     }
 
     @Test
@@ -211,7 +210,7 @@ class LimitsTest {
         assertThat(e.errors().get(5).message()).contains("at most 5 errors (maxErrors)");
         assertThat(e.calls()).extracting(ToolCall::name).containsExactly("read_file");   // calls still run
         assertThat(e.text()).isEqualTo("Hi.\n" + "\n".repeat(20) + "\nBye.");            // no markup shown
-        assertThat(PartitionPropertiesTest.partitionProblem(text, e)).isNull();
+        assertThat(ExtractionChecks.partitionProblem(text, e)).isNull();
         for (int n : new int[] {1, 7}) {
             assertThat(Streams.mismatch(e, Streams.run(x, Streams.chunks(text, n)))).isNull();
         }

@@ -1,6 +1,8 @@
 package dev.calltype.runtime;
 
 import dev.calltype.runtime.internal.formats.DeepSeek;
+import dev.calltype.runtime.testing.Corpus;
+import dev.calltype.runtime.testing.CountingText;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -11,6 +13,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
+import static dev.calltype.runtime.testing.CountingText.repeat;
 
 /**
  * Work is linear in the input, measured without clocks: the characters the extractor reads, counted through the
@@ -21,47 +24,13 @@ class LinearityTest {
 
     private static final ToolCallExtractor TOOLS = Corpus.extractor();
     private static final ToolCallExtractor NO_TOOLS = ToolCallExtractor.builder().build();
-
-    /** A text that counts the characters read from it. */
-    static final class Counting implements CharSequence {
-        private final String s;
-        long reads;
-
-        Counting(String s) {
-            this.s = s;
-        }
-
-        @Override
-        public int length() {
-            return s.length();
-        }
-
-        @Override
-        public char charAt(int i) {
-            reads++;
-            return s.charAt(i);
-        }
-
-        @Override
-        public CharSequence subSequence(int a, int b) {
-            reads += b - a;
-            return s.subSequence(a, b);
-        }
-
-        @Override
-        public String toString() {
-            reads += s.length();
-            return s;
-        }
-    }
-
-    static String repeat(String s, int n) {
-        StringBuilder b = new StringBuilder(n + s.length());
-        while (b.length() < n) {
-            b.append(s);
-        }
-        return b.toString();
-    }
+    /**
+     * Streaming from models that say they do not start in reasoning: by default a stream first holds up to 32,768
+     * characters until its first reasoning marker ({@link #streamingHoldsAtMostTheReasoningWindowByDefault}).
+     */
+    private static final ToolCallExtractor STREAM_TOOLS = ToolCallExtractor.builder().tools(Corpus.tools())
+            .startsInReasoning(false).build();
+    private static final ToolCallExtractor STREAM_NO_TOOLS = ToolCallExtractor.builder().startsInReasoning(false).build();
 
     static Map<String, IntFunction<String>> families() {
         Map<String, IntFunction<String>> f = new LinkedHashMap<>();
@@ -106,9 +75,9 @@ class LinearityTest {
     }
 
     private static long batchReads(ToolCallExtractor x, String text) {
-        Counting c = new Counting(text);
+        CountingText c = new CountingText(text);
         x.extract(c);
-        return c.reads;
+        return c.reads();
     }
 
     private static long streamReads(ToolCallExtractor x, String text) {
@@ -137,7 +106,7 @@ class LinearityTest {
     @TestFactory
     Stream<DynamicTest> streamingWorkWithOneCharacterDeltasGrowsLinearly() {
         return families().entrySet().stream().map(e -> DynamicTest.dynamicTest(e.getKey(), () -> {
-            for (ToolCallExtractor x : new ToolCallExtractor[]{TOOLS, NO_TOOLS}) {
+            for (ToolCallExtractor x : new ToolCallExtractor[]{STREAM_TOOLS, STREAM_NO_TOOLS}) {
                 String small = e.getValue().apply(5_000);
                 String large = e.getValue().apply(40_000);
                 double perCharSmall = (double) streamReads(x, small) / small.length();
@@ -149,8 +118,21 @@ class LinearityTest {
     }
 
     @Test
-    void streamingProseHoldsOnlyAShortTail() {
+    void streamingHoldsAtMostTheReasoningWindowByDefault() {
         StreamingExtractor s = TOOLS.streaming();
+        String prose = repeat("Plain prose without any markup at all, line after line.\n", 100_000);
+        int maxHeld = 0;
+        for (int i = 0; i < prose.length(); i += 17) {
+            s.feed(prose.substring(i, Math.min(prose.length(), i + 17)));
+            maxHeld = Math.max(maxHeld, s.charsHeld());
+        }
+        assertThat(maxHeld).isBetween(32 * 1024 - 17, 32 * 1024 + 17);
+        assertThat(s.charsHeld()).isLessThan(20_000);
+    }
+
+    @Test
+    void streamingProseHoldsOnlyAShortTail() {
+        StreamingExtractor s = STREAM_TOOLS.streaming();
         String prose = repeat("Plain prose without any markup at all, line after line.\n", 1_000_000);
         int maxHeld = 0;
         for (int i = 0; i < prose.length(); i += 17) {
@@ -162,7 +144,7 @@ class LinearityTest {
 
     @Test
     void streamingManyCallsHoldsAboutOneCallAtATime() {
-        StreamingExtractor s = ToolCallExtractor.builder().tools(Corpus.tools())
+        StreamingExtractor s = ToolCallExtractor.builder().tools(Corpus.tools()).startsInReasoning(false)
                 .limits(ExtractionLimits.DEFAULTS.withMaxCalls(1_000_000)).build().streaming();
         String calls = repeat("Checking.\n<tool_call>{\"name\": \"ping\", \"arguments\": {}}</tool_call>\n", 1_000_000);
         int maxHeld = 0;

@@ -1,6 +1,10 @@
 package dev.calltype.runtime;
 
 import dev.calltype.runtime.internal.text.ErrorTexts;
+import dev.calltype.runtime.testing.Corpus;
+import dev.calltype.runtime.testing.ExtractionChecks;
+import dev.calltype.runtime.testing.Generated;
+import dev.calltype.runtime.testing.Streams;
 import dev.calltype.testsupport.Gen;
 import dev.calltype.testsupport.Property;
 
@@ -22,7 +26,7 @@ class PartitionPropertiesTest {
     void segmentsTileTheInputAndTextIsTheTextSegments() {
         Property.forAll(2000, Generated.responses(), text -> {
             for (ToolCallExtractor x : List.of(EXTRACTOR, NO_TOOLS, SEARCHING)) {
-                assertThat(partitionProblem(text, x.extract(text))).as(Streams.quote(text)).isNull();
+                assertThat(ExtractionChecks.partitionProblem(text, x.extract(text))).as(Streams.quote(text)).isNull();
             }
         });
     }
@@ -31,62 +35,9 @@ class PartitionPropertiesTest {
     void arbitraryTextNeverThrowsAndKeepsThePartition() {
         Property.forAll(2000, anything(), text -> {
             Extraction x = EXTRACTOR.extract(text);
-            assertThat(partitionProblem(text, x)).isNull();
-            assertThat(partitionProblem(text, NO_TOOLS.extract(text))).isNull();
+            assertThat(ExtractionChecks.partitionProblem(text, x)).isNull();
+            assertThat(ExtractionChecks.partitionProblem(text, NO_TOOLS.extract(text))).isNull();
         });
-    }
-
-    /** What is wrong with the extraction's partition of the text, or {@code null}. */
-    static String partitionProblem(String text, Extraction x) {
-        int at = 0;
-        StringBuilder prose = new StringBuilder();
-        List<int[]> callSpans = new ArrayList<>();
-        List<int[]> errorSpans = new ArrayList<>();
-        for (Extraction.Segment s : x.segments()) {
-            if (s.start() != at) {
-                return "segment " + s + " does not start where the previous ended (" + at + ")";
-            }
-            at = s.end();
-            switch (s.kind()) {
-                case TEXT -> prose.append(text, s.start(), s.end());
-                case CALL -> callSpans.add(new int[]{s.start(), s.end()});
-                case ERROR -> errorSpans.add(new int[]{s.start(), s.end()});
-                default -> {
-                }
-            }
-        }
-        if (at != text.length()) {
-            return "segments end at " + at + ", the text at " + text.length();
-        }
-        if (!prose.toString().equals(x.text())) {
-            return "text() is not the TEXT segments";
-        }
-        // Past maxErrors, errors are not reported but keep their ERROR segments (after the limit error).
-        boolean limited = !x.errors().isEmpty()
-                && x.errors().get(x.errors().size() - 1).message().contains("(maxErrors)");
-        if (callSpans.size() != x.calls().size() || errorSpans.size() < x.errors().size()
-                || (errorSpans.size() > x.errors().size() && !limited)) {
-            return "calls/errors do not match CALL/ERROR segments";
-        }
-        for (int i = 0; i < callSpans.size(); i++) {
-            ToolCall c = x.calls().get(i);
-            if (c.start() != callSpans.get(i)[0] || c.end() != callSpans.get(i)[1]) {
-                return "call " + i + " span differs from its segment";
-            }
-        }
-        for (int i = 0; i < x.errors().size(); i++) {
-            ExtractionError e = x.errors().get(i);
-            if (e.start() != errorSpans.get(i)[0] || e.end() != errorSpans.get(i)[1]) {
-                return "error " + i + " span differs from its segment";
-            }
-            if (e.snippet().length() > ErrorTexts.SNIPPET_CHARS + 1) {
-                return "snippet too long";
-            }
-        }
-        if (x.hasErrors() != x.correctionPrompt().isPresent()) {
-            return "a correction prompt exactly when there are errors";
-        }
-        return null;
     }
 
     private static Gen<String> anything() {

@@ -1,10 +1,12 @@
 package dev.calltype.runtime;
 
 import dev.calltype.runtime.internal.text.ErrorTexts;
+import dev.calltype.runtime.testing.ExtractionFixtures;
+import dev.calltype.runtime.testing.Streams;
 
-import static dev.calltype.runtime.ExtractionFixtures.extract;
-import static dev.calltype.runtime.ExtractionFixtures.onlyCall;
-import static dev.calltype.runtime.ExtractionFixtures.onlyError;
+import static dev.calltype.runtime.testing.ExtractionFixtures.extract;
+import static dev.calltype.runtime.testing.ExtractionFixtures.onlyCall;
+import static dev.calltype.runtime.testing.ExtractionFixtures.onlyError;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
@@ -45,8 +47,23 @@ class PoliciesTest {
     }
 
     @Test
-    void strayClosingThinkTagIsHidden() {
-        assertThat(extract("pondering done</think>The answer is 4.").text()).isEqualTo("pondering doneThe answer is 4.");
+    void loneClosingThinkTagMakesWhatPrecedesItReasoning() {
+        Extraction x = extract("pondering <tool_call>{\"name\": \"now\"}</tool_call> done</think>The answer is 4.");
+        assertThat(x.text()).isEqualTo("The answer is 4.");
+        assertThat(x.calls()).isEmpty();
+        assertThat(x.segments().get(0).kind()).isEqualTo(Extraction.Segment.Kind.REASONING);
+    }
+
+    @Test
+    void strayClosingThinkTagIsHiddenWhenTheResponseDoesNotStartInReasoning() {
+        ToolCallExtractor plain = ToolCallExtractor.builder().tools(ExtractionFixtures.TOOLS).startsInReasoning(false).build();
+        assertThat(plain.extract("pondering done</think>The answer is 4.").text()).isEqualTo("pondering doneThe answer is 4.");
+    }
+
+    @Test
+    void theFirstReasoningMarkerDecidesAndALaterLoneCloserIsAStrayTag() {
+        assertThat(extract("<think>a</think>b</think>c").text()).isEqualTo("bc");
+        assertThat(extract("x".repeat(40_000) + "</think>c").text()).startsWith("xxx").endsWith("xc");
     }
 
     @Test

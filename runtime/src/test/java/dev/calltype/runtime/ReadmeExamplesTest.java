@@ -4,6 +4,7 @@ import dev.calltype.runtime.agent.ChatMessage;
 import dev.calltype.runtime.agent.ChatModel;
 import dev.calltype.runtime.agent.ModelReply;
 import dev.calltype.runtime.agent.ToolLoop;
+import dev.calltype.runtime.testing.Fixtures;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,7 +1,9 @@
 package dev.calltype.runtime;
 
-import static dev.calltype.runtime.ExtractionFixtures.extract;
-import static dev.calltype.runtime.ExtractionFixtures.onlyCall;
+import dev.calltype.runtime.testing.ExtractionFixtures;
+
+import static dev.calltype.runtime.testing.ExtractionFixtures.extract;
+import static dev.calltype.runtime.testing.ExtractionFixtures.onlyCall;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;

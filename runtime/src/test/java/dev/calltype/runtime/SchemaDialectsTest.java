@@ -1,7 +1,9 @@
 package dev.calltype.runtime;
 
-import static dev.calltype.runtime.Fixtures.object;
-import static dev.calltype.runtime.Fixtures.spec;
+import dev.calltype.runtime.testing.Fixtures;
+
+import static dev.calltype.runtime.testing.Fixtures.object;
+import static dev.calltype.runtime.testing.Fixtures.spec;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -1,11 +1,14 @@
 package dev.calltype.runtime;
 
 import dev.calltype.runtime.agent.ChatMessage;
-import dev.calltype.runtime.support.DispatchSupport;
 import dev.calltype.runtime.agent.ModelReply;
+import dev.calltype.runtime.agent.ToolLoop;
 import dev.calltype.runtime.internal.pythonic.PyRead;
 import dev.calltype.runtime.internal.pythonic.Pythonic;
-import dev.calltype.runtime.agent.ToolLoop;
+import dev.calltype.runtime.support.DispatchSupport;
+import dev.calltype.runtime.testing.Corpus;
+import dev.calltype.runtime.testing.ExtractionChecks;
+import dev.calltype.runtime.testing.ScriptedModel;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -134,7 +137,7 @@ class SecurityTest {
         assertThat(r.isError()).isTrue();
         assertThat(r.content()).contains("There is no tool named");
         assertThat(ran).isEmpty();
-        assertThat(ExtractionFuzzTest.hasRawControl(r.content(), true)).isFalse();
+        assertThat(ExtractionChecks.hasRawControl(r.content(), true)).isFalse();
     }
 
     /** Spellings of a registered name reach that tool by the one rule of {@link Toolkit#resolve}, nothing else. */
@@ -171,10 +174,10 @@ class SecurityTest {
         Extraction x = EXTRACTOR.extract(text);
         assertThat(x.calls()).isEmpty();
         assertThat(x.errors()).isNotEmpty();
-        assertThat(ExtractionFuzzTest.errorProblem(x.errors())).isNull();
+        assertThat(ExtractionChecks.errorProblem(x.errors())).isNull();
         String prompt = x.correctionPrompt().orElseThrow();
         assertThat(prompt.length()).isLessThan(4000);
-        assertThat(ExtractionFuzzTest.hasRawControl(prompt, true)).isFalse();
+        assertThat(ExtractionChecks.hasRawControl(prompt, true)).isFalse();
         assertThat(prompt).doesNotContain("\u001b").doesNotContain("\u0000");
     }
 
@@ -185,7 +188,7 @@ class SecurityTest {
                 + ", \"arguments\": {}}</tool_call>");
         assertThat(x.errors()).singleElement().extracting(ExtractionError::kind)
                 .isEqualTo(ExtractionError.Kind.UNKNOWN_TOOL);
-        assertThat(ExtractionFuzzTest.errorProblem(x.errors())).isNull();
+        assertThat(ExtractionChecks.errorProblem(x.errors())).isNull();
         assertThat(x.correctionPrompt().orElseThrow().length()).isLessThan(4000);
     }
 
@@ -214,20 +217,20 @@ class SecurityTest {
         String content = toolkit.dispatch(ToolCall.of("ping", JsonNodeFactory.instance.objectNode())).content();
         assertThat(content).startsWith("ping failed: bad input \\u0000\\u001b[31m\nsecond line mmm");
         assertThat(content.length()).isLessThanOrEqualTo("ping failed: ".length() + DispatchSupport.MAX_FAILURE_MESSAGE + 1);
-        assertThat(ExtractionFuzzTest.hasRawControl(content, true)).isFalse();
+        assertThat(ExtractionChecks.hasRawControl(content, true)).isFalse();
 
         String generated = DispatchSupport.thrown(ToolCall.of("ping"), "ping", new IllegalStateException(message))
                 .content();
         assertThat(generated.length()).isLessThanOrEqualTo("Tool ping failed: ".length()
                 + DispatchSupport.MAX_FAILURE_MESSAGE + 1);
-        assertThat(ExtractionFuzzTest.hasRawControl(generated, true)).isFalse();
+        assertThat(ExtractionChecks.hasRawControl(generated, true)).isFalse();
     }
 
     @Test
     void anUnknownToolProblemOfAGeneratedDispatcherIsBoundedAndEscaped() {
         String p = DispatchSupport.unknownToolProblem("x\u0000\u001b" + "y".repeat(10_000), List.of("ping"));
         assertThat(p.length()).isLessThan(300);
-        assertThat(ExtractionFuzzTest.hasRawControl(p, false)).isFalse();
+        assertThat(ExtractionChecks.hasRawControl(p, false)).isFalse();
     }
 
     // ------------------------------------------------------------------ confirmation through ToolLoop

@@ -1,5 +1,8 @@
 package dev.calltype.runtime;
 
+import dev.calltype.runtime.testing.Corpus;
+import dev.calltype.runtime.testing.Generated;
+import dev.calltype.runtime.testing.Streams;
 import dev.calltype.testsupport.Gen;
 import dev.calltype.testsupport.Property;
 

@@ -1,5 +1,8 @@
 package dev.calltype.runtime;
 
+import dev.calltype.runtime.testing.ExtractionFixtures;
+import dev.calltype.runtime.testing.Streams;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -10,7 +13,9 @@ import org.junit.jupiter.api.Test;
 /** The streaming API: events, their timing, and what is held back. */
 class StreamingExtractorTest {
 
-    private static final ToolCallExtractor X = ExtractionFixtures.EXTRACTOR;
+    /** A model whose prompt does not open reasoning: text is shown at once. */
+    private static final ToolCallExtractor X = ToolCallExtractor.builder().tools(ExtractionFixtures.TOOLS)
+            .startsInReasoning(false).build();
 
     private static String texts(List<StreamEvent> events) {
         StringBuilder b = new StringBuilder();
@@ -111,6 +116,17 @@ class StreamingExtractorTest {
     }
 
     @Test
+    void byDefaultTextIsHeldUntilTheFirstReasoningMarkerSaysWhatItWas() {
+        StreamingExtractor s = ExtractionFixtures.EXTRACTOR.streaming();
+        assertThat(s.feed("The user wants ")).isEmpty();
+        assertThat(s.feed("the time.</think>")).containsExactly(new StreamEvent.ReasoningDelta("The user wants the time."));
+        assertThat(s.feed("It is noon.")).containsExactly(new StreamEvent.TextDelta("It is noon."));
+        StreamingExtractor plain = ExtractionFixtures.EXTRACTOR.streaming();
+        assertThat(plain.feed("Hello ")).isEmpty();
+        assertThat(plain.feed("<think>")).containsExactly(new StreamEvent.TextDelta("Hello "));
+    }
+
+    @Test
     void reasoningIsStreamedSeparately() {
         StreamingExtractor s = X.streaming();
         List<StreamEvent> events = new ArrayList<>(s.feed("<think>Let me"));
@@ -154,10 +170,10 @@ class StreamingExtractorTest {
     @Test
     void aListenerThatThrowsStillGetsTheRestOfTheDeltasEventsThenFeedRethrowsTheFirstException() {
         String text = "Hi <tool_call>{\"name\": \"a\", \"arguments\": {}}</tool_call> bye\n";
-        List<StreamEvent> expected = ToolCallExtractor.builder().build().streaming().feed(text);
+        List<StreamEvent> expected = ToolCallExtractor.builder().startsInReasoning(false).build().streaming().feed(text);
         List<StreamEvent> seen = new ArrayList<>();
         RuntimeException boom = new IllegalStateException("display failed");
-        StreamingExtractor s = ToolCallExtractor.builder().build().streaming(e -> {
+        StreamingExtractor s = ToolCallExtractor.builder().startsInReasoning(false).build().streaming(e -> {
             seen.add(e);
             if (e instanceof StreamEvent.TextDelta) {
                 throw boom;

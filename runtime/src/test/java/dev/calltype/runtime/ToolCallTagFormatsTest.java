@@ -1,9 +1,9 @@
 package dev.calltype.runtime;
 
-import static dev.calltype.runtime.ExtractionFixtures.assertCall;
-import static dev.calltype.runtime.ExtractionFixtures.extract;
-import static dev.calltype.runtime.ExtractionFixtures.onlyCall;
-import static dev.calltype.runtime.ExtractionFixtures.onlyError;
+import static dev.calltype.runtime.testing.ExtractionFixtures.assertCall;
+import static dev.calltype.runtime.testing.ExtractionFixtures.extract;
+import static dev.calltype.runtime.testing.ExtractionFixtures.onlyCall;
+import static dev.calltype.runtime.testing.ExtractionFixtures.onlyError;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;

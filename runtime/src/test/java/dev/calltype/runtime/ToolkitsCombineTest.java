@@ -1,6 +1,8 @@
 package dev.calltype.runtime;
 
-import static dev.calltype.runtime.Fixtures.object;
+import dev.calltype.runtime.testing.Fixtures;
+
+import static dev.calltype.runtime.testing.Fixtures.object;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -1,6 +1,6 @@
 package dev.calltype.runtime;
 
-import static dev.calltype.runtime.Fixtures.object;
+import static dev.calltype.runtime.testing.Fixtures.object;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.tuple;

@@ -20,13 +20,16 @@ import java.util.Set;
  *   <li>V3.1: {@code <｜tool▁calls▁begin｜><｜tool▁call▁begin｜>NAME<｜tool▁sep｜>{…}<｜tool▁call▁end｜>…}</li>
  *   <li>DSML (V3.2): {@code <｜DSML｜function_calls><｜DSML｜invoke name="N"><｜DSML｜parameter name="K" string="true">V</｜DSML｜parameter></｜DSML｜invoke></｜DSML｜function_calls>}</li>
  * </ul>
- * The section tokens of V3 / V3.1 are optional.
+ * The section tokens of V3 / V3.1 are optional. R1 also opens its section with {@code <｜tool▁calls｜>} (its chat
+ * template's spelling in some releases), read as the same section.
  */
 public final class DeepSeek implements Family {
 
     public static final String BAR = "\uFF5C";
     public static final String SPACE = "\u2581";
     public static final String CALLS_BEGIN = token("tool" + SPACE + "calls" + SPACE + "begin");
+    /** R1's shorter spelling of the section's opening token. */
+    public static final String CALLS = token("tool" + SPACE + "calls");
     public static final String CALLS_END = token("tool" + SPACE + "calls" + SPACE + "end");
     public static final String CALL_BEGIN = token("tool" + SPACE + "call" + SPACE + "begin");
     public static final String CALL_END = token("tool" + SPACE + "call" + SPACE + "end");
@@ -37,16 +40,23 @@ public final class DeepSeek implements Family {
     private static final ArgumentsAfterName.Spec V31_ARGS = ArgumentsAfterName.after(WireFormat.DEEPSEEK_V31)
             .closedBy(CALL_END).nextCallAt(CALL_BEGIN).fencesAllowed().build();
 
-    private static final CallSection SECTION = new CallSection(new CallSection.Spec(
-            Set.of(WireFormat.DEEPSEEK_V3, WireFormat.DEEPSEEK_V31), WireFormat.DEEPSEEK_V3, WireFormat.DEEPSEEK_V31,
-            CALLS_BEGIN, CALLS_END, CALL_BEGIN, SEP, CALL_END, DeepSeek::call));
+    private static final CallSection SECTION = section(CALLS_BEGIN);
+    private static final CallSection R1_SECTION = section(CALLS);
 
     @Override
     public void register(Config cfg, MarkerTable markers) {
         markers.add(CALLS_BEGIN, SECTION);
+        markers.add(CALLS, R1_SECTION);
         markers.add(CALL_BEGIN, SECTION);
         markers.add(dsml("function_calls").sectionOpen(), new XmlInvokes(dsml("function_calls")));
         markers.add(dsml("tool_calls").sectionOpen(), new XmlInvokes(dsml("tool_calls")));
+    }
+
+    /** V3 / V3.1 calls in a section opened by {@code begin}. */
+    private static CallSection section(String begin) {
+        return new CallSection(new CallSection.Spec(Set.of(WireFormat.DEEPSEEK_V3, WireFormat.DEEPSEEK_V31),
+                WireFormat.DEEPSEEK_V3, WireFormat.DEEPSEEK_V31, begin, CALLS_END, CALL_BEGIN, SEP, CALL_END,
+                DeepSeek::call));
     }
 
     /** {@code <｜NAME｜>}. */

@@ -2,11 +2,13 @@ package dev.calltype.runtime.internal.formats;
 
 import dev.calltype.runtime.WireFormat;
 import dev.calltype.runtime.internal.markup.JsonBlock;
+import dev.calltype.runtime.internal.markup.XmlInvokes;
 import dev.calltype.runtime.internal.scan.Config;
 import dev.calltype.runtime.internal.scan.MarkerTable;
 
 /**
- * Hermes and Qwen 2.5 / 3: {@code <tool_call>{"name": …, "arguments": {…}}</tool_call>}, several tags in a row.
+ * Hermes and Qwen 2.5 / 3: {@code <tool_call>{"name": …, "arguments": {…}}</tool_call>}, several tags in a row;
+ * Hermes 2 Pro also writes {@code <tool_call><function name="N">{…}</function></tool_call>}.
  * Other families fill the same tag differently ({@link Qwen3Coder}, {@link Glm}): {@link ToolCallTag} lets the
  * content decide.
  */
@@ -18,6 +20,12 @@ public final class Hermes implements Family {
     /** JSON calls (or a pythonic call) between {@code open} and {@code close}. */
     public static JsonBlock block(String open, String close) {
         return JsonBlock.tags(WireFormat.HERMES, open, close).pythonicAllowed().recognizer();
+    }
+
+    /** {@code <function name="N">{…}</function>} invocations between {@code open} and {@code close}. */
+    public static XmlInvokes namedFunctions(String open, String close) {
+        return new XmlInvokes(XmlInvokes.of(WireFormat.HERMES).section(open, close)
+                .invocation("<function name=", "</function>").parameter("<parameter name=", "</parameter>").build());
     }
 
     @Override

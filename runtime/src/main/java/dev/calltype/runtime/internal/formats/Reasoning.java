@@ -11,9 +11,21 @@ import java.util.List;
  * and Mistral {@code [THINK]…[/THINK]}: the opening tag puts the driver in
  * reasoning mode until the closing tag (or the end), so the block is a REASONING segment, streamed as reasoning,
  * and not searched for calls unless the extractor is built to. A closing tag without an opening one (models whose
- * template opens the block in the prompt) is hidden as reasoning too.
+ * template opens the block in the prompt) is hidden as reasoning too; when it is the first reasoning marker of the
+ * response, what precedes it is reasoning (the driver decides that before it reads the response: {@link #PAIRS}).
  */
 public final class Reasoning implements Recognizer {
+
+    /** A reasoning block's opening and closing tags. */
+    public record Pair(String open, String close) {
+    }
+
+    /** Every family's reasoning markers. */
+    public static final List<Pair> PAIRS = List.of(
+            new Pair("<think>", "</think>"),
+            new Pair("<thinking>", "</thinking>"),
+            new Pair("<seed:think>", "</seed:think>"),   // Seed-OSS
+            new Pair("[THINK]", "[/THINK]"));            // Mistral (Magistral)
 
     private final String close;
 

@@ -48,7 +48,8 @@ public final class Recognizers {
             new LongCat(),        // <longcat_tool_call>
             new Cwm(),            // <tool:
             new MinimaxM3(),      // ]<]minimax[>[<tool_call>
-            new Inkling());       // <|message_model|>, <|content_invoke_tool_json|>
+            new Inkling(),        // <|message_model|>, <|content_invoke_tool_json|>
+            new Functionary());   // >>>NAME (and NAME at the start of a response, the prompt holding >>>)
 
     private static final Recognizer PROSE_JSON = new ProseJson();
     private static final Recognizer FENCE = new JsonFence();
@@ -59,21 +60,24 @@ public final class Recognizers {
 
     public static void register(Config cfg, MarkerTable t) {
         // reasoning blocks: not a format, always recognised
-        t.add("<think>", new Reasoning("</think>"));
-        t.add("<thinking>", new Reasoning("</thinking>"));
-        t.add("</think>", new Reasoning(null));
-        t.add("</thinking>", new Reasoning(null));
-        t.add("<seed:think>", new Reasoning("</seed:think>"));   // Seed-OSS
-        t.add("</seed:think>", new Reasoning(null));
-        t.add("[THINK]", new Reasoning("[/THINK]"));             // Mistral (Magistral)
-        t.add("[/THINK]", new Reasoning(null));
+        for (Reasoning.Pair p : Reasoning.PAIRS) {
+            t.add(p.open(), new Reasoning(p.close()));
+            t.add(p.close(), new Reasoning(null));
+        }
         for (Family f : FAMILIES) {
             f.register(cfg, t);
         }
     }
 
-    /** The recognizers that apply at a candidate besides its markers: JSON in prose, fences, pythonic lines. */
-    public static void generic(Config cfg, char c, boolean lineStart, boolean pythonicAllowed, List<Recognizer> out) {
+    /**
+     * The recognizers that apply at a candidate besides its markers: JSON in prose, fences, pythonic lines, and at
+     * the start of the response a call whose opening the prompt holds.
+     */
+    public static void generic(Config cfg, char c, boolean responseStart, boolean lineStart, boolean pythonicAllowed,
+                               List<Recognizer> out) {
+        if (responseStart && Functionary.mayStartResponse(cfg, c)) {
+            out.add(Functionary.AT_START);
+        }
         if (c == '{' || c == '[') {
             out.add(PROSE_JSON);
         }

@@ -12,19 +12,21 @@ import dev.calltype.runtime.internal.scan.Verdict;
 /**
  * {@code <tool_call>} (and Seed-OSS {@code <seed:tool_call>}), which several model families fill differently; the
  * content decides: JSON is {@link Hermes} ({@code {"name": …, "arguments": …}}), {@code <function=…>} is
- * {@link Qwen3Coder} / {@link SeedOss}, a bare name followed by {@code <arg_key>} pairs is {@link Glm}, a pythonic
- * call is read as one. Whatever the content, the tag is explicit markup: content that is none of these is an error.
+ * {@link Qwen3Coder} / {@link SeedOss}, {@code <function name="…">} is Hermes 2 Pro's variant with a JSON body, a
+ * bare name followed by {@code <arg_key>} pairs is {@link Glm}, a pythonic call is read as one. Whatever the content, the tag is explicit markup: content that is none of these is an error.
  */
 public final class ToolCallTag implements Recognizer {
 
     private final JsonBlock json;
     private final XmlInvokes xml;
     private final Glm glm;
+    private final XmlInvokes named;
 
     public ToolCallTag(String open, String close) {
         this.json = Hermes.block(open, close);
         this.xml = Qwen3Coder.inSection(open, close);
         this.glm = new Glm(open, close);
+        this.named = Hermes.namedFunctions(open, close);
     }
 
     @Override
@@ -41,11 +43,16 @@ public final class ToolCallTag implements Recognizer {
         char c = buf.charAt(i);
         if (c == '<') {
             int r = Chars.startsWith(buf, i, limit, "<function=");
-            if (r == Chars.PARTIAL && !atEnd) {
+            int n = Chars.startsWith(buf, i, limit, "<function name=");
+            if ((r == Chars.PARTIAL || n == Chars.PARTIAL) && !atEnd) {
                 return Verdict.needMore(RetryWhen.length(limit + 1));
             }
             if (r == Chars.FULL) {
                 return cfg.on(WireFormat.QWEN3_CODER) ? xml.section(buf, cfg, at.pos(), at.markerEnd(), 0, limit, atEnd)
+                        : Verdict.NO_MATCH;
+            }
+            if (n == Chars.FULL) {
+                return cfg.on(WireFormat.HERMES) ? named.section(buf, cfg, at.pos(), at.markerEnd(), 0, limit, atEnd)
                         : Verdict.NO_MATCH;
             }
         }

@@ -20,7 +20,13 @@ public final class Config {
     public final KnownTools tools;
     public final ExtractionLimits limits;
     public final boolean searchReasoning;
+    /** The response starts inside a reasoning block closed by {@code </think>}. */
     public final boolean startsInReasoning;
+    /**
+     * Whether {@link #startsInReasoning} is all there is to know; otherwise the first reasoning marker of the
+     * response decides (a closing one: what precedes it is reasoning).
+     */
+    public final boolean reasoningStartDecided;
     public final Set<WireFormat> formats;
     public final String marker;
     public final List<TagPair> tags;
@@ -30,12 +36,14 @@ public final class Config {
     /** The most characters one candidate may span before it must be decided. */
     public final int candidateCap;
 
-    public Config(List<ToolSpec> tools, ExtractionLimits limits, boolean searchReasoning, boolean startsInReasoning,
+    /** {@code startsInReasoning}: {@code null} when the first reasoning marker of the response decides. */
+    public Config(List<ToolSpec> tools, ExtractionLimits limits, boolean searchReasoning, Boolean startsInReasoning,
            Set<WireFormat> formats, String marker, List<TagPair> tags) {
         this.tools = new KnownTools(tools);
         this.limits = limits;
         this.searchReasoning = searchReasoning;
-        this.startsInReasoning = startsInReasoning;
+        this.startsInReasoning = Boolean.TRUE.equals(startsInReasoning);
+        this.reasoningStartDecided = startsInReasoning != null;
         this.formats = formats.isEmpty() ? EnumSet.noneOf(WireFormat.class) : EnumSet.copyOf(formats);
         this.marker = marker;
         this.tags = List.copyOf(tags);

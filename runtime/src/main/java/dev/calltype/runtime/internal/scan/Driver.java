@@ -6,6 +6,7 @@ import dev.calltype.runtime.ExtractionLimits;
 import dev.calltype.runtime.StreamingExtractor;
 import dev.calltype.runtime.ToolCallExtractor;
 import dev.calltype.runtime.WireFormat;
+import dev.calltype.runtime.internal.formats.Functionary;
 import dev.calltype.runtime.internal.formats.Recognizers;
 import dev.calltype.runtime.internal.pythonic.Pythonic;
 import dev.calltype.runtime.internal.text.ErrorTexts;
@@ -106,6 +107,8 @@ public final class Driver {
     private int skipUntil;
     private int pythonicSkipUntil;
     private String reasoningClose;
+    /** Deciding whether the response starts inside reasoning, while that is undecided ({@code null} after). */
+    private ReasoningStart start;
     private Pending pending;
     private Continuation continuation;
     private IndexedText response;
@@ -118,6 +121,7 @@ public final class Driver {
         this.cfg = cfg;
         this.sink = sink;
         this.reasoningClose = cfg.startsInReasoning ? "</think>" : null;
+        this.start = cfg.reasoningStartDecided ? null : new ReasoningStart();
     }
 
     /** The earliest position the driver may still read; text before it can be dropped. */
@@ -131,6 +135,14 @@ public final class Driver {
             response = new IndexedText(text);
         }
         IndexedText buf = response;
+        if (start != null) {
+            String close = start.decide(buf, limit, atEnd, cfg.candidateCap);
+            if (close == ReasoningStart.UNDECIDED) {
+                return; // held: what is read so far may yet turn out to be reasoning
+            }
+            start = null;
+            reasoningClose = close;
+        }
         while (true) {
             if (pending != null) {
                 if (!atEnd && !due(buf, limit)) {
@@ -202,6 +214,9 @@ public final class Driver {
         // A marker's first character starts a candidate only where a marker can follow (or the text ends inside
         // one): "for" is not "functools", and a candidate with no marker and no other recognizer matches nothing.
         if (cfg.markers.startsMarker(c) && cfg.markers.mayStart(buf, pos, limit)) {
+            return true;
+        }
+        if (pos == 0 && Functionary.mayStartResponse(cfg, c)) {
             return true;
         }
         switch (c) {
@@ -507,7 +522,7 @@ public final class Driver {
                 recs.add(e.recognizer());
                 ats.add(at.withMarkerEnd(at.pos() + e.marker().length()));
             }
-            Recognizers.generic(cfg, buf.charAt(at.pos()), at.lineStart(), pythonicAllowed, recs);
+            Recognizers.generic(cfg, buf.charAt(at.pos()), at.pos() == 0, at.lineStart(), pythonicAllowed, recs);
             while (ats.size() < recs.size()) {
                 ats.add(at);
             }

@@ -1,8 +1,4 @@
-package dev.calltype.runtime;
-
-import dev.calltype.runtime.internal.pythonic.PyCall;
-import dev.calltype.runtime.internal.pythonic.PyRead;
-import dev.calltype.runtime.internal.pythonic.Pythonic;
+package dev.calltype.runtime.internal.pythonic;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -12,6 +8,8 @@ import com.fasterxml.jackson.databind.node.BigIntegerNode;
 import com.fasterxml.jackson.databind.node.DoubleNode;
 import com.fasterxml.jackson.databind.node.IntNode;
 import dev.calltype.runtime.ExtractionError.Kind;
+import dev.calltype.runtime.ExtractionLimits;
+import dev.calltype.runtime.Repair;
 import dev.calltype.runtime.internal.pythonic.PyRead.Status;
 import java.math.BigInteger;
 import java.util.List;

@@ -1,5 +1,6 @@
-package dev.calltype.runtime;
+package dev.calltype.runtime.testing;
 
+import dev.calltype.runtime.ToolSpec;
 import dev.calltype.runtime.agent.ChatMessage;
 import dev.calltype.runtime.agent.ChatModel;
 import dev.calltype.runtime.agent.ModelReply;
@@ -11,29 +12,29 @@ import java.util.List;
 import java.util.function.Function;
 
 /** A model that answers from a script and records every request it was sent. */
-final class ScriptedModel implements ChatModel {
+public final class ScriptedModel implements ChatModel {
 
     private final Deque<Function<List<ChatMessage>, ModelReply>> script = new ArrayDeque<>();
-    final List<List<ChatMessage>> requests = new ArrayList<>();
-    final List<List<ToolSpec>> offered = new ArrayList<>();
+    public final List<List<ChatMessage>> requests = new ArrayList<>();
+    public final List<List<ToolSpec>> offered = new ArrayList<>();
 
-    ScriptedModel then(ModelReply reply) {
+    public ScriptedModel then(ModelReply reply) {
         script.add(messages -> reply);
         return this;
     }
 
-    ScriptedModel thenText(String text) {
+    public ScriptedModel thenText(String text) {
         return then(ModelReply.text(text));
     }
 
-    ScriptedModel thenFail(RuntimeException e) {
+    public ScriptedModel thenFail(RuntimeException e) {
         script.add(messages -> {
             throw e;
         });
         return this;
     }
 
-    ScriptedModel thenAnswer(Function<List<ChatMessage>, ModelReply> answer) {
+    public ScriptedModel thenAnswer(Function<List<ChatMessage>, ModelReply> answer) {
         script.add(answer);
         return this;
     }
@@ -50,7 +51,7 @@ final class ScriptedModel implements ChatModel {
     }
 
     /** The messages of the last request. */
-    List<ChatMessage> last() {
+    public List<ChatMessage> last() {
         return requests.get(requests.size() - 1);
     }
 }

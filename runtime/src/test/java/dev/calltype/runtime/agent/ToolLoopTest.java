@@ -1,17 +1,22 @@
-package dev.calltype.runtime;
+package dev.calltype.runtime.agent;
 
-import dev.calltype.runtime.agent.ChatMessage;
-import dev.calltype.runtime.agent.ChatModel;
-import dev.calltype.runtime.agent.ModelReply;
-import dev.calltype.runtime.agent.ToolLoop;
-
-import static dev.calltype.runtime.Fixtures.object;
+import static dev.calltype.runtime.testing.Fixtures.object;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.IntNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
+import dev.calltype.runtime.CallFormat;
+import dev.calltype.runtime.ExtractionError;
+import dev.calltype.runtime.SchemaDialect;
+import dev.calltype.runtime.ToolCall;
+import dev.calltype.runtime.ToolResult;
+import dev.calltype.runtime.ToolSpec;
+import dev.calltype.runtime.Toolkit;
+import dev.calltype.runtime.Toolkits;
 import dev.calltype.runtime.agent.ChatMessage.Role;
+import dev.calltype.runtime.testing.Fixtures;
+import dev.calltype.runtime.testing.ScriptedModel;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;

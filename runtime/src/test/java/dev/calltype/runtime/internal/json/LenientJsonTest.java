@@ -1,7 +1,4 @@
-package dev.calltype.runtime;
-
-import dev.calltype.runtime.internal.json.JsonRead;
-import dev.calltype.runtime.internal.json.LenientJson;
+package dev.calltype.runtime.internal.json;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -12,6 +9,8 @@ import com.fasterxml.jackson.databind.node.DecimalNode;
 import com.fasterxml.jackson.databind.node.DoubleNode;
 import com.fasterxml.jackson.databind.node.IntNode;
 import com.fasterxml.jackson.databind.node.LongNode;
+import dev.calltype.runtime.ExtractionLimits;
+import dev.calltype.runtime.Repair;
 import dev.calltype.runtime.internal.json.JsonRead.Status;
 import java.math.BigDecimal;
 import org.junit.jupiter.api.Test;

@@ -1,6 +1,13 @@
-package dev.calltype.runtime;
+package dev.calltype.runtime.internal.args;
 
+import dev.calltype.runtime.SchemaDialects;
+import dev.calltype.runtime.ToolCall;
+import dev.calltype.runtime.ToolResult;
+import dev.calltype.runtime.ToolSpec;
+import dev.calltype.runtime.Toolkit;
+import dev.calltype.runtime.Toolkits;
 import dev.calltype.runtime.internal.scan.CallNormalizer;
+import dev.calltype.runtime.testing.Fixtures;
 import dev.calltype.testsupport.Gen;
 import dev.calltype.testsupport.Property;
 

@@ -1,4 +1,4 @@
-package dev.calltype.runtime;
+package dev.calltype.runtime.testing;
 
 import dev.calltype.runtime.internal.formats.DeepSeek;
 import dev.calltype.testsupport.Gen;
@@ -7,9 +7,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** Generated model responses: prose, markup fragments, calls from the corpus, broken pieces, Unicode. */
-final class Generated {
+public final class Generated {
 
-    static final List<String> FRAGMENTS = List.of(
+    public static final List<String> FRAGMENTS = List.of(
             "Let me check. ", "Sure!\n", "\n", "\r\n", "  ", "The answer is 42. ", "ok", "é", "日本語", "😀",
             "{", "}", "[", "]", "(", ")", "\"", "'", ",", ":", ";", "`", "```", "```json\n", "```python\n", "\\",
             "<", ">", "|", "</", "<|", "|>", "<\uFF5C", "\uFF5C>", "\u2581",
@@ -37,7 +37,7 @@ final class Generated {
     private Generated() {
     }
 
-    static Gen<String> responses() {
+    public static Gen<String> responses() {
         Gen<String> fragment = Gen.oneOf(
                 Gen.of(FRAGMENTS),
                 Gen.of(FRAGMENTS),
@@ -48,7 +48,7 @@ final class Generated {
         return Gen.joined(fragment, 14);
     }
 
-    static List<String> corpusTexts() {
+    public static List<String> corpusTexts() {
         List<String> out = new ArrayList<>();
         for (Corpus.Case c : Corpus.cases()) {
             out.add(c.text());

@@ -1,6 +1,4 @@
-package dev.calltype.runtime;
-
-import dev.calltype.runtime.internal.args.Names;
+package dev.calltype.runtime.internal.args;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

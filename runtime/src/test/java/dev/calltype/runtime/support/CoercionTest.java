@@ -1,6 +1,4 @@
-package dev.calltype.runtime;
-
-import dev.calltype.runtime.support.Coercion;
+package dev.calltype.runtime.support;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

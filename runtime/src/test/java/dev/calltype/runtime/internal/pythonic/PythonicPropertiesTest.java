@@ -1,8 +1,5 @@
-package dev.calltype.runtime;
+package dev.calltype.runtime.internal.pythonic;
 
-import dev.calltype.runtime.internal.pythonic.PyCall;
-import dev.calltype.runtime.internal.pythonic.PyRead;
-import dev.calltype.runtime.internal.pythonic.Pythonic;
 import dev.calltype.testsupport.Gen;
 import dev.calltype.testsupport.Property;
 
@@ -17,6 +14,8 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
+import dev.calltype.runtime.ExtractionError;
+import dev.calltype.runtime.ExtractionLimits;
 import dev.calltype.runtime.internal.pythonic.PyRead.Status;
 import java.math.BigInteger;
 import java.util.ArrayList;

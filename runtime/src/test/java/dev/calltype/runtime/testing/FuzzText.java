@@ -1,9 +1,12 @@
-package dev.calltype.runtime;
+package dev.calltype.runtime.testing;
+
+import dev.calltype.runtime.ExtractionLimits;
+import dev.calltype.runtime.ToolCall;
+import dev.calltype.testsupport.JsonTrees;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -20,31 +23,34 @@ import java.util.SplittableRandom;
  * surrogate gives that surrogate, so the fuzzer can write lone surrogates and reversed pairs; any other invalid byte
  * becomes U+FFFD, one per byte. So every text a Java string can hold is reachable.
  */
-final class FuzzText {
+public final class FuzzText {
 
-    static final ObjectMapper JSON = new ObjectMapper();
+    /** Small limits, so that every limit is within reach of short fuzz inputs. */
+    public static final ExtractionLimits SMALL_LIMITS = new ExtractionLimits(400, 6, 3, 48, 12, 800);
+
+    public static final ObjectMapper JSON = new ObjectMapper();
     /**
      * Reads numbers back exactly: the engine keeps a number a double cannot hold (7E-777) as a decimal, and JSON
      * text carries it unchanged; only a reader that turns it into a double loses it.
      */
-    static final ObjectMapper EXACT = new ObjectMapper()
+    public static final ObjectMapper EXACT = new ObjectMapper()
             .enable(com.fasterxml.jackson.databind.DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
 
     private FuzzText() {
     }
 
     /** The selector byte of an input (0 when empty). */
-    static int selector(byte[] data) {
+    public static int selector(byte[] data) {
         return data.length == 0 ? 0 : data[0] & 0xff;
     }
 
     /** The text after the selector byte. */
-    static String text(byte[] data) {
+    public static String text(byte[] data) {
         return data.length <= 1 ? "" : decode(data, 1, data.length);
     }
 
     /** WTF-8 decoding of {@code data[from, to)}: UTF-8 that also accepts encoded surrogates. */
-    static String decode(byte[] data, int from, int to) {
+    public static String decode(byte[] data, int from, int to) {
         StringBuilder out = new StringBuilder(to - from);
         int i = from;
         while (i < to) {
@@ -96,7 +102,7 @@ final class FuzzText {
     }
 
     /** The seed-file form of a text: the selector byte, then the text in UTF-8. */
-    static byte[] encode(int selector, String text) {
+    public static byte[] encode(int selector, String text) {
         byte[] t = text.getBytes(StandardCharsets.UTF_8);
         byte[] out = new byte[t.length + 1];
         out[0] = (byte) selector;
@@ -105,7 +111,7 @@ final class FuzzText {
     }
 
     /** The text cut at random points, the cuts drawn from {@code seed}; never inside nothing (no empty deltas). */
-    static List<String> randomDeltas(String text, long seed) {
+    public static List<String> randomDeltas(String text, long seed) {
         SplittableRandom random = new SplittableRandom(seed * 0x9E3779B97F4A7C15L + text.length());
         List<String> out = new ArrayList<>();
         int i = 0;
@@ -123,7 +129,7 @@ final class FuzzText {
      * Why the calls of an extraction are not what a program may run, or {@code null}: every call has a non-blank
      * name and its arguments are a complete JSON object (one that strict JSON writes and reads back the same).
      */
-    static String callProblem(List<ToolCall> calls, String text) {
+    public static String callProblem(List<ToolCall> calls, String text) {
         for (ToolCall c : calls) {
             if (c.name() == null || c.name().isBlank()) {
                 return "a call without a name: " + c;
@@ -140,7 +146,7 @@ final class FuzzText {
             }
             try {
                 JsonNode back = EXACT.readTree(JSON.writeValueAsString(c.arguments()));
-                if (!Corpus.sameJson(back, c.arguments())) {
+                if (!JsonTrees.sameByDecimal(back, c.arguments())) {
                     return "arguments of " + c.name() + " do not survive a JSON round trip: " + c.arguments();
                 }
             } catch (Exception e) {
@@ -182,59 +188,8 @@ final class FuzzText {
         return null;
     }
 
-    /** JSON equality with numbers compared by value, integers exactly, others as doubles. */
-    static boolean sameValue(JsonNode a, JsonNode b) {
-        if (a.isNumber() && b.isNumber()) {
-            if (a.isIntegralNumber() && b.isIntegralNumber()) {
-                return a.bigIntegerValue().equals(b.bigIntegerValue());
-            }
-            double x = a.doubleValue();
-            double y = b.doubleValue();
-            if (!Double.isFinite(x) || !Double.isFinite(y)) {
-                return true;
-            }
-            return Double.compare(x, y) == 0 || x == y || isIntegral(a, b);
-        }
-        if (a.isObject() && b.isObject()) {
-            if (a.size() != b.size()) {
-                return false;
-            }
-            for (Iterator<Map.Entry<String, JsonNode>> it = a.fields(); it.hasNext(); ) {
-                Map.Entry<String, JsonNode> e = it.next();
-                JsonNode o = b.get(e.getKey());
-                if (o == null || !sameValue(e.getValue(), o)) {
-                    return false;
-                }
-            }
-            return true;
-        }
-        if (a.isArray() && b.isArray()) {
-            if (a.size() != b.size()) {
-                return false;
-            }
-            for (int i = 0; i < a.size(); i++) {
-                if (!sameValue(a.get(i), b.get(i))) {
-                    return false;
-                }
-            }
-            return true;
-        }
-        return a.equals(b);
-    }
-
-    /** An integer written as a decimal ({@code 1.0}) against the same integer. */
-    private static boolean isIntegral(JsonNode a, JsonNode b) {
-        try {
-            BigInteger x = a.decimalValue().toBigIntegerExact();
-            BigInteger y = b.decimalValue().toBigIntegerExact();
-            return x.equals(y);
-        } catch (ArithmeticException | NumberFormatException e) {
-            return false;
-        }
-    }
-
     /** Fails the fuzz run with {@code problem} and the input, when there is a problem. */
-    static void check(String problem, String text) {
+    public static void check(String problem, String text) {
         if (problem != null) {
             throw new AssertionError(problem + "\ninput: " + Streams.quote(text.length() > 2000
                     ? text.substring(0, 2000) + "…" : text));

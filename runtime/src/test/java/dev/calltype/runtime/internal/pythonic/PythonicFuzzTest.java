@@ -1,9 +1,9 @@
-package dev.calltype.runtime;
+package dev.calltype.runtime.internal.pythonic;
 
-import dev.calltype.runtime.internal.pythonic.PyCall;
-import dev.calltype.runtime.internal.pythonic.PyRead;
-import dev.calltype.runtime.internal.pythonic.Pythonic;
+import dev.calltype.runtime.ExtractionLimits;
 import dev.calltype.runtime.internal.scan.Chars;
+import dev.calltype.runtime.testing.FuzzText;
+import dev.calltype.runtime.testing.Streams;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -24,7 +24,7 @@ class PythonicFuzzTest {
     void readsLiteralCallsAndIsPrefixStable(byte[] data) {
         String text = FuzzText.text(data);
         int selector = FuzzText.selector(data);
-        ExtractionLimits limits = (selector & 1) != 0 ? ExtractionFuzzTest.SMALL : ExtractionLimits.DEFAULTS;
+        ExtractionLimits limits = (selector & 1) != 0 ? FuzzText.SMALL_LIMITS : ExtractionLimits.DEFAULTS;
         PyRead whole = Pythonic.read(text, 0, text.length(), true, limits);
         FuzzText.check(shapeProblem(whole, text), text);
         PyRead.Status head = Pythonic.callHead(text, 0, text.length(), true);

@@ -1,7 +1,6 @@
-package dev.calltype.runtime;
+package dev.calltype.runtime.internal.scan;
 
-import dev.calltype.runtime.internal.scan.Chars;
-import dev.calltype.runtime.internal.scan.IndexedText;
+import dev.calltype.runtime.testing.CountingText;
 import dev.calltype.testsupport.Gen;
 import dev.calltype.testsupport.Property;
 
@@ -70,13 +69,13 @@ class IndexedTextSearchPropertiesTest {
     @Test
     void aStringAbsentFromTheTextIsSearchedForOnce() {
         for (int step = 1; step <= 50; step++) {
-            LinearityTest.Counting text = new LinearityTest.Counting(LinearityTest.repeat("<tool_call>", 20_000));
+            CountingText text = new CountingText(CountingText.repeat("<tool_call>", 20_000));
             IndexedText r = new IndexedText(text);
             for (int from = 0; from < text.length(); from += step) {
                 r.floor(from);
                 assertThat(r.next("</tool_call>", from, text.length())).as("step %d", step).isEqualTo(-1);
             }
-            assertThat(text.reads).as("step %d", step).isLessThanOrEqualTo(2L * text.length());
+            assertThat(text.reads()).as("step %d", step).isLessThanOrEqualTo(2L * text.length());
         }
     }
 }

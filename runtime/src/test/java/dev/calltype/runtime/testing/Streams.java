@@ -1,19 +1,26 @@
-package dev.calltype.runtime;
+package dev.calltype.runtime.testing;
+
+import dev.calltype.runtime.Extraction;
+import dev.calltype.runtime.ExtractionError;
+import dev.calltype.runtime.StreamEvent;
+import dev.calltype.runtime.StreamingExtractor;
+import dev.calltype.runtime.ToolCall;
+import dev.calltype.runtime.ToolCallExtractor;
 
 import java.util.ArrayList;
 import java.util.List;
 
 /** Runs a streaming extractor over given deltas and gathers what it reported. */
-final class Streams {
+public final class Streams {
 
     /** Everything a streaming run reported, in order. */
-    record Run(List<StreamEvent> events, String text, List<ToolCall> calls, List<ExtractionError> errors) {
+    public record Run(List<StreamEvent> events, String text, List<ToolCall> calls, List<ExtractionError> errors) {
     }
 
     private Streams() {
     }
 
-    static Run run(ToolCallExtractor x, List<String> deltas) {
+    public static Run run(ToolCallExtractor x, List<String> deltas) {
         StreamingExtractor s = x.streaming();
         List<StreamEvent> events = new ArrayList<>();
         for (String d : deltas) {
@@ -36,7 +43,7 @@ final class Streams {
     }
 
     /** The text cut into pieces of {@code n} characters. */
-    static List<String> chunks(String text, int n) {
+    public static List<String> chunks(String text, int n) {
         List<String> out = new ArrayList<>();
         for (int i = 0; i < text.length(); i += n) {
             out.add(text.substring(i, Math.min(text.length(), i + n)));
@@ -45,7 +52,7 @@ final class Streams {
     }
 
     /** The text cut at the given positions (sorted, within range). */
-    static List<String> cut(String text, List<Integer> cuts) {
+    public static List<String> cut(String text, List<Integer> cuts) {
         List<String> out = new ArrayList<>();
         int from = 0;
         for (int c : cuts) {
@@ -61,7 +68,7 @@ final class Streams {
      * Why a streaming run does not match the batch extraction, or {@code null}: the text, calls (name, arguments,
      * id, span, format, repairs) and errors must be equal, and the call events well formed.
      */
-    static String mismatch(Extraction batch, Run run) {
+    public static String mismatch(Extraction batch, Run run) {
         if (!batch.text().equals(run.text())) {
             return "text differs: batch " + quote(batch.text()) + " stream " + quote(run.text());
         }
@@ -79,7 +86,7 @@ final class Streams {
      * Whether two text deltas split a surrogate pair that is adjacent in the response (the batch segments map each
      * text character back to its position in the response).
      */
-    static String surrogateSplit(Extraction batch, List<StreamEvent> events) {
+    public static String surrogateSplit(Extraction batch, List<StreamEvent> events) {
         int[] source = new int[batch.text().length()];
         int k = 0;
         for (Extraction.Segment seg : batch.segments()) {
@@ -107,7 +114,7 @@ final class Streams {
      * Every CallStarted is resolved by a CallCompleted or Error before the next call starts; every CallCompleted
      * follows the CallStarted of its index and name; indexes count from 0; no text delta splits a surrogate pair.
      */
-    static String wellFormed(List<StreamEvent> events) {
+    public static String wellFormed(List<StreamEvent> events) {
         int open = -1;
         String openName = null;
         int next = 0;
@@ -146,7 +153,7 @@ final class Streams {
     }
 
     /** The text quoted, with line breaks and other control or unpaired surrogate characters escaped. */
-    static String quote(String s) {
+    public static String quote(String s) {
         StringBuilder b = new StringBuilder("\"");
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);

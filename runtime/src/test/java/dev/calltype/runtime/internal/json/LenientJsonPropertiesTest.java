@@ -1,7 +1,5 @@
-package dev.calltype.runtime;
+package dev.calltype.runtime.internal.json;
 
-import dev.calltype.runtime.internal.json.JsonRead;
-import dev.calltype.runtime.internal.json.LenientJson;
 import dev.calltype.testsupport.Gen;
 import dev.calltype.testsupport.Property;
 
@@ -19,6 +17,8 @@ import com.fasterxml.jackson.databind.node.LongNode;
 import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
+import dev.calltype.runtime.ExtractionLimits;
+import dev.calltype.runtime.Repair;
 import dev.calltype.runtime.internal.json.JsonRead.Status;
 import java.util.List;
 import org.junit.jupiter.api.Test;

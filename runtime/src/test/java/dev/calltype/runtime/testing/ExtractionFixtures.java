@@ -1,4 +1,12 @@
-package dev.calltype.runtime;
+package dev.calltype.runtime.testing;
+
+import dev.calltype.runtime.Extraction;
+import dev.calltype.runtime.ExtractionError;
+import dev.calltype.runtime.ToolCall;
+import dev.calltype.runtime.ToolCallExtractor;
+import dev.calltype.runtime.ToolSpec;
+import dev.calltype.runtime.ToolSpecs;
+import dev.calltype.testsupport.JsonTrees;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -7,10 +15,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.util.List;
 
 /** Tools and helpers shared by the extraction format and policy tests. */
-final class ExtractionFixtures {
+public final class ExtractionFixtures {
 
     /** Tools with typed parameters, as an OpenAI {@code tools} listing. */
-    static final List<ToolSpec> TOOLS = ToolSpecs.fromJson("""
+    public static final List<ToolSpec> TOOLS = ToolSpecs.fromJson("""
             [
               {"type": "function", "function": {"name": "get_weather", "description": "Weather for a city",
                 "parameters": {"type": "object", "properties": {
@@ -30,19 +38,19 @@ final class ExtractionFixtures {
             ]
             """);
 
-    static final ToolCallExtractor EXTRACTOR = ToolCallExtractor.builder().tools(TOOLS).build();
+    public static final ToolCallExtractor EXTRACTOR = ToolCallExtractor.builder().tools(TOOLS).build();
 
     private ExtractionFixtures() {
     }
 
-    static Extraction extract(String text) {
+    public static Extraction extract(String text) {
         Extraction x = EXTRACTOR.extract(text);
-        assertThat(PartitionPropertiesTest.partitionProblem(text, x)).as("partition").isNull();
+        assertThat(ExtractionChecks.partitionProblem(text, x)).as("partition").isNull();
         assertThat(Streams.mismatch(x, Streams.run(EXTRACTOR, Streams.chunks(text, 1)))).as("streaming").isNull();
         return x;
     }
 
-    static JsonNode json(String s) {
+    public static JsonNode json(String s) {
         try {
             return Corpus.JSON.readTree(s);
         } catch (JsonProcessingException e) {
@@ -51,7 +59,7 @@ final class ExtractionFixtures {
     }
 
     /** Asserts one call with this name and arguments (JSON, numbers by value) and returns it. */
-    static ToolCall onlyCall(Extraction x, String name, String argsJson) {
+    public static ToolCall onlyCall(Extraction x, String name, String argsJson) {
         assertThat(x.errors()).as("errors").isEmpty();
         assertThat(x.calls()).as("calls").hasSize(1);
         ToolCall c = x.calls().get(0);
@@ -59,13 +67,13 @@ final class ExtractionFixtures {
         return c;
     }
 
-    static void assertCall(ToolCall c, String name, String argsJson) {
+    public static void assertCall(ToolCall c, String name, String argsJson) {
         assertThat(c.name()).isEqualTo(name);
-        assertThat(Corpus.sameJson(c.arguments(), json(argsJson))).as(c.arguments() + " vs " + argsJson).isTrue();
+        assertThat(JsonTrees.sameByDecimal(c.arguments(), json(argsJson))).as(c.arguments() + " vs " + argsJson).isTrue();
     }
 
     /** Asserts one error of this kind and no calls, and returns it. */
-    static ExtractionError onlyError(Extraction x, ExtractionError.Kind kind) {
+    public static ExtractionError onlyError(Extraction x, ExtractionError.Kind kind) {
         assertThat(x.calls()).as("calls").isEmpty();
         assertThat(x.errors()).as("errors").hasSize(1);
         assertThat(x.errors().get(0).kind()).isEqualTo(kind);

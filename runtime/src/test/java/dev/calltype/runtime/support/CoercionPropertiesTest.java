@@ -1,7 +1,5 @@
-package dev.calltype.runtime;
+package dev.calltype.runtime.support;
 
-import dev.calltype.runtime.support.Coercion;
-import dev.calltype.runtime.support.Constraints;
 import dev.calltype.testsupport.Gen;
 import dev.calltype.testsupport.Property;
 

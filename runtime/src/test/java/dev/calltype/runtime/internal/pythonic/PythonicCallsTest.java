@@ -1,10 +1,15 @@
-package dev.calltype.runtime;
+package dev.calltype.runtime.internal.pythonic;
 
-import dev.calltype.runtime.internal.pythonic.Pythonic;
+import dev.calltype.runtime.Extraction;
+import dev.calltype.runtime.ExtractionError;
+import dev.calltype.runtime.Repair;
+import dev.calltype.runtime.ToolCall;
+import dev.calltype.runtime.ToolCallExtractor;
+import dev.calltype.runtime.WireFormat;
 
-import static dev.calltype.runtime.ExtractionFixtures.extract;
-import static dev.calltype.runtime.ExtractionFixtures.onlyCall;
-import static dev.calltype.runtime.ExtractionFixtures.onlyError;
+import static dev.calltype.runtime.testing.ExtractionFixtures.extract;
+import static dev.calltype.runtime.testing.ExtractionFixtures.onlyCall;
+import static dev.calltype.runtime.testing.ExtractionFixtures.onlyError;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;

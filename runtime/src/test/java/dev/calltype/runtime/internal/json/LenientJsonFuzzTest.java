@@ -1,7 +1,9 @@
-package dev.calltype.runtime;
+package dev.calltype.runtime.internal.json;
 
-import dev.calltype.runtime.internal.json.JsonRead;
-import dev.calltype.runtime.internal.json.LenientJson;
+import dev.calltype.runtime.ExtractionLimits;
+import dev.calltype.runtime.Repair;
+import dev.calltype.runtime.testing.FuzzText;
+import dev.calltype.testsupport.JsonTrees;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import com.fasterxml.jackson.core.JsonParser;
@@ -31,7 +33,7 @@ class LenientJsonFuzzTest {
     void readsLikeJsonAndIsPrefixStable(byte[] data) {
         String text = FuzzText.text(data);
         int selector = FuzzText.selector(data);
-        ExtractionLimits limits = (selector & 1) != 0 ? ExtractionFuzzTest.SMALL : ExtractionLimits.DEFAULTS;
+        ExtractionLimits limits = (selector & 1) != 0 ? FuzzText.SMALL_LIMITS : ExtractionLimits.DEFAULTS;
         String rawQuote = (selector & 2) != 0 ? "<|\"|>" : null;
         JsonRead whole = LenientJson.read(text, 0, text.length(), true, limits, rawQuote);
         FuzzText.check(shapeProblem(whole, text.length()), text);
@@ -103,7 +105,7 @@ class LenientJsonFuzzTest {
             return "strict JSON reads " + strict + " but the lenient reader says " + lenient.status() + ": "
                     + lenient.problem();
         }
-        if (!FuzzText.sameValue(strict, lenient.value())) {
+        if (!JsonTrees.sameByDouble(strict, lenient.value())) {
             return "strict JSON reads " + strict + " but the lenient reader " + lenient.value();
         }
         return null;

@@ -1,6 +1,4 @@
-package dev.calltype.runtime;
-
-import dev.calltype.runtime.internal.json.Escapes;
+package dev.calltype.runtime.internal.json;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,12 +1,15 @@
-package dev.calltype.runtime;
+package dev.calltype.runtime.support;
 
-import dev.calltype.runtime.support.Coercion;
-import dev.calltype.runtime.support.Constraints;
-import dev.calltype.runtime.support.DispatchSupport;
-import dev.calltype.runtime.support.JsonValues;
-import dev.calltype.runtime.support.Nesting;
-import dev.calltype.runtime.support.ToolTexts;
-import dev.calltype.runtime.support.Union;
+import dev.calltype.runtime.CallFormat;
+import dev.calltype.runtime.Extraction;
+import dev.calltype.runtime.ExtractionError;
+import dev.calltype.runtime.SchemaDialect;
+import dev.calltype.runtime.ToolArgumentException;
+import dev.calltype.runtime.ToolCall;
+import dev.calltype.runtime.ToolResult;
+import dev.calltype.runtime.ToolSpec;
+import dev.calltype.runtime.Toolkit;
+import dev.calltype.runtime.WireFormat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
