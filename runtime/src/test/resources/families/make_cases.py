@@ -6,8 +6,13 @@ regressions.jsonl, plus tools.json. Each line is one case:
   calls: the calls expected, in order, each {"name", "arguments"} (arguments compare as JSON, numbers by value)
   error: true - at least one extraction error is required; false - none may be; null - either
   tools: "known" (tools.json, the default), "none" (an extractor without tools) or "only:NAME" (that tool alone)
-FamilyCasesTest reads every file listed in index.txt and checks each case in batch and in streaming (one
-character at a time, at every split point, and in fixed chunk sizes). The wire formats follow each model's chat
+  optional: format (every call's WireFormat), shown (the user-visible text), ids (the calls' ids), errorKinds (the
+  errors' kinds, in order), errorTool (the first error's tool name), messageContains (words of the first error's
+  message), repairs (every call has these), withoutRepairs (no call has these), options (extractor settings:
+  startsInReasoning, searchReasoning, marker, tags [open, close], addTags [open, close])
+Each file has a test class in dev.calltype.runtime.internal.formats (KimiK2Test for kimi-k2.jsonl, ...; the plumbing
+in FamilyCases) that checks each case in batch and in streaming (one character at a time, at every split point, and
+in fixed chunk sizes); index.txt lists the files. The wire formats follow each model's chat
 template and its serving engines' parsers (vLLM, SGLang, llama.cpp); the texts are written here.
 Run: python3 make_cases.py
 """
@@ -24,7 +29,10 @@ def fn(name, desc, props, required=()):
 
 TOOLS = [
     fn("get_weather", "Weather for a city", {"city": {"type": "string"}, "days": {"type": "integer"},
-                                             "metric": {"type": "boolean"}}, ["city"]),
+                                             "metric": {"type": "boolean"}, "options": {"type": "object"},
+                                             "hours": {"type": "array", "items": {"type": "integer"}}}, ["city"]),
+    fn("send_email", "Send an email", {"to": {"type": "string"}, "subject": {"type": "string"},
+                                       "body": {"type": "string"}}, ["to", "subject", "body"]),
     fn("search", "Search the web", {"query": {"type": "string"}, "limit": {"type": "integer"}}, ["query"]),
     fn("python", "Run Python code", {"code": {"type": "string"}}, ["code"]),
     fn("shell", "Run a shell command", {"command": {"type": "string"}}, ["command"]),
@@ -47,9 +55,13 @@ P = c("python", code="def f():\n    return 1\n")
 CASES = {}
 
 
-def case(family, id, kind, text, calls, error=False, tools="known"):
-    CASES.setdefault(family, []).append({"id": family + "/" + id, "kind": kind, "text": text, "calls": calls,
-                                         "error": error, "tools": tools})
+def case(family, id, kind, text, calls, error=False, tools="known", **more):
+    """more: optional checks, each named as in the case file (format, shown, ids, errorKinds, errorTool,
+    messageContains, repairs, withoutRepairs) and extractor options (options: startsInReasoning, searchReasoning,
+    marker, tags, addTags)."""
+    x = {"id": family + "/" + id, "kind": kind, "text": text, "calls": calls, "error": error, "tools": tools}
+    x.update(more)
+    CASES.setdefault(family, []).append(x)
 
 
 def js(v):
@@ -189,6 +201,9 @@ case("kimi-k2", "bare-counter-id-with-several-tools-is-an-error", "malformed",
      KB + "<|tool_call_begin|>0<|tool_call_argument_begin|>{\"city\": \"Oslo\", \"days\": 2}<|tool_call_end|>" + KE,
      [], True)
 
+case("kimi-k2", "section-inside-a-think-never-closed", "prose",
+     "<think>The user wants Oslo's weather; get_weather fits." + KB + kone(W) + KE, [W])
+case("kimi-k2", "think-closed-before-the-section", "prose", "<think>Use get_weather.</think>" + KB + kone(W) + KE, [W])
 hone = lambda x: "<|start|>assistant<|channel|>commentary to=functions." + x["name"] + \
     " <|constrain|>json<|message|>" + js(x["arguments"]) + "<|call|>"
 std("gpt-oss-harmony", hone, lambda xs: "".join(hone(x) for x in xs),
@@ -313,6 +328,19 @@ std("lfm2", one, lambda xs: "<|tool_call_start|>[" + ", ".join(py(x) for x in xs
     "<|tool_call_start|>[get_weather(city=\"Oslo\", days=2, metric=True)]<|tool_call_end|>",
     [c("get_weather", city="Oslo", days=2, metric=True)], cut(one(W), '"Os'))
 
+case("lfm2", "set-literal-is-an-array", "repair",
+     "<|tool_call_start|>[update_record(id=7, tags={\"a\", \"b\"})]<|tool_call_end|>", [c("update_record", id=7, tags=["a", "b"])])
+case("lfm2", "leading-zero-integer", "repair",
+     "<|tool_call_start|>[get_weather(city=\"Oslo\", days=02)]<|tool_call_end|>", [W])
+case("lfm2", "unescaped-nested-quotes-in-a-shell-command", "repair",
+     "<|tool_call_start|>[shell(command=\"grep \"foo bar\" notes.txt | wc -l\")]<|tool_call_end|>",
+     [c("shell", command="grep \"foo bar\" notes.txt | wc -l")])
+case("lfm2", "ambiguous-quote-is-an-error", "malformed",
+     "<|tool_call_start|>[shell(command=\"echo \"a\", b\")]<|tool_call_end|>", [], True)
+case("lfm2", "list-followed-by-prose-on-its-line", "prose",
+     "[get_weather(city=\"Oslo\", days=2)] Checking the weather now.", [W])
+case("lfm2", "unknown-list-followed-by-prose-is-prose", "prose",
+     "[print(x)] is how you print in Python.", [])
 one = lambda x: "[" + py(x) + "]"
 std("pythonic", one, lambda xs: "[" + ", ".join(py(x) for x in xs) + "]",
     "get_weather('Oslo', days=2)", [W], cut(one(W), '"Os'))
@@ -418,6 +446,10 @@ std("minicpm5", cpm, lambda xs: "\n".join(cpm(x) for x in xs), cpm(U), [U], cut(
 case("minicpm5", "cdata-value", "plain",
      "<function name=\"python\"><param name=\"code\"><![CDATA[def f():\n    return 1\n]]></param></function>", [P])
 
+case("minicpm5", "collapsed-spelling", "plain", cpm(W).replace("<function name", "<functionname")
+     .replace("<param name", "<paramname"), [W])
+case("minicpm5", "tokenizer-space-spelling", "several", "\n".join(cpm(x).replace(" name=", SP + "name=") for x in [W, S]),
+     [W, S])
 one = lambda x: "<|function_call|>" + jcall(x)
 std("gigachat3", one, lambda xs: "function call<|role_sep|>\n" + jcall(xs[0]) + "\n" + one(xs[1]),
     "<|function_call|>{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Oslo\", \"days\": 2,}}", [W],
@@ -443,9 +475,16 @@ m3 = lambda xs: NS + "<tool_call>\n" + "".join(NS + "<invoke name=\"" + x["name"
     NS + "<" + k + ">" + raw(v) + NS + "</" + k + ">\n" for k, v in x["arguments"].items()) + NS + "</invoke>\n"
     for x in xs) + NS + "</tool_call>"
 std("minimax-m3", lambda x: m3([x]), m3, m3([U]), [U], cut(m3([W]), "Os"))
-case("minimax-m3", "nested-parameter-tags-are-an-error-not-a-loss", "malformed",
+case("minimax-m3", "nested-parameter-tags-are-an-object", "repair",
      NS + "<tool_call>" + NS + "<invoke name=\"update_record\">" + NS + "<id>7" + NS + "</id>" + NS + "<fields>" + NS
-     + "<status>done" + NS + "</status>" + NS + "</fields>" + NS + "</invoke>" + NS + "</tool_call>", [], True)
+     + "<status>done" + NS + "</status>" + NS + "</fields>" + NS + "</invoke>" + NS + "</tool_call>", [U])
+case("minimax-m3", "a-nested-tag-given-twice-is-an-array", "repair",
+     NS + "<tool_call>" + NS + "<invoke name=\"update_record\">" + NS + "<id>7" + NS + "</id>" + NS + "<fields>" + NS
+     + "<tag>a" + NS + "</tag>" + NS + "<tag>b" + NS + "</tag>" + NS + "</fields>" + NS + "</invoke>" + NS + "</tool_call>",
+     [c("update_record", id=7, fields={"tag": ["a", "b"]})])
+case("minimax-m3", "nested-tag-left-open-is-an-error", "malformed",
+     NS + "<tool_call>" + NS + "<invoke name=\"update_record\">" + NS + "<id>7" + NS + "</id>" + NS + "<fields>" + NS
+     + "<status>done" + NS + "</status>" + NS + "</invoke>" + NS + "</tool_call>", [], True)
 
 # families whose wire format an existing reader already covers (GLM-style inside <tool_call>)
 pool = lambda x: "<tool_call>" + x["name"] + "\n" + "".join(
@@ -459,6 +498,15 @@ std("ling3", ling, lambda xs: "".join(ling(x) for x in xs), ling(U), [U], cut(li
 case("glm45", "over-escaped-array-value", "regression",
      "<tool_call>update_record<arg_key>id</arg_key><arg_value>7</arg_value><arg_key>fields</arg_key>"
      "<arg_value>{\\\"status\\\": \\\"done\\\"}</arg_value></tool_call>", [U])
+
+sa = lambda x: "<tool_call>function\n" + x["name"] + "\n" + js(x["arguments"]) + "</tool_call>"
+std("step-audio2", sa, lambda xs: "".join(sa(x) for x in xs),
+    "<tool_call>function\nget_weather\n{'city': 'Oslo', 'days': 2,}</tool_call>", [W], cut(sa(W), '"Os'))
+case("step-audio2", "format", "plain", sa(W), [W], format="STEP_AUDIO2")
+case("step-audio2", "unknown-tool", "malformed", sa(c("delete_all")), [], True, errorKinds=["UNKNOWN_TOOL"])
+case("step-audio2", "glm-pairs-for-a-tool-named-function-stay-glm", "plain",
+     "<tool_call>function\n<arg_key>x</arg_key><arg_value>1</arg_value></tool_call>", [c("function", x=1)], False, "none",
+     format="GLM")
 
 # ---------------------------------------------------------------- regressions (issue 16 data-loss items)
 R = "regressions"
@@ -510,6 +558,182 @@ case(R, "lone-closer-after-an-opener-is-a-stray-tag", "regression",
 case(R, "no-reasoning-marker-is-prose", "regression", "Sure.\n" + one_hermes(W), [W])
 
 
+# ---------------------------------------------------------------- behaviour cases of the token, tag and marker formats
+NOW = c("now")
+case("mistral", "array-of-calls-keeps-ids", "several",
+     "[TOOL_CALLS] [{\"name\": \"now\", \"arguments\": {}}, {\"name\": \"search\", \"arguments\": {\"query\": \"x\"}, "
+     "\"id\": \"abc123def\"}]</s>", [NOW, c("search", query="x")], ids=[None, "abc123def"], format="MISTRAL")
+case("mistral", "v11-repeats-the-marker-per-call", "several",
+     "[TOOL_CALLS]get_weather[ARGS]{\"city\": \"Nice\"}[TOOL_CALLS]now[ARGS]{}", [c("get_weather", city="Nice"), NOW],
+     shown="")
+case("mistral", "call-id-token", "plain", "[TOOL_CALLS]search[CALL_ID]a1B2c3D4e[ARGS]{\"query\": \"q\"}",
+     [c("search", query="q")], ids=["a1B2c3D4e"])
+case("mistral", "without-args-token", "plain", "[TOOL_CALLS]search{\"query\": \"q\"}", [c("search", query="q")])
+case("llama3-python-tag", "several-separated-by-semicolons", "several",
+     "<|python_tag|>{\"name\": \"now\", \"parameters\": {}}; {\"name\": \"search\", \"parameters\": {\"query\": \"q\"}}"
+     "<|eom_id|>", [NOW, c("search", query="q")], format="LLAMA_PYTHON_TAG", shown="")
+case("llama3-python-tag", "built-in-tool-call-is-pythonic", "plain",
+     "<|python_tag|>brave_search.call(query=\"weather in SF\")<|eom_id|>", [c("brave_search", query="weather in SF")],
+     False, "none")
+case("llama4-pythonic", "list-of-two", "several", "<|python_start|>[get_weather(city=\"Oslo\", days=2), now()]<|python_end|>",
+     [W, NOW], format="LLAMA4")
+case("olmo3", "one-call-per-line", "several",
+     "<function_calls>\nget_weather(city=\"Bern\")\nsearch(query='fondue', limit=2)\n</function_calls>",
+     [c("get_weather", city="Bern"), c("search", query="fondue", limit=2)], format="OLMO3", shown="")
+case("lfm2", "pythonic-then-prose", "prose", "<|tool_call_start|>[search(query=\"a\")]<|tool_call_end|>Checking.",
+     [c("search", query="a")], shown="Checking.")
+case("lfm2", "json-list", "plain", "<|tool_call_start|>[{\"name\": \"now\", \"arguments\": {}}]<|tool_call_end|>", [NOW])
+case("granite", "format", "plain", "<|tool_call|>[{\"name\": \"now\", \"arguments\": {}}]", [NOW], format="GRANITE")
+case("granite-20b", "two-markers", "several", "<function_call> {\"name\": \"now\", \"arguments\": {}}\n<function_call> "
+     "{\"name\": \"search\", \"arguments\": {\"query\": \"g\"}}", [NOW, c("search", query="g")], format="GRANITE_20B")
+case("nemotron", "format", "plain", "<TOOLCALL>[{\"name\": \"now\", \"arguments\": {}}]</TOOLCALL>", [NOW],
+     format="NEMOTRON")
+case("hunyuan-a13b", "format", "plain", "<tool_calls>[{\"name\": \"now\", \"arguments\": {}}]</tool_calls>", [NOW],
+     format="TOOL_CALLS_TAG")
+case("phi4-functools", "format", "plain", "functools[{\"name\": \"now\", \"arguments\": {}}]", [NOW], format="FUNCTOOLS")
+case("phi4-functools", "inside-a-word-is-not-a-marker", "prose", "Use myfunctools[1] here", [], shown="Use myfunctools[1] here")
+case("internlm", "format", "plain", "<|action_start|><|plugin|>\n{\"name\": \"now\", \"parameters\": {}}<|action_end|>",
+     [NOW], format="INTERNLM")
+case("command-r7b", "keeps-the-call-id", "plain", "<|START_ACTION|>[{\"tool_call_id\": \"0\", \"tool_name\": \"search\", "
+     "\"parameters\": {\"query\": \"cohere\"}}]<|END_ACTION|>", [c("search", query="cohere")], ids=["0"],
+     format="COMMAND_R7B")
+case("command-r", "plan-then-fenced-action", "prose",
+     "Plan: look it up.\nAction: ```json\n[{\"tool_name\": \"now\", \"parameters\": {}}]\n```", [NOW],
+     format="COMMAND_R", shown="Plan: look it up.\n")
+case("apertus", "name-keyed-calls", "several",
+     "<|tools_prefix|>[{\"get_weather\": {\"city\": \"Chur\"}}, {\"now\": {}}]<|tools_suffix|>",
+     [c("get_weather", city="Chur"), NOW], format="APERTUS")
+case("kimi-k2", "two-calls-keep-ids", "several",
+     KB + "\n<|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>{\"city\": \"Seoul\"}<|tool_call_end|>\n"
+     "<|tool_call_begin|>functions.now:1<|tool_call_argument_begin|>{}<|tool_call_end|>\n" + KE,
+     [c("get_weather", city="Seoul"), NOW], ids=["functions.get_weather:0", "functions.now:1"], shown="")
+case("deepseek-v3", "two-calls-after-prose", "prose",
+     "Let me check." + V3_CALLS + V3_CALL + "function" + V3_SEP + "get_weather\n```json\n{\"city\": \"Hangzhou\"}\n```"
+     + V3_END + "\n" + V3_CALL + "function" + V3_SEP + "now\n```json\n{}\n```" + V3_END + V3_CALLS_END,
+     [c("get_weather", city="Hangzhou"), NOW], format="DEEPSEEK_V3", shown="Let me check.")
+case("deepseek-v31", "format", "plain", V3_CALLS + V3_CALL + "search" + V3_SEP + "{\"query\": \"v3.1\"}" + V3_END
+     + V3_CALLS_END, [c("search", query="v3.1")], format="DEEPSEEK_V31")
+case("deepseek-v31", "cut-inside-arguments-is-truncated", "malformed",
+     V3_CALLS + V3_CALL + "search" + V3_SEP + "{\"query\": \"v3", [], True, errorKinds=["TRUNCATED"])
+case("gpt-oss-harmony", "recipient-in-the-channel", "plain", "<|start|>assistant<|channel|>commentary "
+     "to=functions.get_weather <|constrain|>json<|message|>{\"city\": \"Tokyo\"}<|call|>", [c("get_weather", city="Tokyo")],
+     format="HARMONY")
+case("gpt-oss-harmony", "recipient-in-the-role-header", "plain",
+     "<|start|>assistant to=functions.now<|channel|>commentary json<|message|>{}<|call|>", [NOW])
+case("gpt-oss-harmony", "analysis-channel-is-reasoning", "prose",
+     "<|channel|>analysis<|message|>Need the time. {\"name\": \"now\", \"arguments\": {}}<|end|>"
+     "<|start|>assistant<|channel|>commentary to=functions.now <|constrain|>json<|message|>{}<|call|>", [NOW], shown="")
+case("gemma4", "raw-strings-keep-quotes-and-types", "repair",
+     "<|tool_call>call:get_weather{city:<|\"|>New York, \"NY\"<|\"|>,days:2,metric:false}<tool_call|>",
+     [c("get_weather", city="New York, \"NY\"", days=2, metric=False)], format="GEMMA4")
+case("function-gemma", "escape-strings-keep-braces", "repair",
+     "<start_function_call>call:search{query:<escape>a {b} c<escape>}<end_function_call>", [c("search", query="a {b} c")],
+     format="FUNCTION_GEMMA")
+
+case("hermes", "calls-with-prose-between-them", "prose",
+     "Let me check both cities.\n<tool_call>\n{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Oslo\"}}\n"
+     "</tool_call>\n<tool_call>\n{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Kyōto\", \"days\": 3}}\n</tool_call>",
+     [c("get_weather", city="Oslo"), c("get_weather", city="Kyōto", days=3)], format="HERMES",
+     shown="Let me check both cities.\n\n")
+case("hermes", "one-tag-two-objects", "several", "<tool_call>{\"name\": \"now\", \"arguments\": {}}\n{\"name\": \"search\", "
+     "\"arguments\": {\"query\": \"x\"}}</tool_call>", [NOW, c("search", query="x")])
+case("hermes", "unclosed-tag-with-a-complete-call", "repair", "<tool_call>{\"name\": \"now\", \"arguments\": {}}", [NOW])
+case("hermes", "cut-inside-a-value-is-truncated", "malformed", "Sending now.\n<tool_call>{\"name\": \"send_email\", "
+     "\"arguments\": {\"to\": \"a@b.c\", \"subject\": \"Hi\", \"body\": \"Dear Bo", [], True, errorKinds=["TRUNCATED"],
+     errorTool="send_email", messageContains=["cut off"])
+case("hermes", "arguments-still-open-are-truncated", "malformed",
+     "<tool_call>{\"name\": \"send_email\", \"arguments\": {\"to\": \"a@b.c\"", [], True, errorKinds=["TRUNCATED"])
+case("hermes", "tag-at-the-very-end-is-truncated", "malformed", "Calling a tool now: <tool_call>\n", [], True,
+     errorKinds=["TRUNCATED"])
+case("hermes", "prose-inside-the-tag-is-an-error", "malformed",
+     "<tool_call>I want to check the weather, please.</tool_call>", [], True, errorKinds=["INVALID_CALL_SYNTAX"])
+case("hermes", "unknown-tool-names-the-available-tools", "malformed",
+     "<tool_call>{\"name\": \"delete_all\", \"arguments\": {}}</tool_call>", [], True, errorKinds=["UNKNOWN_TOOL"],
+     errorTool="delete_all", messageContains=["delete_all", "get_weather, send_email, search"])
+case("qwen3-coder", "raw-values-typed-by-schema", "repair",
+     "<tool_call>\n<function=get_weather>\n<parameter=city>\nSão Paulo\n</parameter>\n<parameter=days>\n7\n</parameter>\n"
+     "<parameter=metric>\ntrue\n</parameter>\n<parameter=options>\n{\"units\": \"si\"}\n</parameter>\n"
+     "<parameter=hours>\n[6, 12]\n</parameter>\n</function>\n</tool_call>",
+     [c("get_weather", city="São Paulo", days=7, metric=True, options={"units": "si"}, hours=[6, 12])],
+     format="QWEN3_CODER", repairs=["VALUES_TYPED_BY_SCHEMA"])
+case("qwen3-coder", "crlf-keeps-inner-lines-trims-one-newline-each-side", "plain",
+     "<tool_call>\r\n<function=send_email>\r\n<parameter=to>\r\nx@y.z\r\n</parameter>\r\n<parameter=subject>\r\nHi\r\n"
+     "</parameter>\r\n<parameter=body>\n\nLine 1\nLine 2\n\n</parameter>\r\n</function>\r\n</tool_call>",
+     [c("send_email", to="x@y.z", subject="Hi", body="\nLine 1\nLine 2\n")])
+case("qwen3-coder", "value-not-of-the-declared-type-stays-text", "plain",
+     "<tool_call>\n<function=get_weather>\n<parameter=city>\nRome\n</parameter>\n<parameter=days>\na week\n</parameter>\n"
+     "</function>\n</tool_call>", [c("get_weather", city="Rome", days="a week")], withoutRepairs=["VALUES_TYPED_BY_SCHEMA"])
+case("qwen3-coder", "cut-before-the-function-closes", "malformed",
+     "<tool_call>\n<function=send_email>\n<parameter=to>\nx@y.z\n</parameter>\n", [], True, errorKinds=["TRUNCATED"])
+case("qwen3-coder", "function-without-its-wrapper", "plain",
+     "<function=search>\n<parameter=query>\nrust\n</parameter>\n</function>", [c("search", query="rust")])
+case("seed-oss", "own-tag-is-qwen3-coder-markup", "plain", "<seed:tool_call>\n<function=search>\n<parameter=query>\n"
+     "open weights\n</parameter>\n<parameter=limit>\n5\n</parameter>\n</function>\n</seed:tool_call>",
+     [c("search", query="open weights", limit=5)], format="QWEN3_CODER")
+case("glm45", "arg-pairs-typed-by-schema-after-prose", "prose",
+     "I'll search.<tool_call>search\n<arg_key>query</arg_key>\n<arg_value>数据库</arg_value>\n<arg_key>limit</arg_key>\n"
+     "<arg_value>3</arg_value>\n</tool_call>", [c("search", query="数据库", limit=3)], format="GLM", shown="I'll search.")
+case("glm45", "without-arguments", "plain", "<tool_call>now</tool_call>", [NOW])
+case("glm45", "cut-off-is-truncated", "malformed", "<tool_call>search\n<arg_key>query</arg_key>\n<arg_value>dat", [],
+     True, errorKinds=["TRUNCATED"])
+case("minimax-m2", "section-with-two-invokes", "several",
+     "<minimax:tool_call>\n<invoke name=\"get_weather\">\n<parameter name=\"city\">Lima</parameter>\n"
+     "<parameter name=\"days\">2</parameter>\n</invoke>\n<invoke name=\"now\">\n</invoke>\n</minimax:tool_call>",
+     [c("get_weather", city="Lima", days=2), NOW], format="MINIMAX", shown="")
+case("minimax-m2", "unknown-tool", "malformed", "<minimax:tool_call>\n<invoke name=\"rm\">\n</invoke>\n</minimax:tool_call>",
+     [], True, errorKinds=["UNKNOWN_TOOL"])
+case("deepseek-dsml", "string-false-means-json", "repair",
+     "<" + DSML + "function_calls>\n<" + DSML + "invoke name=\"get_weather\">\n<" + DSML + "parameter name=\"city\" "
+     "string=\"true\">Paris</" + DSML + "parameter>\n<" + DSML + "parameter name=\"options\" string=\"false\">"
+     "{\"units\": \"si\"}</" + DSML + "parameter>\n</" + DSML + "invoke>\n</" + DSML + "function_calls>",
+     [c("get_weather", city="Paris", options={"units": "si"})], format="DEEPSEEK_DSML")
+case("deepseek-dsml", "string-true-keeps-digits-as-text", "plain",
+     "<" + DSML + "tool_calls>\n<" + DSML + "invoke name=\"search\">\n<" + DSML + "parameter name=\"query\" "
+     "string=\"true\">2024</" + DSML + "parameter>\n</" + DSML + "invoke>\n</" + DSML + "tool_calls>",
+     [c("search", query="2024")])
+case("llama3-function-tag", "json-arguments", "plain", "<function=search>{\"query\": \"llama\", \"limit\": 2}</function>",
+     [c("search", query="llama", limit=2)], format="LLAMA_FUNCTION_TAG")
+
+case("tool-call-marker", "json-after-marker-prose-around-crlf", "prose",
+     "I'll look it up.\r\nTOOL_CALL\r\n{\"tool_name\": \"get_weather\", \"parameters\": {\"city\": \"Zürich\"}}\r\nOne moment.",
+     [c("get_weather", city="Zürich")], format="TOOL_CALL_MARKER", shown="I'll look it up.\r\n\r\nOne moment.")
+case("tool-call-marker", "colon-and-fenced-json", "plain",
+     "TOOL_CALL:\n```json\n{\"tool\": \"search\", \"params\": {\"query\": \"jdk 17\"}}\n```\n", [c("search", query="jdk 17")],
+     shown="\n")
+case("tool-call-marker", "marker-word-in-prose-is-not-markup", "prose",
+     "Write TOOL_CALL followed by JSON; MY_TOOL_CALL {\"tool\": \"now\"} is not it.", [])
+case("tool-call-marker", "several-markers-in-order", "several",
+     "TOOL_CALL {\"tool_name\": \"now\"}\nTOOL_CALL {\"tool_name\": \"search\", \"parameters\": {\"query\": \"a\"}}\n"
+     "TOOL_CALL {\"tool_name\": \"search\", \"parameters\": {\"query\": \"b\"}}", [NOW, c("search", query="a"),
+                                                                               c("search", query="b")])
+case("tool-call-marker", "custom-marker", "plain", "CALL>> {\"name\": \"now\", \"arguments\": {}}", [NOW],
+     options={"marker": "CALL>>"})
+case("tool-call-marker", "default-marker-is-json-when-replaced", "plain", "TOOL_CALL {\"name\": \"now\", \"arguments\": {}}",
+     [NOW], format="EMBEDDED_JSON", options={"marker": "CALL>>"})
+case("bracket-tags", "array-gives-one-call-per-element", "several",
+     "Doing both:\n[TOOL_CALL][{\"name\": \"now\", \"args\": {}}, {\"name\": \"search\", \"args\": {\"query\": \"q\"}}]"
+     "[/TOOL_CALL] done", [NOW, c("search", query="q")], shown="Doing both:\n done")
+case("bracket-tags", "around-a-fence", "plain", "[TOOL_CALL]\n```json\n{\"name\": \"now\", \"arguments\": {}}\n```\n[/TOOL_CALL]",
+     [NOW], shown="")
+case("bracket-tags", "broken-content-is-an-error-spanning-the-block", "malformed",
+     "[TOOL_CALL]{\"name\": \"send_email\", \"args\": {\"to\": }[/TOOL_CALL] sorry", [], True,
+     errorKinds=["MALFORMED_JSON"], errorTool="send_email", messageContains=["send_email", "not valid JSON"], shown=" sorry")
+case("bracket-tags", "empty-tags-are-an-error", "malformed", "[TOOL_CALL][/TOOL_CALL]", [], True,
+     errorKinds=["INVALID_CALL_SYNTAX"])
+case("bracket-tags", "empty-array-is-an-error", "malformed", "[TOOL_CALL][][/TOOL_CALL]", [], True,
+     errorKinds=["INVALID_CALL_SYNTAX"])
+case("bracket-tags", "custom-pair-replaces-the-default", "plain", "<<call>>{\"name\": \"now\", \"arguments\": {}}<</call>>",
+     [NOW], options={"tags": ["<<call>>", "<</call>>"]})
+case("bracket-tags", "replaced-default-pair-is-json", "plain",
+     "[TOOL_CALL]{\"name\": \"now\", \"arguments\": {}}[/TOOL_CALL]", [NOW], format="EMBEDDED_JSON",
+     options={"tags": ["<<call>>", "<</call>>"]})
+case("bracket-tags", "added-pair-beside-the-default", "several", "@@{\"name\": \"now\", \"arguments\": {}}@@end and "
+     "[TOOL_CALL]{\"name\": \"now\", \"arguments\": {}}[/TOOL_CALL]", [NOW, NOW], format="BRACKET_TAGS", shown=" and ",
+     options={"addTags": ["@@", "@@end"]})
+case("bracket-tags", "garbage-before-the-closing-tag-is-absorbed", "repair",
+     "[TOOL_CALL]{\"name\": \"now\", \"arguments\": {}} (no args)[/TOOL_CALL]", [NOW], repairs=["TRAILING_GARBAGE"], shown="")
+
+
 # markup of a known family with no readable call is an error, never an empty result
 for fam_id, text in [("dots", "<dots_function_call>\n</dots_function_call>"),
                      ("hunyuan", "<tool_calls><tool_call></tool_call></tool_calls>"),
@@ -520,7 +744,29 @@ for fam_id, text in [("dots", "<dots_function_call>\n</dots_function_call>"),
     case(R, "silence-is-an-error-" + fam_id, "regression", "Here you go.\n" + text, [], True)
 
 
+# the format every call of a family's "plain" case is read in
+FORMAT_OF = {
+    "hermes": "HERMES", "tool-call-marker": "TOOL_CALL_MARKER", "bracket-tags": "BRACKET_TAGS",
+    "json-fence": "JSON_FENCE", "embedded-json": "EMBEDDED_JSON", "mistral": "MISTRAL",
+    "llama3-python-tag": "LLAMA_PYTHON_TAG", "llama3-function-tag": "LLAMA_FUNCTION_TAG", "granite": "GRANITE",
+    "granite-20b": "GRANITE_20B", "nemotron": "NEMOTRON", "hunyuan-a13b": "TOOL_CALLS_TAG",
+    "phi4-functools": "FUNCTOOLS", "internlm": "INTERNLM", "command-r7b": "COMMAND_R7B", "command-r": "COMMAND_R",
+    "apertus": "APERTUS", "kimi-k2": "KIMI_K2", "gpt-oss-harmony": "HARMONY", "deepseek-v3": "DEEPSEEK_V3",
+    "deepseek-v31": "DEEPSEEK_V31", "deepseek-dsml": "DEEPSEEK_DSML", "qwen3-coder": "QWEN3_CODER",
+    "seed-oss": "QWEN3_CODER", "glm45": "GLM", "minimax-m2": "MINIMAX", "llama4-pythonic": "LLAMA4",
+    "olmo3": "OLMO3", "lfm2": "LFM2", "pythonic": "PYTHONIC", "gemma4": "GEMMA4", "function-gemma": "FUNCTION_GEMMA",
+    "hunyuan-v3": "HUNYUAN", "solar-open": "SOLAR_OPEN", "plamo3": "PLAMO3", "dots": "DOTS", "muse-glimmer": "ATEM",
+    "step3": "STEP3", "kimi-k3": "KIMI_K3", "minicpm5": "MINICPM5", "gigachat3": "GIGACHAT3", "longcat": "LONGCAT",
+    "inkling": "INKLING", "cwm": "CWM", "minimax-m3": "MINIMAX_M3", "poolside-v1": "GLM", "ling3": "GLM",
+    "step-audio2": "STEP_AUDIO2", "functionary-v32": "FUNCTIONARY_V32",
+}
+
+
 def main():
+    for family, fmt in FORMAT_OF.items():
+        for x in CASES[family]:
+            if x["id"] == family + "/plain":
+                x.setdefault("format", fmt)
     with open(os.path.join(HERE, "tools.json"), "w") as f:
         json.dump(TOOLS, f, indent=1, ensure_ascii=False)
         f.write("\n")

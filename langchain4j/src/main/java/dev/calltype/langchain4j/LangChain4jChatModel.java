@@ -1,13 +1,11 @@
 package dev.calltype.langchain4j;
 
-import dev.calltype.runtime.Extraction;
 import dev.calltype.runtime.ToolCall;
-import dev.calltype.runtime.ToolCallExtractor;
-import dev.calltype.runtime.ToolResult;
 import dev.calltype.runtime.ToolSpec;
 import dev.calltype.runtime.agent.ChatMessage;
 import dev.calltype.runtime.agent.ChatModel;
 import dev.calltype.runtime.agent.ModelReply;
+import dev.calltype.runtime.agent.NativeTools;
 import dev.langchain4j.agent.tool.ToolExecutionRequest;
 import dev.langchain4j.agent.tool.ToolSpecification;
 import dev.langchain4j.data.message.AiMessage;
@@ -37,9 +35,8 @@ import java.util.Objects;
 public final class LangChain4jChatModel implements ChatModel {
 
     private final dev.langchain4j.model.chat.ChatModel model;
-    private List<ToolSpec> knownTools;
-    private List<ToolSpecification> specifications;
-    private ToolCallExtractor extractor;
+    /** The tools' specifications, kept while the loop offers the same tools round after round. */
+    private final NativeTools<ToolSpecification> offered = new NativeTools<>(LangChain4jTools::toolSpecification);
 
     public LangChain4jChatModel(dev.langchain4j.model.chat.ChatModel model) {
         this.model = Objects.requireNonNull(model, "model");
@@ -47,9 +44,10 @@ public final class LangChain4jChatModel implements ChatModel {
 
     @Override
     public ModelReply reply(List<ChatMessage> messages, List<ToolSpec> tools) {
+        NativeTools.Offer<ToolSpecification> offer = offered.offer(tools);
         ChatRequest.Builder request = ChatRequest.builder().messages(messages(messages));
         if (!tools.isEmpty()) {
-            request.toolSpecifications(specifications(tools));
+            request.toolSpecifications(offer.definitions());
         }
         ChatResponse response = model.chat(request.build());
         AiMessage answer = response == null ? null : response.aiMessage();
@@ -59,18 +57,11 @@ public final class LangChain4jChatModel implements ChatModel {
         if (!answer.hasToolExecutionRequests()) {
             return ModelReply.text(answer.text());
         }
-        ToolCallExtractor reader = extractor(tools);
-        List<ToolCall> calls = new ArrayList<>();
-        List<ToolResult> rejected = new ArrayList<>();
+        List<NativeTools.Call> calls = new ArrayList<>();
         for (ToolExecutionRequest r : answer.toolExecutionRequests()) {
-            Extraction read = reader.readNativeCall(r.name(), r.arguments() == null ? "" : r.arguments(), r.id());
-            if (read.hasCalls()) {
-                calls.add(read.calls().get(0));
-            } else {
-                rejected.add(ToolResult.failure(r.name(), r.id(), read.correctionPrompt().orElseThrow()));
-            }
+            calls.add(new NativeTools.Call(r.name(), r.arguments(), r.id()));
         }
-        return new ModelReply(answer.text(), calls, rejected);
+        return offer.reply(answer.text(), calls);
     }
 
     private static List<dev.langchain4j.data.message.ChatMessage> messages(List<ChatMessage> messages) {
@@ -99,29 +90,5 @@ public final class LangChain4jChatModel implements ChatModel {
                     .build());
         }
         return m.content().isEmpty() ? AiMessage.from(requests) : AiMessage.from(m.content(), requests);
-    }
-
-    /** The specifications for these tools, kept while the loop offers the same tools round after round. */
-    private synchronized List<ToolSpecification> specifications(List<ToolSpec> tools) {
-        remember(tools);
-        return specifications;
-    }
-
-    private synchronized ToolCallExtractor extractor(List<ToolSpec> tools) {
-        remember(tools);
-        return extractor;
-    }
-
-    private void remember(List<ToolSpec> tools) {
-        if (tools.equals(knownTools)) {
-            return;
-        }
-        List<ToolSpecification> specs = new ArrayList<>();
-        for (ToolSpec tool : tools) {
-            specs.add(LangChain4jTools.toolSpecification(tool));
-        }
-        knownTools = List.copyOf(tools);
-        specifications = List.copyOf(specs);
-        extractor = ToolCallExtractor.builder().tools(tools).build();
     }
 }

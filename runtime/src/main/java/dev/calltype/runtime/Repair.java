@@ -31,5 +31,12 @@ public enum Repair {
     /** Positional arguments were mapped to parameter names by the tool's parameter order. */
     POSITIONAL_ARGUMENTS,
     /** Raw-text values (XML-style formats) were typed by the tool's schema. */
-    VALUES_TYPED_BY_SCHEMA
+    VALUES_TYPED_BY_SCHEMA,
+    /**
+     * A pythonic string held a quote of its own kind that was not escaped ({@code command="grep "a b" f"}): a quote
+     * followed by a word cannot end the string, so it was kept as text.
+     */
+    UNESCAPED_QUOTES,
+    /** A pythonic integer written with leading zeros ({@code 007}, which Python 3 refuses) was read as decimal. */
+    LEADING_ZEROS
 }

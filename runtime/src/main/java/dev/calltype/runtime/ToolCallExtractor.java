@@ -4,6 +4,9 @@ import dev.calltype.runtime.internal.scan.CallNormalizer;
 import dev.calltype.runtime.internal.scan.Config;
 import dev.calltype.runtime.internal.scan.Driver;
 import dev.calltype.runtime.internal.scan.ExtractionCollector;
+import dev.calltype.runtime.internal.scan.Finding;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -92,8 +95,29 @@ public final class ToolCallExtractor {
      */
     public Extraction readNativeCall(String name, CharSequence arguments, String id) {
         Objects.requireNonNull(arguments, "arguments");
+        ObjectNode strict = StrictArguments.read(arguments, cfg.limits);
+        if (strict == null) {
+            return readNativeCallLeniently(name, arguments, id);
+        }
+        Finding found = CallNormalizer.call(name, strict, id, WireFormat.NATIVE, List.of(), 0, arguments.length(), cfg);
+        if (!found.isCall()) {
+            return collect(arguments, found);
+        }
+        return new Extraction(List.of(found.toCall()), List.of(), "",
+                List.of(new Extraction.Segment(Extraction.Segment.Kind.CALL, 0, arguments.length())), null);
+    }
+
+    /**
+     * {@link #readNativeCall} by the lenient engine alone, the path for every argument text {@link StrictArguments}
+     * declines; package-private so that a test can hold the two paths' results side by side.
+     */
+    Extraction readNativeCallLeniently(String name, CharSequence arguments, String id) {
+        return collect(arguments, CallNormalizer.nativeCall(name, arguments, id, cfg));
+    }
+
+    private Extraction collect(CharSequence arguments, Finding found) {
         ExtractionCollector a = new ExtractionCollector();
-        a.item(arguments, CallNormalizer.nativeCall(name, arguments, id, cfg), 0);
+        a.item(arguments, found, 0);
         return a.extraction(cfg);
     }
 

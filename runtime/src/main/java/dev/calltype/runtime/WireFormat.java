@@ -93,6 +93,8 @@ public enum WireFormat {
     MINIMAX_M3,
     /** CWM {@code <tool: LABEL>\nNAME {json} | shell line\n</tool>}. */
     CWM,
+    /** Step-Audio 2 {@code <tool_call>function\nNAME\n{json}</tool_call>}. */
+    STEP_AUDIO2,
     /**
      * Functionary v3.2 {@code >>>NAME\n{json}} ({@code >>>all\n} opens prose); the first call may come without its
      * {@code >>>}, which the prompt holds, when NAME is a known tool.

@@ -1,13 +1,11 @@
 package dev.calltype.springai;
 
-import dev.calltype.runtime.Extraction;
 import dev.calltype.runtime.ToolCall;
-import dev.calltype.runtime.ToolCallExtractor;
-import dev.calltype.runtime.ToolResult;
 import dev.calltype.runtime.ToolSpec;
 import dev.calltype.runtime.agent.ChatMessage;
 import dev.calltype.runtime.agent.ChatModel;
 import dev.calltype.runtime.agent.ModelReply;
+import dev.calltype.runtime.agent.NativeTools;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -39,9 +37,9 @@ import org.springframework.ai.tool.definition.ToolDefinition;
 public final class SpringAiChatModel implements ChatModel {
 
     private final org.springframework.ai.chat.model.ChatModel model;
-    private List<ToolSpec> knownTools;
-    private List<ToolCallback> definitions;
-    private ToolCallExtractor extractor;
+    /** The tools as definition-only callbacks, kept while the loop offers the same tools round after round. */
+    private final NativeTools<ToolCallback> offered =
+            new NativeTools<>(tool -> new OfferedTool(SpringAiTools.toolDefinition(tool)));
 
     public SpringAiChatModel(org.springframework.ai.chat.model.ChatModel model) {
         this.model = Objects.requireNonNull(model, "model");
@@ -49,9 +47,10 @@ public final class SpringAiChatModel implements ChatModel {
 
     @Override
     public ModelReply reply(List<ChatMessage> messages, List<ToolSpec> tools) {
+        NativeTools.Offer<ToolCallback> offer = offered.offer(tools);
         Prompt prompt = tools.isEmpty() ? new Prompt(messages(messages))
                 : new Prompt(messages(messages), ToolCallingChatOptions.builder()
-                        .toolCallbacks(definitions(tools))
+                        .toolCallbacks(offer.definitions())
                         .internalToolExecutionEnabled(false)
                         .build());
         ChatResponse response = model.call(prompt);
@@ -63,18 +62,11 @@ public final class SpringAiChatModel implements ChatModel {
         if (!answer.hasToolCalls()) {
             return ModelReply.text(answer.getText());
         }
-        ToolCallExtractor reader = extractor(tools);
-        List<ToolCall> calls = new ArrayList<>();
-        List<ToolResult> rejected = new ArrayList<>();
+        List<NativeTools.Call> calls = new ArrayList<>();
         for (AssistantMessage.ToolCall c : answer.getToolCalls()) {
-            Extraction read = reader.readNativeCall(c.name(), c.arguments() == null ? "" : c.arguments(), c.id());
-            if (read.hasCalls()) {
-                calls.add(read.calls().get(0));
-            } else {
-                rejected.add(ToolResult.failure(c.name(), c.id(), read.correctionPrompt().orElseThrow()));
-            }
+            calls.add(new NativeTools.Call(c.name(), c.arguments(), c.id()));
         }
-        return new ModelReply(answer.getText(), calls, rejected);
+        return offer.reply(answer.getText(), calls);
     }
 
     /** Calltype's messages as Spring AI's; the answers to one round's native calls become one tool response message. */
@@ -114,30 +106,6 @@ public final class SpringAiChatModel implements ChatModel {
             calls.add(new AssistantMessage.ToolCall(call.id(), "function", call.name(), call.arguments().toString()));
         }
         return AssistantMessage.builder().content(m.content()).toolCalls(calls).build();
-    }
-
-    /** The tools as definition-only callbacks, kept while the loop offers the same tools round after round. */
-    private synchronized List<ToolCallback> definitions(List<ToolSpec> tools) {
-        remember(tools);
-        return definitions;
-    }
-
-    private synchronized ToolCallExtractor extractor(List<ToolSpec> tools) {
-        remember(tools);
-        return extractor;
-    }
-
-    private void remember(List<ToolSpec> tools) {
-        if (tools.equals(knownTools)) {
-            return;
-        }
-        List<ToolCallback> callbacks = new ArrayList<>();
-        for (ToolSpec tool : tools) {
-            callbacks.add(new OfferedTool(SpringAiTools.toolDefinition(tool)));
-        }
-        knownTools = List.copyOf(tools);
-        definitions = List.copyOf(callbacks);
-        extractor = ToolCallExtractor.builder().tools(tools).build();
     }
 
     /**

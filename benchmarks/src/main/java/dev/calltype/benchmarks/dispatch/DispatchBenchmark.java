@@ -11,7 +11,8 @@ import dev.langchain4j.agent.tool.ToolExecutionRequest;
 import dev.calltype.springai.SpringAiTools;
 import dev.langchain4j.service.tool.DefaultToolExecutor;
 import dev.langchain4j.service.tool.ToolExecutor;
-import java.lang.reflect.Method;
+import dev.langchain4j.service.tool.ToolService;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -25,7 +26,7 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 import org.springframework.ai.tool.ToolCallback;
 import org.springframework.ai.tool.method.MethodToolCallback;
-import org.springframework.ai.tool.support.ToolDefinitions;
+import org.springframework.ai.tool.method.MethodToolCallbackProvider;
 
 /**
  * The cost of one tool call once a model has asked for it: from the arguments' JSON text to the text
@@ -47,7 +48,10 @@ import org.springframework.ai.tool.support.ToolDefinitions;
  *       {@link ToolExecutionRequest}; both Calltype figures are published.</li>
  *   <li>Everything a framework prepares once per tool (the generated toolkit, the executor, the callback
  *       with its tool definition) is built in {@link #setUp()}, outside the measurement, as an application
- *       would build it once.</li>
+ *       would build it once, and each framework's executor is the one the framework itself builds for an
+ *       annotated object: LangChain4j's {@link ToolService} (behind {@code AiServices.builder(…).tools(warehouse)})
+ *       and Spring AI's {@link MethodToolCallbackProvider} (behind {@code ChatClient}'s {@code .tools(warehouse)}).
+ *       </li>
  *   <li>{@link #setUp()} runs each framework once and checks that all three returned the same JSON object
  *       as calling the method directly, so no benchmark can measure an error path.</li>
  * </ul>
@@ -76,8 +80,8 @@ public class DispatchBenchmark {
 
     private ObjectMapper mapper;
     private WarehouseTools calltype;
-    private DefaultToolExecutor langchain4j;
-    private MethodToolCallback springAi;
+    private ToolExecutor langchain4j;
+    private ToolCallback springAi;
     private ToolExecutor langchain4jAdapter;
     private ToolCallback springAiAdapter;
     private Object memoryId;
@@ -87,15 +91,14 @@ public class DispatchBenchmark {
     public void setUp() throws Exception {
         mapper = new ObjectMapper();
         Warehouse warehouse = new Warehouse();
-        Method method = Warehouse.class.getMethod(TOOL, String.class, int.class, Warehouse.Priority.class,
-                Warehouse.Address.class);
         calltype = new WarehouseTools(warehouse);
-        langchain4j = new DefaultToolExecutor(warehouse, method);
-        springAi = MethodToolCallback.builder()
-                .toolDefinition(ToolDefinitions.from(method))
-                .toolMethod(method)
-                .toolObject(warehouse)
-                .build();
+        // Each framework's executor as the framework builds it for an annotated object: LangChain4j's ToolService
+        // (what AiServices.builder(…).tools(warehouse) uses), Spring AI's MethodToolCallbackProvider (what
+        // ChatClient's .tools(warehouse) uses).
+        ToolService service = new ToolService();
+        service.tools(List.<Object>of(warehouse));
+        langchain4j = service.toolExecutors().get(TOOL);
+        springAi = MethodToolCallbackProvider.builder().toolObjects(warehouse).build().getToolCallbacks()[0];
         langchain4jAdapter = LangChain4jTools.tools(new WarehouseTools(warehouse)).values().iterator().next();
         springAiAdapter = SpringAiTools.toolCallbacks(new WarehouseTools(warehouse)).get(0);
         memoryId = "default";

@@ -43,7 +43,7 @@ public class Warehouse {
             @ToolParam(description = "the stock keeping unit of the item")
             String sku,
             @Param(description = "how many units to reserve", defaultValue = "1")
-            @P(value = "how many units to reserve", required = false)
+            @P(value = "how many units to reserve", required = false, defaultValue = "1")
             @ToolParam(description = "how many units to reserve", required = false)
             int quantity,
             @Param(description = "how fast to deliver")

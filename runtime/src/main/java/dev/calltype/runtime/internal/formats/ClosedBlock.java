@@ -11,6 +11,7 @@ import dev.calltype.runtime.internal.text.ErrorTexts;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.IntPredicate;
 
 /**
  * Markup read once its closing marker has arrived (Solar Open, PLaMo 3, Hunyuan): until then streaming waits,
@@ -25,7 +26,30 @@ final class ClosedBlock {
         List<Finding> read(CharSequence buf, Config cfg, int start, int from, int to, int end);
     }
 
+    /** {@link #labelEnd}: no label there. */
+    static final int NO_LABEL = -1;
+    /** {@link #labelEnd}: the text ends before the label does. */
+    static final int MORE = -2;
+
     private ClosedBlock() {
+    }
+
+    /**
+     * The {@code >} that ends a tag's label starting at {@code from} ({@code <tool: LABEL>}, {@code <tool_calls:SUFFIX>}):
+     * its index, {@link #NO_LABEL} when a character {@code part} refuses (or {@code max} characters) comes first, or
+     * {@link #MORE} when the text may still bring it.
+     */
+    static int labelEnd(CharSequence buf, int from, int limit, boolean atEnd, int max, IntPredicate part) {
+        for (int k = from; k < limit && k < from + max; k++) {
+            char c = buf.charAt(k);
+            if (c == '>') {
+                return k;
+            }
+            if (!part.test(c)) {
+                return NO_LABEL;
+            }
+        }
+        return !atEnd && limit < from + max ? MORE : NO_LABEL;
     }
 
     /** The block whose content starts at {@code from}, closed by {@code close}; searched for it from {@code scan}. */

@@ -37,20 +37,12 @@ public final class Cwm implements Family, Recognizer {
         if (!at.cfg().on(WireFormat.CWM)) {
             return Verdict.NO_MATCH;
         }
-        int m = at.markerEnd();
-        int gt = -1;
-        for (int k = m; k < limit && k < m + MAX_LABEL; k++) {
-            char c = buf.charAt(k);
-            if (c == '>') {
-                gt = k;
-                break;
-            }
-            if (c == '\n' || c == '<') {
-                return Verdict.NO_MATCH;
-            }
+        int gt = ClosedBlock.labelEnd(buf, at.markerEnd(), limit, atEnd, MAX_LABEL, c -> c != '\n' && c != '<');
+        if (gt == ClosedBlock.MORE) {
+            return Verdict.needMore(RetryWhen.length(limit + 1));
         }
-        if (gt < 0) {
-            return !atEnd && limit < m + MAX_LABEL ? Verdict.needMore(RetryWhen.length(limit + 1)) : Verdict.NO_MATCH;
+        if (gt == ClosedBlock.NO_LABEL) {
+            return Verdict.NO_MATCH;
         }
         return ClosedBlock.match(buf, at.cfg(), WireFormat.CWM, at.pos(), gt + 1, CLOSE, Cwm::call, gt + 1, limit,
                 atEnd);

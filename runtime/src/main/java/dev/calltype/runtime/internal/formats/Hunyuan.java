@@ -42,19 +42,12 @@ public final class Hunyuan implements Family, Recognizer {
         int m = at.markerEnd();
         String suffix = "";
         if (buf.charAt(m - 1) == ':') {
-            int gt = -1;
-            for (int k = m; k < limit && k < m + MAX_SUFFIX; k++) {
-                char c = buf.charAt(k);
-                if (c == '>') {
-                    gt = k;
-                    break;
-                }
-                if (!Chars.isNameChar(c)) {
-                    return Verdict.NO_MATCH;
-                }
+            int gt = ClosedBlock.labelEnd(buf, m, limit, atEnd, MAX_SUFFIX, c -> Chars.isNameChar((char) c));
+            if (gt == ClosedBlock.MORE) {
+                return Verdict.needMore(RetryWhen.length(limit + 1));
             }
-            if (gt < 0) {
-                return !atEnd && limit < m + MAX_SUFFIX ? Verdict.needMore(RetryWhen.length(limit + 1)) : Verdict.NO_MATCH;
+            if (gt == ClosedBlock.NO_LABEL) {
+                return Verdict.NO_MATCH;
             }
             suffix = ":" + buf.subSequence(m, gt);
             m = gt + 1;

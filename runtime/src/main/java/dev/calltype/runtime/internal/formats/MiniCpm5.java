@@ -6,17 +6,22 @@ import dev.calltype.runtime.internal.scan.Config;
 import dev.calltype.runtime.internal.scan.MarkerTable;
 
 /**
- * MiniCPM5: {@code <function name="N"><param name="K">V</param></function>}, one call per tag, CDATA values.
+ * MiniCPM5: {@code <function name="N"><param name="K">V</param></function>}, one call per tag, CDATA values. The
+ * model also writes the space of {@code function name} collapsed ({@code <functionname="N">}, {@code <paramname=}) or
+ * as its tokenizer's word marker {@code ▁} (U+2581); each spelling is read alike.
  */
 public final class MiniCpm5 implements Family {
 
-    private static final XmlInvokes.Spec SPEC = XmlInvokes.of(WireFormat.MINICPM5)
-            .invocation("<function name=", "</function>")
-            .parameter("<param name=", "</param>")
-            .build();
+    private static final String WORD = "\u2581";
 
     @Override
     public void register(Config cfg, MarkerTable markers) {
-        markers.add("<function name=", new XmlInvokes(SPEC));
+        for (String space : new String[]{" ", "", WORD}) {
+            String open = "<function" + space + "name=";
+            markers.add(open, new XmlInvokes(XmlInvokes.of(WireFormat.MINICPM5)
+                    .invocation(open, "</function>")
+                    .parameter("<param" + space + "name=", "</param>")
+                    .build()));
+        }
     }
 }

@@ -1,5 +1,6 @@
 package dev.calltype.runtime.internal.formats;
 
+import dev.calltype.runtime.ExtractionError;
 import dev.calltype.runtime.Repair;
 import dev.calltype.runtime.ToolSpec;
 import dev.calltype.runtime.WireFormat;
@@ -13,17 +14,25 @@ import dev.calltype.runtime.internal.scan.MarkerTable;
 import dev.calltype.runtime.internal.markup.XmlInvokes;
 import dev.calltype.runtime.internal.scan.Verdict;
 import dev.calltype.runtime.internal.scan.Recognizer;
+import dev.calltype.runtime.internal.text.ErrorTexts;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Deque;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Set;
 
 /**
  * MiniMax-M3: every tag carries the namespace token {@code ]<]minimax[>[} (blanks allowed after it):
  * {@code NS<tool_call>NS<invoke name="N">NS<K>V NS</K>…NS</invoke>…NS</tool_call>}; a parameter is a tag named
- * after it. Values are raw text typed by the tool's schema. A parameter holding nested tags (an object or array
- * written as tags) is reported as an error for its call, never dropped.
+ * after it. Values are raw text typed by the tool's schema. A parameter holding nested tags is an object of those
+ * tags (a tag given twice, an array of its values).
  */
 public final class MinimaxM3 implements Family, Recognizer {
 
@@ -80,35 +89,94 @@ public final class MinimaxM3 implements Family, Recognizer {
         return items;
     }
 
+    /** A parameter holding nested tags, being read: its key and the object its children fill. */
+    private record Open(String key, ObjectNode value) {
+    }
+
+    /**
+     * One call's parameters: {@code NS<K>V NS</K>}, or {@code NS<K>} followed by nested parameter tags, read as an
+     * object (a key given twice gives an array). Read without recursion; nesting is bounded by {@code maxDepth}.
+     */
     private static Finding invoke(CharSequence buf, Config cfg, String name, int from, int to, int start, int end) {
         KnownTools.Found found = cfg.tools.find(name);
         ToolSpec tool = found == null ? null : found.spec();
         ObjectNode args = JsonNodeFactory.instance.objectNode();
+        Deque<Open> open = new ArrayDeque<>();
+        Set<JsonNode> lists = Collections.newSetFromMap(new IdentityHashMap<>());
         boolean typed = false;
         int j = from;
-        while (Chars.skipBlanks(buf, j, to) < to) {
+        while (true) {
+            j = Chars.skipBlanks(buf, j, to);
+            ObjectNode into = open.isEmpty() ? args : open.peek().value();
+            if (j >= to) {
+                if (open.isEmpty()) {
+                    break;
+                }
+                return ClosedBlock.invalid("the parameter \"" + open.peek().key() + "\" of \"" + name
+                        + "\" is not closed with " + NS + "</" + open.peek().key() + ">", name, WireFormat.MINIMAX_M3,
+                        start, end);
+            }
             int t = tag(buf, j, to);
             int gt = t < 0 ? -1 : Chars.indexOf(buf, ">", t, to);
             if (gt < 0) {
                 return ClosedBlock.invalid("the arguments of \"" + name + "\" must be written " + NS + "<K>V" + NS
                         + "</K>", name, WireFormat.MINIMAX_M3, start, end);
             }
+            if (buf.charAt(t + 1) == '/') {
+                String key = buf.subSequence(t + 2, gt).toString().strip();
+                if (open.isEmpty() || !open.peek().key().equals(key)) {
+                    return ClosedBlock.invalid("the closing tag " + NS + "</" + key + "> of \"" + name
+                            + "\" closes no open parameter", name, WireFormat.MINIMAX_M3, start, end);
+                }
+                Open done = open.pop();
+                put(open.isEmpty() ? args : open.peek().value(), done.key(), done.value(), lists);
+                j = gt + 1;
+                continue;
+            }
             String key = buf.subSequence(t + 1, gt).toString().strip();
             int v = gt + 1;
+            int child = tag(buf, v, to);
+            if (child >= 0 && buf.charAt(child + 1) != '/') {
+                if (open.size() + 2 >= cfg.limits.maxDepth()) {
+                    return Finding.error(ExtractionError.Kind.LIMIT_EXCEEDED, ErrorTexts.limit("nesting is deeper "
+                            + "than the limit of maxDepth=" + cfg.limits.maxDepth()), name, WireFormat.MINIMAX_M3,
+                            start, end);
+                }
+                open.push(new Open(key, JsonNodeFactory.instance.objectNode()));
+                j = v;
+                continue;
+            }
             int ns = Chars.indexOf(buf, NS, v, to);
             int ct = ns < 0 ? -1 : tag(buf, ns, to);
             String closeTag = "</" + key + ">";
             if (ct < 0 || Chars.startsWith(buf, ct, to, closeTag) != Chars.FULL) {
-                return ClosedBlock.invalid("the parameter \"" + key + "\" of \"" + name + "\" holds nested tags or is "
-                        + "not closed with " + NS + closeTag + ": write its value as JSON text", name,
-                        WireFormat.MINIMAX_M3, start, end);
+                return ClosedBlock.invalid("the parameter \"" + key + "\" of \"" + name + "\" is not closed with "
+                        + NS + closeTag, name, WireFormat.MINIMAX_M3, start, end);
             }
-            RawValues.Typed typedValue = RawValues.typed(tool, key, Chars.rawValue(buf, v, ns), cfg.limits);
-            args.set(key, typedValue.value());
-            typed |= typedValue.changed();
+            RawValues.Typed value = RawValues.typed(open.isEmpty() ? tool : null, key, Chars.rawValue(buf, v, ns),
+                    cfg.limits);
+            put(into, key, value.value(), lists);
+            typed |= open.isEmpty() && value.changed();
             j = ct + closeTag.length();
         }
         List<Repair> repairs = typed ? List.of(Repair.VALUES_TYPED_BY_SCHEMA) : List.of();
         return CallNormalizer.call(name, args, null, WireFormat.MINIMAX_M3, repairs, start, end, cfg);
+    }
+
+    /**
+     * Sets {@code key}; a key given again turns its value into an array of every value given ({@code lists}: the
+     * arrays made so).
+     */
+    private static void put(ObjectNode into, String key, JsonNode value, Set<JsonNode> lists) {
+        JsonNode was = into.get(key);
+        if (was == null) {
+            into.set(key, value);
+        } else if (lists.contains(was)) {
+            ((ArrayNode) was).add(value);
+        } else {
+            ArrayNode list = into.putArray(key);
+            list.add(was).add(value);
+            lists.add(list);
+        }
     }
 }

@@ -24,8 +24,10 @@ import java.util.List;
 /**
  * A pythonic call, or list of calls, that is a whole line of prose: {@code search(query="AI", limit=5)},
  * {@code [a(x=1), b("y")]}, {@code client.search(...)}. A call-like phrase inside a sentence is not a call: the
- * call must start the line and nothing but blanks may follow it on its line. With known tools, only their names are
- * calls (anything else is prose); with none, any name is, when the call reads cleanly.
+ * call must start the line and nothing but blanks may follow it on its line, except that a bracketed list of calls
+ * to known tools may be followed by prose ({@code [get_weather(city="Oslo")] Checking now.}, as LFM2 writes it). With
+ * known tools, only their names are calls (anything else is prose); with none, any name is, when the call reads
+ * cleanly.
  */
 public final class PythonicLine implements Recognizer {
 
@@ -80,7 +82,7 @@ public final class PythonicLine implements Recognizer {
         if (k >= limit && !atEnd) {
             return Verdict.needMore(RetryWhen.length(limit + 1), (b, l, e) -> complete(b, at, r, k, l, e));
         }
-        if (k < limit && buf.charAt(k) != '\n' && buf.charAt(k) != '\r') {
+        if (k < limit && buf.charAt(k) != '\n' && buf.charAt(k) != '\r' && !knownList(buf, at, r)) {
             return Verdict.skipPythonic(r.end());
         }
         List<Finding> items = new ArrayList<>(r.calls().size());
@@ -98,6 +100,20 @@ public final class PythonicLine implements Recognizer {
             return Verdict.skipPythonic(r.end());
         }
         return Verdict.matched(r.end(), SpanDivider.tile(items, starts, at.pos(), r.end()));
+    }
+
+    /** Whether the read is a bracketed list whose calls all name known tools. */
+    private static boolean knownList(CharSequence buf, At at, PyRead r) {
+        Config cfg = at.cfg();
+        if (cfg.tools.isEmpty() || buf.charAt(at.pos()) != '[' || buf.charAt(r.end() - 1) != ']') {
+            return false;
+        }
+        for (PyCall c : r.calls()) {
+            if (cfg.tools.find(PythonicBlock.callName(buf, c, cfg)) == null) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**

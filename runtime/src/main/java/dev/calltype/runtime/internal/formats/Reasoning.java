@@ -20,6 +20,12 @@ public final class Reasoning implements Recognizer {
     public record Pair(String open, String close) {
     }
 
+    /**
+     * Markers that end a reasoning block without a closing tag and start markup after it: Kimi K2 Thinking opens its
+     * tool-call section while {@code <think>} is still open.
+     */
+    public static final List<String> ENDED_BY = List.of(KimiK2.SECTION_BEGIN);
+
     /** Every family's reasoning markers. */
     public static final List<Pair> PAIRS = List.of(
             new Pair("<think>", "</think>"),

@@ -13,7 +13,9 @@ import dev.calltype.runtime.internal.scan.Verdict;
  * {@code <tool_call>} (and Seed-OSS {@code <seed:tool_call>}), which several model families fill differently; the
  * content decides: JSON is {@link Hermes} ({@code {"name": …, "arguments": …}}), {@code <function=…>} is
  * {@link Qwen3Coder} / {@link SeedOss}, {@code <function name="…">} is Hermes 2 Pro's variant with a JSON body, a
- * bare name followed by {@code <arg_key>} pairs is {@link Glm}, a pythonic call is read as one. Whatever the content, the tag is explicit markup: content that is none of these is an error.
+ * bare name followed by {@code <arg_key>} pairs is {@link Glm}, {@code function} and a name on the next line is
+ * {@link StepAudio2}, a pythonic call is read as one. Whatever the content, the tag is explicit markup: content that
+ * is none of these is an error.
  */
 public final class ToolCallTag implements Recognizer {
 
@@ -21,12 +23,14 @@ public final class ToolCallTag implements Recognizer {
     private final XmlInvokes xml;
     private final Glm glm;
     private final XmlInvokes named;
+    private final StepAudio2 stepAudio;
 
     public ToolCallTag(String open, String close) {
         this.json = Hermes.block(open, close);
         this.xml = Qwen3Coder.inSection(open, close);
         this.glm = new Glm(open, close);
         this.named = Hermes.namedFunctions(open, close);
+        this.stepAudio = new StepAudio2(close);
     }
 
     @Override
@@ -67,6 +71,12 @@ public final class ToolCallTag implements Recognizer {
             if (j < limit && buf.charAt(j) == '(') {
                 return cfg.on(WireFormat.HERMES) ? json.open(buf, cfg, at.pos(), at.markerEnd(), false, limit, atEnd)
                         : Verdict.NO_MATCH;
+            }
+            if (j - i == 8 && Chars.startsWith(buf, i, j, "function") == Chars.FULL) {
+                Verdict step = stepAudio.read(buf, cfg, at.pos(), j, limit, atEnd);
+                if (step != null) {
+                    return step;
+                }
             }
             if (!cfg.on(WireFormat.GLM)) {
                 return Verdict.NO_MATCH;

@@ -175,6 +175,7 @@ public final class Pythonic {
         private static final int LIST = 1;
         private static final int PAREN = 2; // a tuple, or a parenthesized value
         private static final int DICT = 3;
+        private static final int SET = 4; // {a, b}: read as a list
 
         private static final int OPEN = 0;
         private static final int AFTER_VALUE = 1;
@@ -198,6 +199,8 @@ public final class Pythonic {
         private String callName;
         /** The source word of the last literal word read (True, None, …), for dict keys. */
         private String lastWord;
+        /** The value of the last dict key read (the first element, should the dict turn out to be a set). */
+        private JsonNode lastKey;
 
         public Scan(CharSequence text, int limit, boolean atEnd, ExtractionLimits limits) {
             this.text = text;
@@ -453,8 +456,8 @@ public final class Pythonic {
                             needValue = true;
                         }
                     }
-                    case LIST, PAREN -> {
-                        char closer = f.kind == LIST ? ']' : ')';
+                    case LIST, PAREN, SET -> {
+                        char closer = f.kind == LIST ? ']' : f.kind == SET ? '}' : ')';
                         if (f.state == AFTER_VALUE) {
                             if (c == ',') {
                                 pos++;
@@ -491,9 +494,12 @@ public final class Pythonic {
                                     pos++;
                                     f.state = AFTER_COLON;
                                     needValue = true;
+                                } else if ((c == ',' || c == '}') && f.count == 0) {
+                                    // {a, b} is a set: its elements as a list (the first was read as a key)
+                                    stack.set(stack.size() - 1, new Frame(SET, f.open, NODES.arrayNode()));
+                                    attach(lastKey);
                                 } else if (c == ',' || c == '}') {
-                                    fail("sets are not supported: use a list [...], or key: value pairs for a dict",
-                                            f.open);
+                                    fail("expected ':' after a dict key", pos);
                                     return null;
                                 } else {
                                     fail("expected ':' after a dict key", pos);
@@ -596,6 +602,7 @@ public final class Pythonic {
             if (key == null) {
                 return null;
             }
+            lastKey = key;
             if (key.isTextual()) {
                 return key.textValue();
             }
@@ -783,6 +790,16 @@ public final class Pythonic {
                 stopAtEnd("the text ends before the call is closed", from);
                 return null;
             }
+            int digits = numStart;
+            while (digits < i && Numbers.isDigit(text.charAt(digits))) {
+                digits++;
+            }
+            if (digits == i && i - numStart > 1 && text.charAt(numStart) == '0') {
+                while (numStart < i - 1 && text.charAt(numStart) == '0') {
+                    numStart++; // 007: Python 3 refuses it, models mean 7
+                }
+                repair(Repair.LEADING_ZEROS);
+            }
             String normalized = Numbers.normalizeNumber(text, numStart, i);
             if (normalized == null) {
                 fail("invalid number " + LenientJson.quoted(text.subSequence(from, i)), from);
@@ -835,6 +852,23 @@ public final class Pythonic {
                 char c = text.charAt(i);
                 if (c == q) {
                     if (!triple) {
+                        int next = skipBlanks(text, i + 1, end);
+                        if (next >= end && !atEnd) {
+                            stopAtEnd("the text ends inside a string", open);
+                            return null;
+                        }
+                        int word = next < end && Chars.isIdentPart(text.charAt(next)) ? prefixEnd(next) : -1;
+                        if (word >= end && !atEnd) {
+                            stopAtEnd("the text ends inside a string", open);
+                            return null;
+                        }
+                        if (word >= 0 && !stringPrefixAt(next, word)) {
+                            // a word follows: this quote cannot end the string, the model did not escape it
+                            repair(Repair.UNESCAPED_QUOTES);
+                            sb.append(c);
+                            i++;
+                            continue;
+                        }
                         pos = i + 1;
                         return sb.toString();
                     }
@@ -875,6 +909,24 @@ public final class Pythonic {
                     return null;
                 }
             }
+        }
+
+        /** The end of the (at most two-letter) word at {@code i} that may be a string prefix. */
+        private int prefixEnd(int i) {
+            int j = i;
+            while (j < end && j - i < 2 && Chars.isIdentPart(text.charAt(j))) {
+                j++;
+            }
+            return j;
+        }
+
+        /**
+         * Whether {@code text[i, j)} is a string prefix followed by its quote ({@code r'…'}, {@code f"…"}): after a
+         * quote that makes the quote the end of a string (adjacent literals), not a quote the model forgot to escape.
+         */
+        private boolean stringPrefixAt(int i, int j) {
+            return j < end && (text.charAt(j) == '\'' || text.charAt(j) == '"')
+                    && "rubfRUBF".indexOf(text.charAt(i)) >= 0 && (j - i == 1 || "rbfRBF".indexOf(text.charAt(i + 1)) >= 0);
         }
 
         /** Handles the backslash at {@code i}; the index to go on from, or -1 with stop set. */

@@ -7,6 +7,7 @@ import dev.calltype.runtime.StreamingExtractor;
 import dev.calltype.runtime.ToolCallExtractor;
 import dev.calltype.runtime.WireFormat;
 import dev.calltype.runtime.internal.formats.Functionary;
+import dev.calltype.runtime.internal.formats.Reasoning;
 import dev.calltype.runtime.internal.formats.Recognizers;
 import dev.calltype.runtime.internal.pythonic.Pythonic;
 import dev.calltype.runtime.internal.text.ErrorTexts;
@@ -196,6 +197,19 @@ public final class Driver {
                 }
                 if (r == Chars.PARTIAL && !atEnd) {
                     return false;
+                }
+            }
+            if (reasoning && c == '<') {
+                for (String ender : Reasoning.ENDED_BY) {
+                    int r = Chars.startsWith(buf, pos, limit, ender);
+                    if (r == Chars.FULL) {
+                        flushTo(buf, pos);
+                        reasoningClose = null;
+                        return true; // the marker is read as markup, outside the block
+                    }
+                    if (r == Chars.PARTIAL && !atEnd) {
+                        return false;
+                    }
                 }
             }
             if (search && pos >= skipUntil && isCandidate(buf, c, limit)) {

@@ -1,8 +1,10 @@
-package dev.calltype.runtime;
-
-import dev.calltype.runtime.testing.ExtractionFixtures;
+package dev.calltype.runtime.internal.formats;
 
 import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.calltype.runtime.Extraction;
+import dev.calltype.runtime.testing.ExtractionFixtures;
+import dev.calltype.runtime.testing.Streams;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -19,7 +21,7 @@ import org.junit.jupiter.api.TestFactory;
  * The README's table of every family the serving engines parse: each example whose status is "recognised" is one
  * call to {@code get_weather {"city": "Oslo"}}, in batch and in streaming; every other row says why.
  */
-class FamilyTableTest {
+class ReadmeFamilyTableTest {
 
     /** One row: family, example (code span removed, {@code \|} unescaped, ⏎ a line break), status. */
     record Row(String family, String example, String status) {
@@ -81,6 +83,8 @@ class FamilyTableTest {
                     Extraction x = ExtractionFixtures.extract(r.example());
                     ExtractionFixtures.onlyCall(x, "get_weather", "{\"city\": \"Oslo\"}");
                     assertThat(x.text()).as(r.example()).isBlank();
+                    assertThat(Streams.mismatch(x, Streams.run(ExtractionFixtures.EXTRACTOR, Streams.chunks(r.example(), 1))))
+                            .as("streamed one character at a time").isNull();
                 }));
     }
 

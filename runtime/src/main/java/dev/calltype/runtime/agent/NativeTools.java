@@ -1,0 +1,118 @@
+package dev.calltype.runtime.agent;
+
+import dev.calltype.runtime.Extraction;
+import dev.calltype.runtime.ToolCall;
+import dev.calltype.runtime.ToolCallExtractor;
+import dev.calltype.runtime.ToolResult;
+import dev.calltype.runtime.ToolSpec;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.Function;
+
+/**
+ * What a {@link ChatModel} over a client with native tool calling needs from the tools {@link ToolLoop} offers: the
+ * tools as the client's own definitions, and the client's tool calls read against them into a {@link ModelReply}.
+ * The definitions and the extractor are made once for a list of tools and kept while the loop offers the same list,
+ * round after round.
+ *
+ * <pre>{@code
+ * public final class MyChatModel implements ChatModel {
+ *     private final NativeTools<ClientTool> offered = new NativeTools<>(MyChatModel::clientTool);
+ *
+ *     public ModelReply reply(List<ChatMessage> messages, List<ToolSpec> tools) {
+ *         NativeTools.Offer<ClientTool> offer = offered.offer(tools);
+ *         ClientAnswer answer = client.send(clientMessages(messages), offer.definitions());
+ *         return offer.reply(answer.text(), answer.toolCalls().stream()
+ *                 .map(c -> new NativeTools.Call(c.name(), c.arguments(), c.id()))
+ *                 .toList());
+ *     }
+ * }
+ * }</pre>
+ *
+ * <p>Thread-safe: one model may serve several conversations at once.
+ *
+ * @param <D> the client's type of tool definition
+ */
+public final class NativeTools<D> {
+
+    private final Function<? super ToolSpec, ? extends D> definition;
+    private Offer<D> last;
+
+    /** @param definition one tool as the client's definition (called once per tool per new list of tools) */
+    public NativeTools(Function<? super ToolSpec, ? extends D> definition) {
+        this.definition = Objects.requireNonNull(definition, "definition");
+    }
+
+    /** The offer of these tools: the one made last when the list is equal to its list, else a new one. */
+    public synchronized Offer<D> offer(List<ToolSpec> tools) {
+        Objects.requireNonNull(tools, "tools");
+        if (last == null || !last.tools.equals(tools)) {
+            last = new Offer<>(List.copyOf(tools), definition);
+        }
+        return last;
+    }
+
+    /** One list of tools, as the client's definitions and as the extractor that reads their native calls. */
+    public static final class Offer<D> {
+        private final List<ToolSpec> tools;
+        private final List<D> definitions;
+        private final ToolCallExtractor extractor;
+
+        private Offer(List<ToolSpec> tools, Function<? super ToolSpec, ? extends D> definition) {
+            List<D> defs = new ArrayList<>(tools.size());
+            for (ToolSpec tool : tools) {
+                defs.add(definition.apply(tool));
+            }
+            this.tools = tools;
+            this.definitions = List.copyOf(defs);
+            this.extractor = ToolCallExtractor.builder().tools(tools).build();
+        }
+
+        /** The tools offered, in order. */
+        public List<ToolSpec> tools() {
+            return tools;
+        }
+
+        /** The client's definitions of {@link #tools()}, in the same order. */
+        public List<D> definitions() {
+            return definitions;
+        }
+
+        /** The extractor for calls of these tools (any tool name is accepted when the list is empty). */
+        public ToolCallExtractor extractor() {
+            return extractor;
+        }
+
+        /**
+         * The reply of the client's text and native calls: each call's arguments read leniently against the tools
+         * ({@link ToolCallExtractor#readNativeCall}), repairs kept; a call that cannot be read safely (cut off,
+         * unreadable, naming no tool) becomes a {@linkplain ModelReply#rejectedCalls() rejected call} whose message
+         * tells the model what to fix.
+         */
+        public ModelReply reply(String text, List<Call> calls) {
+            List<ToolCall> read = new ArrayList<>(calls.size());
+            List<ToolResult> rejected = new ArrayList<>();
+            for (Call c : calls) {
+                Extraction x = extractor.readNativeCall(c.name(), c.arguments() == null ? "" : c.arguments(), c.id());
+                if (x.hasCalls()) {
+                    read.add(x.calls().get(0));
+                } else {
+                    rejected.add(ToolResult.failure(c.name(), c.id(), x.correctionPrompt().orElseThrow()));
+                }
+            }
+            return new ModelReply(text, read, rejected);
+        }
+    }
+
+    /**
+     * One native tool call as a client returned it, before its arguments are read.
+     *
+     * @param name the tool name as sent
+     * @param arguments the argument text as sent; {@code null} or blank for none
+     * @param id the call's id, or {@code null}
+     */
+    public record Call(String name, String arguments, String id) {
+    }
+}

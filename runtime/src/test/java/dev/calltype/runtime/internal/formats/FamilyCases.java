@@ -1,0 +1,240 @@
+package dev.calltype.runtime.internal.formats;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.calltype.runtime.Extraction;
+import dev.calltype.runtime.ExtractionError;
+import dev.calltype.runtime.Repair;
+import dev.calltype.runtime.ToolCall;
+import dev.calltype.runtime.ToolCallExtractor;
+import dev.calltype.runtime.ToolSpec;
+import dev.calltype.runtime.ToolSpecs;
+import dev.calltype.runtime.WireFormat;
+import dev.calltype.runtime.testing.Corpus;
+import dev.calltype.runtime.testing.ExtractionChecks;
+import dev.calltype.runtime.testing.Streams;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * The conformance cases of one model family, read from {@code src/test/resources/families/<family>.jsonl} (written
+ * by {@code make_cases.py} there, which documents the fields): each case's calls, errors, text and formats in batch,
+ * the same in streaming one character at a time, in fixed chunks and split at every point, the partition of the
+ * response, and the family's formats switched off. A family's test class names its file; the plumbing is here once.
+ */
+abstract class FamilyCases {
+
+    static final List<String> REQUIRED_KINDS = List.of("plain", "several", "prose", "repair", "malformed");
+    static final List<ToolSpec> TOOLS = ToolSpecs.fromJson(Corpus.read("/families/tools.json"));
+
+    private final String family;
+    private final boolean oneFamily;
+
+    /** The cases of {@code family}, which has every kind of case. */
+    FamilyCases(String family) {
+        this(family, true);
+    }
+
+    /** The cases of {@code file}; {@code oneFamily}: whether it is one family's file, with every kind of case. */
+    FamilyCases(String file, boolean oneFamily) {
+        this.family = file;
+        this.oneFamily = oneFamily;
+    }
+
+    /** One case of a family file. */
+    record Case(String id, String kind, String text, JsonNode calls, Boolean error, String tools, JsonNode spec) {
+
+        /** The extractor the case names: its tools and options. */
+        ToolCallExtractor extractor(WireFormat... disabled) {
+            ToolCallExtractor.Builder b = ToolCallExtractor.builder();
+            if (tools.startsWith("only:")) {
+                String name = tools.substring(5);
+                b.tools(TOOLS.stream().filter(t -> t.name().equals(name)).toList());
+            } else if (!tools.equals("none")) {
+                b.tools(TOOLS);
+            }
+            JsonNode o = spec.path("options");
+            if (o.has("startsInReasoning")) {
+                b.startsInReasoning(o.get("startsInReasoning").asBoolean());
+            }
+            if (o.has("searchReasoning")) {
+                b.searchReasoning(o.get("searchReasoning").asBoolean());
+            }
+            if (o.has("marker")) {
+                b.marker(o.get("marker").asText());
+            }
+            if (o.has("tags")) {
+                b.tags(o.get("tags").get(0).asText(), o.get("tags").get(1).asText());
+            }
+            if (o.has("addTags")) {
+                b.addTags(o.get("addTags").get(0).asText(), o.get("addTags").get(1).asText());
+            }
+            return b.disable(disabled).build();
+        }
+
+        /** Why the extraction does not satisfy the case, or {@code null}. */
+        String mismatch(Extraction x) {
+            String m = Corpus.mismatch(new Corpus.Case(id, text, calls, error), x);
+            if (m != null) {
+                return m;
+            }
+            if (spec.has("format")) {
+                WireFormat f = WireFormat.valueOf(spec.get("format").asText());
+                for (ToolCall c : x.calls()) {
+                    if (c.format() != f) {
+                        return "call " + c.name() + " in " + c.format() + ", expected " + f;
+                    }
+                }
+            }
+            if (spec.has("shown") && !spec.get("shown").asText().equals(x.text())) {
+                return "text " + Streams.quote(x.text()) + ", expected " + Streams.quote(spec.get("shown").asText());
+            }
+            if (spec.has("ids")) {
+                List<String> ids = new ArrayList<>();
+                spec.get("ids").forEach(n -> ids.add(n.isNull() ? null : n.asText()));
+                List<String> got = x.calls().stream().map(ToolCall::id).toList();
+                if (!ids.equals(got)) {
+                    return "ids " + got + ", expected " + ids;
+                }
+            }
+            if (spec.has("errorKinds")) {
+                List<String> kinds = new ArrayList<>();
+                spec.get("errorKinds").forEach(n -> kinds.add(n.asText()));
+                List<String> got = x.errors().stream().map(e -> e.kind().name()).toList();
+                if (!kinds.equals(got)) {
+                    return "errors " + x.errors() + ", expected kinds " + kinds;
+                }
+            }
+            if (spec.has("errorTool") && !spec.get("errorTool").asText().equals(x.errors().get(0).toolName())) {
+                return "error names " + x.errors().get(0).toolName() + ", expected " + spec.get("errorTool").asText();
+            }
+            for (JsonNode w : spec.path("messageContains")) {
+                if (!x.errors().get(0).message().contains(w.asText())) {
+                    return "message " + Streams.quote(x.errors().get(0).message()) + " lacks " + w.asText();
+                }
+            }
+            for (JsonNode r : spec.path("repairs")) {
+                for (ToolCall c : x.calls()) {
+                    if (!c.repairs().contains(Repair.valueOf(r.asText()))) {
+                        return "call " + c.name() + " lacks repair " + r.asText() + ": " + c.repairs();
+                    }
+                }
+            }
+            for (JsonNode r : spec.path("withoutRepairs")) {
+                for (ToolCall c : x.calls()) {
+                    if (c.repairs().contains(Repair.valueOf(r.asText()))) {
+                        return "call " + c.name() + " has repair " + r.asText();
+                    }
+                }
+            }
+            return null;
+        }
+
+        @Override
+        public String toString() {
+            return id;
+        }
+    }
+
+    /** The families listed in {@code index.txt}, in order. */
+    static List<String> families() {
+        List<String> out = new ArrayList<>();
+        for (String line : Corpus.read("/families/index.txt").split("\n")) {
+            if (!line.isBlank()) {
+                out.add(line.trim());
+            }
+        }
+        return out;
+    }
+
+    /** The cases of one family file. */
+    static List<Case> cases(String family) {
+        List<Case> out = new ArrayList<>();
+        for (String line : Corpus.read("/families/" + family + ".jsonl").split("\n")) {
+            if (line.isBlank()) {
+                continue;
+            }
+            try {
+                JsonNode n = Corpus.JSON.readTree(line);
+                JsonNode e = n.get("error");
+                JsonNode t = n.get("tools");
+                out.add(new Case(n.get("id").asText(), n.get("kind").asText(), n.get("text").asText(), n.get("calls"),
+                        e == null || e.isNull() ? null : e.asBoolean(), t == null ? "known" : t.asText(), n));
+            } catch (IOException ex) {
+                throw new UncheckedIOException(ex);
+            }
+        }
+        return out;
+    }
+
+    private Stream<DynamicTest> each(Check check) {
+        return cases(family).stream().map(c -> DynamicTest.dynamicTest(c.id(), () -> check.run(c)));
+    }
+
+    @FunctionalInterface
+    private interface Check {
+        public void run(Case c) throws Exception;
+    }
+
+    @TestFactory
+    Stream<DynamicTest> everyCaseExtractsAsExpectedInBatch() {
+        return each(c -> {
+            Extraction x = c.extractor().extract(c.text());
+            assertThat(c.mismatch(x)).as(Streams.quote(c.text())).isNull();
+            assertThat(ExtractionChecks.partitionProblem(c.text(), x)).as("partition").isNull();
+            for (ExtractionError e : x.errors()) {
+                assertThat(e.message()).isNotBlank();
+            }
+        });
+    }
+
+    @TestFactory
+    Stream<DynamicTest> everyCaseStreamsLikeBatchForAnySplit() {
+        return each(c -> {
+            ToolCallExtractor x = c.extractor();
+            Extraction batch = x.extract(c.text());
+            assertThat(Streams.mismatch(batch, Streams.run(x, Streams.chunks(c.text(), 1))))
+                    .as("one character at a time").isNull();
+            for (int n : new int[]{2, 3, 7, 64}) {
+                assertThat(Streams.mismatch(batch, Streams.run(x, Streams.chunks(c.text(), n)))).as("chunks of " + n)
+                        .isNull();
+            }
+            for (int i = 0; i <= c.text().length(); i++) {
+                assertThat(Streams.mismatch(batch, Streams.run(x, List.of(c.text().substring(0, i),
+                        c.text().substring(i))))).as("split at " + i).isNull();
+            }
+        });
+    }
+
+    @TestFactory
+    Stream<DynamicTest> aFormatSwitchedOffGivesNoCallInIt() {
+        return each(c -> {
+            if (c.spec().has("format")) {
+                WireFormat f = WireFormat.valueOf(c.spec().get("format").asText());
+                assertThat(c.extractor(f).extract(c.text()).calls()).extracting(ToolCall::format).doesNotContain(f);
+            }
+        });
+    }
+
+    @Test
+    void hasTheFiveKindsOfCaseEachNamedAfterTheFamily() {
+        Set<String> kinds = new HashSet<>();
+        for (Case c : cases(family)) {
+            kinds.add(c.kind());
+            assertThat(c.id()).startsWith(family + "/");
+        }
+        if (oneFamily) {
+            assertThat(kinds).as(family).containsAll(REQUIRED_KINDS);
+        }
+    }
+}
