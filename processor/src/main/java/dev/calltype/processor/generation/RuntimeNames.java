@@ -27,6 +27,8 @@ public final class RuntimeNames {
     public static final ClassName NESTING = ClassName.get(SUPPORT, "Nesting");
     public static final ClassName UNION = ClassName.get(SUPPORT, "Union");
     public static final ClassName TOOL_TEXTS = ClassName.get(SUPPORT, "ToolTexts");
+    public static final ClassName TOOL_TABLE = ClassName.get(SUPPORT, "ToolTable");
+    public static final ClassName VALUE_READER = ClassName.get(SUPPORT, "ValueReader");
 
     public static final ClassName JSON_NODE = ClassName.get(JACKSON, "JsonNode");
     public static final ClassName OBJECT_NODE = ClassName.get(JACKSON + ".node", "ObjectNode");

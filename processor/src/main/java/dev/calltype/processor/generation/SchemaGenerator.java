@@ -67,14 +67,7 @@ public final class SchemaGenerator {
     private JsonObject written(TypeModel t, boolean nullable, Map<String, JsonObject> defs) {
         Map<String, Json> out = new LinkedHashMap<>();
         if (t instanceof TypeModel.Scalar s) {
-            out.put("type", typeOrNull(s.kind().schemaType(), nullable));
-            if (s.kind().format() != null) {
-                out.put("format", Json.of(s.kind().format()));
-            }
-            if (s.kind() == ScalarKind.CHAR) {
-                out.put("minLength", number(1));
-                out.put("maxLength", number(1));
-            }
+            scalar(s.kind(), typeOrNull(s.kind().schemaType(), nullable), out);
         } else if (t instanceof TypeModel.EnumType e) {
             out.put("type", typeOrNull("string", nullable));
             List<Json> values = new ArrayList<>();
@@ -140,6 +133,18 @@ public final class SchemaGenerator {
         }
         out.put("additionalProperties", new JsonBoolean(false));
         return Schemas.ordered(out);
+    }
+
+    /** A scalar's type, its format, and for a {@code char} its length of one. */
+    private static void scalar(ScalarKind kind, Json type, Map<String, Json> out) {
+        out.put("type", type);
+        if (kind.format() != null) {
+            out.put("format", Json.of(kind.format()));
+        }
+        if (kind == ScalarKind.CHAR) {
+            out.put("minLength", number(1));
+            out.put("maxLength", number(1));
+        }
     }
 
     /** Whether a value of this type can be {@code null}: anything but a primitive. */
@@ -218,14 +223,7 @@ public final class SchemaGenerator {
     private JsonObject type(TypeModel t, Map<String, JsonObject> defs) {
         Map<String, Json> out = new LinkedHashMap<>();
         if (t instanceof TypeModel.Scalar s) {
-            out.put("type", Json.of(s.kind().schemaType()));
-            if (s.kind().format() != null) {
-                out.put("format", Json.of(s.kind().format()));
-            }
-            if (s.kind() == ScalarKind.CHAR) {
-                out.put("minLength", number(1));
-                out.put("maxLength", number(1));
-            }
+            scalar(s.kind(), Json.of(s.kind().schemaType()), out);
         } else if (t instanceof TypeModel.EnumType e) {
             out.put("type", Json.of("string"));
             out.put("enum", JsonArray.ofStrings(e.constants()));

@@ -211,10 +211,27 @@ public final class ModelBuilder {
 
     // ---------------------------------------------------------------- tools
 
+    /**
+     * Whether the method's Javadoc can give a description the annotations do not: javac finds an element's doc
+     * comment by searching its whole source file, so asking for every tool of a large class takes quadratic time.
+     */
+    private static boolean needsDocComment(Tool tool, ExecutableElement method) {
+        if (tool.description().isEmpty()) {
+            return true;
+        }
+        for (VariableElement p : method.getParameters()) {
+            Param param = p.getAnnotation(Param.class);
+            if (param == null || param.description().isEmpty()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     private ToolModel tool(ExecutableElement method, Set<String> callNames) {
         Tool tool = method.getAnnotation(Tool.class);
         String name = toolName(method);
-        String doc = elements.getDocComment(method);
+        String doc = needsDocComment(tool, method) ? elements.getDocComment(method) : null;
         String description = !tool.description().isEmpty() ? tool.description() : DocComments.summary(doc);
         if (description.isEmpty()) {
             warnNoDescription(method, "tool " + name);

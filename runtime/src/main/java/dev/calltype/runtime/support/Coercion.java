@@ -239,7 +239,7 @@ public final class Coercion {
      *
      * @param constants the enum's constants ({@code MyEnum.values()}); only read
      */
-    public static <E extends Enum<E>> E toEnum(JsonNode node, String path, List<String> problems, E[] constants) {
+    public static <E extends Enum<?>> E toEnum(JsonNode node, String path, List<String> problems, E[] constants) {
         return toEnum(node, "", path, problems, constants);
     }
 
@@ -247,7 +247,7 @@ public final class Coercion {
      * {@link #toEnum(JsonNode, String, List, Enum[])} for member {@code member} of the object at
      * {@code parent}.
      */
-    public static <E extends Enum<E>> E toEnum(JsonNode node, String parent, String member, List<String> problems,
+    public static <E extends Enum<?>> E toEnum(JsonNode node, String parent, String member, List<String> problems,
                                                E[] constants) {
         if (node.getClass() == TextNode.class || node.isTextual()) {
             String s = node.textValue();

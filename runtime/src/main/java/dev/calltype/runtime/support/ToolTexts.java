@@ -40,6 +40,21 @@ public final class ToolTexts {
         this.signatures = new String[names.length];
     }
 
+    /** The tables of a toolkit kept in parts, joined in order. */
+    public static String[] join(String[]... parts) {
+        int length = 0;
+        for (String[] p : parts) {
+            length += p.length;
+        }
+        String[] out = new String[length];
+        int at = 0;
+        for (String[] p : parts) {
+            System.arraycopy(p, 0, out, at, p.length);
+            at += p.length;
+        }
+        return out;
+    }
+
     /** The tools' names, in order. */
     public List<String> names() {
         return names;

@@ -1,0 +1,646 @@
+package dev.calltype.runtime.support;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.calltype.runtime.Extraction;
+import dev.calltype.runtime.ToolCall;
+import dev.calltype.runtime.ToolResult;
+import dev.calltype.runtime.ToolSpec;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.IntFunction;
+import java.util.regex.Pattern;
+
+/**
+ * The dispatcher of a generated toolkit, driven by tables rather than by code generated per tool: each
+ * tool's parameters are read as its parameters schema (names, required, defaults, constraints) and a
+ * short code of their Java types say, into an array of values; the generated code only turns that array
+ * into the tool's typed {@code Call} record ({@link Maker}) and calls the tool's method ({@link Runner}).
+ * Support for generated code, no API.
+ *
+ * <p><b>Type codes.</b> A tool's code is its result kind, then its parameters' types, each preceded by a
+ * space. Result kinds: {@code v} nothing ({@code void}), {@code s} text, {@code j} JSON written by generated
+ * code or returned as a {@code JsonNode}, {@code b} written by data binding. Types: {@code z c b h i j f d}
+ * {@code boolean char byte short int long float double} and their upper case the boxed types; {@code s}
+ * {@code String}, {@code m} {@code BigDecimal}, {@code n} {@code BigInteger}, {@code u} {@code UUID},
+ * {@code w} {@code URI}, {@code x} {@code LocalDate}, {@code y} {@code LocalDateTime}, {@code o}
+ * {@code OffsetDateTime}, {@code k} {@code Instant}, {@code p} {@code Duration}; {@code E}<i>n</i> the enum of
+ * constants {@code enums[n]}, {@code R}<i>n</i> a record or sealed interface read by {@code readers[n]};
+ * {@code L}, {@code T}, {@code Q}, {@code M}, {@code O} then the element type: a {@code List}, {@code Set},
+ * {@code Collection}, {@code Map<String, …>} or {@code Optional}; {@code A} then a primitive letter: an array of
+ * that primitive; {@code A}<i>n</i> then the element type: an array made by {@code arrays[n]}. A string
+ * parameter whose code ends in {@code !} must not be blank.
+ */
+public final class ToolTable {
+
+    /** Builds a tool's typed {@code Call} from its parameters' values (the generated code's one switch). */
+    @FunctionalInterface
+    public interface Maker<C> {
+        C make(int tool, Object[] values);
+    }
+
+    /** Calls a tool's method with a {@code Call}: its result, written as the tool's result kind says. */
+    @FunctionalInterface
+    public interface Runner {
+        Object run(int tool, Object call) throws Exception;
+    }
+
+    private final List<String> names;
+    private final Map<String, Integer> indexes;
+    private final ToolTexts texts;
+    private final char[] results;
+    private final Tool[] tools;
+
+    /**
+     * @param specs the tools, in order, as {@link DispatchSupport#toolSpecs} builds them
+     * @param codes each tool's type code (see the class comment)
+     * @param readers the readers of the records and sealed interfaces the codes name
+     * @param enums the constants of the enums the codes name
+     * @param arrays the makers of the object arrays the codes name
+     */
+    public ToolTable(List<ToolSpec> specs, ToolTexts texts, String[] codes, ValueReader[] readers,
+                     Enum<?>[][] enums, IntFunction<?>[] arrays) {
+        this.names = texts.names();
+        this.texts = texts;
+        this.indexes = new HashMap<>(specs.size() * 2);
+        this.results = new char[specs.size()];
+        this.tools = new Tool[specs.size()];
+        for (int i = 0; i < specs.size(); i++) {
+            indexes.put(specs.get(i).name(), i);
+            String code = codes[i];
+            results[i] = code.charAt(0);
+            tools[i] = new Tool(specs.get(i), new Cursor(code, 1), readers, enums, arrays);
+        }
+    }
+
+    // ------------------------------------------------------------------ what generated toolkits call
+
+    /** The flags of a toolkit kept in parts, joined in order. */
+    public static boolean[] join(boolean[]... parts) {
+        int length = 0;
+        for (boolean[] p : parts) {
+            length += p.length;
+        }
+        boolean[] out = new boolean[length];
+        int at = 0;
+        for (boolean[] p : parts) {
+            System.arraycopy(p, 0, out, at, p.length);
+            at += p.length;
+        }
+        return out;
+    }
+
+    /** Runs one call: never throws for anything a model can send. */
+    public <C> ToolResult dispatch(ToolCall call, Maker<C> maker, Runner runner) {
+        int tool = index(call.name());
+        if (tool < 0) {
+            return DispatchSupport.unknownTool(call, names);
+        }
+        String name = names.get(tool);
+        List<String> problems = new ArrayList<>(0);
+        C parsed = read(tool, call.arguments(), maker, problems);
+        if (parsed == null) {
+            return DispatchSupport.invalid(call, name, texts.signature(tool), problems);
+        }
+        Object result;
+        try {
+            result = runner.run(tool, parsed);
+        } catch (Exception e) {
+            return DispatchSupport.thrown(call, name, e);
+        }
+        switch (results[tool]) {
+            case 'v':
+                return DispatchSupport.done(call, name);
+            case 's':
+                return DispatchSupport.text(call, name, (String) result);
+            case 'j':
+                return DispatchSupport.json(call, name, (JsonNode) result);
+            default:
+                return DispatchSupport.bound(call, name, result);
+        }
+    }
+
+    /** A call's typed {@code Call}, or {@code null} after adding every problem (an unknown tool among them). */
+    public <C> C read(ToolCall call, Maker<C> maker, List<String> problems) {
+        int tool = index(call.name());
+        if (tool < 0) {
+            problems.add(DispatchSupport.unknownToolProblem(call.name(), names));
+            return null;
+        }
+        return read(tool, call.arguments(), maker, problems);
+    }
+
+    /**
+     * A call's typed {@code Call}.
+     *
+     * @throws dev.calltype.runtime.ToolArgumentException listing every problem
+     */
+    public <C> C parse(ToolCall call, Maker<C> maker) {
+        List<String> problems = new ArrayList<>();
+        C parsed = read(call, maker, problems);
+        if (parsed == null) {
+            throw DispatchSupport.invalidCall(call, problems);
+        }
+        return parsed;
+    }
+
+    /** Every call of an extraction as a typed {@code Call}, as {@link DispatchSupport#parseAll} converts them. */
+    public <C> List<C> parseAll(Extraction extraction, Maker<C> maker) {
+        return DispatchSupport.parseAll(extraction, texts, (call, problems) -> read(call, maker, problems));
+    }
+
+    private int index(String name) {
+        Integer exact = indexes.get(name);
+        if (exact != null) {
+            return exact;
+        }
+        String resolved = DispatchSupport.resolve(name, names);
+        return resolved == null ? -1 : indexes.get(resolved);
+    }
+
+    private <C> C read(int index, ObjectNode arguments, Maker<C> maker, List<String> problems) {
+        Tool tool = tools[index];
+        int before = problems.size();
+        ObjectNode args = tool.nestings.isEmpty()
+                ? rejectUnknown(arguments, tool.names, problems)
+                : Nesting.nestAndRejectUnknown(arguments, tool.names, tool.nestings, problems);
+        Parameter[] parameters = tool.parameters;
+        Object[] values = new Object[parameters.length];
+        for (int i = 0; i < parameters.length; i++) {
+            values[i] = parameters[i].read(args, problems);
+        }
+        if (problems.size() > before) {
+            return null;
+        }
+        try {
+            return maker.make(index, values);
+        } catch (RuntimeException e) {
+            DispatchSupport.rejected("", e, problems);
+            return null;
+        }
+    }
+
+    private static ObjectNode rejectUnknown(ObjectNode arguments, List<String> names, List<String> problems) {
+        DispatchSupport.rejectUnknown(arguments, "", names, problems);
+        return arguments;
+    }
+
+    // ------------------------------------------------------------------ the tables
+
+    /** One tool's parameters, read from its schema and its type code. */
+    private static final class Tool {
+        final List<String> names;
+        final Parameter[] parameters;
+        final List<Nesting> nestings = new ArrayList<>(0);
+
+        Tool(ToolSpec spec, Cursor code, ValueReader[] readers, Enum<?>[][] enums, IntFunction<?>[] arrays) {
+            ObjectNode schema = spec.parameters();
+            JsonNode properties = schema.path("properties");
+            JsonNode required = schema.path("required");
+            this.names = spec.parameterOrder();
+            this.parameters = new Parameter[names.size()];
+            for (int i = 0; i < names.size(); i++) {
+                String name = names.get(i);
+                code.expect(' ');
+                Type type = Type.read(code, readers, enums, arrays);
+                boolean notBlank = code.skip('!');
+                JsonNode property = properties.path(name);
+                parameters[i] = new Parameter(name, type, contains(required, name), property, notBlank);
+                Nesting nesting = type.nesting(name, resolve(property, schema), schema);
+                if (nesting != null) {
+                    nestings.add(nesting);
+                }
+            }
+            code.end();
+        }
+    }
+
+    /** One parameter: how to read it, what to do when it is missing, and what to check. */
+    private static final class Parameter {
+        final String name;
+        final Type type;
+        final boolean required;
+        final JsonNode fallback;
+        final String minimum;
+        final String maximum;
+        final Integer minLength;
+        final Integer maxLength;
+        final Pattern pattern;
+        final boolean notBlank;
+        final boolean email;
+        final Integer minItems;
+        final Integer maxItems;
+        final boolean checked;
+
+        Parameter(String name, Type type, boolean required, JsonNode schema, boolean notBlank) {
+            this.name = name;
+            this.type = type;
+            this.required = required;
+            this.fallback = schema.get("default");
+            this.minimum = bound(schema.get("minimum"));
+            this.maximum = bound(schema.get("maximum"));
+            boolean character = type.letter == 'c' || type.letter == 'C';
+            Integer min = character ? null : integer(schema.get("minLength"));
+            this.minLength = notBlank && min != null && min == 1 ? null : min;
+            this.maxLength = character ? null : integer(schema.get("maxLength"));
+            JsonNode p = schema.get("pattern");
+            this.pattern = p == null ? null : Pattern.compile(unanchored(p.asText()));
+            this.notBlank = notBlank;
+            this.email = "email".equals(schema.path("format").asText(null));
+            this.minItems = integer(schema.get("minItems"));
+            this.maxItems = integer(schema.get("maxItems"));
+            this.checked = minimum != null || maximum != null || minLength != null || maxLength != null
+                    || pattern != null || notBlank || email || minItems != null || maxItems != null;
+        }
+
+        Object read(ObjectNode args, List<String> problems) {
+            JsonNode node = args.get(name);
+            if (DispatchSupport.absent(node)) {
+                if (required) {
+                    DispatchSupport.missing(name, node, problems);
+                    return null;
+                }
+                if (fallback != null) {
+                    return type.read(fallback, name, problems, 1);
+                }
+                return type.absent();
+            }
+            Object value = type.read(node, name, problems, 1);
+            if (checked && value != null) {
+                check(value instanceof Optional<?> o ? o.orElse(null) : value, problems);
+            }
+            return value;
+        }
+
+        private void check(Object value, List<String> problems) {
+            if (value == null) {
+                return;
+            }
+            if (value instanceof Number n) {
+                if (minimum != null) {
+                    Constraints.minimum(n, minimum, name, problems);
+                }
+                if (maximum != null) {
+                    Constraints.maximum(n, maximum, name, problems);
+                }
+            }
+            if (value instanceof String s) {
+                if (notBlank) {
+                    Constraints.notBlank(s, name, problems);
+                }
+                if (minLength != null || maxLength != null) {
+                    Constraints.length(s, minLength, maxLength, name, problems);
+                }
+                if (pattern != null) {
+                    Constraints.pattern(s, pattern, name, problems);
+                }
+                if (email) {
+                    Constraints.email(s, name, problems);
+                }
+            }
+            if (minItems != null || maxItems != null) {
+                int size = size(value);
+                if (size >= 0) {
+                    Constraints.size(size, minItems, maxItems, name, problems);
+                }
+            }
+        }
+
+        private static int size(Object value) {
+            if (value instanceof Collection<?> c) {
+                return c.size();
+            }
+            if (value instanceof Map<?, ?> m) {
+                return m.size();
+            }
+            if (value instanceof Object[] a) {
+                return a.length;
+            }
+            if (value instanceof int[] a) {
+                return a.length;
+            }
+            if (value instanceof long[] a) {
+                return a.length;
+            }
+            if (value instanceof double[] a) {
+                return a.length;
+            }
+            if (value instanceof float[] a) {
+                return a.length;
+            }
+            if (value instanceof short[] a) {
+                return a.length;
+            }
+            if (value instanceof byte[] a) {
+                return a.length;
+            }
+            if (value instanceof char[] a) {
+                return a.length;
+            }
+            if (value instanceof boolean[] a) {
+                return a.length;
+            }
+            return -1;
+        }
+
+        /** A bound as the annotation wrote it (the schema states it as a JSON number). */
+        private static String bound(JsonNode n) {
+            if (n == null) {
+                return null;
+            }
+            return n.isIntegralNumber() ? n.asText() : n.decimalValue().toPlainString();
+        }
+
+        private static Integer integer(JsonNode n) {
+            return n == null ? null : n.intValue();
+        }
+
+        /** The annotation's pattern: the schema anchors it as {@code ^(?:…)$}; it is matched whole either way. */
+        private static String unanchored(String schemaPattern) {
+            if (schemaPattern.startsWith("^(?:") && schemaPattern.endsWith(")$")) {
+                return schemaPattern.substring(4, schemaPattern.length() - 2);
+            }
+            return schemaPattern;
+        }
+    }
+
+    /** A Java type as its code names it, and the reader of its values. */
+    private static final class Type implements ValueReader {
+        final char letter;
+        final Type element;
+        final ValueReader reader;
+        final Enum<?>[] constants;
+        final IntFunction<?> array;
+
+        private Type(char letter, Type element, ValueReader reader, Enum<?>[] constants, IntFunction<?> array) {
+            this.letter = letter;
+            this.element = element;
+            this.reader = reader;
+            this.constants = constants;
+            this.array = array;
+        }
+
+        static Type read(Cursor code, ValueReader[] readers, Enum<?>[][] enums, IntFunction<?>[] arrays) {
+            char c = code.next();
+            switch (c) {
+                case 'E':
+                    return new Type(c, null, null, enums[code.number()], null);
+                case 'R':
+                    return new Type(c, null, readers[code.number()], null, null);
+                case 'L':
+                case 'T':
+                case 'Q':
+                case 'M':
+                case 'O':
+                    return new Type(c, read(code, readers, enums, arrays), null, null, null);
+                case 'A':
+                    if (code.digitNext()) {
+                        IntFunction<?> maker = arrays[code.number()];
+                        return new Type(c, read(code, readers, enums, arrays), null, null, maker);
+                    }
+                    return new Type(c, read(code, readers, enums, arrays), null, null, null);
+                default:
+                    if ("zZcCbBhHiIjJfFdDsmnuwxyokp".indexOf(c) < 0) {
+                        throw new IllegalArgumentException("a generated type code is malformed at " + code);
+                    }
+                    return new Type(c, null, null, null, null);
+            }
+        }
+
+        /** How members sent beside this parameter are moved into it, when it is an object. */
+        Nesting nesting(String parameter, JsonNode schema, ObjectNode root) {
+            if (letter != 'R' && !(letter == 'O' && element.letter == 'R')) {
+                return null;
+            }
+            JsonNode anyOf = schema.get("anyOf");
+            if (anyOf == null || !anyOf.isArray()) {
+                return Nesting.of(parameter, fieldNames(schema));
+            }
+            List<String> discriminators = new ArrayList<>();
+            List<List<String>> required = new ArrayList<>();
+            List<List<String>> fields = new ArrayList<>();
+            for (JsonNode member : anyOf) {
+                JsonNode record = resolve(member, root);
+                discriminators.add(record.path("properties").path("type").path("enum").path(0).asText());
+                List<String> names = new ArrayList<>();
+                record.path("required").forEach(n -> names.add(n.asText()));
+                required.add(names);
+                fields.add(fieldNames(record));
+            }
+            return Nesting.of(parameter, new Union(discriminators, discriminators, required, fields));
+        }
+
+        private static List<String> fieldNames(JsonNode objectSchema) {
+            List<String> fields = new ArrayList<>();
+            objectSchema.path("properties").fieldNames().forEachRemaining(fields::add);
+            return fields;
+        }
+
+        /** The value of a parameter that is missing and has no default. */
+        Object absent() {
+            switch (letter) {
+                case 'O':
+                    return Optional.empty();
+                case 'z':
+                    return Boolean.FALSE;
+                case 'c':
+                    return (char) 0;
+                case 'b':
+                    return (byte) 0;
+                case 'h':
+                    return (short) 0;
+                case 'i':
+                    return 0;
+                case 'j':
+                    return 0L;
+                case 'f':
+                    return 0.0f;
+                case 'd':
+                    return 0.0;
+                default:
+                    return null;
+            }
+        }
+
+        @Override
+        public Object read(JsonNode node, String path, List<String> problems, int depth) {
+            switch (letter) {
+                case 's':
+                    return Coercion.toStringValue(node, path, problems);
+                case 'c':
+                case 'C':
+                    return Coercion.toChar(node, path, problems);
+                case 'z':
+                case 'Z':
+                    return Coercion.toBoolean(node, path, problems);
+                case 'b':
+                case 'B':
+                    return Coercion.toByte(node, path, problems);
+                case 'h':
+                case 'H':
+                    return Coercion.toShort(node, path, problems);
+                case 'i':
+                case 'I':
+                    return Coercion.toInt(node, path, problems);
+                case 'j':
+                case 'J':
+                    return Coercion.toLong(node, path, problems);
+                case 'f':
+                case 'F':
+                    return Coercion.toFloat(node, path, problems);
+                case 'd':
+                case 'D':
+                    return Coercion.toDouble(node, path, problems);
+                case 'm':
+                    return Coercion.toBigDecimal(node, path, problems);
+                case 'n':
+                    return Coercion.toBigInteger(node, path, problems);
+                case 'u':
+                    return Coercion.toUuid(node, path, problems);
+                case 'w':
+                    return Coercion.toUri(node, path, problems);
+                case 'x':
+                    return Coercion.toLocalDate(node, path, problems);
+                case 'y':
+                    return Coercion.toLocalDateTime(node, path, problems);
+                case 'o':
+                    return Coercion.toOffsetDateTime(node, path, problems);
+                case 'k':
+                    return Coercion.toInstant(node, path, problems);
+                case 'p':
+                    return Coercion.toDuration(node, path, problems);
+                case 'E':
+                    return enumConstant(node, path, problems);
+                case 'R':
+                    return reader.read(node, path, problems, depth);
+                case 'O':
+                    return Optional.ofNullable(element.read(node, path, problems, depth));
+                case 'L':
+                case 'Q':
+                    return DispatchSupport.readList(node, path, problems, (n, p) -> element.read(n, p, problems, depth));
+                case 'T':
+                    return DispatchSupport.readSet(node, path, problems, (n, p) -> element.read(n, p, problems, depth));
+                case 'M':
+                    return DispatchSupport.readMap(node, path, problems, (n, p) -> element.read(n, p, problems, depth));
+                default:
+                    return array(node, path, problems, depth);
+            }
+        }
+
+        private Object enumConstant(JsonNode node, String path, List<String> problems) {
+            return Coercion.toEnum(node, path, problems, constants);
+        }
+
+        @SuppressWarnings("unchecked")
+        private Object array(JsonNode node, String path, List<String> problems, int depth) {
+            List<Object> list = DispatchSupport.readList(node, path, problems,
+                    (n, p) -> element.read(n, p, problems, depth));
+            if (list == null) {
+                return null;
+            }
+            if (array != null) {
+                return DispatchSupport.toArray(list, (IntFunction<Object[]>) array);
+            }
+            List<?> l = list;
+            switch (element.letter) {
+                case 'z':
+                    return DispatchSupport.toBooleanArray((List<Boolean>) l);
+                case 'c':
+                    return DispatchSupport.toCharArray((List<Character>) l);
+                case 'b':
+                    return DispatchSupport.toByteArray((List<Byte>) l);
+                case 'h':
+                    return DispatchSupport.toShortArray((List<Short>) l);
+                case 'i':
+                    return DispatchSupport.toIntArray((List<Integer>) l);
+                case 'j':
+                    return DispatchSupport.toLongArray((List<Long>) l);
+                case 'f':
+                    return DispatchSupport.toFloatArray((List<Float>) l);
+                default:
+                    return DispatchSupport.toDoubleArray((List<Double>) l);
+            }
+        }
+    }
+
+    /** Reads a type code left to right. */
+    private static final class Cursor {
+        private final String text;
+        private int at;
+
+        Cursor(String text, int at) {
+            this.text = text;
+            this.at = at;
+        }
+
+        char next() {
+            if (at >= text.length()) {
+                throw new IllegalArgumentException("a generated type code ends early: " + text);
+            }
+            return text.charAt(at++);
+        }
+
+        boolean digitNext() {
+            return at < text.length() && text.charAt(at) >= '0' && text.charAt(at) <= '9';
+        }
+
+        int number() {
+            int n = 0;
+            int start = at;
+            while (digitNext()) {
+                n = n * 10 + (text.charAt(at++) - '0');
+            }
+            if (at == start) {
+                throw new IllegalArgumentException("a generated type code lacks a number: " + text);
+            }
+            return n;
+        }
+
+        void expect(char c) {
+            if (next() != c) {
+                throw new IllegalArgumentException("a generated type code is malformed: " + text);
+            }
+        }
+
+        boolean skip(char c) {
+            if (at < text.length() && text.charAt(at) == c) {
+                at++;
+                return true;
+            }
+            return false;
+        }
+
+        void end() {
+            if (at != text.length()) {
+                throw new IllegalArgumentException("a generated type code has more types than parameters: " + text);
+            }
+        }
+
+        @Override
+        public String toString() {
+            return at + " of " + text;
+        }
+    }
+
+    private static boolean contains(JsonNode array, String value) {
+        for (JsonNode n : array) {
+            if (value.equals(n.asText())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** A property's schema, a {@code $ref} to the root's {@code $defs} followed. */
+    private static JsonNode resolve(JsonNode property, ObjectNode root) {
+        JsonNode ref = property.get("$ref");
+        if (ref != null && ref.isTextual() && ref.textValue().startsWith("#/$defs/")) {
+            return root.path("$defs").path(ref.textValue().substring("#/$defs/".length()));
+        }
+        return property;
+    }
+}
