@@ -72,7 +72,8 @@ public final class ToolCallExtractor {
     public Extraction extract(CharSequence response) {
         Objects.requireNonNull(response, "response");
         ExtractionCollector a = new ExtractionCollector();
-        new Driver(cfg, a).run(response, response.length(), true);
+        CharSequence text = cfg.promptTail.isEmpty() ? response : cfg.promptTail + response;
+        new Driver(cfg, a).run(text, text.length(), true);
         return a.extraction(cfg);
     }
 
@@ -140,6 +141,7 @@ public final class ToolCallExtractor {
                 new Config.TagPair(DEFAULT_OPEN_TAG, DEFAULT_CLOSE_TAG)));
         private boolean searchReasoning;
         private Boolean startsInReasoning;
+        private String promptTail = "";
         private ExtractionLimits limits = ExtractionLimits.DEFAULTS;
 
         private Builder() {
@@ -225,6 +227,21 @@ public final class ToolCallExtractor {
             return this;
         }
 
+        /**
+         * The end of the prompt that the response continues, as the chat template rendered it (default: none). Some
+         * templates write the opening of the model's markup into the prompt, so the response begins mid-structure:
+         * gpt-oss after {@code <|start|>assistant} writes {@code  to=functions.NAME<|channel|>…}, Functionary v3.2
+         * after {@code >>>} writes {@code NAME\n{…}}, thinking templates end with {@code <think>\n}. Given the tail,
+         * the response is read as its continuation: markup opened in the tail is read on into the response (a call
+         * starting there is reported from the response's first character), and nothing of the tail itself is
+         * reported. Only the last few hundred characters of the prompt are needed; what lies wholly in the tail is
+         * never reported.
+         */
+        public Builder promptTail(String tail) {
+            this.promptTail = Objects.requireNonNull(tail, "tail");
+            return this;
+        }
+
         /** The limits (default {@link ExtractionLimits#DEFAULTS}). */
         public Builder limits(ExtractionLimits l) {
             this.limits = Objects.requireNonNull(l, "limits");
@@ -232,7 +249,8 @@ public final class ToolCallExtractor {
         }
 
         public ToolCallExtractor build() {
-            return new ToolCallExtractor(new Config(tools, limits, searchReasoning, startsInReasoning, formats, marker, tags));
+            return new ToolCallExtractor(new Config(tools, limits, searchReasoning, startsInReasoning, promptTail,
+                    formats, marker, tags));
         }
     }
 }
