@@ -418,6 +418,18 @@ xml_family("dots", "<dots_function_call>", "<invoke name=", "<parameter name=", 
 xml_family("muse-glimmer", "<atem:function_calls>", "<atem:invoke name=", "<atem:parameter name=", "</atem:invoke>",
            "</atem:parameter>", "</atem:function_calls>", U)
 
+ATEM_CALL = ("<atem:function_calls>\n<atem:invoke name=\"get_weather\">\n<atem:parameter name=\"city\">Oslo</atem:parameter>\n"
+             "<atem:parameter name=\"days\">2</atem:parameter>\n</atem:invoke>\n</atem:function_calls>")
+case("muse-glimmer", "to-self-is-reasoning-then-a-call", "prose",
+     " to=self<|message|>I should look it up.<|eom|><|start|>assistant to=get_weather<|message|>" + ATEM_CALL, [W],
+     shown=" ")
+case("muse-glimmer", "a-call-mentioned-to-self-is-not-run", "prose",
+     "to=self<|message|>Maybe " + ATEM_CALL + " but first ask.<|eom|><|start|>assistant to=user<|message|>Which city?",
+     [], shown="Which city?")
+case("muse-glimmer", "to-user-header-is-hidden", "plain",
+     "to=self<|message|>17*23 = 391.<|eom|><|start|>assistant to=user<|message|>17 × 23 = **391**.", [],
+     shown="17 × 23 = **391**.")
+
 
 def step3(xs):
     b = DS
