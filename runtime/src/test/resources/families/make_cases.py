@@ -348,6 +348,10 @@ case("lfm2", "unescaped-nested-quotes-in-a-shell-command", "repair",
      [c("shell", command="grep \"foo bar\" notes.txt | wc -l")])
 case("lfm2", "ambiguous-quote-is-an-error", "malformed",
      "<|tool_call_start|>[shell(command=\"echo \"a\", b\")]<|tool_call_end|>", [], True)
+case("pythonic", "bare-broken-call-without-tools-is-an-error", "malformed", "get_weather(city=\"Oslo\", days=)", [],
+     True, "none")
+case("pythonic", "bare-broken-call-followed-by-prose-stays-prose", "prose",
+     "get_weather(city=\"Oslo\", days=)\nThat is how you would write it.", [], False, "none")
 case("lfm2", "list-followed-by-prose-on-its-line", "prose",
      "[get_weather(city=\"Oslo\", days=2)] Checking the weather now.", [W])
 case("lfm2", "unknown-list-followed-by-prose-is-prose", "prose",
