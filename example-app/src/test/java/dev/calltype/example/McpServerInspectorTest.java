@@ -106,6 +106,15 @@ class McpServerInspectorTest {
         }
         assertThat(delete).isNotNull();
         assertThat(delete.path("annotations").path("destructiveHint").asBoolean()).isTrue();
+        JsonNode calculate = null;
+        for (JsonNode tool : listed) {
+            if (tool.path("name").asText().equals("calculate")) {
+                calculate = tool;
+            }
+        }
+        assertThat(calculate).isNotNull();
+        assertThat(calculate.path("outputSchema").path("type").asText()).isEqualTo("object");
+        assertThat(calculate.path("outputSchema").path("properties").has("result")).isTrue();
     }
 
     private void calculatesAndCorrects(List<String> target) throws Exception {

@@ -50,7 +50,10 @@ import org.eclipse.jetty.server.handler.ErrorHandler;
  *
  * <ul>
  *   <li>{@code tools/list} lists every tool with the toolkit's MCP schema; a tool that needs a person's approval
- *       ({@code confirm = true}) is marked {@code destructiveHint}.</li>
+ *       ({@code confirm = true}) is marked {@code destructiveHint}, a read-only one {@code readOnlyHint}; a tool
+ *       whose {@link dev.calltype.runtime.ToolSpec#outputSchema()} describes an object (a record) is listed with it
+ *       as {@code outputSchema}, and its successful results always carry {@code structuredContent} checked
+ *       against it.</li>
  *   <li>{@code tools/call} goes through {@link Toolkit#dispatch}: arguments are coerced leniently, and every
  *       argument problem comes back as an {@code isError} result carrying the correction text a model gets
  *       elsewhere. A result whose value is a JSON object is also sent as {@code structuredContent}.</li>
@@ -286,15 +289,20 @@ public final class McpToolServer implements AutoCloseable {
             for (McpSchema.Tool tool : McpTools.listing(toolkit)) {
                 spec.tools(McpServerFeatures.SyncToolSpecification.builder()
                         .tool(tool)
-                        .callHandler((exchange, request) -> call(toolkit, request))
+                        .callHandler((exchange, request) -> call(toolkit, request, tool.outputSchema() != null))
                         .build());
             }
             return spec;
         }
     }
 
-    /** One {@code tools/call}, through the toolkit's dispatch. */
-    static McpSchema.CallToolResult call(Toolkit toolkit, McpSchema.CallToolRequest request) {
+    /**
+     * One {@code tools/call}, through the toolkit's dispatch.
+     *
+     * @param structured whether the tool was listed with an {@code outputSchema}, so that a successful result must
+     *     carry {@code structuredContent}
+     */
+    static McpSchema.CallToolResult call(Toolkit toolkit, McpSchema.CallToolRequest request, boolean structured) {
         ToolResult result;
         try {
             result = toolkit.dispatch(ToolCall.of(request.name(), McpTools.arguments(request.arguments())));
@@ -303,7 +311,7 @@ public final class McpToolServer implements AutoCloseable {
             // the call failed.
             result = ToolResult.failure(request.name(), null, request.name() + " failed");
         }
-        return McpTools.result(result);
+        return McpTools.result(result, structured);
     }
 
     private static boolean isLoopback(String host) {

@@ -61,6 +61,10 @@ final class McpTools {
             if (entry.hasNonNull("description")) {
                 tool.description(entry.get("description").asText());
             }
+            ObjectNode output = spec == null ? null : outputSchema(spec);
+            if (output != null) {
+                tool.outputSchema(JSON.convertValue(output, MAP));
+            }
             McpSchema.ToolAnnotations annotations = spec == null ? null : annotations(spec);
             if (annotations != null) {
                 tool.annotations(annotations);
@@ -85,6 +89,38 @@ final class McpTools {
         return null;
     }
 
+    /**
+     * The {@code outputSchema} a host is given for a tool: its {@link ToolSpec#outputSchema()} when that describes
+     * an object (a record), as MCP asks of an output schema; {@code null} otherwise (a tool returning text, a list
+     * or a number has none, and its result is sent as text only). A schema that also allows {@code null} at the top
+     * is narrowed to the object, since {@code structuredContent} is always an object.
+     */
+    static ObjectNode outputSchema(ToolSpec spec) {
+        ObjectNode schema = spec.outputSchema().orElse(null);
+        if (schema == null) {
+            return null;
+        }
+        JsonNode type = schema.path("type");
+        if (type.isTextual()) {
+            return "object".equals(type.asText()) ? schema : null;
+        }
+        if (type.isArray()) {
+            boolean object = false;
+            for (JsonNode t : type) {
+                if (!"object".equals(t.asText()) && !"null".equals(t.asText())) {
+                    return null;
+                }
+                object |= "object".equals(t.asText());
+            }
+            if (object) {
+                ObjectNode narrowed = schema.deepCopy();
+                narrowed.put("type", "object");
+                return narrowed;
+            }
+        }
+        return null;
+    }
+
     /** A {@code tools/call} request's arguments as the object a toolkit dispatches; {@code {}} when absent. */
     static ObjectNode arguments(Map<String, Object> arguments) {
         if (arguments == null) {
@@ -96,8 +132,15 @@ final class McpTools {
     /**
      * A toolkit's result as a {@code tools/call} result: its text as the one text content, {@code isError} for a
      * failure, and an object value also as {@code structuredContent}.
+     *
+     * @param structured whether the tool was listed with an {@code outputSchema}: its successful results must then
+     *     be objects, and one that is not (a tool that returned {@code null}) is sent as a failure saying so
      */
-    static McpSchema.CallToolResult result(ToolResult result) {
+    static McpSchema.CallToolResult result(ToolResult result, boolean structured) {
+        if (structured && !result.isError() && !result.value().isObject()) {
+            result = ToolResult.failure(result.toolName(), result.callId(), result.toolName()
+                    + " returned no result object, which its output schema requires");
+        }
         McpSchema.CallToolResult.Builder out = McpSchema.CallToolResult.builder()
                 .addTextContent(result.content())
                 .isError(result.isError());
@@ -122,6 +165,9 @@ final class McpTools {
             }
             if (tool.inputSchema() != null) {
                 entry.set("inputSchema", JSON.valueToTree(tool.inputSchema()));
+            }
+            if (tool.outputSchema() != null) {
+                entry.set("outputSchema", JSON.valueToTree(tool.outputSchema()));
             }
             if (tool.annotations() != null && tool.annotations().readOnlyHint() != null) {
                 // the runtime reads a server's readOnlyHint: such calls may run concurrently in a ToolLoop

@@ -22,6 +22,7 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -46,6 +47,15 @@ class McpRoundTripTest {
         none.putArray("required").add("id");
         specs.add(new ToolSpec("wipe", "Deletes a record.", none, List.of("id"), true));
         specs.add(new ToolSpec("peek", "Reads a record.", none.deepCopy(), List.of("id"), false, true));
+        // a tool whose result schema is known, as a generated toolkit knows it for a record: an object or null
+        ObjectNode record = (ObjectNode) JSON.readTree("""
+                {"type":["object","null"],"properties":{"id":{"type":"string"},"size":{"type":"integer"}},
+                 "required":["id","size"],"additionalProperties":false}""");
+        specs.add(new ToolSpec("stat", "Describes a record.", none.deepCopy(), List.of("id"), false, false,
+                Optional.of(record)));
+        ObjectNode list = (ObjectNode) JSON.readTree("{\"type\":\"array\",\"items\":{\"type\":\"string\"}}");
+        specs.add(new ToolSpec("ids", "Lists record ids.", JSON.createObjectNode().put("type", "object"), List.of(),
+                false, false, Optional.of(list)));
         return Toolkits.of(specs, (name, args) -> switch (name) {
             case "add" -> JsonNodeFactory.instance.numberNode(args.get("a").asLong() + args.get("b").asLong());
             case "describe" -> JSON.createObjectNode().put("value", args.get("n").asDouble())
@@ -57,6 +67,10 @@ class McpRoundTripTest {
             }
             case "wipe" -> JsonNodeFactory.instance.textNode("wiped " + args.get("id").asText());
             case "peek" -> JsonNodeFactory.instance.textNode("record " + args.get("id").asText());
+            case "stat" -> "none".equals(args.get("id").asText()) ? null
+                    : "bad".equals(args.get("id").asText()) ? JSON.createObjectNode().put("id", "bad")
+                    : JSON.createObjectNode().put("id", args.get("id").asText()).put("size", 42);
+            case "ids" -> JSON.createArrayNode().add("a").add("b");
             default -> throw new AssertionError(name);
         });
     }
@@ -86,8 +100,12 @@ class McpRoundTripTest {
     @Test
     void clientListsAndCallsTheServersToolsWithLenientArguments() {
         try (McpToolkit remote = McpToolkit.http(uri()).bearerToken("s3cret").timeout(Duration.ofSeconds(10)).connect()) {
-            assertThat(remote.tools()).extracting(ToolSpec::name).containsExactly("add", "describe", "explode", "nap", "wipe", "peek");
+            assertThat(remote.tools()).extracting(ToolSpec::name).containsExactly("add", "describe", "explode", "nap", "wipe", "peek", "stat", "ids");
             assertThat(remote.tools()).filteredOn(ToolSpec::readOnly).extracting(ToolSpec::name).containsExactly("peek");
+            assertThat(remote.tools()).filteredOn(t -> t.outputSchema().isPresent()).extracting(ToolSpec::name)
+                    .containsExactly("stat");
+            assertThat(remote.tools().get(6).outputSchema().orElseThrow().path("required").toString())
+                    .isEqualTo("[\"id\",\"size\"]");
             assertThat(remote.tools().get(0).parameters().path("properties").path("a").path("type").asText())
                     .isEqualTo("integer");
 
@@ -140,6 +158,38 @@ class McpRoundTripTest {
             assertThat(described.structuredContent()).isEqualTo(Map.of("value", 3.0, "even", false));
             McpSchema.CallToolResult sum = client.callTool(new McpSchema.CallToolRequest("add", Map.of("a", 1, "b", 2)));
             assertThat(sum.structuredContent()).isNull();
+        }
+    }
+
+    @Test
+    void aToolWithAnObjectResultSchemaIsListedWithItsOutputSchemaAndItsResultsMatchIt() {
+        try (McpSyncClient client = rawClient("s3cret")) {
+            Map<String, McpSchema.Tool> tools = new java.util.HashMap<>();
+            client.listTools().tools().forEach(t -> tools.put(t.name(), t));
+            assertThat(tools.get("stat").outputSchema())
+                    .containsEntry("type", "object")
+                    .containsEntry("required", List.of("id", "size"));
+            assertThat(tools.get("ids").outputSchema()).as("MCP output schemas describe objects only").isNull();
+            assertThat(tools.get("add").outputSchema()).isNull();
+
+            // the client checks structuredContent against the outputSchema it was given
+            McpSchema.CallToolResult stat = client.callTool(new McpSchema.CallToolRequest("stat", Map.of("id", "x")));
+            assertThat(stat.isError()).isFalse();
+            assertThat(stat.structuredContent()).isEqualTo(Map.of("id", "x", "size", 42));
+
+            McpSchema.CallToolResult none = client.callTool(new McpSchema.CallToolRequest("stat", Map.of("id", "none")));
+            assertThat(none.isError()).isTrue();
+            assertThat(((McpSchema.TextContent) none.content().get(0)).text())
+                    .isEqualTo("stat returned no result object, which its output schema requires");
+
+            McpSchema.CallToolResult bad = client.callTool(new McpSchema.CallToolRequest("stat", Map.of("id", "bad")));
+            assertThat(bad.isError()).as("a result that breaks the schema is not passed off as valid").isTrue();
+            assertThat(((McpSchema.TextContent) bad.content().get(0)).text()).contains("size");
+
+            McpSchema.CallToolResult ids = client.callTool(new McpSchema.CallToolRequest("ids", Map.of()));
+            assertThat(ids.isError()).isFalse();
+            assertThat(ids.structuredContent()).isNull();
+            assertThat(((McpSchema.TextContent) ids.content().get(0)).text()).isEqualTo("[\"a\",\"b\"]");
         }
     }
 

@@ -48,7 +48,7 @@ class McpStdioTest {
 
             send(toServer, "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}");
             JsonNode list = JSON.readTree(fromServer.readLine());
-            assertThat(list.path("result").path("tools").size()).isEqualTo(6);
+            assertThat(list.path("result").path("tools").size()).isEqualTo(8);
             assertThat(list.path("result").path("nextCursor").isMissingNode() || list.path("result").path("nextCursor").isNull())
                     .isTrue();
 

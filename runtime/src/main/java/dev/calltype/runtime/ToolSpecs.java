@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -28,7 +29,8 @@ public final class ToolSpecs {
      * listing ({@code {"tools":[{"name","description","inputSchema"}]}}) or an Anthropic
      * {@code tools} array ({@code [{"name","description","input_schema"}]}). Parameter order is the
      * order of the schema's {@code properties}. An MCP tool whose {@code annotations} say
-     * {@code "readOnlyHint": true} is {@link ToolSpec#readOnly() read-only}; every other tool is not.
+     * {@code "readOnlyHint": true} is {@link ToolSpec#readOnly() read-only}; every other tool is not. An MCP
+     * tool's {@code outputSchema} becomes its {@link ToolSpec#outputSchema()}.
      *
      * @throws IllegalArgumentException with a message saying what is wrong and where
      */
@@ -94,8 +96,10 @@ public final class ToolSpecs {
         }
         JsonNode description = def.get("description");
         boolean readOnly = readOnlyHint(entry) || readOnlyHint(def);
+        JsonNode output = def.get("outputSchema");
         return new ToolSpec(name.textValue(), description != null && description.isTextual() ? description.textValue() : "",
-                params, order, false, readOnly);
+                params, order, false, readOnly,
+                output != null && output.isObject() ? Optional.of((ObjectNode) output) : Optional.empty());
     }
 
     /** Whether an MCP tool's {@code annotations} say {@code "readOnlyHint": true} (the JSON value true only). */
