@@ -38,6 +38,12 @@ public final class LangChain4jChatModel implements ChatModel {
     /** The tools' specifications, kept while the loop offers the same tools round after round. */
     private final NativeTools<ToolSpecification> offered = new NativeTools<>(LangChain4jTools::toolSpecification);
 
+    /**
+     * A model over a LangChain4j chat model.
+     *
+     * @param model the LangChain4j model to send the conversation to (OpenAI, Ollama, …)
+     * @throws NullPointerException when {@code model} is {@code null}
+     */
     public LangChain4jChatModel(dev.langchain4j.model.chat.ChatModel model) {
         this.model = Objects.requireNonNull(model, "model");
     }

@@ -38,6 +38,9 @@ public final class LangChain4jTools {
     /**
      * A tool provider for {@code AiServices.builder(…).toolProvider(…)} over the toolkits' tools.
      *
+     * @param toolkits the toolkits, in the order their tools are listed (one, or several combined as
+     *     {@code Toolkits.combine} combines them)
+     * @return a provider that offers the same tools, in order, for every request
      * @throws IllegalArgumentException when two toolkits have a tool of the same name, or a schema cannot be
      *     carried by a {@link ToolSpecification} (see {@link #toolSpecification})
      */
@@ -51,6 +54,9 @@ public final class LangChain4jTools {
      * executor that runs it through the toolkit's dispatch. The executor answers
      * {@code executeWithContext} with {@code isError} set for failures.
      *
+     * @param toolkits the toolkits, in the order their tools are listed (one, or several combined as
+     *     {@code Toolkits.combine} combines them)
+     * @return the specifications with their executor, in the toolkits' order, unmodifiable
      * @throws IllegalArgumentException when two toolkits have a tool of the same name, or a schema cannot be
      *     carried by a {@link ToolSpecification}
      */
@@ -68,6 +74,10 @@ public final class LangChain4jTools {
      * The answer to a call of a tool none of the toolkits has, for
      * {@code AiServices.builder(…).hallucinatedToolNameStrategy(…)}: the toolkit's own message (the name, the
      * closest known name, the tools there are), flagged as an error, instead of LangChain4j's exception.
+     *
+     * @param toolkits the toolkits, in the order their tools are listed (one, or several combined as
+     *     {@code Toolkits.combine} combines them)
+     * @return the strategy, answering each request with an error result message of the request's id and name
      */
     public static Function<ToolExecutionRequest, ToolExecutionResultMessage> unknownTool(Toolkit... toolkits) {
         Toolkit all = one(toolkits);
@@ -90,6 +100,8 @@ public final class LangChain4jTools {
      * references, nullable types) become raw schemas of the exact JSON. The root's {@code $schema} keyword is
      * not carried (a {@code ToolSpecification} has no place for it).
      *
+     * @param tool the tool, as a toolkit lists it
+     * @return the specification
      * @throws IllegalArgumentException when the root of the schema has keywords a {@code ToolSpecification}
      *     cannot hold (generated toolkits never have any)
      */

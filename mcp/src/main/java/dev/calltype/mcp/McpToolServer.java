@@ -82,12 +82,23 @@ public final class McpToolServer implements AutoCloseable {
         this.closed = closed;
     }
 
-    /** A server over {@code toolkit}, configured by the builder and started by {@link Builder#stdio} or {@link Builder#http}. */
+    /**
+     * A server over {@code toolkit}, configured by the builder and started by {@link Builder#stdio} or
+     * {@link Builder#http}.
+     *
+     * @param toolkit the tools to serve; a toolkit whose tools change is announced with {@code list_changed}
+     * @return a builder with the defaults: name {@code calltype}, version {@code 1.0.0}, 5-minute requests
+     * @throws NullPointerException when {@code toolkit} is {@code null}
+     */
     public static Builder builder(Toolkit toolkit) {
         return new Builder(toolkit);
     }
 
-    /** The streamable HTTP endpoint ({@code http://127.0.0.1:PORT/mcp}); empty for a stdio server. */
+    /**
+     * The streamable HTTP endpoint ({@code http://127.0.0.1:PORT/mcp}).
+     *
+     * @return the endpoint with the port bound; empty for a stdio server
+     */
     public Optional<URI> uri() {
         return Optional.ofNullable(uri);
     }
@@ -95,6 +106,8 @@ public final class McpToolServer implements AutoCloseable {
     /**
      * Blocks until the server is closed: for stdio, until the host closes this process's input; for HTTP, until
      * {@link #close()} is called.
+     *
+     * @throws InterruptedException when the waiting thread is interrupted
      */
     public void awaitClosed() throws InterruptedException {
         closed.await();
@@ -134,37 +147,69 @@ public final class McpToolServer implements AutoCloseable {
             this.toolkit = Objects.requireNonNull(toolkit, "toolkit");
         }
 
-        /** The server's name, as hosts show it ({@code calltype} unless set). */
+        /**
+         * The server's name, as hosts show it ({@code calltype} unless set).
+         *
+         * @param name the name sent in the {@code initialize} answer
+         * @return this builder
+         */
         public Builder name(String name) {
             this.name = Objects.requireNonNull(name, "name");
             return this;
         }
 
-        /** The server's version ({@code 1.0.0} unless set). */
+        /**
+         * The server's version ({@code 1.0.0} unless set).
+         *
+         * @param version the version sent in the {@code initialize} answer
+         * @return this builder
+         */
         public Builder version(String version) {
             this.version = Objects.requireNonNull(version, "version");
             return this;
         }
 
-        /** Text the server gives hosts on initialization, about how to use its tools. */
+        /**
+         * Text the server gives hosts on initialization, about how to use its tools.
+         *
+         * @param instructions the text; {@code null} for none (the default)
+         * @return this builder
+         */
         public Builder instructions(String instructions) {
             this.instructions = instructions;
             return this;
         }
 
-        /** How long one request may take before the server gives up on it (5 minutes unless set). */
+        /**
+         * How long one request may take before the server gives up on it (5 minutes unless set).
+         *
+         * @param timeout the longest time one request may take
+         * @return this builder
+         */
         public Builder requestTimeout(Duration timeout) {
             this.requestTimeout = Objects.requireNonNull(timeout, "timeout");
             return this;
         }
 
-        /** HTTP only: the address to listen on ({@code 127.0.0.1} unless set). */
+        /**
+         * HTTP only: the address to listen on ({@code 127.0.0.1} unless set). On a loopback address the server
+         * accepts requests from its own host's origins; on another it accepts only the origins allowed.
+         *
+         * @param host a host name or IP address
+         * @return this builder
+         */
         public Builder host(String host) {
             this.host = Objects.requireNonNull(host, "host");
             return this;
         }
 
-        /** HTTP only: every request must carry {@code Authorization: Bearer <token>}. */
+        /**
+         * HTTP only: every request must carry {@code Authorization: Bearer <token>}.
+         *
+         * @param token the token; {@code null} for none (the default)
+         * @return this builder
+         * @throws IllegalArgumentException when {@code token} is blank
+         */
         public Builder bearerToken(String token) {
             if (token != null && token.isBlank()) {
                 throw new IllegalArgumentException("the bearer token is blank");
@@ -177,18 +222,31 @@ public final class McpToolServer implements AutoCloseable {
          * HTTP only: an {@code Origin} a browser-based client may send (such as {@code http://localhost:6274});
          * {@code http://host:*} allows any port. Requests without an {@code Origin} header are always allowed;
          * those of the server's own origin too.
+         *
+         * @param origin an origin ({@code scheme://host:port}), the port {@code *} for any
+         * @return this builder
          */
         public Builder allowedOrigin(String origin) {
             allowedOrigins.add(Objects.requireNonNull(origin, "origin"));
             return this;
         }
 
-        /** Serves over this process's standard input and output, which must carry nothing but MCP from now on. */
+        /**
+         * Serves over this process's standard input and output, which must carry nothing but MCP from now on.
+         *
+         * @return the running server; {@link #awaitClosed()} returns when the host closes the input
+         */
         public McpToolServer stdio() {
             return stdio(System.in, System.out);
         }
 
-        /** Serves over the given streams (one session); {@link #awaitClosed()} returns when {@code in} ends. */
+        /**
+         * Serves over the given streams (one session); {@link #awaitClosed()} returns when {@code in} ends.
+         *
+         * @param in where the host's messages come from
+         * @param out where the server's messages go; nothing else may write to it
+         * @return the running server
+         */
         public McpToolServer stdio(InputStream in, OutputStream out) {
             CountDownLatch closed = new CountDownLatch(1);
             InputStream watched = new FilterInputStream(in) {
@@ -218,6 +276,8 @@ public final class McpToolServer implements AutoCloseable {
          * Serves over streamable HTTP at {@code http://host:port/mcp}; port 0 picks a free one (see
          * {@link McpToolServer#uri()}).
          *
+         * @param port the port to listen on, or 0 for a free one
+         * @return the running server
          * @throws IOException when the port cannot be bound
          */
         public McpToolServer http(int port) throws IOException {

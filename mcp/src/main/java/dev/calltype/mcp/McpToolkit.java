@@ -71,7 +71,13 @@ public final class McpToolkit implements Toolkit, AutoCloseable {
         this.timeout = timeout;
     }
 
-    /** A server started as a command ({@code npx -y @modelcontextprotocol/server-memory}), spoken to over stdio. */
+    /**
+     * A server started as a command ({@code npx -y @modelcontextprotocol/server-memory}), spoken to over stdio.
+     *
+     * @param command the program to run, found on the {@code PATH} as a shell would
+     * @param args its arguments, passed as they are (no shell quoting)
+     * @return a builder; {@link Builder#connect()} starts the server
+     */
     public static Builder stdio(String command, String... args) {
         List<String> line = new ArrayList<>();
         line.add(Objects.requireNonNull(command, "command"));
@@ -79,7 +85,13 @@ public final class McpToolkit implements Toolkit, AutoCloseable {
         return stdio(line);
     }
 
-    /** A server started as a command line (the command, then its arguments), spoken to over stdio. */
+    /**
+     * A server started as a command line (the command, then its arguments), spoken to over stdio.
+     *
+     * @param commandLine the program to run, then its arguments
+     * @return a builder; {@link Builder#connect()} starts the server
+     * @throws IllegalArgumentException when the command line is empty or its command blank
+     */
     public static Builder stdio(List<String> commandLine) {
         if (commandLine.isEmpty() || commandLine.get(0).isBlank()) {
             throw new IllegalArgumentException("the MCP server command is empty");
@@ -87,7 +99,13 @@ public final class McpToolkit implements Toolkit, AutoCloseable {
         return new Builder(List.copyOf(commandLine), null);
     }
 
-    /** A server at a streamable HTTP endpoint ({@code http://127.0.0.1:8080/mcp}). */
+    /**
+     * A server at a streamable HTTP endpoint ({@code http://127.0.0.1:8080/mcp}).
+     *
+     * @param endpoint the server's MCP endpoint, {@code http} or {@code https}
+     * @return a builder; {@link Builder#connect()} reaches the server
+     * @throws IllegalArgumentException when the URL is neither {@code http} nor {@code https}
+     */
     public static Builder http(URI endpoint) {
         Objects.requireNonNull(endpoint, "endpoint");
         if (!"http".equals(endpoint.getScheme()) && !"https".equals(endpoint.getScheme())) {
@@ -96,7 +114,11 @@ public final class McpToolkit implements Toolkit, AutoCloseable {
         return new Builder(null, endpoint);
     }
 
-    /** Where the tools come from: the server's command line or URL. */
+    /**
+     * Where the tools come from: the server's command line or URL.
+     *
+     * @return the command line (joined with spaces) or the endpoint, as messages name the server
+     */
     public String source() {
         return source;
     }
@@ -248,13 +270,24 @@ public final class McpToolkit implements Toolkit, AutoCloseable {
             this.endpoint = endpoint;
         }
 
-        /** An environment variable for the server command (it also inherits this process's environment). */
+        /**
+         * An environment variable for the server command (it also inherits this process's environment).
+         *
+         * @param name the variable's name
+         * @param value its value, replacing an inherited one
+         * @return this builder
+         */
         public Builder env(String name, String value) {
             env.put(Objects.requireNonNull(name, "name"), Objects.requireNonNull(value, "value"));
             return this;
         }
 
-        /** Environment variables for the server command. */
+        /**
+         * Environment variables for the server command, as {@link #env(String, String)} adds each.
+         *
+         * @param variables the names and values
+         * @return this builder
+         */
         public Builder env(Map<String, String> variables) {
             variables.forEach(this::env);
             return this;
@@ -263,6 +296,10 @@ public final class McpToolkit implements Toolkit, AutoCloseable {
         /**
          * How long to wait for any one answer of the server (start-up, {@code tools/list}, each {@code tools/call});
          * 30 seconds unless set.
+         *
+         * @param timeout the longest wait, positive
+         * @return this builder
+         * @throws IllegalArgumentException when {@code timeout} is zero or negative
          */
         public Builder timeout(Duration timeout) {
             if (timeout.isNegative() || timeout.isZero()) {
@@ -272,13 +309,23 @@ public final class McpToolkit implements Toolkit, AutoCloseable {
             return this;
         }
 
-        /** HTTP only: sends {@code Authorization: Bearer <token>} with every request. */
+        /**
+         * HTTP only: sends {@code Authorization: Bearer <token>} with every request.
+         *
+         * @param token the token; {@code null} sends none
+         * @return this builder
+         */
         public Builder bearerToken(String token) {
             this.bearerToken = token;
             return this;
         }
 
-        /** The client name the server is told ({@code calltype} unless set). */
+        /**
+         * The client name the server is told ({@code calltype} unless set).
+         *
+         * @param name the name sent in {@code initialize}
+         * @return this builder
+         */
         public Builder clientName(String name) {
             this.clientName = Objects.requireNonNull(name, "name");
             return this;
@@ -289,6 +336,8 @@ public final class McpToolkit implements Toolkit, AutoCloseable {
          *
          * @throws IllegalStateException when the server cannot be started or reached, or does not answer in time
          *     (the message says which server and what happened)
+         * @return a toolkit over the server's tools, following {@code tools/list_changed}; close it to stop the
+         *     session (and a stdio server's process)
          */
         public McpToolkit connect() {
             String source = commandLine != null ? String.join(" ", commandLine) : endpoint.toString();

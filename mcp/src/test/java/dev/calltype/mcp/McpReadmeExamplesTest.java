@@ -31,16 +31,13 @@ class McpReadmeExamplesTest {
 
     @Test
     void servingAndUsingExamplesRunAsWritten(@TempDir Path dir) throws Exception {
-        Npm.Installed servers = Npm.install(Path.of("target", "npm", "servers").toAbsolutePath(),
-                "@modelcontextprotocol/server-everything@" + McpServersInteropTest.VERSION,
-                "@modelcontextprotocol/server-memory@" + McpServersInteropTest.VERSION,
-                "@modelcontextprotocol/server-filesystem@" + McpServersInteropTest.VERSION);
+        Npm.Installed servers = ReferenceServers.install();
         String memoryServer = servers.file("@modelcontextprotocol/server-memory", "dist/index.js").toString();
-        Toolkit toolkit = McpRoundTripTest.sampleToolkit();
+        Toolkit toolkit = SampleToolkit.create();
         String secret = "s3cret";
         int port = 0;
         Path memoryFile = dir.resolve("memory.jsonl");
-        McpServersInteropTest.ScriptedModel model = new McpServersInteropTest.ScriptedModel(
+        ScriptedModel model = new ScriptedModel(
                 ModelReply.calls(ToolCall.of("create_entities", (com.fasterxml.jackson.databind.node.ObjectNode)
                         JSON.readTree("{\"entities\":[{\"name\":\"Ada\",\"entityType\":\"person\","
                                 + "\"observations\":[\"likes tea\"]}]}")).withId("1"),
@@ -71,7 +68,7 @@ class McpReadmeExamplesTest {
                 .contains("McpToolServer server = McpToolServer.builder(toolkit).name(\"weather\").bearerToken(secret).http(port);")
                 .contains("URI endpoint = server.uri().orElseThrow();")
                 .contains("try (McpToolkit memory = McpToolkit.stdio(\"npx\", \"-y\", \"@modelcontextprotocol/server-memory@"
-                        + McpServersInteropTest.VERSION + "\")")
+                        + ReferenceServers.VERSION + "\")")
                 .contains("        .env(\"MEMORY_FILE_PATH\", memoryFile.toString())\n"
                         + "        .timeout(Duration.ofSeconds(30))\n"
                         + "        .connect();\n"

@@ -6,8 +6,6 @@ import dev.calltype.runtime.CallFormat;
 import dev.calltype.runtime.ToolCall;
 import dev.calltype.runtime.ToolResult;
 import dev.calltype.runtime.ToolSpec;
-import dev.calltype.runtime.agent.ChatMessage;
-import dev.calltype.runtime.agent.ChatModel;
 import dev.calltype.runtime.agent.ModelReply;
 import dev.calltype.runtime.agent.ToolLoop;
 import dev.calltype.testsupport.Npm;
@@ -17,9 +15,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -34,33 +30,13 @@ import org.junit.jupiter.api.io.TempDir;
 @Timeout(300)
 class McpServersInteropTest {
 
-    static final String VERSION = "2026.8.31";
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private static Npm.Installed servers;
 
     @BeforeAll
     static void install() {
-        servers = Npm.install(Path.of("target", "npm", "servers").toAbsolutePath(),
-                "@modelcontextprotocol/server-everything@" + VERSION,
-                "@modelcontextprotocol/server-memory@" + VERSION,
-                "@modelcontextprotocol/server-filesystem@" + VERSION);
-    }
-
-    /** A model that answers from a script and keeps what it was sent. */
-    static final class ScriptedModel implements ChatModel {
-        final Deque<ModelReply> replies;
-        final List<List<ChatMessage>> seen = new ArrayList<>();
-
-        ScriptedModel(ModelReply... replies) {
-            this.replies = new ArrayDeque<>(List.of(replies));
-        }
-
-        @Override
-        public ModelReply reply(List<ChatMessage> messages, List<ToolSpec> tools) {
-            seen.add(messages);
-            return replies.isEmpty() ? ModelReply.text("(script ended)") : replies.poll();
-        }
+        servers = ReferenceServers.install();
     }
 
     /** Results in call order, as the loop ran them. */

@@ -38,7 +38,7 @@ class McpStdioTest {
         PipedOutputStream serverOut = new PipedOutputStream();
         BufferedReader fromServer = new BufferedReader(new InputStreamReader(new PipedInputStream(serverOut, 1 << 16),
                 StandardCharsets.UTF_8));
-        McpToolServer server = McpToolServer.builder(McpRoundTripTest.sampleToolkit()).stdio(serverIn, serverOut);
+        McpToolServer server = McpToolServer.builder(SampleToolkit.create()).stdio(serverIn, serverOut);
         try {
             send(toServer, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
                     + "\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"lines\",\"version\":\"1\"}}}");

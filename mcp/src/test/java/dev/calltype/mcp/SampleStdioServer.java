@@ -17,7 +17,7 @@ public final class SampleStdioServer {
     public static void main(String[] args) throws Exception {
         PrintStream protocol = System.out;
         System.setOut(System.err);
-        Toolkit sample = McpRoundTripTest.sampleToolkit();
+        Toolkit sample = SampleToolkit.create();
         List<ToolSpec> extra = new ArrayList<>(dev.calltype.runtime.ToolSpecs.fromJson(
                 "[{\"name\":\"die\",\"parameters\":{\"type\":\"object\",\"properties\":{}}},"
                         + "{\"name\":\"stall\",\"parameters\":{\"type\":\"object\",\"properties\":{}}}]"));

@@ -28,14 +28,26 @@ public final class ChatCompletionsException extends RuntimeException {
         TOO_LARGE
     }
 
+    /** What went wrong. */
     private final Kind kind;
 
+    /**
+     * A failure of one request.
+     *
+     * @param kind what went wrong
+     * @param message what happened, for a person: the endpoint without credentials, the status, the server's
+     *     error text (bounded); never a stack trace
+     */
     public ChatCompletionsException(Kind kind, String message) {
         super(message, null, false, false);
         this.kind = kind;
     }
 
-    /** What went wrong. */
+    /**
+     * What went wrong.
+     *
+     * @return the kind, for deciding whether to retry, fix the configuration or give up
+     */
     public Kind kind() {
         return kind;
     }

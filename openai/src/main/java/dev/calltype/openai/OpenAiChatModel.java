@@ -98,17 +98,29 @@ public final class OpenAiChatModel implements ChatModel {
         this.listener = b.listener;
     }
 
-    /** A builder; {@link Builder#baseUrl} and {@link Builder#model} are required. */
+    /**
+     * A builder; {@link Builder#baseUrl} and {@link Builder#model} are required.
+     *
+     * @return a new builder with the default timeouts and limits
+     */
     public static Builder builder() {
         return new Builder();
     }
 
-    /** Where requests go, as messages show it: without credentials or query. */
+    /**
+     * Where requests go, as messages show it: without credentials or query.
+     *
+     * @return the chat completions URL, safe to log
+     */
     public String endpoint() {
         return client.endpoint().display();
     }
 
-    /** The model name sent with each request. */
+    /**
+     * The model name sent with each request.
+     *
+     * @return the name given to the builder
+     */
     public String model() {
         return model;
     }
@@ -239,6 +251,10 @@ public final class OpenAiChatModel implements ChatModel {
         /**
          * The server's base URL, such as {@code http://localhost:11434/v1} or {@code https://api.openai.com/v1}:
          * {@code /chat/completions} is appended to its path (before any query) unless the path ends so already.
+         *
+         * @param url an {@code http} or {@code https} URL
+         * @return this builder
+         * @throws IllegalArgumentException when the URL cannot be used (no host, another scheme)
          */
         public Builder baseUrl(URI url) {
             Endpoint.of(Objects.requireNonNull(url, "url")); // fails early on a URL that cannot be used
@@ -246,7 +262,13 @@ public final class OpenAiChatModel implements ChatModel {
             return this;
         }
 
-        /** The base URL as text. */
+        /**
+         * The base URL as text, as {@link #baseUrl(URI)} takes it.
+         *
+         * @param url the URL; blanks around it are ignored
+         * @return this builder
+         * @throws IllegalArgumentException when the text is not a usable URL
+         */
         public Builder baseUrl(String url) {
             Objects.requireNonNull(url, "url");
             try {
@@ -256,7 +278,13 @@ public final class OpenAiChatModel implements ChatModel {
             }
         }
 
-        /** The model name sent with each request (required). */
+        /**
+         * The model name sent with each request (required).
+         *
+         * @param name the model as the server names it, such as {@code gpt-4o} or {@code qwen3:8b}
+         * @return this builder
+         * @throws IllegalArgumentException when {@code name} is {@code null} or blank
+         */
         public Builder model(String name) {
             if (name == null || name.isBlank()) {
                 throw new IllegalArgumentException("the model name must not be blank");
@@ -265,60 +293,117 @@ public final class OpenAiChatModel implements ChatModel {
             return this;
         }
 
-        /** The API key, sent as a bearer token to the base URL's origin only; {@code null} or blank: none. */
+        /**
+         * The API key, sent as a bearer token to the base URL's origin only.
+         *
+         * @param key the key; {@code null} or blank sends none (local servers)
+         * @return this builder
+         */
         public Builder apiKey(String key) {
             this.apiKey = key;
             return this;
         }
 
-        /** The response timeout and the idle timeout both. */
+        /**
+         * The response timeout and the idle timeout both.
+         *
+         * @param d the timeout, positive
+         * @return this builder
+         */
         public Builder timeout(Duration d) {
             return responseTimeout(d).idleTimeout(d);
         }
 
-        /** The longest wait from sending a request to a usable answer's headers, connecting and retries included. */
+        /**
+         * The longest wait from sending a request to a usable answer's headers, connecting and retries included.
+         *
+         * @param d the timeout, positive
+         * @return this builder
+         * @throws IllegalArgumentException when {@code d} is not positive
+         */
         public Builder responseTimeout(Duration d) {
             this.responseTimeout = positive(d, "responseTimeout");
             return this;
         }
 
-        /** The longest wait between two events of a streamed answer (or two reads of a whole one). */
+        /**
+         * The longest wait between two events of a streamed answer (or two reads of a whole one).
+         *
+         * @param d the timeout, positive
+         * @return this builder
+         * @throws IllegalArgumentException when {@code d} is not positive
+         */
         public Builder idleTimeout(Duration d) {
             this.idleTimeout = positive(d, "idleTimeout");
             return this;
         }
 
-        /** The most bytes one answer's body may hold. */
+        /**
+         * The most bytes one answer's body may hold; a larger one fails as {@code TOO_LARGE}.
+         *
+         * @param n the limit, at least 1024
+         * @return this builder
+         * @throws IllegalArgumentException when {@code n} is below 1024
+         */
         public Builder maxResponseBytes(long n) {
             this.maxResponseBytes = atLeast(n, 1024, "maxResponseBytes");
             return this;
         }
 
-        /** The most bytes one event (or one line) of a stream may hold. */
+        /**
+         * The most bytes one event (or one line) of a stream may hold; a larger one fails as {@code TOO_LARGE}.
+         *
+         * @param n the limit, at least 1024
+         * @return this builder
+         * @throws IllegalArgumentException when {@code n} is below 1024
+         */
         public Builder maxEventBytes(int n) {
             this.maxEventBytes = (int) atLeast(n, 1024, "maxEventBytes");
             return this;
         }
 
-        /** The most characters of text and tool-call arguments one answer may hold. */
+        /**
+         * The most characters of text and tool-call arguments one answer may hold.
+         *
+         * @param n the limit, at least 1
+         * @return this builder
+         * @throws IllegalArgumentException when {@code n} is below 1
+         */
         public Builder maxResponseChars(long n) {
             this.maxResponseChars = atLeast(n, 1, "maxResponseChars");
             return this;
         }
 
-        /** How many times a 429 or 503 answer is retried (0: never). */
+        /**
+         * How many times a 429 or 503 answer is retried (0: never).
+         *
+         * @param n the retries, at least 0
+         * @return this builder
+         * @throws IllegalArgumentException when {@code n} is negative
+         */
         public Builder maxRetries(int n) {
             this.maxRetries = (int) atLeast(n, 0, "maxRetries");
             return this;
         }
 
-        /** The longest {@code Retry-After} that is waited for; a longer one fails at once. */
+        /**
+         * The longest {@code Retry-After} that is waited for; a longer one fails at once.
+         *
+         * @param d the longest wait
+         * @return this builder
+         */
         public Builder maxRetryWait(Duration d) {
             this.maxRetryWait = Objects.requireNonNull(d, "maxRetryWait");
             return this;
         }
 
-        /** How many same-origin 307/308 redirects are followed (0: none). */
+        /**
+         * How many same-origin 307/308 redirects are followed (0: none).
+         *
+         * @param n the redirects, at least 0
+         * @return this builder
+         * @throws IllegalArgumentException when {@code n} is negative
+         */
         public Builder maxRedirects(int n) {
             this.maxRedirects = (int) atLeast(n, 0, "maxRedirects");
             return this;
@@ -327,19 +412,32 @@ public final class OpenAiChatModel implements ChatModel {
         /**
          * The extractor that reads native calls (its tools, limits); by default one is made for the tools each
          * request offers, with default limits.
+         *
+         * @param e the extractor whose rules read each native call's arguments
+         * @return this builder
          */
         public Builder extractor(ToolCallExtractor e) {
             this.extractor = Objects.requireNonNull(e, "extractor");
             return this;
         }
 
-        /** Receives text deltas and completed native calls as they arrive, on the calling thread. */
+        /**
+         * Receives text deltas and completed native calls as they arrive, on the calling thread.
+         *
+         * @param l the listener; the default ignores every event
+         * @return this builder
+         */
         public Builder listener(Consumer<ChatEvent> l) {
             this.listener = Objects.requireNonNull(l, "listener");
             return this;
         }
 
-        /** @throws IllegalStateException when the base URL or the model is missing */
+        /**
+         * A model client with these settings.
+         *
+         * @return a new client, safe to share between threads
+         * @throws IllegalStateException when the base URL or the model is missing
+         */
         public OpenAiChatModel build() {
             if (baseUrl == null) {
                 throw new IllegalStateException("set the base URL, e.g. http://localhost:11434/v1");

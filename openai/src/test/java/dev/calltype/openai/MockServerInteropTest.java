@@ -97,7 +97,7 @@ class MockServerInteropTest {
     @Test
     void theModelCallsAToolAndAnswersWithItsResult() {
         List<String> ran = new ArrayList<>();
-        Toolkit toolkit = Toolkits.fromJson(OpenAiChatModelTest.TOOLS_JSON, (name, args) -> {
+        Toolkit toolkit = Toolkits.fromJson(AddRequest.TOOLS_JSON, (name, args) -> {
             ran.add(name + " " + args);
             return IntNode.valueOf(args.path("a").asInt() + args.path("b").asInt());
         });
@@ -125,7 +125,7 @@ class MockServerInteropTest {
     void aWrongKeyIsAnHttpErrorInOneLine() {
         OpenAiChatModel model = OpenAiChatModel.builder().baseUrl("http://127.0.0.1:" + port + "/v1")
                 .model("gpt-4o-mini").apiKey("sk-wrong").build();
-        ChatCompletionsException e = OpenAiChatModelTest.failure(model);
+        ChatCompletionsException e = AddRequest.failure(model);
         assertThat(e.kind()).isEqualTo(ChatCompletionsException.Kind.HTTP_STATUS);
         assertThat(e.getMessage()).contains("HTTP 401").doesNotContain("\n", "sk-wrong");
     }

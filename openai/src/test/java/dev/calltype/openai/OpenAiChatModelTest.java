@@ -1,5 +1,8 @@
 package dev.calltype.openai;
 
+import static dev.calltype.openai.AddRequest.HELLO;
+import static dev.calltype.openai.AddRequest.TOOLS;
+import static dev.calltype.openai.AddRequest.failure;
 import static dev.calltype.openai.LoopbackServer.answer;
 import static dev.calltype.openai.LoopbackServer.events;
 import static dev.calltype.openai.LoopbackServer.finish;
@@ -8,13 +11,9 @@ import static dev.calltype.openai.LoopbackServer.text;
 import static dev.calltype.openai.LoopbackServer.write;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import dev.calltype.runtime.Repair;
 import dev.calltype.runtime.ToolCall;
-import dev.calltype.runtime.ToolSpec;
-import dev.calltype.runtime.ToolSpecs;
-import dev.calltype.runtime.agent.ChatMessage;
 import dev.calltype.runtime.agent.ModelReply;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -25,22 +24,11 @@ import org.junit.jupiter.api.Test;
 /** {@link OpenAiChatModel} against loopback servers that behave well, oddly, or with hostility. */
 class OpenAiChatModelTest {
 
-    static final String TOOLS_JSON = """
-            [{"type": "function", "function": {"name": "add", "description": "Adds two numbers",
-              "parameters": {"type": "object", "properties": {"a": {"type": "number"}, "b": {"type": "number"}},
-              "required": ["a", "b"]}}}]
-            """;
-    static final List<ToolSpec> TOOLS = ToolSpecs.fromJson(TOOLS_JSON);
-    static final List<ChatMessage> HELLO = List.of(ChatMessage.user("What is 2 + 3?"));
     static final String KEY = "sk-test-secret-123";
 
     static OpenAiChatModel.Builder model(LoopbackServer server) {
         return OpenAiChatModel.builder().baseUrl(server.url("/v1")).model("m").apiKey(KEY)
                 .timeout(Duration.ofSeconds(2));
-    }
-
-    static ChatCompletionsException failure(OpenAiChatModel model) {
-        return catchThrowableOfType(() -> model.reply(HELLO, TOOLS), ChatCompletionsException.class);
     }
 
     static String call(String id, Integer index, String name, String args) {

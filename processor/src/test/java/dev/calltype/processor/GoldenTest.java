@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.calltype.runtime.CallFormat;
 import dev.calltype.runtime.SchemaDialect;
 import dev.calltype.runtime.Toolkit;
+import dev.calltype.testsupport.JsonTrees;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -16,7 +17,9 @@ import org.junit.jupiter.api.Test;
 /**
  * The representative toolkit's complete generated source, its schema in every dialect and its
  * instructions in every format, against reviewed files in {@code src/test/resources/goldens}.
- * Run with {@code CALLTYPE_UPDATE_GOLDENS=1} to rewrite them, then review the diff.
+ * Run with {@code CALLTYPE_UPDATE_GOLDENS=1} to rewrite them, then review the diff. The schemas are compact JSON;
+ * their golden files hold them pretty-printed ({@link JsonTrees#pretty}), so a diff shows the lines that changed,
+ * and the comparison is of the pretty-printed text (key order and every value count).
  */
 class GoldenTest {
 
@@ -97,8 +100,9 @@ class GoldenTest {
                 .isEqualTo(5);
     }
 
-    private static void check(String name, String actual) throws IOException {
+    private static void check(String name, String generated) throws IOException {
         Path file = GOLDENS.resolve(name);
+        String actual = name.endsWith(".json") ? JsonTrees.pretty(generated) : generated;
         if (UPDATE) {
             Files.createDirectories(GOLDENS);
             Files.writeString(file, actual, StandardCharsets.UTF_8);

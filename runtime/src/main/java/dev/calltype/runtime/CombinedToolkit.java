@@ -1,6 +1,8 @@
 package dev.calltype.runtime;
 
 import dev.calltype.runtime.internal.args.Names;
+import dev.calltype.runtime.internal.args.SchemaNodes;
+import dev.calltype.runtime.internal.text.ErrorTexts;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -133,7 +135,7 @@ final class CombinedToolkit implements Toolkit {
                 ((ObjectNode) merged).setAll((ObjectNode) tree);
             }
         }
-        return SchemaDialects.write(merged);
+        return SchemaNodes.write(merged);
     }
 
     /** A part's schema tree; rendered from its tools when its own text is not of the dialect's shape. */
@@ -183,7 +185,7 @@ final class CombinedToolkit implements Toolkit {
             return result != null ? result
                     : ToolResult.failure(call.name(), call.id(), call.name() + " failed: it returned no result");
         } catch (RuntimeException | StackOverflowError | AssertionError | LinkageError e) {
-            return ToolResult.failure(call.name(), call.id(), Toolkits.failed(call.name(), e));
+            return ToolResult.failure(call.name(), call.id(), ErrorTexts.toolFailed(call.name(), e));
         }
     }
 

@@ -30,6 +30,18 @@ public record ExtractionError(Kind kind, int start, int end, String message, Str
         LIMIT_EXCEEDED
     }
 
+    /**
+     * Checks the components.
+     *
+     * @param kind what went wrong
+     * @param start offset in the response of the first character of the failed call
+     * @param end offset just past its last character
+     * @param message what is wrong, written for a person and for the model
+     * @param snippet the offending text, bounded in length, control characters escaped
+     * @param toolName the tool the call named, when it could be read; otherwise {@code null}
+     * @throws NullPointerException when {@code kind}, {@code message} or {@code snippet} is {@code null}
+     * @throws IllegalArgumentException when the span is negative or ends before it starts
+     */
     public ExtractionError {
         Objects.requireNonNull(kind, "kind");
         Objects.requireNonNull(message, "message");
@@ -39,7 +51,11 @@ public record ExtractionError(Kind kind, int start, int end, String message, Str
         }
     }
 
-    /** The offset of the failed call in the response; the same as {@link #start()}. */
+    /**
+     * The offset of the failed call in the response; the same as {@link #start()}.
+     *
+     * @return the offset of the failed call's first character
+     */
     public int offset() {
         return start;
     }

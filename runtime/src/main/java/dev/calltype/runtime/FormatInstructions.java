@@ -3,6 +3,7 @@ package dev.calltype.runtime;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.calltype.render.Instructions;
 import dev.calltype.render.Json;
+import dev.calltype.runtime.internal.args.SchemaNodes;
 import java.util.List;
 import java.util.Objects;
 
@@ -54,7 +55,14 @@ public final class FormatInstructions {
     private FormatInstructions() {
     }
 
-    /** The instructions for these tools in a format; lines joined with {@code \n}, no trailing newline. */
+    /**
+     * The instructions for these tools in a format; lines joined with {@code \n}, no trailing newline.
+     *
+     * @param tools the tools to list, in the order given
+     * @param format how the model is asked to write its calls
+     * @return the instructions, ready to append to a system prompt
+     * @throws NullPointerException when {@code tools} or {@code format} is {@code null}
+     */
     public static String render(List<ToolSpec> tools, CallFormat format) {
         Objects.requireNonNull(tools, "tools");
         Objects.requireNonNull(format, "format");
@@ -78,10 +86,13 @@ public final class FormatInstructions {
      * A schema's type as signatures write it ({@code string}, {@code "a"|"b"}, {@code integer[]},
      * {@code {x: integer, y?: integer}}, …), for a schema outside any tool: {@code $ref}s are not
      * followed and read {@code object}.
+     *
+     * @param schema a JSON Schema
+     * @return the type as one line of text
      */
     public static String type(JsonNode schema) {
         try {
-            return Instructions.typeText(Json.parse(SchemaDialects.write(schema)));
+            return Instructions.typeText(Json.parse(SchemaNodes.write(schema)));
         } catch (Json.JsonSyntaxException e) {
             throw new IllegalStateException("Jackson wrote JSON that does not read back", e);
         }

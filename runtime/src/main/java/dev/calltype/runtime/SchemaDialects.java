@@ -1,6 +1,5 @@
 package dev.calltype.runtime;
 
-import com.fasterxml.jackson.core.JsonPointer;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -8,9 +7,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.calltype.render.Dialects;
 import dev.calltype.render.Json;
 import dev.calltype.render.ToolSchema;
+import dev.calltype.runtime.internal.args.SchemaNodes;
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
@@ -46,6 +45,9 @@ public final class SchemaDialects {
     /**
      * The tools' schemas in a dialect, as compact JSON.
      *
+     * @param tools the tools, in the order the listing gives them
+     * @param dialect the provider shape to write
+     * @return the listing as compact JSON text, the same bytes a generated toolkit gives for the same tools
      * @throws IllegalArgumentException if two tools have the same name
      */
     public static String render(List<ToolSpec> tools, SchemaDialect dialect) {
@@ -75,7 +77,7 @@ public final class SchemaDialects {
     }
 
     static ToolSchema schema(ToolSpec tool) {
-        return ToolSchema.ofText(tool.name(), tool.description(), write(tool.parameters()));
+        return ToolSchema.ofText(tool.name(), tool.description(), SchemaNodes.write(tool.parameters()));
     }
 
     /** A schema as OpenAI strict mode wants it (for tests of the rule as the runtime applies it). */
@@ -89,7 +91,7 @@ public final class SchemaDialects {
     }
 
     private static Json.JsonObject parse(ObjectNode schema) {
-        return ToolSchema.ofText("schema", "", write(schema)).parameters();
+        return ToolSchema.ofText("schema", "", SchemaNodes.write(schema)).parameters();
     }
 
     private static JsonNode tree(String json) {
@@ -98,45 +100,5 @@ public final class SchemaDialects {
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("cannot read rendered JSON", e);
         }
-    }
-
-    /** Compact JSON, as Jackson's default writer writes it. */
-    public static String write(JsonNode node) {
-        try {
-            return JSON.writeValueAsString(node);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("cannot write a JSON tree", e);
-        }
-    }
-
-    /**
-     * The schema a local reference points at ({@code #}, {@code #/$defs/Name}, any JSON pointer
-     * after {@code #}), or {@code null}.
-     */
-    public static JsonNode resolve(JsonNode root, String ref) {
-        if (ref.equals("#")) {
-            return root;
-        }
-        if (!ref.startsWith("#/")) {
-            return null;
-        }
-        try {
-            JsonNode target = root.at(JsonPointer.compile(ref.substring(1)));
-            return target.isMissingNode() ? null : target;
-        } catch (IllegalArgumentException e) {
-            return null;
-        }
-    }
-
-    public static Set<String> stringSet(JsonNode array) {
-        Set<String> out = new LinkedHashSet<>();
-        if (array != null && array.isArray()) {
-            for (JsonNode item : array) {
-                if (item.isTextual()) {
-                    out.add(item.textValue());
-                }
-            }
-        }
-        return out;
     }
 }

@@ -9,22 +9,42 @@ import java.util.Objects;
  * {@link Extraction#text()}, the {@link CallCompleted} calls equal the batch {@link Extraction#calls()}, and the
  * {@link Error}s equal the batch {@link Extraction#errors()}.
  *
- * <p>CallNormalizer are announced in order: every {@link CallCompleted} is preceded by the {@link CallStarted} with its
+ * <p>Calls are announced in order: every {@link CallCompleted} is preceded by the {@link CallStarted} with its
  * index, and a {@link CallStarted} is resolved, before any later call starts, by the {@link CallCompleted} or the
  * {@link Error} of that call. An {@link Error} may also come without a {@link CallStarted} (when no name could be
  * read).
  */
 public sealed interface StreamEvent {
 
-    /** User-visible prose: the response with tool-call markup and reasoning removed, as early as is safe. */
+    /**
+     * User-visible prose: the response with tool-call markup and reasoning removed, as early as is safe.
+     *
+     * @param text the next piece of {@link Extraction#text()}, never empty
+     */
     record TextDelta(String text) implements StreamEvent {
+        /**
+         * Checks the text.
+         *
+         * @param text the next piece of {@link Extraction#text()}, never empty
+         * @throws NullPointerException when {@code text} is {@code null}
+         */
         public TextDelta {
             Objects.requireNonNull(text, "text");
         }
     }
 
-    /** Text of a reasoning block ({@code <think>…</think>}), for interfaces that show thinking apart. */
+    /**
+     * Text of a reasoning block ({@code <think>…</think>}), for interfaces that show thinking apart.
+     *
+     * @param text the next piece of the reasoning, without the block's tags
+     */
     record ReasoningDelta(String text) implements StreamEvent {
+        /**
+         * Checks the text.
+         *
+         * @param text the next piece of the reasoning, without the block's tags
+         * @throws NullPointerException when {@code text} is {@code null}
+         */
         public ReasoningDelta {
             Objects.requireNonNull(text, "text");
         }
@@ -33,6 +53,9 @@ public sealed interface StreamEvent {
     /**
      * A call is being written and its name is known. {@code index} counts the calls started in this response,
      * from 0.
+     *
+     * @param index the call's number in this response, from 0
+     * @param name the tool's name as the call will complete with it
      */
     record CallStarted(int index, String name) implements StreamEvent {
     }
@@ -40,19 +63,42 @@ public sealed interface StreamEvent {
     /**
      * Raw argument text of the started call {@code index}, as it arrives, for interfaces that show arguments
      * growing. For display only: the arguments that count are those of {@link CallCompleted}.
+     *
+     * @param index the call the text belongs to
+     * @param fragment the next piece of its argument text, as the model wrote it (not repaired)
      */
     record ArgumentsDelta(int index, String fragment) implements StreamEvent {
     }
 
-    /** A complete call, ready to run. */
+    /**
+     * A complete call, ready to run.
+     *
+     * @param call the call, equal to the one batch extraction returns
+     */
     record CallCompleted(ToolCall call) implements StreamEvent {
+        /**
+         * Checks the call.
+         *
+         * @param call the call, equal to the one batch extraction returns
+         * @throws NullPointerException when {@code call} is {@code null}
+         */
         public CallCompleted {
             Objects.requireNonNull(call, "call");
         }
     }
 
-    /** A call attempt that cannot be returned as a call (truncated, malformed, unknown tool, …). */
+    /**
+     * A call attempt that cannot be returned as a call (truncated, malformed, unknown tool, …).
+     *
+     * @param error the error, equal to the one batch extraction reports
+     */
     record Error(ExtractionError error) implements StreamEvent {
+        /**
+         * Checks the error.
+         *
+         * @param error the error, equal to the one batch extraction reports
+         * @throws NullPointerException when {@code error} is {@code null}
+         */
         public Error {
             Objects.requireNonNull(error, "error");
         }

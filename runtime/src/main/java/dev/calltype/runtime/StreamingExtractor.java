@@ -62,6 +62,8 @@ public final class StreamingExtractor {
     /**
      * Reads one delta; returns the events it completes (also delivered to the listener, if there is one).
      *
+     * @param delta the next piece of the response, of any length (an empty one is ignored)
+     * @return the events this delta made certain, in text order; often empty while a call is being written
      * @throws IllegalStateException after {@link #finish()}
      * @throws RuntimeException the first exception the listener threw, after every event was delivered
      */
@@ -78,7 +80,11 @@ public final class StreamingExtractor {
         return deliver();
     }
 
-    /** Ends the response: decides everything still open and returns the last events. Idempotent. */
+    /**
+     * Ends the response: decides everything still open and returns the last events. Idempotent.
+     *
+     * @return the last events (a call still open is a {@code TRUNCATED} error); empty when called again
+     */
     public List<StreamEvent> finish() {
         if (finished) {
             return List.of();
@@ -89,23 +95,40 @@ public final class StreamingExtractor {
         return deliver();
     }
 
-    /** The calls completed so far, in order. */
+    /**
+     * The calls completed so far, in order.
+     *
+     * @return a copy of the calls; after {@link #finish()}, equal to the batch {@link Extraction#calls()}
+     */
     public List<ToolCall> calls() {
         return List.copyOf(calls);
     }
 
-    /** The errors reported so far, in order. */
+    /**
+     * The errors reported so far, in order.
+     *
+     * @return a copy of the errors; after {@link #finish()}, equal to the batch {@link Extraction#errors()}
+     */
     public List<ExtractionError> errors() {
         return List.copyOf(errors);
     }
 
-    /** After {@link #finish()}, when there were errors: the message for the model, as {@link Extraction#correctionPrompt()}. */
+    /**
+     * After {@link #finish()}, when there were errors: the message for the model, as
+     * {@link Extraction#correctionPrompt()}.
+     *
+     * @return the correction prompt; empty before {@link #finish()} and when there were no errors
+     */
     public Optional<String> correctionPrompt() {
         return !finished || errors.isEmpty() ? Optional.empty()
                 : Optional.of(ErrorTexts.correctionPrompt(errors, errorFormats, cfg));
     }
 
-    /** Whether {@link #finish()} was called. */
+    /**
+     * Whether {@link #finish()} was called.
+     *
+     * @return {@code true} once the response is finished; {@link #feed} then throws
+     */
     public boolean isFinished() {
         return finished;
     }

@@ -48,27 +48,49 @@ public final class ToolCallExtractor {
         this.cfg = cfg;
     }
 
-    /** A builder with every text format on, no known tools, the default marker, tags and limits. */
+    /**
+     * A builder with every text format on, no known tools, the default marker, tags and limits.
+     *
+     * @return a new builder
+     */
     public static Builder builder() {
         return new Builder();
     }
 
-    /** The known tools; empty when any tool name is accepted. */
+    /**
+     * The known tools.
+     *
+     * @return the tools given to the builder, in order; empty when any tool name is accepted
+     */
     public List<ToolSpec> tools() {
         return cfg.tools.specs();
     }
 
-    /** The formats this extractor reads. */
+    /**
+     * The formats this extractor reads.
+     *
+     * @return an unmodifiable copy of the formats turned on
+     */
     public Set<WireFormat> formats() {
         return Set.copyOf(cfg.formats);
     }
 
-    /** The limits it applies. */
+    /**
+     * The limits it applies.
+     *
+     * @return the limits given to the builder, {@link ExtractionLimits#DEFAULTS} when none were
+     */
     public ExtractionLimits limits() {
         return cfg.limits;
     }
 
-    /** Every call, error and the user-visible text of one complete response. Never throws for any text. */
+    /**
+     * Every call, error and the user-visible text of one complete response. Never throws for any text.
+     *
+     * @param response the model's whole response
+     * @return what was found; failures are {@link ExtractionError}s in it, not exceptions
+     * @throws NullPointerException when {@code response} is {@code null}
+     */
     public Extraction extract(CharSequence response) {
         Objects.requireNonNull(response, "response");
         ExtractionCollector a = new ExtractionCollector();
@@ -122,12 +144,21 @@ public final class ToolCallExtractor {
         return a.extraction(cfg);
     }
 
-    /** A streaming extractor for one response; {@link StreamingExtractor#feed} returns the events. */
+    /**
+     * A streaming extractor for one response; {@link StreamingExtractor#feed} returns the events.
+     *
+     * @return a new streaming extractor with this extractor's settings, for one response only
+     */
     public StreamingExtractor streaming() {
         return new StreamingExtractor(cfg, null);
     }
 
-    /** A streaming extractor for one response that also delivers every event to {@code listener}, in order. */
+    /**
+     * A streaming extractor for one response that also delivers every event to {@code listener}, in order.
+     *
+     * @param listener called with each event, on the thread that feeds the extractor
+     * @return a new streaming extractor with this extractor's settings, for one response only
+     */
     public StreamingExtractor streaming(Consumer<StreamEvent> listener) {
         return new StreamingExtractor(cfg, Objects.requireNonNull(listener, "listener"));
     }
@@ -147,7 +178,12 @@ public final class ToolCallExtractor {
         private Builder() {
         }
 
-        /** Adds known tools: names are checked against them, positional arguments mapped, raw values typed. */
+        /**
+         * Adds known tools: names are checked against them, positional arguments mapped, raw values typed.
+         *
+         * @param specs the tools to add to those already given
+         * @return this builder
+         */
         public Builder tools(Collection<ToolSpec> specs) {
             for (ToolSpec s : specs) {
                 tools.add(Objects.requireNonNull(s, "tool spec"));
@@ -155,31 +191,57 @@ public final class ToolCallExtractor {
             return this;
         }
 
-        /** Adds known tools. */
+        /**
+         * Adds known tools, as {@link #tools(Collection)} does.
+         *
+         * @param specs the tools to add to those already given
+         * @return this builder
+         */
         public Builder tools(ToolSpec... specs) {
             return tools(Arrays.asList(specs));
         }
 
-        /** Turns formats on. */
+        /**
+         * Turns formats on.
+         *
+         * @param on the formats to read besides those already on
+         * @return this builder
+         */
         public Builder enable(WireFormat... on) {
             formats.addAll(Arrays.asList(on));
             return this;
         }
 
-        /** Turns formats off. */
+        /**
+         * Turns formats off: their markup is then left as prose.
+         *
+         * @param off the formats not to read
+         * @return this builder
+         */
         public Builder disable(WireFormat... off) {
             formats.removeAll(Arrays.asList(off));
             return this;
         }
 
-        /** Exactly these formats. */
+        /**
+         * Exactly these formats.
+         *
+         * @param on the formats to read; every other one is off
+         * @return this builder
+         */
         public Builder formats(Set<WireFormat> on) {
             formats.clear();
             formats.addAll(on);
             return this;
         }
 
-        /** The marker of {@link WireFormat#TOOL_CALL_MARKER} (default {@code TOOL_CALL}). */
+        /**
+         * The marker of {@link WireFormat#TOOL_CALL_MARKER} (default {@code TOOL_CALL}).
+         *
+         * @param m the word that introduces a call
+         * @return this builder
+         * @throws IllegalArgumentException when {@code m} is {@code null} or blank
+         */
         public Builder marker(String m) {
             if (m == null || m.isBlank()) {
                 throw new IllegalArgumentException("the marker must not be blank");
@@ -188,13 +250,28 @@ public final class ToolCallExtractor {
             return this;
         }
 
-        /** Replaces the {@link WireFormat#BRACKET_TAGS} pair (default {@code [TOOL_CALL]}/{@code [/TOOL_CALL]}). */
+        /**
+         * Replaces the {@link WireFormat#BRACKET_TAGS} pairs (default {@code [TOOL_CALL]}/{@code [/TOOL_CALL]}) with
+         * this one.
+         *
+         * @param open the tag before a call
+         * @param close the tag after it
+         * @return this builder
+         * @throws IllegalArgumentException when a tag is {@code null} or empty
+         */
         public Builder tags(String open, String close) {
             tags.clear();
             return addTags(open, close);
         }
 
-        /** Adds another {@link WireFormat#BRACKET_TAGS} pair, recognised besides the others. */
+        /**
+         * Adds another {@link WireFormat#BRACKET_TAGS} pair, recognised besides the others.
+         *
+         * @param open the tag before a call
+         * @param close the tag after it
+         * @return this builder
+         * @throws IllegalArgumentException when a tag is {@code null} or empty
+         */
         public Builder addTags(String open, String close) {
             if (open == null || open.isEmpty() || close == null || close.isEmpty()) {
                 throw new IllegalArgumentException("tags must not be empty");
@@ -203,7 +280,12 @@ public final class ToolCallExtractor {
             return this;
         }
 
-        /** Whether calls inside {@code <think>} blocks are extracted too (default: no). */
+        /**
+         * Whether calls inside {@code <think>} blocks are extracted too (default: no).
+         *
+         * @param on {@code true} to read calls in reasoning; {@code false} leaves reasoning as reasoning
+         * @return this builder
+         */
         public Builder searchReasoning(boolean on) {
             this.searchReasoning = on;
             return this;
@@ -214,13 +296,17 @@ public final class ToolCallExtractor {
          * reasoning marker is a closing one ({@code </think>}, {@code </thinking>}, {@code </seed:think>},
          * {@code [/THINK]}, written without the opening one because the chat template opened it in the prompt, as
          * DeepSeek-R1, Qwen3 and Nemotron thinking modes do), what precedes it is reasoning, and a call mentioned
-         * there is not run. A {@link StreamingExtractor} then holds the text of a response until its first
-         * reasoning marker, its end, or {@code min(maxPayloadChars, maxBufferChars)} characters, so that it never
-         * shows as prose what turns out to be reasoning.
+         * there is not run (a closing marker counts within the response's first 32,768 characters). A
+         * {@link StreamingExtractor} then holds the text of a response until its first reasoning marker, its end, or
+         * its 32,768th character, so that it never shows as prose what turns out to be reasoning.
          *
          * <p>{@code true}: the response begins inside {@code <think>} (up to the first {@code </think>}, or the whole
          * response without one). {@code false}: it does not (a lone closing marker is hidden, what precedes it stays
          * prose), and a stream shows text at once: the choice for models that never reason.
+         *
+         * @param on {@code true} when the prompt opened the reasoning block; {@code false} when the response never
+         *     begins inside one
+         * @return this builder
          */
         public Builder startsInReasoning(boolean on) {
             this.startsInReasoning = on;
@@ -236,18 +322,33 @@ public final class ToolCallExtractor {
          * starting there is reported from the response's first character), and nothing of the tail itself is
          * reported. Only the last few hundred characters of the prompt are needed; what lies wholly in the tail is
          * never reported.
+         *
+         * @param tail the last characters of the rendered prompt
+         * @return this builder
+         * @throws NullPointerException when {@code tail} is {@code null}
          */
         public Builder promptTail(String tail) {
             this.promptTail = Objects.requireNonNull(tail, "tail");
             return this;
         }
 
-        /** The limits (default {@link ExtractionLimits#DEFAULTS}). */
+        /**
+         * The limits (default {@link ExtractionLimits#DEFAULTS}).
+         *
+         * @param l the limits to apply
+         * @return this builder
+         * @throws NullPointerException when {@code l} is {@code null}
+         */
         public Builder limits(ExtractionLimits l) {
             this.limits = Objects.requireNonNull(l, "limits");
             return this;
         }
 
+        /**
+         * An extractor with these settings; the builder may go on to build others.
+         *
+         * @return a new extractor, immutable and safe to share between threads
+         */
         public ToolCallExtractor build() {
             return new ToolCallExtractor(new Config(tools, limits, searchReasoning, startsInReasoning, promptTail,
                     formats, marker, tags));

@@ -32,6 +32,8 @@ public final class ToolSpecs {
      * {@code "readOnlyHint": true} is {@link ToolSpec#readOnly() read-only}; every other tool is not. An MCP
      * tool's {@code outputSchema} becomes its {@link ToolSpec#outputSchema()}.
      *
+     * @param json the listing as JSON text
+     * @return the tools in the listing's order, an unmodifiable list
      * @throws IllegalArgumentException with a message saying what is wrong and where
      */
     public static List<ToolSpec> fromJson(String json) {

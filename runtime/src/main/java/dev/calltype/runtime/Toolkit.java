@@ -12,13 +12,27 @@ import java.util.Optional;
  */
 public interface Toolkit {
 
-    /** The tools, in declaration order. */
+    /**
+     * The tools, in declaration order.
+     *
+     * @return the tools' specs; a toolkit whose tools can change (a combined or MCP toolkit) returns those of now
+     */
     List<ToolSpec> tools();
 
-    /** The tools' schemas in a provider's dialect, as JSON text. */
+    /**
+     * The tools' schemas in a provider's dialect, as JSON text.
+     *
+     * @param dialect the provider shape to write
+     * @return compact JSON, the same bytes {@link SchemaDialects#render} gives for {@link #tools()}
+     */
     String schemaJson(SchemaDialect dialect);
 
-    /** System-prompt text that tells a model how to call these tools in a text format. */
+    /**
+     * System-prompt text that tells a model how to call these tools in a text format.
+     *
+     * @param format how the model is asked to write its calls
+     * @return the instructions, as {@link FormatInstructions#render} writes them for {@link #tools()}
+     */
     String formatInstructions(CallFormat format);
 
     /**
@@ -26,6 +40,8 @@ public interface Toolkit {
      * exceptions thrown by the tool come back as failure results. The call's name is read as
      * {@link #resolve} reads it.
      *
+     * @param call the call, as extracted or as sent natively
+     * @return the tool's value, or a failure whose message tells the model what to fix
      * @throws NullPointerException if {@code call} is {@code null} (a caller's mistake, never a model's)
      */
     ToolResult dispatch(ToolCall call);
@@ -38,12 +54,19 @@ public interface Toolkit {
      * <p>{@code ToolLoop} decides on the tool returned here whether a call needs approval and whether it may run
      * concurrently, so a toolkit must {@link #dispatch} every name to the tool this returns for it (the generated,
      * dynamic and combined toolkits do).
+     *
+     * @param name the tool name as the model wrote it
+     * @return the tool meant, or empty when the name matches none or is ambiguous
      */
     default Optional<ToolSpec> resolve(String name) {
         return Optional.ofNullable(Names.resolve(name, tools(), ToolSpec::name));
     }
 
-    /** An extractor that knows these tools. */
+    /**
+     * An extractor that knows these tools, with every text format on and the default limits.
+     *
+     * @return a new extractor over {@link #tools()} as they are now
+     */
     default ToolCallExtractor extractor() {
         return ToolCallExtractor.builder().tools(tools()).build();
     }
@@ -52,6 +75,9 @@ public interface Toolkit {
      * Extracts every call from a model's output and dispatches each, in the order of the text.
      * Extraction errors come back as failure results: the first carries the correction prompt, which
      * covers them all, the others their own error's message.
+     *
+     * @param llmOutput the model's whole response
+     * @return one result per call and per extraction error, in text order; empty when the output has neither
      */
     default List<ToolResult> handle(String llmOutput) {
         return DispatchSupport.handle(this, extractor().extract(llmOutput), null);

@@ -1,9 +1,7 @@
 package dev.calltype.runtime;
 
 import dev.calltype.runtime.internal.args.Names;
-import dev.calltype.runtime.internal.args.SchemaArguments;
 import dev.calltype.runtime.internal.text.ErrorTexts;
-import dev.calltype.runtime.support.DispatchSupport;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -56,6 +54,9 @@ public final class Toolkits {
      * toolkits do, reports every problem with its path and the tool's signature, and only then calls
      * the handler.
      *
+     * @param listing the tools listing as JSON text
+     * @param handler runs a call whose arguments fit the tool's schema; what it returns or throws becomes the result
+     * @return a toolkit over the listing's tools, in the listing's order
      * @throws IllegalArgumentException when the listing cannot be read (the message says where)
      */
     public static Toolkit fromJson(String listing, ToolHandler handler) {
@@ -66,6 +67,9 @@ public final class Toolkits {
     /**
      * A toolkit over tools described in code, with the same checking as {@link #fromJson}.
      *
+     * @param tools the tools, in the order the toolkit lists them
+     * @param handler runs a call whose arguments fit the tool's schema; what it returns or throws becomes the result
+     * @return a toolkit over these tools
      * @throws IllegalArgumentException when two tools have the same name
      */
     public static Toolkit of(List<ToolSpec> tools, ToolHandler handler) {
@@ -94,15 +98,5 @@ public final class Toolkits {
     /** The failure message for a call whose arguments do not fit the tool (the wording every toolkit uses). */
     static String invalidArguments(ToolSpec tool, List<String> problems) {
         return ErrorTexts.invalidArguments(tool.name(), problems, FormatInstructions.signature(tool));
-    }
-
-    /**
-     * The failure message for a tool that threw: its message only (bounded, control characters
-     * escaped), never a stack trace or the exception's class name.
-     */
-    public static String failed(String toolName, Throwable e) {
-        String message = DispatchSupport.failureMessage(e);
-        String name = SchemaArguments.displayName(toolName == null ? "" : toolName);
-        return message == null ? name + " failed without saying why" : name + " failed: " + message;
     }
 }

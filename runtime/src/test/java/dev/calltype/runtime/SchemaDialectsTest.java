@@ -1,5 +1,6 @@
 package dev.calltype.runtime;
 
+import dev.calltype.runtime.internal.args.SchemaNodes;
 import dev.calltype.runtime.testing.Fixtures;
 
 import static dev.calltype.runtime.testing.Fixtures.object;
@@ -96,7 +97,7 @@ class SchemaDialectsTest {
 
         ObjectNode strict = SchemaDialects.strict(tool.parameters());
 
-        assertThat(SchemaDialects.write(strict)).isEqualTo("{\"type\":\"object\",\"properties\":{"
+        assertThat(SchemaNodes.write(strict)).isEqualTo("{\"type\":\"object\",\"properties\":{"
                 + "\"item\":{\"description\":\"The item\",\"anyOf\":[{\"$ref\":\"#/$defs/Finding\"},{\"type\":\"null\"}]}},"
                 + "\"required\":[\"item\"],\"additionalProperties\":false,"
                 + "\"$defs\":{\"Finding\":" + Fixtures.ITEM_DEF + "}}");
@@ -111,7 +112,7 @@ class SchemaDialectsTest {
                 + "\"tags\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"k\":{\"type\":\"string\"}}}}},"
                 + "\"required\":[\"opts\",\"tags\"]}");
 
-        String json = SchemaDialects.write(SchemaDialects.strict(tool.parameters()));
+        String json = SchemaNodes.write(SchemaDialects.strict(tool.parameters()));
 
         assertThat(json).isEqualTo("{\"type\":\"object\",\"properties\":{"
                 + "\"opts\":{\"type\":\"object\",\"description\":\"Options\",\"properties\":{"
@@ -127,7 +128,7 @@ class SchemaDialectsTest {
         ToolSpec tool = spec("t", "", "{\"type\":\"object\",\"properties\":{"
                 + "\"a\":{\"type\":[\"integer\",\"null\"]},\"b\":{\"enum\":[\"x\",null]}}}");
 
-        String json = SchemaDialects.write(SchemaDialects.strict(tool.parameters()));
+        String json = SchemaNodes.write(SchemaDialects.strict(tool.parameters()));
 
         assertThat(json).isEqualTo("{\"type\":\"object\",\"properties\":{"
                 + "\"a\":{\"type\":[\"integer\",\"null\"]},\"b\":{\"enum\":[\"x\",null]}},"
@@ -199,10 +200,10 @@ class SchemaDialectsTest {
 
         JsonNode gemini = SchemaDialects.gemini(tool.parameters());
 
-        assertThat(SchemaDialects.write(gemini)).doesNotContain("$ref").doesNotContain("$defs");
-        assertThat(SchemaDialects.write(gemini.at("/properties/a/properties/b/properties/a")))
+        assertThat(SchemaNodes.write(gemini)).doesNotContain("$ref").doesNotContain("$defs");
+        assertThat(SchemaNodes.write(gemini.at("/properties/a/properties/b/properties/a")))
                 .isEqualTo("{\"type\":\"object\",\"properties\":{\"b\":{\"type\":\"object\"}}}");
-        assertThat(SchemaDialects.write(gemini.at("/properties/x"))).isEqualTo("{\"type\":\"object\"}");
+        assertThat(SchemaNodes.write(gemini.at("/properties/x"))).isEqualTo("{\"type\":\"object\"}");
     }
 
     @Test
@@ -214,7 +215,7 @@ class SchemaDialectsTest {
         String level3 = section("{\"type\":\"object\"}");
         String level2 = section(level3);
 
-        String json = SchemaDialects.write(SchemaDialects.gemini(tool.parameters()));
+        String json = SchemaNodes.write(SchemaDialects.gemini(tool.parameters()));
 
         assertThat(json).isEqualTo("{\"type\":\"object\",\"properties\":{\"doc\":{\"type\":\"object\",\"properties\":{"
                 + "\"root\":" + level2 + "}}},\"required\":[\"doc\"]}");
@@ -241,7 +242,7 @@ class SchemaDialectsTest {
                 + "\"additionalProperties\":{\"type\":\"string\"},\"$defs\":{\"type\":\"integer\"}},"
                 + "\"additionalProperties\":false}");
 
-        String json = SchemaDialects.write(SchemaDialects.gemini(tool.parameters()));
+        String json = SchemaNodes.write(SchemaDialects.gemini(tool.parameters()));
 
         assertThat(json).isEqualTo("{\"type\":\"object\",\"properties\":{"
                 + "\"additionalProperties\":{\"type\":\"string\"},\"$defs\":{\"type\":\"integer\"}}}");

@@ -41,6 +41,12 @@ public final class SpringAiChatModel implements ChatModel {
     private final NativeTools<ToolCallback> offered =
             new NativeTools<>(tool -> new OfferedTool(SpringAiTools.toolDefinition(tool)));
 
+    /**
+     * A model over a Spring AI chat model.
+     *
+     * @param model the Spring AI model to send the conversation to (OpenAI, Ollama, …)
+     * @throws NullPointerException when {@code model} is {@code null}
+     */
     public SpringAiChatModel(org.springframework.ai.chat.model.ChatModel model) {
         this.model = Objects.requireNonNull(model, "model");
     }

@@ -35,6 +35,9 @@ public final class SpringAiTools {
      * A provider of the toolkits' callbacks, for {@code ChatClient.Builder.defaultToolCallbacks(…)} or as a
      * Spring bean.
      *
+     * @param toolkits the toolkits, in the order their tools are listed (one, or several combined as
+     *     {@code Toolkits.combine} combines them)
+     * @return a provider of the callbacks {@link #toolCallbacks} gives
      * @throws IllegalArgumentException when two toolkits have a tool of the same name
      */
     public static ToolCallbackProvider toolCallbackProvider(Toolkit... toolkits) {
@@ -42,8 +45,11 @@ public final class SpringAiTools {
     }
 
     /**
-     * The toolkits' tools as callbacks, in order.
+     * The toolkits' tools as callbacks, in order: each runs its call through the toolkit's dispatch.
      *
+     * @param toolkits the toolkits, in the order their tools are listed (one, or several combined as
+     *     {@code Toolkits.combine} combines them)
+     * @return the callbacks, in the toolkits' order, unmodifiable
      * @throws IllegalArgumentException when two toolkits have a tool of the same name
      */
     public static List<ToolCallback> toolCallbacks(Toolkit... toolkits) {
@@ -62,6 +68,10 @@ public final class SpringAiTools {
      * the request's callbacks has, and otherwise fails the whole request with an exception. The callback it
      * returns answers with the toolkit's message (the name, the closest known name, the tools there are), so
      * the model can correct itself. Names the toolkits have resolve to their tools.
+     *
+     * @param toolkits the toolkits, in the order their tools are listed (one, or several combined as
+     *     {@code Toolkits.combine} combines them)
+     * @return the resolver; it resolves every name
      */
     public static ToolCallbackResolver unknownToolResolver(Toolkit... toolkits) {
         Toolkit all = one(toolkits);
@@ -74,6 +84,9 @@ public final class SpringAiTools {
      * A tool as a Spring AI {@link ToolDefinition}: name, description and the generated schema as JSON text,
      * every keyword as generated. A tool without a description is described by its name, as Spring AI does for its
      * own tools (a definition's description may not be empty).
+     *
+     * @param tool the tool, as a toolkit lists it
+     * @return the definition
      */
     public static ToolDefinition toolDefinition(ToolSpec tool) {
         Objects.requireNonNull(tool, "tool");

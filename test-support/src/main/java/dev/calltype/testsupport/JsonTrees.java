@@ -1,6 +1,12 @@
 package dev.calltype.testsupport;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.util.DefaultIndenter;
+import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import com.fasterxml.jackson.core.util.Separators;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectWriter;
 import java.math.BigInteger;
 import java.util.Iterator;
 import java.util.Map;
@@ -13,7 +19,35 @@ import java.util.function.BiPredicate;
  */
 public final class JsonTrees {
 
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** One member or element a line, two-space indents, {@code "key": value}, {@code \n} line ends everywhere. */
+    private static final ObjectWriter PRETTY;
+
+    static {
+        DefaultIndenter lines = new DefaultIndenter("  ", "\n");
+        DefaultPrettyPrinter printer = new DefaultPrettyPrinter(Separators.createDefaultInstance()
+                .withObjectFieldValueSpacing(Separators.Spacing.AFTER));
+        printer.indentArraysWith(lines);
+        printer.indentObjectsWith(lines);
+        PRETTY = JSON.writer(printer);
+    }
+
     private JsonTrees() {
+    }
+
+    /**
+     * JSON text pretty-printed the one way golden files hold it, so that a change shows as the lines it changes:
+     * keys in the order the text has them, numbers and strings as Jackson writes them, a final line break.
+     *
+     * @throws IllegalArgumentException when {@code json} is not one JSON value
+     */
+    public static String pretty(String json) {
+        try {
+            return PRETTY.writeValueAsString(JSON.readTree(json)) + "\n";
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException("not JSON: " + e.getOriginalMessage(), e);
+        }
     }
 
     /** Equal, numbers compared as exact decimals ({@code 1 == 1.0}, {@code 0.1 != 0.1000000001}). */

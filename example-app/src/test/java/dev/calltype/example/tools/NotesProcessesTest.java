@@ -14,7 +14,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -93,15 +92,9 @@ class NotesProcessesTest {
         }
         Notes notes = new Notes(folder);
         notes.createNote("after", "the killed programs are gone", List.of(), false);
-        assertThat(temporaryFiles(folder)).isEmpty();
+        assertThat(NoteFolders.temporaryFiles(folder)).isEmpty();
         for (Notes.NoteSummary s : notes.listNotes(Optional.empty())) {
             assertThat(notes.readNote(s.title()).body()).startsWith(s.title().equals("after") ? "the killed" : "churned by k");
-        }
-    }
-
-    static List<Path> temporaryFiles(Path folder) throws IOException {
-        try (Stream<Path> files = Files.list(folder)) {
-            return files.filter(f -> f.getFileName().toString().endsWith(".tmp")).toList();
         }
     }
 }

@@ -167,7 +167,7 @@ class NotesTest {
         notes.createNote("Kept", "x", List.of(), false);
         Files.writeString(dir.resolve(".note-123456789.tmp"), "# Half\n\nhalf a no");
         notes.createNote("Next", "y", List.of(), false);
-        assertThat(NotesProcessesTest.temporaryFiles(dir)).isEmpty();
+        assertThat(NoteFolders.temporaryFiles(dir)).isEmpty();
         assertThat(notes.listNotes(Optional.empty())).extracting(Notes.NoteSummary::title).containsExactly("Kept", "Next");
     }
 }

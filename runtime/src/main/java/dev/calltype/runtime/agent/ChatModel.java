@@ -18,6 +18,7 @@ public interface ChatModel {
      * @param messages the conversation so far, oldest first (immutable)
      * @param tools the tools to offer natively; empty in prompt mode, where the system message
      *     teaches the model a text format instead
+     * @return the model's reply; text, native calls or both
      * @throws Exception when the model cannot answer (the loop reports it in its outcome)
      */
     ModelReply reply(List<ChatMessage> messages, List<ToolSpec> tools) throws Exception;
@@ -25,6 +26,12 @@ public interface ChatModel {
     /**
      * Answers a conversation, passing the reply's text to {@code onText} piece by piece as it
      * arrives. By default it calls {@link #reply} and passes the whole text at once.
+     *
+     * @param messages the conversation so far, oldest first (immutable)
+     * @param tools the tools to offer natively; empty in prompt mode
+     * @param onText called with each piece of the reply's text, in order, on the calling thread
+     * @return the whole reply, its text the pieces joined
+     * @throws Exception when the model cannot answer (the loop reports it in its outcome)
      */
     default ModelReply stream(List<ChatMessage> messages, List<ToolSpec> tools, Consumer<String> onText) throws Exception {
         ModelReply reply = reply(messages, tools);

@@ -19,6 +19,18 @@ import java.util.List;
  */
 public record ModelReply(String text, List<ToolCall> toolCalls, List<ToolResult> rejectedCalls) {
 
+    /**
+     * Checks and copies the components; {@code null}s become {@code ""} and empty lists.
+     *
+     * @param text the reply's text ({@code ""} when none); in prompt mode the loop reads calls from it
+     * @param toolCalls the native tool calls, their argument strings already read by the caller (a
+     *     call without an id is given one by the loop)
+     * @param rejectedCalls native calls the caller could not read (arguments that are not JSON even
+     *     leniently, a truncated call): each a {@link ToolResult#failure failure} with the call's tool
+     *     name, id and a message for the model, such as an {@link Extraction#correctionPrompt()}. The
+     *     loop answers each with a tool message, so the model can correct itself.
+     * @throws IllegalArgumentException when a rejected call is not a failure result
+     */
     public ModelReply {
         text = text == null ? "" : text;
         toolCalls = toolCalls == null ? List.of() : List.copyOf(toolCalls);
@@ -30,17 +42,32 @@ public record ModelReply(String text, List<ToolCall> toolCalls, List<ToolResult>
         }
     }
 
-    /** A reply with text and native calls. */
+    /**
+     * A reply with text and native calls, none rejected.
+     *
+     * @param text the reply's text; {@code null} for none
+     * @param toolCalls the native calls; {@code null} for none
+     */
     public ModelReply(String text, List<ToolCall> toolCalls) {
         this(text, toolCalls, List.of());
     }
 
-    /** A reply that is only text. */
+    /**
+     * A reply that is only text.
+     *
+     * @param text the reply's text (in prompt mode, with any calls written in it)
+     * @return the reply
+     */
     public static ModelReply text(String text) {
         return new ModelReply(text, List.of(), List.of());
     }
 
-    /** A reply that is only native tool calls. */
+    /**
+     * A reply that is only native tool calls.
+     *
+     * @param calls the calls, in the order the model sent them
+     * @return the reply, its text {@code ""}
+     */
     public static ModelReply calls(ToolCall... calls) {
         return new ModelReply("", List.of(calls), List.of());
     }

@@ -9,6 +9,7 @@ import dev.calltype.runtime.ToolResult;
 import dev.calltype.runtime.ToolSpec;
 import dev.calltype.runtime.Toolkit;
 import dev.calltype.runtime.Toolkits;
+import dev.calltype.runtime.internal.text.ErrorTexts;
 import dev.calltype.runtime.support.DispatchSupport;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -83,38 +84,88 @@ import java.util.concurrent.RejectedExecutionException;
 public final class ToolLoop {
 
     /** How tools are offered to the model and how their results go back. */
-    public enum Mode { NATIVE, PROMPT }
+    public enum Mode {
+        /**
+         * The tools go to the model's tool-calling field ({@link ChatModel#reply}'s {@code tools}); calls come back
+         * as {@link ModelReply#toolCalls()} and each result goes back as a {@link ChatMessage.Role#TOOL} message.
+         */
+        NATIVE,
+        /**
+         * The system message teaches a text format ({@link Builder#format}); calls are read from the reply's text
+         * and the results go back in one {@link ChatMessage.Role#USER} message. For models without a tool-calling
+         * field.
+         */
+        PROMPT
+    }
 
     /** Decides whether a call to a tool that needs confirmation ({@link ToolSpec#confirm()}) may run. */
     @FunctionalInterface
     public interface Approver {
-        /** Whether the call may run; an exception counts as a refusal. */
+        /**
+         * Whether the call may run; an exception counts as a refusal.
+         *
+         * @param call the call, under the tool's own name
+         * @param tool the tool it calls, as {@link Toolkit#resolve} found it
+         * @return {@code true} to run the call; {@code false} sends the model a failure saying it was declined
+         * @throws Exception any problem deciding; the call is then declined
+         */
         boolean approve(ToolCall call, ToolSpec tool) throws Exception;
     }
 
     /** Follows a conversation as it happens, for display; every method does nothing by default. */
     public interface Listener {
-        /** A piece of the model's raw text as it streams in (call markup included). */
+        /**
+         * A piece of the model's raw text as it streams in (call markup included).
+         *
+         * @param delta the next piece, as the model's {@link ChatModel#stream} passed it
+         */
         default void onTextDelta(String delta) {
         }
 
-        /** The model's reply as a person should see it: without call markup or reasoning. */
+        /**
+         * The model's reply as a person should see it: without call markup or reasoning.
+         *
+         * @param round the round, from 1
+         * @param visibleText the reply's text as {@code Extraction.text()} gives it; {@code ""} when only calls
+         */
         default void onReply(int round, String visibleText) {
         }
 
-        /** The calls read from a reply, before they run. */
+        /**
+         * The calls read from a reply, before they run.
+         *
+         * @param round the round, from 1
+         * @param calls the calls in the order they will run (and their results be sent)
+         */
         default void onCalls(int round, List<ToolCall> calls) {
         }
 
-        /** One call's result, in call order, once all of the round's calls have run. */
+        /**
+         * One call's result, in call order, once all of the round's calls have run.
+         *
+         * @param round the round, from 1
+         * @param call the call as dispatched
+         * @param result what goes back to the model for it
+         */
         default void onResult(int round, ToolCall call, ToolResult result) {
         }
 
-        /** Call attempts that could not be read, and the correction prompt sent back for them. */
+        /**
+         * Call attempts that could not be read, and the correction prompt sent back for them.
+         *
+         * @param round the round, from 1
+         * @param errors the extraction errors of the reply, in text order
+         * @param correctionPrompt the message sent to the model in answer
+         */
         default void onCorrection(int round, List<ExtractionError> errors, String correctionPrompt) {
         }
 
-        /** The transcript at the end of a round. */
+        /**
+         * The transcript at the end of a round.
+         *
+         * @param round the round that ended, from 1
+         * @param transcript the whole conversation so far, immutable
+         */
         default void onRoundEnd(int round, List<ChatMessage> transcript) {
         }
     }
@@ -130,12 +181,26 @@ public final class ToolLoop {
      */
     public record Outcome(String answer, int rounds, boolean maxRoundsReached, List<ChatMessage> transcript,
                           String error) {
+        /**
+         * Checks and copies the components.
+         *
+         * @param answer the model's last reply as a person should see it ({@code ""} when none)
+         * @param rounds how many times the model was asked
+         * @param maxRoundsReached whether the model still wanted to call tools when the limit was reached
+         * @param transcript the whole conversation, this run included
+         * @param error why the run stopped early (the model failed), or {@code null}
+         * @throws NullPointerException when {@code answer} or {@code transcript} is {@code null}
+         */
         public Outcome {
             Objects.requireNonNull(answer, "answer");
             transcript = List.copyOf(transcript);
         }
 
-        /** Whether the model gave a final answer: no error, limit not reached. */
+        /**
+         * Whether the model gave a final answer: no error, limit not reached.
+         *
+         * @return {@code true} when {@link #answer()} is the model's final answer
+         */
         public boolean completed() {
             return error == null && !maxRoundsReached;
         }
@@ -224,12 +289,24 @@ public final class ToolLoop {
         }
     }
 
-    /** Starts a loop over a model and a toolkit. */
+    /**
+     * Starts a loop over a model and a toolkit.
+     *
+     * @param model the model to ask
+     * @param toolkit the tools the model may call; a toolkit whose tools change is followed between rounds
+     * @return a builder with the defaults: native mode, {@link CallFormat#XML_TAGS} for prompt mode,
+     *     {@value #DEFAULT_MAX_ROUNDS} rounds, calls run one after another, no approver, no listener
+     * @throws NullPointerException when {@code model} or {@code toolkit} is {@code null}
+     */
     public static Builder builder(ChatModel model, Toolkit toolkit) {
         return new Builder(model, toolkit);
     }
 
-    /** The conversation so far (a snapshot, updated at the end of every round). */
+    /**
+     * The conversation so far (a snapshot, updated at the end of every round).
+     *
+     * @return the messages, oldest first, immutable; safe to read from any thread
+     */
     public List<ChatMessage> transcript() {
         return snapshot;
     }
@@ -237,6 +314,9 @@ public final class ToolLoop {
     /**
      * Sends a user message and runs rounds until the model answers without calling a tool, the
      * round limit is reached, or the model fails. Never throws for what the model or the tools do.
+     *
+     * @param userMessage the user's message, appended to the conversation
+     * @return how the run ended, with the answer and the transcript
      */
     public synchronized Outcome run(String userMessage) {
         Objects.requireNonNull(userMessage, "userMessage");
@@ -472,7 +552,7 @@ public final class ToolLoop {
                 results[i] = running.get(k).get();
             } catch (ExecutionException e) {
                 results[i] = ToolResult.failure(calls[i].name(), calls[i].id(),
-                        Toolkits.failed(calls[i].name(), e.getCause() == null ? e : e.getCause()));
+                        ErrorTexts.toolFailed(calls[i].name(), e.getCause() == null ? e : e.getCause()));
             } catch (InterruptedException e) {
                 for (CompletableFuture<ToolResult> f : running) {
                     f.cancel(true);
@@ -509,7 +589,7 @@ public final class ToolLoop {
             return result != null ? result
                     : ToolResult.failure(call.name(), call.id(), call.name() + " failed: it returned no result");
         } catch (RuntimeException | StackOverflowError | AssertionError | LinkageError e) {
-            return ToolResult.failure(call.name(), call.id(), Toolkits.failed(call.name(), e));
+            return ToolResult.failure(call.name(), call.id(), ErrorTexts.toolFailed(call.name(), e));
         }
     }
 
@@ -546,19 +626,35 @@ public final class ToolLoop {
             this.toolkit = Objects.requireNonNull(toolkit, "toolkit");
         }
 
-        /** Native tool calls (the default) or calls written in the text. */
+        /**
+         * Native tool calls (the default) or calls written in the text.
+         *
+         * @param mode how tools are offered and calls read
+         * @return this builder
+         */
         public Builder mode(Mode mode) {
             this.mode = Objects.requireNonNull(mode, "mode");
             return this;
         }
 
-        /** The text format taught in prompt mode (default {@link CallFormat#XML_TAGS}). */
+        /**
+         * The text format taught in prompt mode (default {@link CallFormat#XML_TAGS}).
+         *
+         * @param format the format the system message teaches; calls in every format are read regardless
+         * @return this builder
+         */
         public Builder format(CallFormat format) {
             this.format = Objects.requireNonNull(format, "format");
             return this;
         }
 
-        /** How many times the model may be asked per {@link #run} (default {@value ToolLoop#DEFAULT_MAX_ROUNDS}). */
+        /**
+         * How many times the model may be asked per {@link #run} (default {@value ToolLoop#DEFAULT_MAX_ROUNDS}).
+         *
+         * @param maxRounds the limit, at least 1
+         * @return this builder
+         * @throws IllegalArgumentException when {@code maxRounds} is below 1
+         */
         public Builder maxRounds(int maxRounds) {
             if (maxRounds < 1) {
                 throw new IllegalArgumentException("maxRounds must be at least 1, got " + maxRounds);
@@ -571,6 +667,9 @@ public final class ToolLoop {
          * Lets consecutive calls to {@linkplain ToolSpec#readOnly() read-only} tools run concurrently on this
          * executor. Every other call runs alone, in the order the model wrote it. Default: none, every call runs
          * on the calling thread, one after another.
+         *
+         * @param executor where read-only calls run; {@code null} for none
+         * @return this builder
          */
         public Builder executor(Executor executor) {
             this.executor = executor;
@@ -580,36 +679,64 @@ public final class ToolLoop {
         /**
          * Asked before each call to a tool that needs confirmation. Without one, such calls are
          * declined.
+         *
+         * @param approver decides on each such call, on the thread that called {@link #run}; {@code null} for none
+         * @return this builder
          */
         public Builder approver(Approver approver) {
             this.approver = approver;
             return this;
         }
 
-        /** Told about each round as it happens. */
+        /**
+         * Told about each round as it happens.
+         *
+         * @param listener called on the thread that called {@link #run}; {@code null} for none
+         * @return this builder
+         */
         public Builder listener(Listener listener) {
             this.listener = listener == null ? SILENT : listener;
             return this;
         }
 
-        /** A system prompt of the caller's; in prompt mode the format instructions follow it. */
+        /**
+         * A system prompt of the caller's; in prompt mode the format instructions follow it.
+         *
+         * @param systemPrompt the prompt; {@code null} for none
+         * @return this builder
+         */
         public Builder systemPrompt(String systemPrompt) {
             this.systemPrompt = systemPrompt;
             return this;
         }
 
-        /** In native mode, also read calls a model wrote in its text when it sent no native ones. */
+        /**
+         * In native mode, also read calls a model wrote in its text when it sent no native ones.
+         *
+         * @param on {@code true} to read text calls too (default {@code false})
+         * @return this builder
+         */
         public Builder textCallsInNativeMode(boolean on) {
             this.textCallsInNativeMode = on;
             return this;
         }
 
-        /** Earlier messages to continue from (after the system message). */
+        /**
+         * Earlier messages to continue from (after the system message).
+         *
+         * @param earlier the messages, oldest first, added after any given before
+         * @return this builder
+         */
         public Builder history(List<ChatMessage> earlier) {
             this.history.addAll(earlier);
             return this;
         }
 
+        /**
+         * A loop with these settings, its conversation holding the system message and the history.
+         *
+         * @return a new loop
+         */
         public ToolLoop build() {
             return new ToolLoop(this);
         }

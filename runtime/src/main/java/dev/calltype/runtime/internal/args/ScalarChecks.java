@@ -1,6 +1,5 @@
 package dev.calltype.runtime.internal.args;
 
-import dev.calltype.runtime.SchemaDialects;
 import dev.calltype.runtime.support.Coercion;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -263,7 +262,7 @@ final class ScalarChecks {
         if (multipleOf != null && multipleOf.isNumber() && multipleOf.decimalValue().signum() > 0
                 && Math.abs((long) v.scale()) <= SchemaArguments.MAX_NUMBER_SCALE
                 && v.remainder(multipleOf.decimalValue()).signum() != 0) {
-            problems.add(Coercion.mismatch(path, "a multiple of " + SchemaDialects.write(multipleOf), node));
+            problems.add(Coercion.mismatch(path, "a multiple of " + SchemaNodes.write(multipleOf), node));
         }
         return problems.size() == before;
     }
@@ -272,7 +271,7 @@ final class ScalarChecks {
                               List<String> problems, java.util.function.IntPredicate ok, String words) {
         JsonNode limit = schema.get(keyword);
         if (limit != null && limit.isNumber() && !ok.test(v.compareTo(limit.decimalValue()))) {
-            problems.add(Coercion.mismatch(path, words + SchemaDialects.write(limit), node));
+            problems.add(Coercion.mismatch(path, words + SchemaNodes.write(limit), node));
         }
     }
 
@@ -301,7 +300,7 @@ final class ScalarChecks {
         }
         List<String> literals = new ArrayList<>();
         for (JsonNode v : values) {
-            literals.add(SchemaDialects.write(v));
+            literals.add(SchemaNodes.write(v));
         }
         problems.add(Coercion.mismatch(path, "one of " + String.join(", ", literals), node));
         return null;
@@ -315,7 +314,7 @@ final class ScalarChecks {
                 && constant.asText().equalsIgnoreCase(node.asText())) {
             return constant;
         }
-        problems.add(Coercion.mismatch(path, SchemaDialects.write(constant), node));
+        problems.add(Coercion.mismatch(path, SchemaNodes.write(constant), node));
         return null;
     }
 

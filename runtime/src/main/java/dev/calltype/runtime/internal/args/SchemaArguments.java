@@ -1,7 +1,6 @@
 package dev.calltype.runtime.internal.args;
 
 import dev.calltype.runtime.FormatInstructions;
-import dev.calltype.runtime.SchemaDialects;
 import dev.calltype.runtime.support.Coercion;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -52,10 +51,12 @@ public final class SchemaArguments {
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
     private final ObjectNode root;
+    private final SchemaTree tree;
     private final ScalarChecks scalars = new ScalarChecks();
 
     public SchemaArguments(ObjectNode root) {
         this.root = root;
+        this.tree = new SchemaTree(root);
     }
 
     /** The checked, coerced arguments and the problems found (empty when the call is valid). */
@@ -68,7 +69,7 @@ public final class SchemaArguments {
     /** Checks a call's arguments; the argument is not changed. */
     public Checked check(ObjectNode arguments) {
         List<String> problems = new ArrayList<>();
-        ObjectNode out = object(root, nestFlat(arguments), "", problems, 0);
+        ObjectNode out = object(root, tree.nestFlat(arguments), "", problems, 0);
         return new Checked(out == null ? NODES.objectNode() : out, List.copyOf(problems));
     }
 
@@ -95,7 +96,7 @@ public final class SchemaArguments {
         }
         JsonNode ref = schema.get("$ref");
         if (ref != null && ref.isTextual()) {
-            JsonNode target = SchemaDialects.resolve(root, ref.textValue());
+            JsonNode target = SchemaNodes.resolve(root, ref.textValue());
             if (target != null) {
                 node = value(target, node, path, problems, depth + 1);
                 if (node == null) {
@@ -104,7 +105,7 @@ public final class SchemaArguments {
             }
         }
         if (node.isNull()) {
-            if (allowsNull(schema, depth)) {
+            if (tree.allowsNull(schema, depth)) {
                 return node;
             }
             problems.add(Coercion.mismatch(path, SchemaTypes.expected(schema), node));
@@ -244,15 +245,15 @@ public final class SchemaArguments {
         int before = problems.size();
         JsonNode declared = schema.get("properties");
         ObjectNode properties = declared != null && declared.isObject() ? (ObjectNode) declared : NODES.objectNode();
-        Set<String> required = SchemaDialects.stringSet(schema.get("required"));
+        Set<String> required = SchemaNodes.stringSet(schema.get("required"));
         ObjectNode out = NODES.objectNode();
         for (Map.Entry<String, JsonNode> p : properties.properties()) {
             String name = p.getKey();
             JsonNode property = p.getValue();
             JsonNode given = object.get(name);
             String at = Coercion.child(path, name);
-            if (given == null || given.isNull() && !allowsNull(property, depth)) {
-                JsonNode dflt = defaultOf(property);
+            if (given == null || given.isNull() && !tree.allowsNull(property, depth)) {
+                JsonNode dflt = tree.defaultOf(property);
                 if (dflt != null) {
                     out.set(name, dflt.deepCopy());
                 } else if (required.contains(name)) {
@@ -338,78 +339,6 @@ public final class SchemaArguments {
         return name.length() > MAX_NAME_SHOWN ? out.append('…').toString() : out.toString();
     }
 
-    /**
-     * Moves fields a model sent at the top level into the one object parameter they belong to
-     * ({@code {"sku":"A1","quantity":2,"note":"x"}} for {@code add_stock(item: {sku, quantity}, note)}),
-     * when exactly one absent object parameter (or one member of its {@code anyOf}, tried in order)
-     * declares every such field. Otherwise the arguments are returned as they are.
-     */
-    private ObjectNode nestFlat(ObjectNode arguments) {
-        JsonNode declared = root.get("properties");
-        if (declared == null || !declared.isObject()) {
-            return arguments;
-        }
-        List<String> strays = new ArrayList<>();
-        for (Iterator<String> it = arguments.fieldNames(); it.hasNext(); ) {
-            String name = it.next();
-            if (!declared.has(name)) {
-                strays.add(name);
-            }
-        }
-        if (strays.isEmpty()) {
-            return arguments;
-        }
-        String target = null;
-        int candidates = 0;
-        for (Map.Entry<String, JsonNode> p : declared.properties()) {
-            JsonNode given = arguments.get(p.getKey());
-            if (given != null && !given.isNull()) {
-                continue;
-            }
-            JsonNode schema = deref(p.getValue());
-            boolean fits = declaresAll(schema, strays);
-            JsonNode alternatives = schema == null ? null : schema.get("anyOf");
-            if (!fits && alternatives != null && alternatives.isArray()) {
-                for (JsonNode alternative : alternatives) {
-                    if (declaresAll(deref(alternative), strays)) {
-                        fits = true;
-                        break;
-                    }
-                }
-            }
-            if (fits) {
-                target = p.getKey();
-                candidates++;
-            }
-        }
-        if (candidates != 1) {
-            return arguments;
-        }
-        ObjectNode moved = arguments.deepCopy();
-        moved.remove(target);
-        ObjectNode inner = moved.putObject(target);
-        for (String name : strays) {
-            inner.set(name, moved.remove(name));
-        }
-        return moved;
-    }
-
-    private static boolean declaresAll(JsonNode schema, List<String> names) {
-        if (schema == null || !schema.isObject()) {
-            return false;
-        }
-        JsonNode properties = schema.get("properties");
-        if (properties == null || !properties.isObject()) {
-            return false;
-        }
-        for (String name : names) {
-            if (!properties.has(name)) {
-                return false;
-            }
-        }
-        return true;
-    }
-
     // ---------------------------------------------------------------------------------------------
     // anyOf / oneOf
 
@@ -419,7 +348,7 @@ public final class SchemaArguments {
         List<JsonNode> rest = new ArrayList<>();
         Set<String> kinds = SchemaTypes.nativeKinds(node);
         for (JsonNode alternative : alternatives) {
-            JsonNode resolved = deref(alternative);
+            JsonNode resolved = tree.deref(alternative);
             boolean nativeFit = false;
             if (resolved != null) {
                 for (String t : SchemaTypes.types(resolved)) {
@@ -437,20 +366,21 @@ public final class SchemaArguments {
             if (out != null && scratch.isEmpty()) {
                 return out;
             }
-            boolean discriminated = discriminatorMatches(deref(alternative), node);
+            boolean discriminated = SchemaTree.discriminatorMatches(tree.deref(alternative), node);
             if (best == null || discriminated && !bestDiscriminated
                     || discriminated == bestDiscriminated && scratch.size() < best.size()) {
                 best = scratch;
                 bestDiscriminated = discriminated;
             }
         }
-        String discriminator = bestDiscriminated ? null : commonDiscriminator(ordered, node);
+        String discriminator = bestDiscriminated ? null : tree.commonDiscriminator(ordered, node);
         if (bestDiscriminated) {
             problems.addAll(best);
         } else if (discriminator != null) {
             List<String> literals = new ArrayList<>();
             for (JsonNode alternative : ordered) {
-                literals.add(SchemaDialects.write(fixedValue(deref(alternative).get("properties").get(discriminator))));
+                JsonNode property = tree.deref(alternative).get("properties").get(discriminator);
+                literals.add(SchemaNodes.write(SchemaTree.fixedValue(property)));
             }
             String at = Coercion.child(path, discriminator);
             JsonNode given = node.get(discriminator);
@@ -459,161 +389,11 @@ public final class SchemaArguments {
         } else {
             List<String> shapes = new ArrayList<>();
             for (JsonNode alternative : ordered) {
-                shapes.add(FormatInstructions.type(deref(alternative)));
+                shapes.add(FormatInstructions.type(tree.deref(alternative)));
             }
             problems.add(Coercion.mismatch(path, "one of these forms: " + String.join(", ", shapes), node));
         }
         return null;
-    }
-
-    /**
-     * The property every alternative fixes to its own value ({@code "type": {"const": "circle"}}), when
-     * the value is an object and there is one; otherwise {@code null}.
-     */
-    private String commonDiscriminator(List<JsonNode> alternatives, JsonNode node) {
-        if (!node.isObject()) {
-            return null;
-        }
-        JsonNode first = deref(alternatives.get(0));
-        JsonNode properties = first == null ? null : first.get("properties");
-        if (properties == null || !properties.isObject()) {
-            return null;
-        }
-        for (Iterator<String> it = properties.fieldNames(); it.hasNext(); ) {
-            String key = it.next();
-            boolean everywhere = true;
-            for (JsonNode alternative : alternatives) {
-                JsonNode resolved = deref(alternative);
-                JsonNode property = resolved == null ? null : resolved.path("properties").get(key);
-                everywhere &= property != null && fixedValue(property) != null;
-            }
-            if (everywhere) {
-                return key;
-            }
-        }
-        return null;
-    }
-
-    /** The one value a property schema allows ({@code const}, or an enum of one), or {@code null}. */
-    private static JsonNode fixedValue(JsonNode property) {
-        if (property == null || !property.isObject()) {
-            return null;
-        }
-        JsonNode fixed = property.get("const");
-        JsonNode values = property.get("enum");
-        if (fixed == null && values != null && values.isArray() && values.size() == 1) {
-            fixed = values.get(0);
-        }
-        return fixed != null && fixed.isValueNode() ? fixed : null;
-    }
-
-    /** Whether an object value names this alternative through its {@code const} (or one-value enum) fields. */
-    private static boolean discriminatorMatches(JsonNode alternative, JsonNode node) {
-        if (alternative == null || !node.isObject()) {
-            return false;
-        }
-        JsonNode properties = alternative.get("properties");
-        if (properties == null || !properties.isObject()) {
-            return false;
-        }
-        boolean any = false;
-        for (Map.Entry<String, JsonNode> p : properties.properties()) {
-            JsonNode fixed = fixedValue(p.getValue());
-            if (fixed == null) {
-                continue;
-            }
-            JsonNode given = node.get(p.getKey());
-            if (given == null || !given.isValueNode() || !given.asText().equalsIgnoreCase(fixed.asText())) {
-                return false;
-            }
-            any = true;
-        }
-        return any;
-    }
-
-    // ---------------------------------------------------------------------------------------------
-    // schema reading
-
-    /** Follows {@code $ref}s (a bounded number of hops) to the schema that says what a value is. */
-    private JsonNode deref(JsonNode schema) {
-        for (int hops = 0; schema != null && schema.isObject() && schema.has("$ref") && hops < MAX_DEPTH; hops++) {
-            JsonNode target = SchemaDialects.resolve(root, schema.get("$ref").asText());
-            if (target == null) {
-                return schema;
-            }
-            schema = target;
-        }
-        return schema;
-    }
-
-    private JsonNode defaultOf(JsonNode schema) {
-        if (schema == null || !schema.isObject()) {
-            return null;
-        }
-        if (schema.has("default")) {
-            return schema.get("default");
-        }
-        JsonNode target = deref(schema);
-        return target != null && target.isObject() ? target.get("default") : null;
-    }
-
-    /** Whether {@code null} is an acceptable value for the schema. */
-    private boolean allowsNull(JsonNode schema, int depth) {
-        if (schema == null || depth > MAX_DEPTH) {
-            return schema == null;
-        }
-        if (schema.isBoolean()) {
-            return schema.booleanValue();
-        }
-        if (!schema.isObject()) {
-            return true;
-        }
-        JsonNode type = schema.get("type");
-        if (type != null && (type.isTextual() && type.textValue().equals("null")
-                || type.isArray() && SchemaDialects.stringSet(type).contains("null"))) {
-            return true;
-        }
-        if (schema.path("nullable").asBoolean(false)) {
-            return true;
-        }
-        JsonNode values = schema.get("enum");
-        if (values != null && values.isArray()) {
-            for (JsonNode v : values) {
-                if (v.isNull()) {
-                    return true;
-                }
-            }
-            return false;
-        }
-        if (schema.has("const")) {
-            return schema.get("const").isNull();
-        }
-        if (type != null) {
-            return false;
-        }
-        JsonNode ref = schema.get("$ref");
-        if (ref != null && ref.isTextual()) {
-            JsonNode target = SchemaDialects.resolve(root, ref.textValue());
-            return target == null || allowsNull(target, depth + 1);
-        }
-        JsonNode alternatives = schema.has("anyOf") ? schema.get("anyOf") : schema.get("oneOf");
-        if (alternatives != null && alternatives.isArray()) {
-            for (JsonNode alternative : alternatives) {
-                if (allowsNull(alternative, depth + 1)) {
-                    return true;
-                }
-            }
-            return false;
-        }
-        JsonNode all = schema.get("allOf");
-        if (all != null && all.isArray()) {
-            for (JsonNode part : all) {
-                if (!allowsNull(part, depth + 1)) {
-                    return false;
-                }
-            }
-        }
-        return SchemaTypes.types(schema).isEmpty();
     }
 
     static String label(String path) {

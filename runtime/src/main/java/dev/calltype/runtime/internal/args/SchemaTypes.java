@@ -1,6 +1,5 @@
 package dev.calltype.runtime.internal.args;
 
-import dev.calltype.runtime.SchemaDialects;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
@@ -85,7 +84,7 @@ final class SchemaTypes {
         if (values != null && values.isArray()) {
             List<String> literals = new ArrayList<>();
             for (JsonNode v : values) {
-                literals.add(SchemaDialects.write(v));
+                literals.add(SchemaNodes.write(v));
             }
             return "one of " + String.join(", ", literals);
         }

@@ -30,7 +30,7 @@ import java.util.Map;
  * The JSON-based tool-call formats that are a marker, JSON calls (an object, an array of objects, or several
  * objects), and perhaps a closing marker: the {@code TOOL_CALL} marker, {@code [TOOL_CALL]} tags, Hermes
  * {@code <tool_call>}, Mistral {@code [TOOL_CALLS][…]}, Granite, Nemotron, {@code <tool_calls>}, functools,
- * InternLM, Command R/R7B, Apertus, Llama {@code <|python_tag|>}. Each is one {@link Spec}.
+ * InternLM, Command R/R7B, Apertus, Llama {@code <|python_tag|>}. Each is one {@link JsonBlockSpec}.
  *
  * <p>Explicit markup: every object inside is a call attempt, so what cannot be read is an error. The block is read
  * one call at a time: a call is emitted as soon as what follows it shows it is complete (the next call starts, or
@@ -40,213 +40,22 @@ import java.util.Map;
  */
 public final class JsonBlock implements Recognizer {
 
-    /**
-     * How one format writes its block, built with named settings:
-     * {@code JsonBlock.tags(WireFormat.NEMOTRON, "<TOOLCALL>", "</TOOLCALL>").build()}.
-     */
-    public static final class Spec {
-        private final WireFormat format;
-        private final String opener;
-        private final List<String> closers;
-        private final boolean closerExpected;
-        private final boolean sequence;
-        private final boolean fences;
-        private final boolean requireJson;
-        private final boolean requireFence;
-        private final boolean nameKeyed;
-        private final boolean pythonic;
-        private final boolean markerColon;
-        private final boolean wordBoundary;
-
-        private Spec(Builder b) {
-            this.format = b.format;
-            this.opener = b.opener;
-            this.closers = List.copyOf(b.closers);
-            this.closerExpected = b.closerExpected;
-            this.sequence = b.sequence;
-            this.fences = b.fences;
-            this.requireJson = b.requireJson;
-            this.requireFence = b.requireFence;
-            this.nameKeyed = b.nameKeyed;
-            this.pythonic = b.pythonic;
-            this.markerColon = b.markerColon;
-            this.wordBoundary = b.wordBoundary;
-        }
-
-        public WireFormat format() {
-            return format;
-        }
-
-        /** The opening marker (also where a search for the closer stops). */
-        public String opener() {
-            return opener;
-        }
-
-        /** Closing markers, the usual one first; empty when the block just ends. */
-        public List<String> closers() {
-            return closers;
-        }
-
-        /** The usual closing marker, or {@code null}. */
-        public String closer() {
-            return closers.isEmpty() ? null : closers.get(0);
-        }
-
-        /** Whether the closer normally follows, so text before it is garbage to absorb. */
-        public boolean closerExpected() {
-            return closerExpected;
-        }
-
-        /** Whether several objects may follow one another ({@code ,} {@code ;} or blanks). */
-        public boolean sequence() {
-            return sequence;
-        }
-
-        /** Whether the content may be in a Markdown fence. */
-        public boolean fences() {
-            return fences;
-        }
-
-        /** Whether the opener is only markup when JSON (or a fence) follows it. */
-        public boolean requireJson() {
-            return requireJson;
-        }
-
-        /** Whether the content must be fenced (Command R). */
-        public boolean requireFence() {
-            return requireFence;
-        }
-
-        /** Whether calls are written {@code {"NAME": {args}}} (Apertus). */
-        public boolean nameKeyed() {
-            return nameKeyed;
-        }
-
-        /** Whether the content may be pythonic calls instead. */
-        public boolean pythonic() {
-            return pythonic;
-        }
-
-        /** Whether a {@code :} may follow the opener. */
-        public boolean markerColon() {
-            return markerColon;
-        }
-
-        /** Whether the opener must not continue a word, nor be continued by one. */
-        public boolean wordBoundary() {
-            return wordBoundary;
-        }
-    }
-
-    /** Settings of a {@link Spec}, each named; everything is off until set. */
-    public static final class Builder {
-        private final WireFormat format;
-        private final String opener;
-        private List<String> closers = List.of();
-        private boolean closerExpected;
-        private boolean sequence;
-        private boolean fences;
-        private boolean requireJson;
-        private boolean requireFence;
-        private boolean nameKeyed;
-        private boolean pythonic;
-        private boolean markerColon;
-        private boolean wordBoundary;
-
-        private Builder(WireFormat format, String opener) {
-            this.format = format;
-            this.opener = opener;
-        }
-
-        /** The block ends with one of these markers (the usual one first); text before it is garbage to absorb. */
-        public Builder closedBy(String... closers) {
-            this.closers = List.of(closers);
-            this.closerExpected = true;
-            return this;
-        }
-
-        /** The block may end with one of these markers, but often just ends. */
-        public Builder mayEndWith(String... closers) {
-            this.closers = List.of(closers);
-            this.closerExpected = false;
-            return this;
-        }
-
-        /** Several call objects may follow one another, separated by {@code ,}, {@code ;} or blanks. */
-        public Builder callsInSequence() {
-            this.sequence = true;
-            return this;
-        }
-
-        /** The content may sit in a Markdown fence. */
-        public Builder fencesAllowed() {
-            this.fences = true;
-            return this;
-        }
-
-        /** The content must sit in a JSON Markdown fence (Command R {@code Action: ```json}). */
-        public Builder fenceRequired() {
-            this.fences = true;
-            this.requireFence = true;
-            return this;
-        }
-
-        /** The opener is markup only when JSON (or a fence) follows it; otherwise it is prose. */
-        public Builder onlyBeforeJson() {
-            this.requireJson = true;
-            return this;
-        }
-
-        /** CallNormalizer may be written {@code {"NAME": {args}}}. */
-        public Builder callsKeyedByName() {
-            this.nameKeyed = true;
-            return this;
-        }
-
-        /** The content may be pythonic calls {@code [f(a=1)]} instead of JSON. */
-        public Builder pythonicAllowed() {
-            this.pythonic = true;
-            return this;
-        }
-
-        /** A {@code :} may follow the opener ({@code TOOL_CALL: {…}}). */
-        public Builder colonAfterMarker() {
-            this.markerColon = true;
-            return this;
-        }
-
-        /** The opener is a word: it must not continue one nor be continued by one. */
-        public Builder wholeWord() {
-            this.wordBoundary = true;
-            return this;
-        }
-
-        public Spec build() {
-            return new Spec(this);
-        }
-
-        /** The recognizer for blocks written this way. */
-        public JsonBlock recognizer() {
-            return new JsonBlock(build());
-        }
-    }
-
     /** A block opened by {@code opener}: one JSON object or array, nothing else set yet. */
-    public static Builder opener(WireFormat format, String opener) {
-        return new Builder(format, opener);
+    public static JsonBlockSpec.Builder opener(WireFormat format, String opener) {
+        return new JsonBlockSpec.Builder(format, opener);
     }
 
     /** A tag pair: opener, closer, call objects or arrays (several in sequence), fences allowed. */
-    public static Builder tags(WireFormat format, String open, String close) {
-        return new Builder(format, open).closedBy(close).callsInSequence().fencesAllowed();
+    public static JsonBlockSpec.Builder tags(WireFormat format, String open, String close) {
+        return new JsonBlockSpec.Builder(format, open).closedBy(close).callsInSequence().fencesAllowed();
     }
 
     /** How far into a call streaming looks for its name at every character. */
     public static final int EAGER_NAME_CHARS = 256;
 
-    public final Spec spec;
+    public final JsonBlockSpec spec;
 
-    public JsonBlock(Spec spec) {
+    public JsonBlock(JsonBlockSpec spec) {
         this.spec = spec;
     }
 

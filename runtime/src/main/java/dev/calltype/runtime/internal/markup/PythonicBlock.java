@@ -25,7 +25,7 @@ import java.util.List;
 /**
  * Pythonic calls inside explicit markup: Olmo 3 {@code <function_calls>} (one call per line), Llama 4
  * {@code <|python_start|>[…]}, LFM2 {@code <|tool_call_start|>[…]}, Llama 3 {@code <|python_tag|>} built-in calls.
- * Every call is strict: unknown names, non-literal arguments and surplus positional arguments are errors. CallNormalizer
+ * Every call is strict: unknown names, non-literal arguments and surplus positional arguments are errors. Calls
  * are emitted one statement at a time, as with {@link JsonBlock}.
  */
 public final class PythonicBlock {
@@ -34,7 +34,7 @@ public final class PythonicBlock {
     }
 
     /** Reads calls from {@code cursor} in a block of {@code spec}'s format whose next call's span starts at {@code itemStart}. */
-    public static Verdict read(CharSequence buf, Config cfg, JsonBlock.Spec spec, int itemStart, int cursor, int limit,
+    public static Verdict read(CharSequence buf, Config cfg, JsonBlockSpec spec, int itemStart, int cursor, int limit,
                       boolean atEnd) {
         WireFormat format = spec.format();
         int i = Chars.skipBlanks(buf, cursor, limit);
@@ -86,7 +86,7 @@ public final class PythonicBlock {
     }
 
     /** After calls read up to {@code end}: another statement follows, or the block closes. */
-    private static Verdict after(CharSequence buf, Config cfg, JsonBlock.Spec spec, int itemStart, List<Finding> items,
+    private static Verdict after(CharSequence buf, Config cfg, JsonBlockSpec spec, int itemStart, List<Finding> items,
                                int[] starts, int end, int scan, int limit, boolean atEnd) {
         int k = scan;
         while (k < limit && (Chars.isBlank(buf.charAt(k)) || buf.charAt(k) == ',' || buf.charAt(k) == ';')) {
@@ -146,7 +146,7 @@ public final class PythonicBlock {
     }
 
     /** A failed statement: its span reaches the closing marker if one follows, else the end of its line. */
-    private static Verdict error(CharSequence buf, Config cfg, JsonBlock.Spec spec, int itemStart, int from, int q,
+    private static Verdict error(CharSequence buf, Config cfg, JsonBlockSpec spec, int itemStart, int from, int q,
                                ExtractionError.Kind kind, String message, String name, int limit, boolean atEnd) {
         int end;
         String closer = spec.closer();

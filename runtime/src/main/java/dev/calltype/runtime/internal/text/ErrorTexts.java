@@ -4,10 +4,12 @@ import dev.calltype.runtime.ExtractionError;
 import dev.calltype.runtime.ToolSpec;
 import dev.calltype.runtime.WireFormat;
 import dev.calltype.runtime.internal.args.KnownTools;
+import dev.calltype.runtime.internal.args.SchemaArguments;
 import dev.calltype.runtime.internal.json.JsonRead;
 import dev.calltype.runtime.internal.scan.Chars;
 import dev.calltype.runtime.internal.scan.Config;
 import dev.calltype.runtime.support.Coercion;
+import dev.calltype.runtime.support.DispatchSupport;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -340,5 +342,15 @@ public final class ErrorTexts {
             return "None";
         }
         return v.toString();
+    }
+
+    /**
+     * The failure message for a tool that threw: its message only (bounded, control characters
+     * escaped), never a stack trace or the exception's class name.
+     */
+    public static String toolFailed(String toolName, Throwable e) {
+        String message = DispatchSupport.failureMessage(e);
+        String name = SchemaArguments.displayName(toolName == null ? "" : toolName);
+        return message == null ? name + " failed without saying why" : name + " failed: " + message;
     }
 }

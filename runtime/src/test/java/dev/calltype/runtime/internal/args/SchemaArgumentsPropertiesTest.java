@@ -125,7 +125,7 @@ class SchemaArgumentsPropertiesTest {
             keys.addAll(List.of("sku", "quantity", "extra"));
             List<Gen<JsonNode>> parts = new ArrayList<>();
             for (String key : keys) {
-                boolean required = SchemaDialects.stringSet(tool.parameters().get("required")).contains(key);
+                boolean required = SchemaNodes.stringSet(tool.parameters().get("required")).contains(key);
                 double absent = required ? 0.1 : tool.parameterOrder().contains(key) ? 0.7
                         : key.equals("extra") ? 0.95 : 0.85;
                 Gen<JsonNode> likely = LIKELY.containsKey(key) ? Gen.of(LIKELY.get(key)) : any;
