@@ -9,7 +9,7 @@ regressions.jsonl, plus tools.json. Each line is one case:
   optional: format (every call's WireFormat), shown (the user-visible text), ids (the calls' ids), errorKinds (the
   errors' kinds, in order), errorTool (the first error's tool name), messageContains (words of the first error's
   message), repairs (every call has these), withoutRepairs (no call has these), options (extractor settings:
-  startsInReasoning, searchReasoning, marker, tags [open, close], addTags [open, close])
+  startsInReasoning, searchReasoning, promptTail, marker, tags [open, close], addTags [open, close])
 Each file has a test class in dev.calltype.runtime.internal.formats (KimiK2Test for kimi-k2.jsonl, ...; the plumbing
 in FamilyCases) that checks each case in batch and in streaming (one character at a time, at every split point, and
 in fixed chunk sizes); index.txt lists the files. The wire formats follow each model's chat
@@ -218,6 +218,13 @@ case("gpt-oss-harmony", "begins-mid-header-then-another-message", "several",
      mid(W) + "<|start|>assistant to=functions.search<|channel|>commentary json<|message|>" + js(S["arguments"])
      + "<|call|>", [W, S])
 case("gpt-oss-harmony", "begins-mid-header-truncated", "malformed", cut(mid(W), '"Os'), [], True)
+case("gpt-oss-harmony", "prompt-tail-holds-the-role-header", "plain",
+     "<|channel|>commentary to=functions.get_weather <|constrain|>json<|message|>" + js(W["arguments"]) + "<|call|>", [W],
+     options={"promptTail": "<|start|>assistant"}, shown="", format="HARMONY")
+case("gpt-oss-harmony", "prompt-tail-holds-the-analysis-header", "prose",
+     "I need the weather.<|end|><|start|>assistant<|channel|>commentary to=functions.get_weather <|constrain|>json"
+     "<|message|>" + js(W["arguments"]) + "<|call|>", [W], options={"promptTail": "<|start|>assistant<|channel|>analysis"
+                                                                    "<|message|>"}, shown="")
 
 # Functionary v3.2: >>>NAME\n{json}; the prompt holds the first >>>
 fone = lambda x: ">>>" + x["name"] + "\n" + js(x["arguments"])
@@ -230,6 +237,10 @@ case(F, "all-channel-then-a-call", "prose", ">>>all\nLet me check.>>>" + fone(W)
 case(F, "name-line-without-known-tools-is-prose", "plain", fone(W)[3:], [], False, "none")
 case(F, "unknown-name-at-start-is-prose", "plain", "Weather\n{\"city\": \"Oslo\"}", [])
 case(F, "known-tool-without-json-is-an-error", "malformed", ">>>get_weather\nOslo please", [], True)
+case(F, "prompt-tail-says-the-response-continues-after-the-marker", "plain", fone(W)[3:], [W], False, "none",
+     options={"promptTail": "<|start_header_id|>assistant<|end_header_id|>\n\n>>>"}, format="FUNCTIONARY_V32")
+case(F, "prompt-tail-then-several", "several", fone(W)[3:] + fone(S), [W, S], False, "none",
+     options={"promptTail": ">>>"})
 
 
 def dsb(s):
@@ -337,6 +348,10 @@ case("lfm2", "unescaped-nested-quotes-in-a-shell-command", "repair",
      [c("shell", command="grep \"foo bar\" notes.txt | wc -l")])
 case("lfm2", "ambiguous-quote-is-an-error", "malformed",
      "<|tool_call_start|>[shell(command=\"echo \"a\", b\")]<|tool_call_end|>", [], True)
+case("pythonic", "bare-broken-call-without-tools-is-an-error", "malformed", "get_weather(city=\"Oslo\", days=)", [],
+     True, "none")
+case("pythonic", "bare-broken-call-followed-by-prose-stays-prose", "prose",
+     "get_weather(city=\"Oslo\", days=)\nThat is how you would write it.", [], False, "none")
 case("lfm2", "list-followed-by-prose-on-its-line", "prose",
      "[get_weather(city=\"Oslo\", days=2)] Checking the weather now.", [W])
 case("lfm2", "unknown-list-followed-by-prose-is-prose", "prose",
@@ -406,6 +421,18 @@ xml_family("dots", "<dots_function_call>", "<invoke name=", "<parameter name=", 
            "</dots_function_call>", U)
 xml_family("muse-glimmer", "<atem:function_calls>", "<atem:invoke name=", "<atem:parameter name=", "</atem:invoke>",
            "</atem:parameter>", "</atem:function_calls>", U)
+
+ATEM_CALL = ("<atem:function_calls>\n<atem:invoke name=\"get_weather\">\n<atem:parameter name=\"city\">Oslo</atem:parameter>\n"
+             "<atem:parameter name=\"days\">2</atem:parameter>\n</atem:invoke>\n</atem:function_calls>")
+case("muse-glimmer", "to-self-is-reasoning-then-a-call", "prose",
+     " to=self<|message|>I should look it up.<|eom|><|start|>assistant to=get_weather<|message|>" + ATEM_CALL, [W],
+     shown=" ")
+case("muse-glimmer", "a-call-mentioned-to-self-is-not-run", "prose",
+     "to=self<|message|>Maybe " + ATEM_CALL + " but first ask.<|eom|><|start|>assistant to=user<|message|>Which city?",
+     [], shown="Which city?")
+case("muse-glimmer", "to-user-header-is-hidden", "plain",
+     "to=self<|message|>17*23 = 391.<|eom|><|start|>assistant to=user<|message|>17 × 23 = **391**.", [],
+     shown="17 × 23 = **391**.")
 
 
 def step3(xs):
@@ -576,6 +603,10 @@ for fam_id, text in LONE:
 case(R, "lone-closer-after-an-opener-is-a-stray-tag", "regression",
      "<think>short</think>" + one_hermes(W) + "</think>", [W])
 case(R, "no-reasoning-marker-is-prose", "regression", "Sure.\n" + one_hermes(W), [W])
+case(R, "prompt-tail-opening-think-makes-a-response-without-closer-reasoning", "regression",
+     "Maybe " + one_hermes(W) + " later.", [], options={"promptTail": "<|im_start|>assistant\n<think>\n"}, shown="")
+case(R, "prompt-tail-prose-is-never-reported", "regression", "\n" + one_hermes(W),
+     [W], options={"promptTail": "Earlier turn: " + one_hermes(S)}, shown="\n")
 
 
 # ---------------------------------------------------------------- behaviour cases of the token, tag and marker formats

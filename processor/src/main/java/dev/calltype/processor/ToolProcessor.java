@@ -106,7 +106,7 @@ public final class ToolProcessor extends AbstractProcessor {
                 }
                 report.add(Problem.TYPE_UNRESOLVED, owner, String.join(", ", validator.unresolved()), name);
             }
-            String toolkit = dev.calltype.processor.model.ModelBuilder.generatedName(owner).canonicalName();
+            String toolkit = dev.calltype.processor.model.Declarations.generatedName(owner).canonicalName();
             if (declared.contains(toolkit)) {
                 report.add(Problem.TOOLKIT_NAME_TAKEN, owner, name, toolkit);
             }

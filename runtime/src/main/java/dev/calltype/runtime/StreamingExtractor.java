@@ -54,6 +54,9 @@ public final class StreamingExtractor {
         this.cfg = cfg;
         this.listener = listener;
         this.driver = new Driver(cfg, sink);
+        if (!cfg.promptTail.isEmpty()) {
+            window.append(cfg.promptTail); // read as the text the response continues, never reported
+        }
     }
 
     /**

@@ -94,7 +94,8 @@ public final class ToolCallExtractor {
     public Extraction extract(CharSequence response) {
         Objects.requireNonNull(response, "response");
         ExtractionCollector a = new ExtractionCollector();
-        new Driver(cfg, a).run(response, response.length(), true);
+        CharSequence text = cfg.promptTail.isEmpty() ? response : cfg.promptTail + response;
+        new Driver(cfg, a).run(text, text.length(), true);
         return a.extraction(cfg);
     }
 
@@ -171,6 +172,7 @@ public final class ToolCallExtractor {
                 new Config.TagPair(DEFAULT_OPEN_TAG, DEFAULT_CLOSE_TAG)));
         private boolean searchReasoning;
         private Boolean startsInReasoning;
+        private String promptTail = "";
         private ExtractionLimits limits = ExtractionLimits.DEFAULTS;
 
         private Builder() {
@@ -294,9 +296,9 @@ public final class ToolCallExtractor {
          * reasoning marker is a closing one ({@code </think>}, {@code </thinking>}, {@code </seed:think>},
          * {@code [/THINK]}, written without the opening one because the chat template opened it in the prompt, as
          * DeepSeek-R1, Qwen3 and Nemotron thinking modes do), what precedes it is reasoning, and a call mentioned
-         * there is not run. A {@link StreamingExtractor} then holds the text of a response until its first
-         * reasoning marker, its end, or {@code min(maxPayloadChars, maxBufferChars)} characters, so that it never
-         * shows as prose what turns out to be reasoning.
+         * there is not run (a closing marker counts within the response's first 32,768 characters). A
+         * {@link StreamingExtractor} then holds the text of a response until its first reasoning marker, its end, or
+         * its 32,768th character, so that it never shows as prose what turns out to be reasoning.
          *
          * <p>{@code true}: the response begins inside {@code <think>} (up to the first {@code </think>}, or the whole
          * response without one). {@code false}: it does not (a lone closing marker is hidden, what precedes it stays
@@ -308,6 +310,25 @@ public final class ToolCallExtractor {
          */
         public Builder startsInReasoning(boolean on) {
             this.startsInReasoning = on;
+            return this;
+        }
+
+        /**
+         * The end of the prompt that the response continues, as the chat template rendered it (default: none). Some
+         * templates write the opening of the model's markup into the prompt, so the response begins mid-structure:
+         * gpt-oss after {@code <|start|>assistant} writes {@code  to=functions.NAME<|channel|>…}, Functionary v3.2
+         * after {@code >>>} writes {@code NAME\n{…}}, thinking templates end with {@code <think>\n}. Given the tail,
+         * the response is read as its continuation: markup opened in the tail is read on into the response (a call
+         * starting there is reported from the response's first character), and nothing of the tail itself is
+         * reported. Only the last few hundred characters of the prompt are needed; what lies wholly in the tail is
+         * never reported.
+         *
+         * @param tail the last characters of the rendered prompt
+         * @return this builder
+         * @throws NullPointerException when {@code tail} is {@code null}
+         */
+        public Builder promptTail(String tail) {
+            this.promptTail = Objects.requireNonNull(tail, "tail");
             return this;
         }
 
@@ -329,7 +350,8 @@ public final class ToolCallExtractor {
          * @return a new extractor, immutable and safe to share between threads
          */
         public ToolCallExtractor build() {
-            return new ToolCallExtractor(new Config(tools, limits, searchReasoning, startsInReasoning, formats, marker, tags));
+            return new ToolCallExtractor(new Config(tools, limits, searchReasoning, startsInReasoning, promptTail,
+                    formats, marker, tags));
         }
     }
 }

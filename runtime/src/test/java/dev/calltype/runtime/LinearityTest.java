@@ -71,6 +71,15 @@ class LinearityTest {
         f.put("Mistral calls with unbalanced arguments", n -> repeat("[TOOL_CALLS]call:[", n));
         f.put("one long word at a line start", n -> repeat("x", n));
         f.put("a marker repeated without spaces", n -> repeat("TOOL_CALL", n));
+        f.put("Functionary markers without a name line", n -> repeat(">>>get_weather ", n));
+        f.put("Functionary calls with unbalanced arguments", n -> repeat(">>>get_weather\n{", n));
+        f.put("gpt-oss recipients without a message", n -> repeat(" to=functions.f<|channel|>", n));
+        f.put("Step-Audio 2 openers", n -> repeat("<tool_call>function\n", n));
+        f.put("Pangu and HyperCLOVA X openers", n -> repeat("[unused11]-> tool/function_call[", n));
+        f.put("partial closing reasoning markers", n -> repeat("</thin", n));
+        f.put("pythonic strings with unescaped quotes", n -> "shell(command=\"" + repeat("a \"b\" ", n));
+        f.put("MiniMax-M3 nested parameter tags", n -> "]<]minimax[>[<tool_call>]<]minimax[>[<invoke name=\"f\">"
+                + repeat("]<]minimax[>[<a>", n));
         return f;
     }
 

@@ -4,6 +4,7 @@ import dev.calltype.annotations.Tool;
 import dev.calltype.annotations.ToolParams;
 import dev.calltype.processor.diagnostic.Problem;
 import dev.calltype.processor.diagnostic.Report;
+import dev.calltype.processor.model.Declarations;
 import dev.calltype.processor.model.ModelBuilder;
 import dev.calltype.processor.model.ToolkitModel;
 import dev.calltype.processor.model.Names;
@@ -27,8 +28,9 @@ import javax.lang.model.type.TypeKind;
 
 /**
  * Checks one class with {@code @Tool} methods and reports every problem at once: the structure the
- * generated code relies on (visibility, nesting, names), then, through {@link ModelBuilder}, types,
- * defaults, constraints and descriptions. Never throws on user error.
+ * generated code relies on (visibility, nesting, names); then builds the model once, with {@link ModelBuilder},
+ * and checks it ({@link ModelChecks}): types, defaults, constraints and descriptions. Every diagnostic of a
+ * class is reported here. Never throws on user error.
  */
 public final class Validator {
 
@@ -45,7 +47,6 @@ public final class Validator {
         this.describeWarnings = describeWarnings;
     }
 
-    /** Types found unresolved by the last {@link #validate} (the class should be deferred). */
     /**
      * The model built while validating, the one the generators get: built once, from every tool
      * method; meaningful only when the report has no errors.
@@ -54,6 +55,7 @@ public final class Validator {
         return model;
     }
 
+    /** Types found unresolved by the last {@link #validate} (the class should be deferred). */
     public Set<String> unresolved() {
         return unresolved;
     }
@@ -63,7 +65,7 @@ public final class Validator {
         checkEnclosing(owner, report);
         List<ExecutableElement> callable = new ArrayList<>();
         Map<String, ExecutableElement> names = new LinkedHashMap<>();
-        for (ExecutableElement method : ModelBuilder.toolMethods(owner)) {
+        for (ExecutableElement method : Declarations.toolMethods(owner)) {
             boolean ok = true;
             if (!method.getModifiers().contains(Modifier.PUBLIC)) {
                 report.add(Problem.TOOL_NOT_PUBLIC, method, method.getSimpleName());
@@ -73,9 +75,9 @@ public final class Validator {
                 report.add(Problem.TOOL_GENERIC, method, method.getSimpleName());
                 ok = false;
             }
-            String name = ModelBuilder.toolName(method);
-            AnnotationMirror tool = ModelBuilder.mirror(method, TOOL);
-            AnnotationValue nameValue = ModelBuilder.explicitValue(tool, "name");
+            String name = Declarations.toolName(method);
+            AnnotationMirror tool = Declarations.mirror(method, TOOL);
+            AnnotationValue nameValue = Declarations.explicitValue(tool, "name");
             if (!Names.isValidToolName(name)) {
                 String suggestion = Names.suggestToolName(name);
                 report.add(Problem.TOOL_INVALID_NAME, method, tool, nameValue, name,
@@ -101,9 +103,12 @@ public final class Validator {
                 callable.add(method);
             }
         }
-        ModelBuilder builder = new ModelBuilder(env, report, describeWarnings);
+        ModelBuilder builder = new ModelBuilder(env);
         model = builder.build(owner, callable);
         unresolved = Set.copyOf(builder.unresolved());
+        if (unresolved.isEmpty()) {
+            new ModelChecks(report, describeWarnings).check(callable, model, builder);
+        }
         return report;
     }
 
@@ -111,7 +116,7 @@ public final class Validator {
     public static void checkToolParamsTarget(Element annotated, Report report) {
         if (annotated.getKind() != ElementKind.RECORD) {
             report.add(Problem.TOOL_PARAMS_NOT_RECORD, annotated,
-                    ModelBuilder.mirror(annotated, ToolParams.class.getCanonicalName()), null,
+                    Declarations.mirror(annotated, ToolParams.class.getCanonicalName()), null,
                     annotated.getSimpleName());
         }
     }
@@ -125,7 +130,7 @@ public final class Validator {
     }
 
     private void checkEnclosing(TypeElement owner, Report report) {
-        String generated = ModelBuilder.generatedName(owner).simpleName();
+        String generated = Declarations.generatedName(owner).simpleName();
         for (Element e = owner; e != null && (e.getKind().isClass() || e.getKind().isInterface());
              e = e.getEnclosingElement()) {
             TypeElement te = (TypeElement) e;

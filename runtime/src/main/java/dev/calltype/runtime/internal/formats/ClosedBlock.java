@@ -35,9 +35,9 @@ final class ClosedBlock {
     }
 
     /**
-     * The {@code >} that ends a tag's label starting at {@code from} ({@code <tool: LABEL>}, {@code <tool_calls:SUFFIX>}):
-     * its index, {@link #NO_LABEL} when a character {@code part} refuses (or {@code max} characters) comes first, or
-     * {@link #MORE} when the text may still bring it.
+     * The {@code >} that ends a tag's label starting at {@code from} ({@code <tool: LABEL>},
+     * {@code <tool_calls:SUFFIX>}): its index, {@link #NO_LABEL} when a character {@code part} refuses (or {@code max}
+     * characters) comes first, or {@link #MORE} when the text may still bring it.
      */
     static int labelEnd(CharSequence buf, int from, int limit, boolean atEnd, int max, IntPredicate part) {
         for (int k = from; k < limit && k < from + max; k++) {

@@ -60,6 +60,12 @@ public final class Harmony implements Family, Recognizer {
                 e++;
             }
             String recipient = header.substring(s, e);
+            if (!recipient.startsWith("functions.") && cfg.on(WireFormat.ATEM)) {
+                Verdict muse = MuseGlimmer.header(buf, recipient, pos, m + MESSAGE.length(), limit, atEnd);
+                if (muse != null) {
+                    return muse;
+                }
+            }
             String name = recipient.startsWith("functions.") ? recipient.substring("functions.".length()) : recipient;
             if (name.isEmpty()) {
                 return Verdict.NO_MATCH;

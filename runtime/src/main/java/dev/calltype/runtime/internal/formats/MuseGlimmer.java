@@ -2,22 +2,58 @@ package dev.calltype.runtime.internal.formats;
 
 import dev.calltype.runtime.WireFormat;
 import dev.calltype.runtime.internal.markup.XmlInvokes;
+import dev.calltype.runtime.internal.scan.Chars;
 import dev.calltype.runtime.internal.scan.Config;
+import dev.calltype.runtime.internal.scan.Finding;
 import dev.calltype.runtime.internal.scan.MarkerTable;
+import dev.calltype.runtime.internal.scan.RetryWhen;
+import dev.calltype.runtime.internal.scan.Verdict;
+
+import java.util.List;
 
 /**
- * Muse Glimmer ATEM: {@code <atem:function_calls><atem:invoke name="N"><atem:parameter name="K">V</atem:parameter>…}.
+ * Muse Glimmer ATEM: {@code <atem:function_calls><atem:invoke name="N"><atem:parameter name="K">V</atem:parameter>…},
+ * inside Harmony-like messages addressed by recipient: {@code [<|start|>assistant] to=self<|message|>…<|eom|>} is
+ * reasoning, {@code to=user<|message|>} opens the answer, {@code to=NAME<|message|><atem:function_calls>…} the calls.
+ * The headers are markup, hidden; the first one follows the prompt's {@code <|start|>assistant}.
  */
 public final class MuseGlimmer implements Family {
 
+    private static final String SECTION = "<atem:function_calls>";
+    private static final String END_OF_MESSAGE = "<|eom|>";
     private static final XmlInvokes.Spec SPEC = XmlInvokes.of(WireFormat.ATEM)
-            .section("<atem:function_calls>", "</atem:function_calls>")
+            .section(SECTION, "</atem:function_calls>")
             .invocation("<atem:invoke name=", "</atem:invoke>")
             .parameter("<atem:parameter name=", "</atem:parameter>")
             .build();
 
     @Override
     public void register(Config cfg, MarkerTable markers) {
-        markers.add("<atem:function_calls>", new XmlInvokes(SPEC));
+        markers.add(SECTION, new XmlInvokes(SPEC));
+        for (String recipient : new String[]{"self", "user"}) {
+            String marker = "to=" + recipient + Harmony.MESSAGE;
+            markers.add(marker, (buf, at, limit, atEnd) -> at.wordBoundary() && at.cfg().on(WireFormat.ATEM)
+                    ? header(buf, recipient, at.pos(), at.markerEnd(), limit, atEnd) : Verdict.NO_MATCH);
+        }
+    }
+
+    /**
+     * A message header {@code [pos, bodyStart)} addressed to {@code recipient}, read as Muse Glimmer's, or
+     * {@code null} when it is not one of its headers (a Harmony call, with JSON arguments).
+     */
+    static Verdict header(CharSequence buf, String recipient, int pos, int bodyStart, int limit, boolean atEnd) {
+        List<Finding> hidden = List.of(Finding.reasoning(pos, bodyStart));
+        if (recipient.equals("self")) {
+            return Verdict.reasoning(bodyStart, hidden, END_OF_MESSAGE);
+        }
+        if (recipient.equals("user")) {
+            return Verdict.matched(bodyStart, hidden);
+        }
+        int i = Chars.skipBlanks(buf, bodyStart, limit);
+        int r = i < limit ? Chars.startsWith(buf, i, limit, SECTION) : Chars.PARTIAL;
+        if (r == Chars.PARTIAL && !atEnd) {
+            return Verdict.needMore(RetryWhen.length(limit + 1));
+        }
+        return r == Chars.FULL ? Verdict.matched(bodyStart, hidden) : null;
     }
 }

@@ -68,10 +68,11 @@ public final class PythonicLine implements Recognizer {
                 return complete(buf, at, r, r.end(), limit, atEnd);
             }
             default -> {
-                if (cfg.tools.isEmpty()) {
+                boolean alone = cfg.tools.isEmpty();
+                if (alone && !startsTheResponse(buf, pos)) {
                     return Verdict.skipPythonic(Math.max(r.end(), r.problemOffset()));
                 }
-                return failed(buf, at, r, JsonBlock.display(name, cfg), limit, atEnd);
+                return failed(buf, at, r, JsonBlock.display(name, cfg), alone, limit, atEnd);
             }
         }
     }
@@ -116,11 +117,16 @@ public final class PythonicLine implements Recognizer {
         return true;
     }
 
+    /** Whether {@code pos} is the response's first character. */
+    private static boolean startsTheResponse(CharSequence buf, int pos) {
+        return pos == 0;
+    }
+
     /**
-     * A known tool called with something that is not a literal call: an error when the call (by its brackets) is
-     * the whole line, prose otherwise.
+     * A call that is not a literal call: an error when the call (by its brackets) is the whole line and names a known
+     * tool, or, with no tools known ({@code alone}), when it is the whole response; prose otherwise.
      */
-    private Verdict failed(CharSequence buf, At at, PyRead r, String name, int limit, boolean atEnd) {
+    private Verdict failed(CharSequence buf, At at, PyRead r, String name, boolean alone, int limit, boolean atEnd) {
         ExtractionError.Kind kind = r.errorKind() == null ? ExtractionError.Kind.INVALID_CALL_SYNTAX : r.errorKind();
         int pos = at.pos();
         int end;
@@ -130,15 +136,15 @@ public final class PythonicLine implements Recognizer {
             int e = BracketBalance.end(buf, pos, limit);
             if (e < 0) {
                 if (!atEnd) {
-                    return Verdict.needMore(RetryWhen.balance(pos), (b, l, x) -> failed(b, at, r, name, l, x));
+                    return Verdict.needMore(RetryWhen.balance(pos), (b, l, x) -> failed(b, at, r, name, alone, l, x));
                 }
                 end = limit;
             } else {
-                int k = Chars.skipInlineBlanks(buf, e, limit);
+                int k = alone ? Chars.skipBlanks(buf, e, limit) : Chars.skipInlineBlanks(buf, e, limit);
                 if (k >= limit && !atEnd) {
-                    return Verdict.needMore(RetryWhen.length(limit + 1), (b, l, x) -> failed(b, at, r, name, l, x));
+                    return Verdict.needMore(RetryWhen.length(limit + 1), (b, l, x) -> failed(b, at, r, name, alone, l, x));
                 }
-                if (k < limit && buf.charAt(k) != '\n' && buf.charAt(k) != '\r') {
+                if (k < limit && (alone || (buf.charAt(k) != '\n' && buf.charAt(k) != '\r'))) {
                     return Verdict.skipPythonic(Math.max(e, r.problemOffset()));
                 }
                 end = e;

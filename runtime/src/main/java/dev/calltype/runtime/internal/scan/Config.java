@@ -27,6 +27,8 @@ public final class Config {
      * response decides (a closing one: what precedes it is reasoning).
      */
     public final boolean reasoningStartDecided;
+    /** The end of the prompt the response continues (empty: none given). */
+    public final String promptTail;
     public final Set<WireFormat> formats;
     public final String marker;
     public final List<TagPair> tags;
@@ -38,12 +40,13 @@ public final class Config {
 
     /** {@code startsInReasoning}: {@code null} when the first reasoning marker of the response decides. */
     public Config(List<ToolSpec> tools, ExtractionLimits limits, boolean searchReasoning, Boolean startsInReasoning,
-           Set<WireFormat> formats, String marker, List<TagPair> tags) {
+           String promptTail, Set<WireFormat> formats, String marker, List<TagPair> tags) {
         this.tools = new KnownTools(tools);
         this.limits = limits;
         this.searchReasoning = searchReasoning;
         this.startsInReasoning = Boolean.TRUE.equals(startsInReasoning);
         this.reasoningStartDecided = startsInReasoning != null;
+        this.promptTail = promptTail;
         this.formats = formats.isEmpty() ? EnumSet.noneOf(WireFormat.class) : EnumSet.copyOf(formats);
         this.marker = marker;
         this.tags = List.copyOf(tags);

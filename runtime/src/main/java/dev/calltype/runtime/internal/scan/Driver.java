@@ -120,7 +120,7 @@ public final class Driver {
 
     public Driver(Config cfg, Sink sink) {
         this.cfg = cfg;
-        this.sink = sink;
+        this.sink = cfg.promptTail.isEmpty() ? sink : new PromptTail(sink, cfg.promptTail.length());
         this.reasoningClose = cfg.startsInReasoning ? "</think>" : null;
         this.start = cfg.reasoningStartDecided ? null : new ReasoningStart();
     }

@@ -70,6 +70,9 @@ abstract class FamilyCases {
             if (o.has("searchReasoning")) {
                 b.searchReasoning(o.get("searchReasoning").asBoolean());
             }
+            if (o.has("promptTail")) {
+                b.promptTail(o.get("promptTail").asText());
+            }
             if (o.has("marker")) {
                 b.marker(o.get("marker").asText());
             }

@@ -1,4 +1,10 @@
-package dev.calltype.processor.model;
+package dev.calltype.processor.validation;
+
+import dev.calltype.processor.model.FieldModel;
+import dev.calltype.processor.model.RecordModel;
+import dev.calltype.processor.model.ScalarKind;
+import dev.calltype.processor.model.SealedModel;
+import dev.calltype.processor.model.TypeModel;
 
 import dev.calltype.render.Json;
 import dev.calltype.render.Json.JsonArray;
