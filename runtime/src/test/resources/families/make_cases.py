@@ -233,7 +233,9 @@ std(F, fone, lambda xs: "".join(fone(x) for x in xs),
     ">>>get_weather\n{'city': 'Oslo', 'days': 2,}", [W], cut(fone(W), '"Os'))
 case(F, "begins-after-the-prompts-marker", "plain", fone(W)[3:], [W])
 case(F, "begins-after-the-prompts-marker-several", "several", fone(W)[3:] + fone(S), [W, S])
-case(F, "all-channel-then-a-call", "prose", ">>>all\nLet me check.>>>" + fone(W)[3:], [W])
+case(F, "all-channel-then-a-call", "prose", ">>>all\nLet me check.>>>" + fone(W)[3:], [W], shown="Let me check.")
+case(F, "prompt-tail-then-all-channel", "prose", "all\nIt is sunny in Oslo.", [], options={"promptTail": ">>>"},
+     shown="It is sunny in Oslo.")
 case(F, "name-line-without-known-tools-is-prose", "plain", fone(W)[3:], [], False, "none")
 case(F, "unknown-name-at-start-is-prose", "plain", "Weather\n{\"city\": \"Oslo\"}", [])
 case(F, "known-tool-without-json-is-an-error", "malformed", ">>>get_weather\nOslo please", [], True)
