@@ -428,7 +428,7 @@ ATEM_CALL = ("<atem:function_calls>\n<atem:invoke name=\"get_weather\">\n<atem:p
              "<atem:parameter name=\"days\">2</atem:parameter>\n</atem:invoke>\n</atem:function_calls>")
 case("muse-glimmer", "to-self-is-reasoning-then-a-call", "prose",
      " to=self<|message|>I should look it up.<|eom|><|start|>assistant to=get_weather<|message|>" + ATEM_CALL, [W],
-     shown=" ")
+     shown="")
 case("muse-glimmer", "a-call-mentioned-to-self-is-not-run", "prose",
      "to=self<|message|>Maybe " + ATEM_CALL + " but first ask.<|eom|><|start|>assistant to=user<|message|>Which city?",
      [], shown="Which city?")

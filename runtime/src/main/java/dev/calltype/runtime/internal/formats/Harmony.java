@@ -18,7 +18,7 @@ import java.util.List;
  * a call; an {@code analysis} message is reasoning; anything else is left as it is. When the prompt ends with the
  * role header's {@code <|start|>assistant}, the output begins mid-header:
  * {@code  to=functions.NAME<|channel|>commentary <|constrain|>json<|message|>{…}<|call|>}; the recipient followed by
- * Harmony's {@code <|message|>} token is unambiguous, so that header is read as one too.
+ * Harmony's {@code <|message|>} token is unambiguous, so that header is read as one too ({@link ResponseStart}).
  */
 public final class Harmony implements Family, Recognizer {
 
@@ -31,8 +31,6 @@ public final class Harmony implements Family, Recognizer {
     public void register(Config cfg, MarkerTable markers) {
         markers.add("<|start|>", this);
         markers.add("<|channel|>", this);
-        markers.add("to=functions.", (buf, at, limit, atEnd) -> at.wordBoundary()
-                ? match(buf, at.withMarkerEnd(at.pos()), limit, atEnd) : Verdict.NO_MATCH);
     }
 
     @Override

@@ -15,7 +15,8 @@ import java.util.List;
  * Muse Glimmer ATEM: {@code <atem:function_calls><atem:invoke name="N"><atem:parameter name="K">V</atem:parameter>…},
  * inside Harmony-like messages addressed by recipient: {@code [<|start|>assistant] to=self<|message|>…<|eom|>} is
  * reasoning, {@code to=user<|message|>} opens the answer, {@code to=NAME<|message|><atem:function_calls>…} the calls.
- * The headers are markup, hidden; the first one follows the prompt's {@code <|start|>assistant}.
+ * The headers are markup, hidden; the first one follows the prompt's {@code <|start|>assistant}
+ * ({@link ResponseStart}).
  */
 public final class MuseGlimmer implements Family {
 
@@ -30,11 +31,6 @@ public final class MuseGlimmer implements Family {
     @Override
     public void register(Config cfg, MarkerTable markers) {
         markers.add(SECTION, new XmlInvokes(SPEC));
-        for (String recipient : new String[]{"self", "user"}) {
-            String marker = "to=" + recipient + Harmony.MESSAGE;
-            markers.add(marker, (buf, at, limit, atEnd) -> at.wordBoundary() && at.cfg().on(WireFormat.ATEM)
-                    ? header(buf, recipient, at.pos(), at.markerEnd(), limit, atEnd) : Verdict.NO_MATCH);
-        }
     }
 
     /**

@@ -71,12 +71,20 @@ public final class Recognizers {
         }
     }
 
+    /** Whether the response's first character {@code c} may start markup that no marker announces. */
+    public static boolean mayStartResponse(Config cfg, char c) {
+        return ResponseStart.mayStart(c) || Functionary.mayStartResponse(cfg, c);
+    }
+
     /**
      * The recognizers that apply at a candidate besides its markers: JSON in prose, fences, pythonic lines, and at
      * the start of the response a call whose opening the prompt holds.
      */
     public static void generic(Config cfg, char c, boolean responseStart, boolean lineStart, boolean pythonicAllowed,
                                List<Recognizer> out) {
+        if (responseStart && ResponseStart.mayStart(c)) {
+            out.add(ResponseStart.INSTANCE);
+        }
         if (responseStart && Functionary.mayStartResponse(cfg, c)) {
             out.add(Functionary.AT_START);
         }

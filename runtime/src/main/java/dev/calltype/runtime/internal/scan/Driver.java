@@ -6,7 +6,6 @@ import dev.calltype.runtime.ExtractionLimits;
 import dev.calltype.runtime.StreamingExtractor;
 import dev.calltype.runtime.ToolCallExtractor;
 import dev.calltype.runtime.WireFormat;
-import dev.calltype.runtime.internal.formats.Functionary;
 import dev.calltype.runtime.internal.formats.Reasoning;
 import dev.calltype.runtime.internal.formats.Recognizers;
 import dev.calltype.runtime.internal.pythonic.Pythonic;
@@ -230,7 +229,7 @@ public final class Driver {
         if (cfg.markers.startsMarker(c) && cfg.markers.mayStart(buf, pos, limit)) {
             return true;
         }
-        if (pos == 0 && Functionary.mayStartResponse(cfg, c)) {
+        if (pos == 0 && Recognizers.mayStartResponse(cfg, c)) {
             return true;
         }
         switch (c) {
