@@ -110,24 +110,36 @@ final class TypeCode implements ValueReader {
 
     @Override
     public Object read(JsonNode node, String path, List<String> problems, int depth) {
+        // the usual types first, in a method small enough for the JIT to inline where it is called
         switch (letter) {
             case 's':
                 return Coercion.toStringValue(node, path, problems);
-            case 'c':
-            case 'C':
-                return Coercion.toChar(node, path, problems);
+            case 'i':
+            case 'I':
+                return Coercion.toInt(node, path, problems);
             case 'z':
             case 'Z':
                 return Coercion.toBoolean(node, path, problems);
+            case 'E':
+                return enumConstant(node, path, problems);
+            case 'R':
+                return reader.read(node, path, problems, depth);
+            default:
+                return readOther(node, path, problems, depth);
+        }
+    }
+
+    private Object readOther(JsonNode node, String path, List<String> problems, int depth) {
+        switch (letter) {
+            case 'c':
+            case 'C':
+                return Coercion.toChar(node, path, problems);
             case 'b':
             case 'B':
                 return Coercion.toByte(node, path, problems);
             case 'h':
             case 'H':
                 return Coercion.toShort(node, path, problems);
-            case 'i':
-            case 'I':
-                return Coercion.toInt(node, path, problems);
             case 'j':
             case 'J':
                 return Coercion.toLong(node, path, problems);
@@ -155,10 +167,6 @@ final class TypeCode implements ValueReader {
                 return Coercion.toInstant(node, path, problems);
             case 'p':
                 return Coercion.toDuration(node, path, problems);
-            case 'E':
-                return enumConstant(node, path, problems);
-            case 'R':
-                return reader.read(node, path, problems, depth);
             case 'O':
                 return Optional.ofNullable(element.read(node, path, problems, depth));
             case 'L':
