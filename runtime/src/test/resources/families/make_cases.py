@@ -233,7 +233,9 @@ std(F, fone, lambda xs: "".join(fone(x) for x in xs),
     ">>>get_weather\n{'city': 'Oslo', 'days': 2,}", [W], cut(fone(W), '"Os'))
 case(F, "begins-after-the-prompts-marker", "plain", fone(W)[3:], [W])
 case(F, "begins-after-the-prompts-marker-several", "several", fone(W)[3:] + fone(S), [W, S])
-case(F, "all-channel-then-a-call", "prose", ">>>all\nLet me check.>>>" + fone(W)[3:], [W])
+case(F, "all-channel-then-a-call", "prose", ">>>all\nLet me check.>>>" + fone(W)[3:], [W], shown="Let me check.")
+case(F, "prompt-tail-then-all-channel", "prose", "all\nIt is sunny in Oslo.", [], options={"promptTail": ">>>"},
+     shown="It is sunny in Oslo.")
 case(F, "name-line-without-known-tools-is-prose", "plain", fone(W)[3:], [], False, "none")
 case(F, "unknown-name-at-start-is-prose", "plain", "Weather\n{\"city\": \"Oslo\"}", [])
 case(F, "known-tool-without-json-is-an-error", "malformed", ">>>get_weather\nOslo please", [], True)
@@ -522,6 +524,15 @@ ling = lambda x: "<tool_call>" + x["name"] + "\\n" + "".join(
     "<arg_key>" + k + "</arg_key><arg_value>" + raw(v) + "</arg_value>" for k, v in x["arguments"].items()) \
     + "</tool_call>"
 std("ling3", ling, lambda xs: "".join(ling(x) for x in xs), ling(U), [U], cut(ling(W), "Os"))
+case("glm45", "json-encoded-string-values-hyperclova-x", "regression",
+     "<tool_call>get_weather<arg_key>city</arg_key><arg_value>\"Oslo\"</arg_value><arg_key>days</arg_key>"
+     "<arg_value>\"2\"</arg_value></tool_call>", [W])
+case("glm45", "a-quote-inside-a-value-is-kept", "regression",
+     "<tool_call>search<arg_key>query</arg_key><arg_value>\"rust\" borrow checker</arg_value></tool_call>",
+     [c("search", query="\"rust\" borrow checker")])
+case("hunyuan-v3", "json-encoded-string-value", "plain",
+     "<tool_calls><tool_call>get_weather<tool_sep><arg_key>city</arg_key><arg_value>\"Oslo\"</arg_value>"
+     "<arg_key>days</arg_key><arg_value>2</arg_value></tool_call></tool_calls>", [W])
 case("glm45", "over-escaped-array-value", "regression",
      "<tool_call>update_record<arg_key>id</arg_key><arg_value>7</arg_value><arg_key>fields</arg_key>"
      "<arg_value>{\\\"status\\\": \\\"done\\\"}</arg_value></tool_call>", [U])

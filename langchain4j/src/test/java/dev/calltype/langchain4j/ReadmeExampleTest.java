@@ -69,8 +69,7 @@ class ReadmeExampleTest {
 
     @Test
     void theReadmeShowsThisCode() {
-        assertThat(ReadmeCode.block(Path.of("../README.md"), "## With LangChain4j"))
-                .isEqualTo(ReadmeCode.marked(Path.of("src/test/java/dev/calltype/langchain4j/ReadmeExampleTest.java"),
-                        "With LangChain4j"));
+        ReadmeCode.assertReadmeShows(Path.of("../README.md"), "## With LangChain4j",
+                Path.of("src/test/java/dev/calltype/langchain4j/ReadmeExampleTest.java"), "With LangChain4j");
     }
 }

@@ -8,6 +8,7 @@ import dev.calltype.runtime.Toolkits;
 import dev.calltype.runtime.agent.ChatMessage;
 import dev.calltype.runtime.agent.ToolLoop;
 import dev.calltype.testsupport.Npm;
+import dev.calltype.testsupport.ReadmeCode;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -78,7 +79,7 @@ class MockServerInteropTest {
 
     /** The README's example (section "Talking to an OpenAI-compatible server"), as written there. */
     static ToolLoop.Outcome readmeExample(String baseUrl, String apiKey, Toolkit toolkit) {
-        // README begin
+        // README: Talking to an OpenAI-compatible server
         OpenAiChatModel model = OpenAiChatModel.builder()
                 .baseUrl(baseUrl)                            // http://localhost:11434/v1 (Ollama), https://api.openai.com/v1 …
                 .model("gpt-4o-mini")
@@ -112,13 +113,10 @@ class MockServerInteropTest {
     }
 
     @Test
-    void theReadmeShowsTheExampleAsItRuns() throws IOException {
-        String source = Files.readString(Path.of("src/test/java/dev/calltype/openai/MockServerInteropTest.java"));
-        String block = source.substring(source.indexOf("// README begin\n") + "// README begin\n".length(),
-                source.indexOf("        // README end"));
-        String unindented = block.lines().map(l -> l.length() >= 8 ? l.substring(8) : l.strip())
-                .reduce("", (a, b) -> a + b + "\n");
-        assertThat(Files.readString(Path.of("../README.md"))).contains("```java\n" + unindented + "```");
+    void theReadmeShowsTheExampleAsItRuns() {
+        ReadmeCode.assertReadmeShows(Path.of("../README.md"), "## Talking to an OpenAI-compatible server: `calltype-openai`",
+                Path.of("src/test/java/dev/calltype/openai/MockServerInteropTest.java"),
+                "Talking to an OpenAI-compatible server");
     }
 
     @Test

@@ -67,8 +67,7 @@ class ReadmeExampleTest {
 
     @Test
     void theReadmeShowsThisCode() {
-        assertThat(ReadmeCode.block(Path.of("../README.md"), "## With Spring AI"))
-                .isEqualTo(ReadmeCode.marked(Path.of("src/test/java/dev/calltype/springai/ReadmeExampleTest.java"),
-                        "With Spring AI"));
+        ReadmeCode.assertReadmeShows(Path.of("../README.md"), "## With Spring AI",
+                Path.of("src/test/java/dev/calltype/springai/ReadmeExampleTest.java"), "With Spring AI");
     }
 }

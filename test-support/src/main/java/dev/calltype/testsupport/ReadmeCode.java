@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Assertions;
 
 /**
  * Keeps a README example and the test that runs it the same text: the test's source holds the example between
@@ -60,6 +61,22 @@ public final class ReadmeCode {
             }
         }
         throw new IllegalStateException(source + " has no \"// README: " + name + "\" ... \"// README end\" block");
+    }
+
+    /**
+     * Asserts that the README shows, under {@code heading}, the code a test runs between the markers
+     * {@code // README: <name>} and {@code // README end} in {@code source} (as {@link #block} and {@link #marked}
+     * read them), so an example cannot drift from the code that proves it works.
+     *
+     * @param readme the README, e.g. {@code Path.of("../README.md")} from a module's directory
+     * @param heading the whole heading line the example stands under
+     * @param source the test source that runs the example
+     * @param name the name after {@code // README:} in {@code source}
+     */
+    public static void assertReadmeShows(Path readme, String heading, Path source, String name) {
+        Assertions.assertEquals(marked(source, name), block(readme, heading),
+                () -> "the README's example under \"" + heading + "\" differs from the code " + source
+                        + " runs; change both together");
     }
 
     private static List<String> read(Path file) {

@@ -45,7 +45,12 @@ public final class NativeTools<D> {
         this.definition = Objects.requireNonNull(definition, "definition");
     }
 
-    /** The offer of these tools: the one made last when the list is equal to its list, else a new one. */
+    /**
+     * The offer of these tools: the one made last when the list is equal to its list, else a new one.
+     *
+     * @param tools the tools a request offers, as {@link ChatModel#reply} receives them
+     * @return the offer, its definitions and extractor made once per distinct list
+     */
     public synchronized Offer<D> offer(List<ToolSpec> tools) {
         Objects.requireNonNull(tools, "tools");
         if (last == null || !last.tools.equals(tools)) {
@@ -70,17 +75,29 @@ public final class NativeTools<D> {
             this.extractor = ToolCallExtractor.builder().tools(tools).build();
         }
 
-        /** The tools offered, in order. */
+        /**
+         * The tools offered, in order.
+         *
+         * @return the tools, an unmodifiable copy of the list offered
+         */
         public List<ToolSpec> tools() {
             return tools;
         }
 
-        /** The client's definitions of {@link #tools()}, in the same order. */
+        /**
+         * The client's definitions of {@link #tools()}, in the same order.
+         *
+         * @return the definitions, unmodifiable, to send with the request
+         */
         public List<D> definitions() {
             return definitions;
         }
 
-        /** The extractor for calls of these tools (any tool name is accepted when the list is empty). */
+        /**
+         * The extractor for calls of these tools (any tool name is accepted when the list is empty).
+         *
+         * @return the extractor, with the default limits
+         */
         public ToolCallExtractor extractor() {
             return extractor;
         }
@@ -90,6 +107,10 @@ public final class NativeTools<D> {
          * ({@link ToolCallExtractor#readNativeCall}), repairs kept; a call that cannot be read safely (cut off,
          * unreadable, naming no tool) becomes a {@linkplain ModelReply#rejectedCalls() rejected call} whose message
          * tells the model what to fix.
+         *
+         * @param text the reply's text; {@code null} for none
+         * @param calls the native calls, in the order the client returned them
+         * @return the reply for {@code ToolLoop}
          */
         public ModelReply reply(String text, List<Call> calls) {
             List<ToolCall> read = new ArrayList<>(calls.size());

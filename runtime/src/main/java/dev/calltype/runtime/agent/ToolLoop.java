@@ -8,9 +8,6 @@ import dev.calltype.runtime.ToolCallExtractor;
 import dev.calltype.runtime.ToolResult;
 import dev.calltype.runtime.ToolSpec;
 import dev.calltype.runtime.Toolkit;
-import dev.calltype.runtime.Toolkits;
-import dev.calltype.runtime.internal.text.ErrorTexts;
-import dev.calltype.runtime.support.DispatchSupport;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import java.util.ArrayList;
@@ -18,10 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
-import java.util.concurrent.RejectedExecutionException;
 
 /**
  * Drives one conversation between a model and a toolkit: sends the messages, reads the calls the
@@ -216,8 +210,7 @@ public final class ToolLoop {
     private final Toolkit toolkit;
     private final Mode mode;
     private final int maxRounds;
-    private final Executor executor;
-    private final Approver approver;
+    private final CallRunner runner;
     private final Listener listener;
     private final boolean textCallsInNativeMode;
     private final Map<String, ToolSpec> tools = new LinkedHashMap<>();
@@ -236,8 +229,7 @@ public final class ToolLoop {
         this.toolkit = b.toolkit;
         this.mode = b.mode;
         this.maxRounds = b.maxRounds;
-        this.executor = b.executor;
-        this.approver = b.approver;
+        this.runner = new CallRunner(toolkit, b.executor, b.approver);
         this.listener = b.listener;
         this.textCallsInNativeMode = b.textCallsInNativeMode;
         this.systemPrompt = b.systemPrompt;
@@ -359,7 +351,7 @@ public final class ToolLoop {
             }
             List<ToolResult> results;
             try {
-                results = execute(turn.calls);
+                results = runner.run(turn.calls);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return failed(visible, round, "interrupted while the tools ran");
@@ -480,117 +472,6 @@ public final class ToolLoop {
             text.append(text.length() == 0 ? "" : "\n\n").append(turn.correction);
         }
         messages.add(ChatMessage.user(text.toString()));
-    }
-
-    /**
-     * Runs a round's calls: asks for approval where the resolved tool needs it, then runs the approved calls in the
-     * written order. With an executor, consecutive calls to read-only tools run concurrently; any other call runs
-     * alone, after every call written before it has finished. Results are in the calls' order.
-     */
-    private List<ToolResult> execute(List<ToolCall> calls) throws InterruptedException {
-        ToolResult[] results = new ToolResult[calls.size()];
-        ToolCall[] resolved = new ToolCall[calls.size()];
-        boolean[] readOnly = new boolean[calls.size()];
-        for (int i = 0; i < calls.size(); i++) {
-            ToolCall call = calls.get(i);
-            ToolSpec tool = toolkit.resolve(call.name()).orElse(null);
-            // decide on the tool dispatch will run, whatever spelling of its name the model used
-            ToolCall canonical = tool == null || tool.name().equals(call.name()) ? call : call.withName(tool.name());
-            String refusal = tool != null && tool.confirm() ? refusal(canonical, tool) : null;
-            if (refusal != null) {
-                results[i] = ToolResult.failure(tool.name(), call.id(), refusal);
-            } else {
-                resolved[i] = canonical;
-                readOnly[i] = tool != null && tool.readOnly();
-            }
-        }
-        for (int i = 0; i < calls.size(); ) {
-            if (resolved[i] == null) {
-                i++;
-                continue;
-            }
-            int j = i + 1;
-            if (executor != null && readOnly[i]) {
-                while (j < calls.size() && (resolved[j] == null || readOnly[j])) {
-                    j++;
-                }
-            }
-            runTogether(resolved, results, i, j);
-            i = j;
-        }
-        return List.of(results);
-    }
-
-    /** Runs the approved calls among {@code calls[from, to)}: concurrently when there are several, else here. */
-    private void runTogether(ToolCall[] calls, ToolResult[] results, int from, int to) throws InterruptedException {
-        List<Integer> batch = new ArrayList<>();
-        for (int i = from; i < to; i++) {
-            if (calls[i] != null) {
-                batch.add(i);
-            }
-        }
-        if (batch.size() < 2) {
-            for (int i : batch) {
-                results[i] = dispatch(calls[i]);
-            }
-            return;
-        }
-        List<CompletableFuture<ToolResult>> running = new ArrayList<>();
-        for (int i : batch) {
-            ToolCall call = calls[i];
-            CompletableFuture<ToolResult> future;
-            try {
-                future = CompletableFuture.supplyAsync(() -> dispatch(call), executor);
-            } catch (RejectedExecutionException e) {
-                future = CompletableFuture.completedFuture(dispatch(call));
-            }
-            running.add(future);
-        }
-        for (int k = 0; k < batch.size(); k++) {
-            int i = batch.get(k);
-            try {
-                results[i] = running.get(k).get();
-            } catch (ExecutionException e) {
-                results[i] = ToolResult.failure(calls[i].name(), calls[i].id(),
-                        ErrorTexts.toolFailed(calls[i].name(), e.getCause() == null ? e : e.getCause()));
-            } catch (InterruptedException e) {
-                for (CompletableFuture<ToolResult> f : running) {
-                    f.cancel(true);
-                }
-                throw e;
-            }
-        }
-    }
-
-    /** Why a call that needs confirmation may not run, or {@code null} when it may. */
-    private String refusal(ToolCall call, ToolSpec tool) {
-        if (approver == null) {
-            return "the user declined to run " + tool.name() + ": it needs the user's approval and none can be asked"
-                    + " for here; do not call it again, answer without it";
-        }
-        try {
-            if (approver.approve(call, tool)) {
-                return null;
-            }
-        } catch (Exception e) {
-            if (e instanceof InterruptedException) {
-                Thread.currentThread().interrupt();
-            }
-            String why = DispatchSupport.failureMessage(e);
-            return "the user declined to run " + tool.name() + " (approval could not be asked"
-                    + (why == null ? "" : ": " + why) + "); do not call it again unless the user asks";
-        }
-        return "the user declined to run " + tool.name() + "; do not call it again unless the user asks";
-    }
-
-    private ToolResult dispatch(ToolCall call) {
-        try {
-            ToolResult result = toolkit.dispatch(call);
-            return result != null ? result
-                    : ToolResult.failure(call.name(), call.id(), call.name() + " failed: it returned no result");
-        } catch (RuntimeException | StackOverflowError | AssertionError | LinkageError e) {
-            return ToolResult.failure(call.name(), call.id(), ErrorTexts.toolFailed(call.name(), e));
-        }
     }
 
     private Outcome failed(String visible, int round, String error) {

@@ -4,14 +4,17 @@ import dev.calltype.runtime.WireFormat;
 import dev.calltype.runtime.internal.markup.ArgumentsAfterName;
 import dev.calltype.runtime.internal.scan.Chars;
 import dev.calltype.runtime.internal.scan.Config;
+import dev.calltype.runtime.internal.scan.Finding;
 import dev.calltype.runtime.internal.scan.MarkerTable;
 import dev.calltype.runtime.internal.scan.Recognizer;
 import dev.calltype.runtime.internal.scan.RetryWhen;
 import dev.calltype.runtime.internal.scan.Verdict;
 
+import java.util.List;
+
 /**
  * Functionary v3.2: each message starts with {@code >>>} and a recipient on its own line, {@code >>>NAME\n{…}} for a
- * call and {@code >>>all\n} for prose (left as prose). The chat template writes the first {@code >>>} into the prompt,
+ * call and {@code >>>all\n} for prose (the header hidden, the prose shown). The chat template writes the first {@code >>>} into the prompt,
  * so a response may begin with {@code NAME\n{…}}: read as a call only when NAME is one of the known tools and a JSON
  * object follows on the next line (without known tools that first line is indistinguishable from prose).
  */
@@ -54,8 +57,12 @@ public final class Functionary implements Family {
             return Verdict.NO_MATCH;
         }
         String name = buf.subSequence(nameAt, e).toString();
+        if (name.equals("all")) {
+            // a message to the user: its header is markup, hidden; the prose after it is the answer
+            return knownOnly ? Verdict.NO_MATCH : Verdict.matched(nl + 1, List.of(Finding.reasoning(start, nl + 1)));
+        }
         boolean known = cfg.tools.find(name) != null;
-        if (name.equals("all") || (knownOnly && !known)) {
+        if (knownOnly && !known) {
             return Verdict.NO_MATCH;
         }
         int i = Chars.skipBlanks(buf, nl + 1, limit);

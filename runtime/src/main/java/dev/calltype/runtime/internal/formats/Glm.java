@@ -18,6 +18,7 @@ import dev.calltype.runtime.internal.scan.RetryWhen;
 import dev.calltype.runtime.internal.scan.Verdict;
 import dev.calltype.runtime.internal.text.ErrorTexts;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
@@ -91,7 +92,7 @@ public final class Glm {
                 return Verdict.matched(end, List.of(Finding.error(ExtractionError.Kind.LIMIT_EXCEEDED,
                         ErrorTexts.limit(tooLong), shown, WireFormat.GLM, pos, end)));
             }
-            RawValues.Typed t = RawValues.typed(tool, key, raw, cfg.limits);
+            RawValues.Typed t = RawValues.typed(tool, key, jsonStringDecoded(raw, cfg), cfg.limits);
             args.set(key, t.value());
             typed |= t.changed();
             j = ve + 12;
@@ -155,5 +156,18 @@ public final class Glm {
         }
         int k = Chars.skipBlanks(buf, j, limit);
         return Chars.startsWith(buf, k, limit, "<tool_sep>") == Chars.FULL ? k + 10 : j;
+    }
+
+    /**
+     * A value written as one JSON string literal ({@code <arg_value>"Seoul"</arg_value>}, as HyperCLOVA X and other
+     * GLM-style emitters encode strings) is its content; any other value is as written.
+     */
+    static String jsonStringDecoded(String raw, Config cfg) {
+        String t = raw.strip();
+        if (t.length() < 2 || t.charAt(0) != '"' || t.charAt(t.length() - 1) != '"') {
+            return raw;
+        }
+        JsonNode v = RawValues.json(t, cfg.limits);
+        return v != null && v.isTextual() ? v.textValue() : raw;
     }
 }

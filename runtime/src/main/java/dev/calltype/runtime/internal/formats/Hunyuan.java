@@ -106,7 +106,8 @@ public final class Hunyuan implements Family, Recognizer {
                         + keyEnd + value + "V" + valueEnd, name, WireFormat.HUNYUAN, start, end);
             }
             String k = Chars.trimmed(buf, j + key.length(), ke);
-            RawValues.Typed t = RawValues.typed(tool, k, Chars.rawValue(buf, vo + value.length(), ve), cfg.limits);
+            RawValues.Typed t = RawValues.typed(tool, k,
+                    Glm.jsonStringDecoded(Chars.rawValue(buf, vo + value.length(), ve), cfg), cfg.limits);
             args.set(k, t.value());
             typed |= t.changed();
             j = ve + valueEnd.length();
