@@ -183,7 +183,7 @@ final class CombinedToolkit implements Toolkit {
         try {
             ToolResult result = part.dispatch(call);
             return result != null ? result
-                    : ToolResult.failure(call.name(), call.id(), call.name() + " failed: it returned no result");
+                    : ToolResult.failure(call.name(), call.id(), ErrorTexts.toolReturnedNothing(call.name()));
         } catch (RuntimeException | StackOverflowError | AssertionError | LinkageError e) {
             return ToolResult.failure(call.name(), call.id(), ErrorTexts.toolFailed(call.name(), e));
         }

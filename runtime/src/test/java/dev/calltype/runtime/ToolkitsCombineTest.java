@@ -116,7 +116,21 @@ class ToolkitsCombineTest {
     }
 
     /** A hand-written toolkit with its own schema text (not what SchemaDialects would render). */
-    private static final class FixedSchemaToolkit implements Toolkit {
+    @Test
+    void aToolkitThatAnswersNullGivesAFailureResultNotANull() {
+        Toolkit silent = new FixedSchemaToolkit() {
+            @Override
+            public ToolResult dispatch(ToolCall call) {
+                return null;
+            }
+        };
+        Toolkit both = Toolkits.combine(silent, Toolkits.of(List.of(Fixtures.ping()), (name, args) -> args));
+        ToolResult r = both.dispatch(ToolCall.of("custom"));
+        assertThat(r.isError()).isTrue();
+        assertThat(r.content()).isEqualTo("custom failed: it returned no result");
+    }
+
+    private static class FixedSchemaToolkit implements Toolkit {
         private final ToolSpec tool = Fixtures.spec("custom", "", "{\"type\":\"object\"}");
 
         @Override

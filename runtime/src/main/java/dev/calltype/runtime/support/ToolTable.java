@@ -73,7 +73,7 @@ public final class ToolTable {
             indexes.put(specs.get(i).name(), i);
             String code = codes[i];
             results[i] = code.charAt(0);
-            tools[i] = new Tool(specs.get(i), new Cursor(code, 1), readers, enums, arrays);
+            tools[i] = new Tool(specs.get(i), new TypeCode.Cursor(code, 1), readers, enums, arrays);
         }
     }
 
@@ -197,7 +197,7 @@ public final class ToolTable {
         final Parameter[] parameters;
         final List<Nesting> nestings = new ArrayList<>(0);
 
-        Tool(ToolSpec spec, Cursor code, ValueReader[] readers, Enum<?>[][] enums, IntFunction<?>[] arrays) {
+        Tool(ToolSpec spec, TypeCode.Cursor code, ValueReader[] readers, Enum<?>[][] enums, IntFunction<?>[] arrays) {
             ObjectNode schema = spec.parameters();
             JsonNode properties = schema.path("properties");
             JsonNode required = schema.path("required");
@@ -206,11 +206,11 @@ public final class ToolTable {
             for (int i = 0; i < names.size(); i++) {
                 String name = names.get(i);
                 code.expect(' ');
-                Type type = Type.read(code, readers, enums, arrays);
+                TypeCode type = TypeCode.read(code, readers, enums, arrays);
                 boolean notBlank = code.skip('!');
                 JsonNode property = properties.path(name);
                 parameters[i] = new Parameter(name, type, contains(required, name), property, notBlank);
-                Nesting nesting = type.nesting(name, resolve(property, schema), schema);
+                Nesting nesting = type.nesting(name, TypeCode.resolve(property, schema), schema);
                 if (nesting != null) {
                     nestings.add(nesting);
                 }
@@ -222,7 +222,7 @@ public final class ToolTable {
     /** One parameter: how to read it, what to do when it is missing, and what to check. */
     private static final class Parameter {
         final String name;
-        final Type type;
+        final TypeCode type;
         final boolean required;
         final JsonNode fallback;
         final String minimum;
@@ -236,7 +236,7 @@ public final class ToolTable {
         final Integer maxItems;
         final boolean checked;
 
-        Parameter(String name, Type type, boolean required, JsonNode schema, boolean notBlank) {
+        Parameter(String name, TypeCode type, boolean required, JsonNode schema, boolean notBlank) {
             this.name = name;
             this.type = type;
             this.required = required;
@@ -368,264 +368,6 @@ public final class ToolTable {
         }
     }
 
-    /** A Java type as its code names it, and the reader of its values. */
-    private static final class Type implements ValueReader {
-        final char letter;
-        final Type element;
-        final ValueReader reader;
-        final Enum<?>[] constants;
-        final IntFunction<?> array;
-
-        private Type(char letter, Type element, ValueReader reader, Enum<?>[] constants, IntFunction<?> array) {
-            this.letter = letter;
-            this.element = element;
-            this.reader = reader;
-            this.constants = constants;
-            this.array = array;
-        }
-
-        static Type read(Cursor code, ValueReader[] readers, Enum<?>[][] enums, IntFunction<?>[] arrays) {
-            char c = code.next();
-            switch (c) {
-                case 'E':
-                    return new Type(c, null, null, enums[code.number()], null);
-                case 'R':
-                    return new Type(c, null, readers[code.number()], null, null);
-                case 'L':
-                case 'T':
-                case 'Q':
-                case 'M':
-                case 'O':
-                    return new Type(c, read(code, readers, enums, arrays), null, null, null);
-                case 'A':
-                    if (code.digitNext()) {
-                        IntFunction<?> maker = arrays[code.number()];
-                        return new Type(c, read(code, readers, enums, arrays), null, null, maker);
-                    }
-                    return new Type(c, read(code, readers, enums, arrays), null, null, null);
-                default:
-                    if ("zZcCbBhHiIjJfFdDsmnuwxyokp".indexOf(c) < 0) {
-                        throw new IllegalArgumentException("a generated type code is malformed at " + code);
-                    }
-                    return new Type(c, null, null, null, null);
-            }
-        }
-
-        /** How members sent beside this parameter are moved into it, when it is an object. */
-        Nesting nesting(String parameter, JsonNode schema, ObjectNode root) {
-            if (letter != 'R' && !(letter == 'O' && element.letter == 'R')) {
-                return null;
-            }
-            JsonNode anyOf = schema.get("anyOf");
-            if (anyOf == null || !anyOf.isArray()) {
-                return Nesting.of(parameter, fieldNames(schema));
-            }
-            List<String> discriminators = new ArrayList<>();
-            List<List<String>> required = new ArrayList<>();
-            List<List<String>> fields = new ArrayList<>();
-            for (JsonNode member : anyOf) {
-                JsonNode record = resolve(member, root);
-                discriminators.add(record.path("properties").path("type").path("enum").path(0).asText());
-                List<String> names = new ArrayList<>();
-                record.path("required").forEach(n -> names.add(n.asText()));
-                required.add(names);
-                fields.add(fieldNames(record));
-            }
-            return Nesting.of(parameter, new Union(discriminators, discriminators, required, fields));
-        }
-
-        private static List<String> fieldNames(JsonNode objectSchema) {
-            List<String> fields = new ArrayList<>();
-            objectSchema.path("properties").fieldNames().forEachRemaining(fields::add);
-            return fields;
-        }
-
-        /** The value of a parameter that is missing and has no default. */
-        Object absent() {
-            switch (letter) {
-                case 'O':
-                    return Optional.empty();
-                case 'z':
-                    return Boolean.FALSE;
-                case 'c':
-                    return (char) 0;
-                case 'b':
-                    return (byte) 0;
-                case 'h':
-                    return (short) 0;
-                case 'i':
-                    return 0;
-                case 'j':
-                    return 0L;
-                case 'f':
-                    return 0.0f;
-                case 'd':
-                    return 0.0;
-                default:
-                    return null;
-            }
-        }
-
-        @Override
-        public Object read(JsonNode node, String path, List<String> problems, int depth) {
-            switch (letter) {
-                case 's':
-                    return Coercion.toStringValue(node, path, problems);
-                case 'c':
-                case 'C':
-                    return Coercion.toChar(node, path, problems);
-                case 'z':
-                case 'Z':
-                    return Coercion.toBoolean(node, path, problems);
-                case 'b':
-                case 'B':
-                    return Coercion.toByte(node, path, problems);
-                case 'h':
-                case 'H':
-                    return Coercion.toShort(node, path, problems);
-                case 'i':
-                case 'I':
-                    return Coercion.toInt(node, path, problems);
-                case 'j':
-                case 'J':
-                    return Coercion.toLong(node, path, problems);
-                case 'f':
-                case 'F':
-                    return Coercion.toFloat(node, path, problems);
-                case 'd':
-                case 'D':
-                    return Coercion.toDouble(node, path, problems);
-                case 'm':
-                    return Coercion.toBigDecimal(node, path, problems);
-                case 'n':
-                    return Coercion.toBigInteger(node, path, problems);
-                case 'u':
-                    return Coercion.toUuid(node, path, problems);
-                case 'w':
-                    return Coercion.toUri(node, path, problems);
-                case 'x':
-                    return Coercion.toLocalDate(node, path, problems);
-                case 'y':
-                    return Coercion.toLocalDateTime(node, path, problems);
-                case 'o':
-                    return Coercion.toOffsetDateTime(node, path, problems);
-                case 'k':
-                    return Coercion.toInstant(node, path, problems);
-                case 'p':
-                    return Coercion.toDuration(node, path, problems);
-                case 'E':
-                    return enumConstant(node, path, problems);
-                case 'R':
-                    return reader.read(node, path, problems, depth);
-                case 'O':
-                    return Optional.ofNullable(element.read(node, path, problems, depth));
-                case 'L':
-                case 'Q':
-                    return DispatchSupport.readList(node, path, problems, (n, p) -> element.read(n, p, problems, depth));
-                case 'T':
-                    return DispatchSupport.readSet(node, path, problems, (n, p) -> element.read(n, p, problems, depth));
-                case 'M':
-                    return DispatchSupport.readMap(node, path, problems, (n, p) -> element.read(n, p, problems, depth));
-                default:
-                    return array(node, path, problems, depth);
-            }
-        }
-
-        private Object enumConstant(JsonNode node, String path, List<String> problems) {
-            return Coercion.toEnum(node, path, problems, constants);
-        }
-
-        @SuppressWarnings("unchecked")
-        private Object array(JsonNode node, String path, List<String> problems, int depth) {
-            List<Object> list = DispatchSupport.readList(node, path, problems,
-                    (n, p) -> element.read(n, p, problems, depth));
-            if (list == null) {
-                return null;
-            }
-            if (array != null) {
-                return DispatchSupport.toArray(list, (IntFunction<Object[]>) array);
-            }
-            List<?> l = list;
-            switch (element.letter) {
-                case 'z':
-                    return DispatchSupport.toBooleanArray((List<Boolean>) l);
-                case 'c':
-                    return DispatchSupport.toCharArray((List<Character>) l);
-                case 'b':
-                    return DispatchSupport.toByteArray((List<Byte>) l);
-                case 'h':
-                    return DispatchSupport.toShortArray((List<Short>) l);
-                case 'i':
-                    return DispatchSupport.toIntArray((List<Integer>) l);
-                case 'j':
-                    return DispatchSupport.toLongArray((List<Long>) l);
-                case 'f':
-                    return DispatchSupport.toFloatArray((List<Float>) l);
-                default:
-                    return DispatchSupport.toDoubleArray((List<Double>) l);
-            }
-        }
-    }
-
-    /** Reads a type code left to right. */
-    private static final class Cursor {
-        private final String text;
-        private int at;
-
-        Cursor(String text, int at) {
-            this.text = text;
-            this.at = at;
-        }
-
-        char next() {
-            if (at >= text.length()) {
-                throw new IllegalArgumentException("a generated type code ends early: " + text);
-            }
-            return text.charAt(at++);
-        }
-
-        boolean digitNext() {
-            return at < text.length() && text.charAt(at) >= '0' && text.charAt(at) <= '9';
-        }
-
-        int number() {
-            int n = 0;
-            int start = at;
-            while (digitNext()) {
-                n = n * 10 + (text.charAt(at++) - '0');
-            }
-            if (at == start) {
-                throw new IllegalArgumentException("a generated type code lacks a number: " + text);
-            }
-            return n;
-        }
-
-        void expect(char c) {
-            if (next() != c) {
-                throw new IllegalArgumentException("a generated type code is malformed: " + text);
-            }
-        }
-
-        boolean skip(char c) {
-            if (at < text.length() && text.charAt(at) == c) {
-                at++;
-                return true;
-            }
-            return false;
-        }
-
-        void end() {
-            if (at != text.length()) {
-                throw new IllegalArgumentException("a generated type code has more types than parameters: " + text);
-            }
-        }
-
-        @Override
-        public String toString() {
-            return at + " of " + text;
-        }
-    }
-
     private static boolean contains(JsonNode array, String value) {
         for (JsonNode n : array) {
             if (value.equals(n.asText())) {
@@ -635,12 +377,4 @@ public final class ToolTable {
         return false;
     }
 
-    /** A property's schema, a {@code $ref} to the root's {@code $defs} followed. */
-    private static JsonNode resolve(JsonNode property, ObjectNode root) {
-        JsonNode ref = property.get("$ref");
-        if (ref != null && ref.isTextual() && ref.textValue().startsWith("#/$defs/")) {
-            return root.path("$defs").path(ref.textValue().substring("#/$defs/".length()));
-        }
-        return property;
-    }
 }

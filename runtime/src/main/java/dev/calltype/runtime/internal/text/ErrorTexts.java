@@ -353,4 +353,9 @@ public final class ErrorTexts {
         String name = SchemaArguments.displayName(toolName == null ? "" : toolName);
         return message == null ? name + " failed without saying why" : name + " failed: " + message;
     }
+
+    /** The failure message for a tool whose handler returned {@code null} instead of a result. */
+    public static String toolReturnedNothing(String toolName) {
+        return SchemaArguments.displayName(toolName == null ? "" : toolName) + " failed: it returned no result";
+    }
 }

@@ -1,0 +1,286 @@
+package dev.calltype.runtime.support;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.IntFunction;
+
+/**
+ * A parameter's Java type as a {@link ToolTable} type code names it (the grammar is documented there), and the
+ * reader of its values. Support for generated code, no API.
+ */
+final class TypeCode implements ValueReader {
+    final char letter;
+    final TypeCode element;
+    final ValueReader reader;
+    final Enum<?>[] constants;
+    final IntFunction<?> array;
+
+    private TypeCode(char letter, TypeCode element, ValueReader reader, Enum<?>[] constants, IntFunction<?> array) {
+        this.letter = letter;
+        this.element = element;
+        this.reader = reader;
+        this.constants = constants;
+        this.array = array;
+    }
+
+    static TypeCode read(Cursor code, ValueReader[] readers, Enum<?>[][] enums, IntFunction<?>[] arrays) {
+        char c = code.next();
+        switch (c) {
+            case 'E':
+                return new TypeCode(c, null, null, enums[code.number()], null);
+            case 'R':
+                return new TypeCode(c, null, readers[code.number()], null, null);
+            case 'L':
+            case 'T':
+            case 'Q':
+            case 'M':
+            case 'O':
+                return new TypeCode(c, read(code, readers, enums, arrays), null, null, null);
+            case 'A':
+                if (code.digitNext()) {
+                    IntFunction<?> maker = arrays[code.number()];
+                    return new TypeCode(c, read(code, readers, enums, arrays), null, null, maker);
+                }
+                return new TypeCode(c, read(code, readers, enums, arrays), null, null, null);
+            default:
+                if ("zZcCbBhHiIjJfFdDsmnuwxyokp".indexOf(c) < 0) {
+                    throw new IllegalArgumentException("a generated type code is malformed at " + code);
+                }
+                return new TypeCode(c, null, null, null, null);
+        }
+    }
+
+    /** How members sent beside this parameter are moved into it, when it is an object. */
+    Nesting nesting(String parameter, JsonNode schema, ObjectNode root) {
+        if (letter != 'R' && !(letter == 'O' && element.letter == 'R')) {
+            return null;
+        }
+        JsonNode anyOf = schema.get("anyOf");
+        if (anyOf == null || !anyOf.isArray()) {
+            return Nesting.of(parameter, fieldNames(schema));
+        }
+        List<String> discriminators = new ArrayList<>();
+        List<List<String>> required = new ArrayList<>();
+        List<List<String>> fields = new ArrayList<>();
+        for (JsonNode member : anyOf) {
+            JsonNode record = resolve(member, root);
+            discriminators.add(record.path("properties").path("type").path("enum").path(0).asText());
+            List<String> names = new ArrayList<>();
+            record.path("required").forEach(n -> names.add(n.asText()));
+            required.add(names);
+            fields.add(fieldNames(record));
+        }
+        return Nesting.of(parameter, new Union(discriminators, discriminators, required, fields));
+    }
+
+    private static List<String> fieldNames(JsonNode objectSchema) {
+        List<String> fields = new ArrayList<>();
+        objectSchema.path("properties").fieldNames().forEachRemaining(fields::add);
+        return fields;
+    }
+
+    /** The value of a parameter that is missing and has no default. */
+    Object absent() {
+        switch (letter) {
+            case 'O':
+                return Optional.empty();
+            case 'z':
+                return Boolean.FALSE;
+            case 'c':
+                return (char) 0;
+            case 'b':
+                return (byte) 0;
+            case 'h':
+                return (short) 0;
+            case 'i':
+                return 0;
+            case 'j':
+                return 0L;
+            case 'f':
+                return 0.0f;
+            case 'd':
+                return 0.0;
+            default:
+                return null;
+        }
+    }
+
+    @Override
+    public Object read(JsonNode node, String path, List<String> problems, int depth) {
+        // the usual types first, in a method small enough for the JIT to inline where it is called
+        switch (letter) {
+            case 's':
+                return Coercion.toStringValue(node, path, problems);
+            case 'i':
+            case 'I':
+                return Coercion.toInt(node, path, problems);
+            case 'z':
+            case 'Z':
+                return Coercion.toBoolean(node, path, problems);
+            case 'E':
+                return enumConstant(node, path, problems);
+            case 'R':
+                return reader.read(node, path, problems, depth);
+            default:
+                return readOther(node, path, problems, depth);
+        }
+    }
+
+    private Object readOther(JsonNode node, String path, List<String> problems, int depth) {
+        switch (letter) {
+            case 'c':
+            case 'C':
+                return Coercion.toChar(node, path, problems);
+            case 'b':
+            case 'B':
+                return Coercion.toByte(node, path, problems);
+            case 'h':
+            case 'H':
+                return Coercion.toShort(node, path, problems);
+            case 'j':
+            case 'J':
+                return Coercion.toLong(node, path, problems);
+            case 'f':
+            case 'F':
+                return Coercion.toFloat(node, path, problems);
+            case 'd':
+            case 'D':
+                return Coercion.toDouble(node, path, problems);
+            case 'm':
+                return Coercion.toBigDecimal(node, path, problems);
+            case 'n':
+                return Coercion.toBigInteger(node, path, problems);
+            case 'u':
+                return Coercion.toUuid(node, path, problems);
+            case 'w':
+                return Coercion.toUri(node, path, problems);
+            case 'x':
+                return Coercion.toLocalDate(node, path, problems);
+            case 'y':
+                return Coercion.toLocalDateTime(node, path, problems);
+            case 'o':
+                return Coercion.toOffsetDateTime(node, path, problems);
+            case 'k':
+                return Coercion.toInstant(node, path, problems);
+            case 'p':
+                return Coercion.toDuration(node, path, problems);
+            case 'O':
+                return Optional.ofNullable(element.read(node, path, problems, depth));
+            case 'L':
+            case 'Q':
+                return DispatchSupport.readList(node, path, problems, (n, p) -> element.read(n, p, problems, depth));
+            case 'T':
+                return DispatchSupport.readSet(node, path, problems, (n, p) -> element.read(n, p, problems, depth));
+            case 'M':
+                return DispatchSupport.readMap(node, path, problems, (n, p) -> element.read(n, p, problems, depth));
+            default:
+                return array(node, path, problems, depth);
+        }
+    }
+
+    private Object enumConstant(JsonNode node, String path, List<String> problems) {
+        return Coercion.toEnum(node, path, problems, constants);
+    }
+
+    @SuppressWarnings("unchecked")
+    private Object array(JsonNode node, String path, List<String> problems, int depth) {
+        List<Object> list = DispatchSupport.readList(node, path, problems,
+                (n, p) -> element.read(n, p, problems, depth));
+        if (list == null) {
+            return null;
+        }
+        if (array != null) {
+            return DispatchSupport.toArray(list, (IntFunction<Object[]>) array);
+        }
+        List<?> l = list;
+        switch (element.letter) {
+            case 'z':
+                return DispatchSupport.toBooleanArray((List<Boolean>) l);
+            case 'c':
+                return DispatchSupport.toCharArray((List<Character>) l);
+            case 'b':
+                return DispatchSupport.toByteArray((List<Byte>) l);
+            case 'h':
+                return DispatchSupport.toShortArray((List<Short>) l);
+            case 'i':
+                return DispatchSupport.toIntArray((List<Integer>) l);
+            case 'j':
+                return DispatchSupport.toLongArray((List<Long>) l);
+            case 'f':
+                return DispatchSupport.toFloatArray((List<Float>) l);
+            default:
+                return DispatchSupport.toDoubleArray((List<Double>) l);
+        }
+    }
+
+    /** A property's schema, a {@code $ref} to the root's {@code $defs} followed. */
+    static JsonNode resolve(JsonNode property, ObjectNode root) {
+        JsonNode ref = property.get("$ref");
+        if (ref != null && ref.isTextual() && ref.textValue().startsWith("#/$defs/")) {
+            return root.path("$defs").path(ref.textValue().substring("#/$defs/".length()));
+        }
+        return property;
+    }
+
+    /** Reads a type code left to right. */
+    static final class Cursor {
+        private final String text;
+        private int at;
+
+        Cursor(String text, int at) {
+            this.text = text;
+            this.at = at;
+        }
+
+        char next() {
+            if (at >= text.length()) {
+                throw new IllegalArgumentException("a generated type code ends early: " + text);
+            }
+            return text.charAt(at++);
+        }
+
+        boolean digitNext() {
+            return at < text.length() && text.charAt(at) >= '0' && text.charAt(at) <= '9';
+        }
+
+        int number() {
+            int n = 0;
+            int start = at;
+            while (digitNext()) {
+                n = n * 10 + (text.charAt(at++) - '0');
+            }
+            if (at == start) {
+                throw new IllegalArgumentException("a generated type code lacks a number: " + text);
+            }
+            return n;
+        }
+
+        void expect(char c) {
+            if (next() != c) {
+                throw new IllegalArgumentException("a generated type code is malformed: " + text);
+            }
+        }
+
+        boolean skip(char c) {
+            if (at < text.length() && text.charAt(at) == c) {
+                at++;
+                return true;
+            }
+            return false;
+        }
+
+        void end() {
+            if (at != text.length()) {
+                throw new IllegalArgumentException("a generated type code has more types than parameters: " + text);
+            }
+        }
+
+        @Override
+        public String toString() {
+            return at + " of " + text;
+        }
+    }
+}
