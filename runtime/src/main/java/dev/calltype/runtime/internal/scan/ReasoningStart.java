@@ -22,6 +22,9 @@ final class ReasoningStart {
     public static final String UNDECIDED = "";
 
     private int probe;
+    /** In a whole response: the next {@code <} and {@code [} at or after the probe (-1: none), found by indexOf. */
+    private int nextAngle = -2;
+    private int nextBracket = -2;
 
     /**
      * The closing marker the response starts before ({@code null}: it does not start in reasoning), or
@@ -31,10 +34,19 @@ final class ReasoningStart {
         int cap = Math.min(WINDOW, candidateCap);
         boolean end = atEnd || limit >= cap;
         int lim = Math.min(limit, cap);
+        CharSequence text = IndexedText.unwrap(buf);
+        String whole = text instanceof String w ? w : null;
         for (int i = probe; i < lim; i++) {
-            char c = buf.charAt(i);
-            if (c != '<' && c != '[') {
-                continue;
+            if (whole != null) {
+                i = nextOpening(whole, i, lim);
+                if (i >= lim) {
+                    break;
+                }
+            } else {
+                char c = buf.charAt(i);
+                if (c != '<' && c != '[') {
+                    continue;
+                }
             }
             for (Reasoning.Pair p : Reasoning.PAIRS) {
                 int open = Chars.startsWith(buf, i, lim, p.open());
@@ -53,5 +65,23 @@ final class ReasoningStart {
         }
         probe = lim;
         return end ? null : UNDECIDED;
+    }
+
+    /** The next {@code <} or {@code [} of {@code s} from {@code i} ({@code lim} when none before it); each found once. */
+    private int nextOpening(String s, int i, int lim) {
+        if (nextAngle != -1 && nextAngle < i) {
+            nextAngle = s.indexOf('<', i);
+        }
+        if (nextBracket != -1 && nextBracket < i) {
+            nextBracket = s.indexOf('[', i);
+        }
+        int next = lim;
+        if (nextAngle >= 0) {
+            next = Math.min(next, nextAngle);
+        }
+        if (nextBracket >= 0) {
+            next = Math.min(next, nextBracket);
+        }
+        return next;
     }
 }
