@@ -133,7 +133,7 @@ final class ChatCommand {
                 .build());
         Style style = Style.forEnvironment(env);
         BufferedReader input = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
-        Printer printer = new Printer(out, style, toolkit.extractor());
+        Printer printer = new Printer(out, style, liveView(toolkit));
         ExecutorService executor = Executors.newFixedThreadPool(2, r -> {
             Thread t = new Thread(r, "chat-tools");
             t.setDaemon(true);
@@ -274,6 +274,15 @@ final class ChatCommand {
         } catch (IOException e) {
             return null;
         }
+    }
+
+    /**
+     * The extractor of the live view. It streams at once: which calls run is decided by the loop's extractor on the
+     * whole reply, so the view need not hold text back until it knows whether the reply began in reasoning (which
+     * by default a stream does for up to 32K characters).
+     */
+    static ToolCallExtractor liveView(Toolkit toolkit) {
+        return ToolCallExtractor.builder().tools(toolkit.tools()).startsInReasoning(false).build();
     }
 
     /**
