@@ -86,7 +86,7 @@ public final class McpToolServer implements AutoCloseable {
      * A server over {@code toolkit}, configured by the builder and started by {@link Builder#stdio} or
      * {@link Builder#http}.
      *
-     * @param toolkit the tools to serve; a toolkit whose tools change is announced with {@code list_changed}
+     * @param toolkit the tools to serve, read once when the server starts (later changes are not announced)
      * @return a builder with the defaults: name {@code calltype}, version {@code 1.0.0}, 5-minute requests
      * @throws NullPointerException when {@code toolkit} is {@code null}
      */
