@@ -345,17 +345,22 @@ public final class ErrorTexts {
     }
 
     /**
-     * The failure message for a tool that threw: its message only (bounded, control characters
-     * escaped), never a stack trace or the exception's class name.
+     * The one wording of a tool that threw, whoever reports it (a generated dispatcher, a dynamic or combined
+     * toolkit, the tool loop, an MCP server): {@code Tool NAME failed: MESSAGE}, the message bounded with control
+     * characters escaped, never a stack trace or the exception's class name; {@code Tool NAME failed.} when it has
+     * none ({@code e} may be {@code null}).
      */
     public static String toolFailed(String toolName, Throwable e) {
         String message = DispatchSupport.failureMessage(e);
-        String name = SchemaArguments.displayName(toolName == null ? "" : toolName);
-        return message == null ? name + " failed without saying why" : name + " failed: " + message;
+        return message == null ? toolFailedPrefix(toolName) + "." : toolFailedPrefix(toolName) + ": " + message;
     }
 
     /** The failure message for a tool whose handler returned {@code null} instead of a result. */
     public static String toolReturnedNothing(String toolName) {
-        return SchemaArguments.displayName(toolName == null ? "" : toolName) + " failed: it returned no result";
+        return toolFailedPrefix(toolName) + ": it returned no result";
+    }
+
+    private static String toolFailedPrefix(String toolName) {
+        return "Tool " + SchemaArguments.displayName(toolName == null ? "" : toolName) + " failed";
     }
 }
