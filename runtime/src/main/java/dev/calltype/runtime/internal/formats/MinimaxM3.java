@@ -12,8 +12,6 @@ import dev.calltype.runtime.internal.scan.Config;
 import dev.calltype.runtime.internal.scan.Finding;
 import dev.calltype.runtime.internal.scan.MarkerTable;
 import dev.calltype.runtime.internal.markup.XmlInvokes;
-import dev.calltype.runtime.internal.scan.Verdict;
-import dev.calltype.runtime.internal.scan.Recognizer;
 import dev.calltype.runtime.internal.text.ErrorTexts;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -34,26 +32,17 @@ import java.util.Set;
  * after it. Values are raw text typed by the tool's schema. A parameter holding nested tags is an object of those
  * tags (a tag given twice, an array of its values).
  */
-public final class MinimaxM3 implements Family, Recognizer {
+public final class MinimaxM3 implements Family {
 
     @Override
     public void register(Config cfg, MarkerTable markers) {
-        markers.add(OPEN, this);
+        markers.add(OPEN, ClosedBlock.afterMarker(WireFormat.MINIMAX_M3, CLOSE, MinimaxM3::invokes));
     }
 
     public static final String NS = "]<]minimax[>[";
     public static final String OPEN = NS + "<tool_call>";
     private static final String CLOSE = NS + "</tool_call>";
     private static final String INVOKE = "<invoke name=";
-
-    @Override
-    public Verdict match(CharSequence buf, At at, int limit, boolean atEnd) {
-        if (!at.cfg().on(WireFormat.MINIMAX_M3)) {
-            return Verdict.NO_MATCH;
-        }
-        return ClosedBlock.match(buf, at.cfg(), WireFormat.MINIMAX_M3, at.pos(), at.markerEnd(), CLOSE,
-                MinimaxM3::invokes, at.markerEnd(), limit, atEnd);
-    }
 
     /** The index just past {@code NS} and the blanks after it at {@code j} (blanks before it skipped), or -1. */
     private static int tag(CharSequence buf, int j, int to) {

@@ -10,8 +10,6 @@ import dev.calltype.runtime.internal.scan.Chars;
 import dev.calltype.runtime.internal.scan.Config;
 import dev.calltype.runtime.internal.scan.Finding;
 import dev.calltype.runtime.internal.scan.MarkerTable;
-import dev.calltype.runtime.internal.scan.Verdict;
-import dev.calltype.runtime.internal.scan.Recognizer;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -21,11 +19,11 @@ import java.util.List;
  * Solar Open (Upstage): one call per {@code <|tool_call:start|>NAME\n<|tool_arg:start|>K<|tool_arg:value|>V
  * <|tool_arg:end|>…<|tool_call:end|>}. Values are raw text, typed by the tool's schema.
  */
-public final class SolarOpen implements Family, Recognizer {
+public final class SolarOpen implements Family {
 
     @Override
     public void register(Config cfg, MarkerTable markers) {
-        markers.add(START, this);
+        markers.add(START, ClosedBlock.afterMarker(WireFormat.SOLAR_OPEN, END, SolarOpen::call));
     }
 
     public static final String START = "<|tool_call:start|>";
@@ -33,15 +31,6 @@ public final class SolarOpen implements Family, Recognizer {
     private static final String ARG = "<|tool_arg:start|>";
     private static final String VALUE = "<|tool_arg:value|>";
     private static final String ARG_END = "<|tool_arg:end|>";
-
-    @Override
-    public Verdict match(CharSequence buf, At at, int limit, boolean atEnd) {
-        if (!at.cfg().on(WireFormat.SOLAR_OPEN)) {
-            return Verdict.NO_MATCH;
-        }
-        return ClosedBlock.match(buf, at.cfg(), WireFormat.SOLAR_OPEN, at.pos(), at.markerEnd(), END, SolarOpen::call,
-                at.markerEnd(), limit, atEnd);
-    }
 
     private static List<Finding> call(CharSequence buf, Config cfg, int start, int from, int to, int end) {
         Chars.Found head = Chars.firstOf(buf, from, to, "\n", ARG);
