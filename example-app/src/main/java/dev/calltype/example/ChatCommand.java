@@ -97,9 +97,9 @@ final class ChatCommand {
             out.print(USAGE);
             return 0;
         }
-        McpServers.Split mcp = McpServers.split("chat", args);
-        Options options = Options.parse("chat", mcp.rest(),
-                Set.of("base-url", "model", "mode", "format", "prompt", "notes", "max-rounds", "timeout"), Set.of("yes"));
+        Options options = Options.parse("chat", args,
+                Set.of("base-url", "model", "mode", "format", "prompt", "notes", "max-rounds", "timeout"), Set.of("yes"),
+                Set.of("mcp"));
         URI baseUrl = baseUrl(options.required("base-url"));
         String modelName = options.required("model");
         ToolLoop.Mode mode = options.choice("mode", ToolLoop.Mode.class,
@@ -119,7 +119,7 @@ final class ChatCommand {
         Toolkit builtIn = ExampleTools.toolkit(new Notes(folder), env.clock());
         McpServers servers;
         try {
-            servers = McpServers.start("chat", mcp.commands(), builtIn, Duration.ofSeconds(timeout));
+            servers = McpServers.start("chat", options.values("mcp"), builtIn, Duration.ofSeconds(timeout));
         } catch (IllegalStateException e) {
             throw new ChatFailure(e.getMessage());
         }
