@@ -75,13 +75,7 @@ public final class Pythonic {
      * depends on text at or past the limit and {@code atEnd} is false. Reads only the head.
      */
     public static PyRead.Status callHead(CharSequence text, int start, int limit, boolean atEnd) {
-        Objects.requireNonNull(text, "text");
-        Objects.checkFromToIndex(start, limit, text.length());
-        int i = skipBlanks(text, start, limit);
-        if (i < limit && text.charAt(i) == '[') {
-            i = skipBlanks(text, i + 1, limit);
-        }
-        int paren = head(text, i, limit);
+        int paren = head(text, headStart(text, start, limit), limit);
         if (paren >= 0) {
             return PyRead.Status.COMPLETE;
         }
@@ -102,12 +96,7 @@ public final class Pythonic {
      * {@link #read} reports one.
      */
     public static String callNameAt(CharSequence text, int start, int limit) {
-        Objects.requireNonNull(text, "text");
-        Objects.checkFromToIndex(start, limit, text.length());
-        int i = skipBlanks(text, start, limit);
-        if (i < limit && text.charAt(i) == '[') {
-            i = skipBlanks(text, i + 1, limit);
-        }
+        int i = headStart(text, start, limit);
         int paren = head(text, i, limit);
         if (paren < 0) {
             return null;
@@ -117,6 +106,17 @@ public final class Pythonic {
             nameStart--;
         }
         return text.subSequence(nameStart, paren).toString();
+    }
+
+    /**
+     * Where a call head at or after {@code start} begins, for {@link #head}: past blanks and a list's {@code [} with
+     * blanks after it.
+     */
+    public static int headStart(CharSequence text, int start, int limit) {
+        Objects.requireNonNull(text, "text");
+        Objects.checkFromToIndex(start, limit, text.length());
+        int i = skipBlanks(text, start, limit);
+        return i < limit && text.charAt(i) == '[' ? skipBlanks(text, i + 1, limit) : i;
     }
 
     public static final int HEAD_NOT = -1;
