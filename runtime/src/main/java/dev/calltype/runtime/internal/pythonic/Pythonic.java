@@ -944,102 +944,12 @@ public final class Pythonic {
                 }
                 return i + 2;
             }
-            int simple = Escapes.simple(e);
-            if (simple >= 0) {
-                sb.append((char) simple);
-                return i + 2;
-            }
-            switch (e) {
-                case '\n':
-                    return i + 2; // line continuation
-                case '\r':
-                    if (i + 2 >= end) {
-                        stopAtEnd("the text ends inside a string", open);
-                        return -1;
-                    }
-                    return text.charAt(i + 2) == '\n' ? i + 3 : i + 2;
-                case 'a':
-                    sb.append('\u0007');
-                    return i + 2;
-                case 'v':
-                    sb.append('\u000B');
-                    return i + 2;
-                case 'x':
-                    return hexEscape(i, 2, open);
-                case 'u':
-                    return hexEscape(i, 4, open);
-                case 'U':
-                    return hexEscape(i, 8, open);
-                case 'N':
-                    return namedEscape(i, open);
-                default:
-                    if (e >= '0' && e <= '7') {
-                        int v = 0;
-                        int k = 0;
-                        for (; k < 3; k++) {
-                            int idx = i + 1 + k;
-                            if (idx >= end) {
-                                stopAtEnd("the text ends inside a string", open);
-                                return -1;
-                            }
-                            char d = text.charAt(idx);
-                            if (d < '0' || d > '7') {
-                                break;
-                            }
-                            v = v * 8 + (d - '0');
-                        }
-                        sb.append((char) v);
-                        return i + 1 + k;
-                    }
-                    sb.append('\\'); // unknown escape: Python keeps the backslash; the char is read next
-                    return i + 1;
-            }
-        }
-
-        private int hexEscape(int i, int n, int open) {
-            long v = Escapes.hex(text, i + 2, n, end);
-            if (v == Escapes.ENDS) {
+            int took = Escapes.python(text, i, end, sb);
+            if (took == Escapes.CUT) {
                 stopAtEnd("the text ends inside a string", open);
                 return -1;
             }
-            if (v < 0 || v > Character.MAX_CODE_POINT) {
-                sb.append('\\'); // not a complete escape, or past Unicode: kept as written
-                return i + 1;
-            }
-            sb.appendCodePoint((int) v);
-            return i + 2 + n;
-        }
-
-        private int namedEscape(int i, int open) {
-            if (i + 2 >= end) {
-                stopAtEnd("the text ends inside a string", open);
-                return -1;
-            }
-            if (text.charAt(i + 2) != '{') {
-                sb.append('\\');
-                return i + 1;
-            }
-            for (int k = i + 3; k < i + 3 + 100; k++) {
-                if (k >= end) {
-                    stopAtEnd("the text ends inside a string", open);
-                    return -1;
-                }
-                char c = text.charAt(k);
-                if (c == '}') {
-                    String name = text.subSequence(i + 3, k).toString();
-                    try {
-                        sb.appendCodePoint(Character.codePointOf(name));
-                        return k + 1;
-                    } catch (IllegalArgumentException unknown) {
-                        break;
-                    }
-                }
-                if (c == '\'' || c == '"' || c == '\n') {
-                    break;
-                }
-            }
-            sb.append('\\');
-            return i + 1;
+            return i + took;
         }
 
         // ------------------------------------------------------------------ results
