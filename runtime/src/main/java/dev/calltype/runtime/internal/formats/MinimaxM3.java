@@ -6,6 +6,7 @@ import dev.calltype.runtime.ToolSpec;
 import dev.calltype.runtime.WireFormat;
 import dev.calltype.runtime.internal.args.KnownTools;
 import dev.calltype.runtime.internal.args.RawValues;
+import dev.calltype.runtime.internal.json.LimitProblems;
 import dev.calltype.runtime.internal.scan.CallNormalizer;
 import dev.calltype.runtime.internal.scan.Chars;
 import dev.calltype.runtime.internal.scan.Config;
@@ -127,9 +128,8 @@ public final class MinimaxM3 implements Family {
             int child = tag(buf, v, to);
             if (child >= 0 && buf.charAt(child + 1) != '/') {
                 if (open.size() + 2 >= cfg.limits.maxDepth()) {
-                    return Finding.error(ExtractionError.Kind.LIMIT_EXCEEDED, ErrorTexts.limit("nesting is deeper "
-                            + "than the limit of maxDepth=" + cfg.limits.maxDepth()), name, WireFormat.MINIMAX_M3,
-                            start, end);
+                    return Finding.error(ExtractionError.Kind.LIMIT_EXCEEDED, ErrorTexts.limit(LimitProblems.depth(
+                            cfg.limits)), name, WireFormat.MINIMAX_M3, start, end);
                 }
                 open.push(new Open(key, JsonNodeFactory.instance.objectNode()));
                 j = v;

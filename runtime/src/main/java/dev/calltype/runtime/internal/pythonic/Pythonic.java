@@ -5,6 +5,7 @@ import dev.calltype.runtime.ExtractionLimits;
 import dev.calltype.runtime.Repair;
 import dev.calltype.runtime.internal.json.Escapes;
 import dev.calltype.runtime.internal.json.LenientJson;
+import dev.calltype.runtime.internal.json.LimitProblems;
 import dev.calltype.runtime.internal.json.Numbers;
 import dev.calltype.runtime.internal.scan.Chars;
 
@@ -580,7 +581,7 @@ public final class Pythonic {
             if (kind >= 0) {
                 if (stack.size() >= limits.maxDepth()) {
                     stop = error(ExtractionError.Kind.LIMIT_EXCEEDED,
-                            "nesting is deeper than the limit of maxDepth=" + limits.maxDepth(), pos);
+                            LimitProblems.depth(limits), pos);
                     return null;
                 }
                 stack.add(new Frame(kind, pos, kind == DICT ? NODES.objectNode() : NODES.arrayNode()));
@@ -625,7 +626,7 @@ public final class Pythonic {
                 while (i < end && Chars.isIdentPart(text.charAt(i))) {
                     if (i - w >= limits.maxStringChars()) {
                         stop = error(ExtractionError.Kind.LIMIT_EXCEEDED,
-                                "a name is longer than the limit of maxStringChars=" + limits.maxStringChars(), w);
+                                LimitProblems.name(limits), w);
                         return null;
                     }
                     i++;
@@ -735,7 +736,7 @@ public final class Pythonic {
                 joined.append(next);
                 if (joined.length() > limits.maxStringChars()) {
                     stop = error(ExtractionError.Kind.LIMIT_EXCEEDED,
-                            "a string is longer than the limit of maxStringChars=" + limits.maxStringChars(), j);
+                            LimitProblems.string(limits), j);
                     return null;
                 }
             }
@@ -781,7 +782,7 @@ public final class Pythonic {
                 }
                 if (i - from >= max) {
                     stop = error(ExtractionError.Kind.LIMIT_EXCEEDED,
-                            "a number is longer than the limit of maxNumberDigits=" + max, from);
+                            LimitProblems.number(limits), from);
                     return null;
                 }
                 i++;
@@ -905,7 +906,7 @@ public final class Pythonic {
                 }
                 if (sb.length() > max) {
                     stop = error(ExtractionError.Kind.LIMIT_EXCEEDED,
-                            "a string is longer than the limit of maxStringChars=" + max, open);
+                            LimitProblems.string(limits), open);
                     return null;
                 }
             }
@@ -981,7 +982,7 @@ public final class Pythonic {
 
         private PyRead payloadExceeded() {
             return error(ExtractionError.Kind.LIMIT_EXCEEDED,
-                    "the call is longer than the limit of maxPayloadChars=" + limits.maxPayloadChars(), end);
+                    LimitProblems.payload("the call", limits), end);
         }
 
         private PyRead error(ExtractionError.Kind kind, String problem, int offset) {
