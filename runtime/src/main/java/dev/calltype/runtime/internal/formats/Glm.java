@@ -2,9 +2,7 @@ package dev.calltype.runtime.internal.formats;
 
 import dev.calltype.runtime.ExtractionError;
 import dev.calltype.runtime.Repair;
-import dev.calltype.runtime.ToolSpec;
 import dev.calltype.runtime.WireFormat;
-import dev.calltype.runtime.internal.args.KnownTools;
 import dev.calltype.runtime.internal.args.RawValues;
 import dev.calltype.runtime.internal.json.JsonRead;
 import dev.calltype.runtime.internal.json.LenientJson;
@@ -19,8 +17,6 @@ import dev.calltype.runtime.internal.scan.Verdict;
 import dev.calltype.runtime.internal.text.ErrorTexts;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 
 /**
@@ -81,10 +77,7 @@ public final class Glm {
         String valueOpen = "<arg_value" + suffix + ">";
         String valueClose = "</arg_value" + suffix + ">";
         String shown = JsonBlock.display(name, cfg);
-        KnownTools.Found found = cfg.tools.find(name);
-        ToolSpec tool = found == null ? null : found.spec();
-        ObjectNode args = JsonNodeFactory.instance.objectNode();
-        boolean typed = false;
+        RawArguments args = new RawArguments(name, cfg);
         int j = from;
         while (true) {
             j = Chars.skipBlanks(buf, j, to);
@@ -101,20 +94,13 @@ public final class Glm {
                         ErrorTexts.invalid("the call to \"" + ErrorTexts.quote(shown) + "\" must list its arguments as "
                                 + keyOpen + "K" + keyClose + valueOpen + "V" + valueClose), shown, format, start, end);
             }
-            String key = Chars.trimmed(buf, ks, ke);
             String raw = Chars.rawValue(buf, vs, ve);
-            String tooLong = RawValues.tooLong(key.length() > raw.length() ? key : raw, cfg.limits);
-            if (tooLong != null) {
-                return Finding.error(ExtractionError.Kind.LIMIT_EXCEEDED, ErrorTexts.limit(tooLong), shown, format,
-                        start, end);
+            if (!args.put(Chars.trimmed(buf, ks, ke), raw, jsonStringDecoded(raw, cfg))) {
+                break;
             }
-            RawValues.Typed t = RawValues.typed(tool, key, jsonStringDecoded(raw, cfg), cfg.limits);
-            args.set(key, t.value());
-            typed |= t.changed();
             j = ve + valueClose.length();
         }
-        List<Repair> repairs = typed ? List.of(Repair.VALUES_TYPED_BY_SCHEMA) : List.of();
-        return CallNormalizer.call(name, args, null, format, repairs, start, end, cfg);
+        return args.call(format, start, end);
     }
 
     /** {@code <tool_call>NAME {json}</tool_call>}. */

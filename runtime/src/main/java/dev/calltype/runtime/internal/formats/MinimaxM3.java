@@ -1,13 +1,8 @@
 package dev.calltype.runtime.internal.formats;
 
 import dev.calltype.runtime.ExtractionError;
-import dev.calltype.runtime.Repair;
-import dev.calltype.runtime.ToolSpec;
 import dev.calltype.runtime.WireFormat;
-import dev.calltype.runtime.internal.args.KnownTools;
-import dev.calltype.runtime.internal.args.RawValues;
 import dev.calltype.runtime.internal.json.LimitProblems;
-import dev.calltype.runtime.internal.scan.CallNormalizer;
 import dev.calltype.runtime.internal.scan.Chars;
 import dev.calltype.runtime.internal.scan.Config;
 import dev.calltype.runtime.internal.scan.Finding;
@@ -88,12 +83,10 @@ public final class MinimaxM3 implements Family {
      * object (a key given twice gives an array). Read without recursion; nesting is bounded by {@code maxDepth}.
      */
     private static Finding invoke(CharSequence buf, Config cfg, String name, int from, int to, int start, int end) {
-        KnownTools.Found found = cfg.tools.find(name);
-        ToolSpec tool = found == null ? null : found.spec();
-        ObjectNode args = JsonNodeFactory.instance.objectNode();
+        RawArguments raw = new RawArguments(name, cfg);
+        ObjectNode args = raw.args();
         Deque<Open> open = new ArrayDeque<>();
         Set<JsonNode> lists = Collections.newSetFromMap(new IdentityHashMap<>());
-        boolean typed = false;
         int j = from;
         while (true) {
             j = Chars.skipBlanks(buf, j, to);
@@ -142,14 +135,14 @@ public final class MinimaxM3 implements Family {
                 return ClosedBlock.invalid("the parameter \"" + key + "\" of \"" + name + "\" is not closed with "
                         + NS + closeTag, name, WireFormat.MINIMAX_M3, start, end);
             }
-            RawValues.Typed value = RawValues.typed(open.isEmpty() ? tool : null, key, Chars.rawValue(buf, v, ns),
-                    cfg.limits);
-            put(into, key, value.value(), lists);
-            typed |= open.isEmpty() && value.changed();
+            JsonNode value = raw.value(key, Chars.rawValue(buf, v, ns), open.isEmpty());
+            if (value == null) {
+                break;
+            }
+            put(into, key, value, lists);
             j = ct + closeTag.length();
         }
-        List<Repair> repairs = typed ? List.of(Repair.VALUES_TYPED_BY_SCHEMA) : List.of();
-        return CallNormalizer.call(name, args, null, WireFormat.MINIMAX_M3, repairs, start, end, cfg);
+        return raw.call(WireFormat.MINIMAX_M3, start, end);
     }
 
     /**
