@@ -116,8 +116,8 @@ public final class Pythonic {
     public static int headStart(CharSequence text, int start, int limit) {
         Objects.requireNonNull(text, "text");
         Objects.checkFromToIndex(start, limit, text.length());
-        int i = skipBlanks(text, start, limit);
-        return i < limit && text.charAt(i) == '[' ? skipBlanks(text, i + 1, limit) : i;
+        int i = Chars.skipBlanks(text, start, limit);
+        return i < limit && text.charAt(i) == '[' ? Chars.skipBlanks(text, i + 1, limit) : i;
     }
 
     public static final int HEAD_NOT = -1;
@@ -152,13 +152,6 @@ public final class Pythonic {
             }
             i++;
         }
-    }
-
-    private static int skipBlanks(CharSequence text, int i, int end) {
-        while (i < end && LenientJson.isBlank(text.charAt(i))) {
-            i++;
-        }
-        return i;
     }
 
     /** A call name's characters after the first: identifier characters and {@code -}. */
@@ -231,7 +224,7 @@ public final class Pythonic {
         }
 
         public PyRead run(int start) {
-            pos = skipBlanks(text, start, limit);
+            pos = Chars.skipBlanks(text, start, limit);
             int first = pos;
             long payloadEnd = (long) first + limits.maxPayloadChars();
             if (payloadEnd < limit) {
@@ -239,7 +232,7 @@ public final class Pythonic {
             }
             List<PyCall> calls = new ArrayList<>();
             if (pos < end && text.charAt(pos) == '[') {
-                int p = skipBlanks(text, pos + 1, end);
+                int p = Chars.skipBlanks(text, pos + 1, end);
                 int paren = head(text, p, end);
                 if (paren == HEAD_NOT) {
                     return notACall(first);
@@ -259,13 +252,13 @@ public final class Pythonic {
                     }
                     calls.add(call);
                     callName = null;
-                    pos = skipBlanks(text, pos, end);
+                    pos = Chars.skipBlanks(text, pos, end);
                     if (pos >= end) {
                         return stopAtEnd("the text ends inside the list of calls", first);
                     }
                     char c = text.charAt(pos);
                     if (c == ',') {
-                        pos = skipBlanks(text, pos + 1, end);
+                        pos = Chars.skipBlanks(text, pos + 1, end);
                         if (pos >= end) {
                             return stopAtEnd("the text ends inside the list of calls", first);
                         }
@@ -401,7 +394,7 @@ public final class Pythonic {
                     continue;
                 }
                 Frame f = stack.get(stack.size() - 1);
-                pos = skipBlanks(text, pos, end);
+                pos = Chars.skipBlanks(text, pos, end);
                 if (pos >= end) {
                     stopAtEnd("the text ends before the call is closed", headStart);
                     return null;
@@ -433,7 +426,7 @@ public final class Pythonic {
                                 while (i < end && Chars.isIdentPart(text.charAt(i))) {
                                     i++;
                                 }
-                                int j = skipBlanks(text, i, end);
+                                int j = Chars.skipBlanks(text, i, end);
                                 if (j >= end || (text.charAt(j) == '=' && j + 1 >= end)) {
                                     stopAtEnd("the text ends before the call is closed", headStart);
                                     return null;
@@ -571,7 +564,7 @@ public final class Pythonic {
 
         /** Reads a value at {@code pos}: a scalar, or {@code null} after opening a container or with stop set. */
         private JsonNode readValue() {
-            pos = skipBlanks(text, pos, end);
+            pos = Chars.skipBlanks(text, pos, end);
             if (pos >= end) {
                 stopAtEnd("the text ends before the call is closed", pos);
                 return null;
@@ -696,7 +689,7 @@ public final class Pythonic {
         private JsonNode adjacentStrings(String first) {
             StringBuilder joined = null;
             while (true) {
-                int j = skipBlanks(text, pos, end);
+                int j = Chars.skipBlanks(text, pos, end);
                 if (j >= end) {
                     break; // the caller sees the end at pos
                 }
@@ -853,7 +846,7 @@ public final class Pythonic {
                 char c = text.charAt(i);
                 if (c == q) {
                     if (!triple) {
-                        int next = skipBlanks(text, i + 1, end);
+                        int next = Chars.skipBlanks(text, i + 1, end);
                         if (next >= end && !atEnd) {
                             stopAtEnd("the text ends inside a string", open);
                             return null;
