@@ -69,96 +69,6 @@ public final class Pythonic {
         return new Scan(text, limit, atEnd, limits).run(start);
     }
 
-    /**
-     * Whether {@code text[start, limit)} begins (after blanks) with a call head, {@code name(} or {@code [name(}
-     * (dotted names allowed): {@link PyRead.Status#COMPLETE} when it does (a call attempt: {@link #read} will return
-     * calls or an error), {@link PyRead.Status#NOT_A_CALL} when it cannot, {@link PyRead.Status#NEED_MORE} when that
-     * depends on text at or past the limit and {@code atEnd} is false. Reads only the head.
-     */
-    public static PyRead.Status callHead(CharSequence text, int start, int limit, boolean atEnd) {
-        int paren = head(text, headStart(text, start, limit), limit);
-        if (paren >= 0) {
-            return PyRead.Status.COMPLETE;
-        }
-        return paren == HEAD_NOT || atEnd ? PyRead.Status.NOT_A_CALL : PyRead.Status.NEED_MORE;
-    }
-
-    /**
-     * True if text[start, limit) begins with something that could still turn into a call (identifier chars, dots,
-     * then '('), so a streaming caller holds it back; false when it certainly is not a call.
-     */
-    public static boolean couldBeCall(CharSequence text, int start, int limit) {
-        return callHead(text, start, limit, false) != PyRead.Status.NOT_A_CALL;
-    }
-
-    /**
-     * The name (last segment) of the call whose head, {@code name(} or {@code [name(}, begins at the first non-blank
-     * char at/after {@code start}, or {@code null} when no call head is there. For naming the tool in an error when
-     * {@link #read} reports one.
-     */
-    public static String callNameAt(CharSequence text, int start, int limit) {
-        int i = headStart(text, start, limit);
-        int paren = head(text, i, limit);
-        if (paren < 0) {
-            return null;
-        }
-        int nameStart = paren;
-        while (nameStart > i && text.charAt(nameStart - 1) != '.') {
-            nameStart--;
-        }
-        return text.subSequence(nameStart, paren).toString();
-    }
-
-    /**
-     * Where a call head at or after {@code start} begins, for {@link #head}: past blanks and a list's {@code [} with
-     * blanks after it.
-     */
-    public static int headStart(CharSequence text, int start, int limit) {
-        Objects.requireNonNull(text, "text");
-        Objects.checkFromToIndex(start, limit, text.length());
-        int i = Chars.skipBlanks(text, start, limit);
-        return i < limit && text.charAt(i) == '[' ? Chars.skipBlanks(text, i + 1, limit) : i;
-    }
-
-    public static final int HEAD_NOT = -1;
-    private static final int HEAD_MORE = -2;
-
-    /**
-     * Scans a dotted name at {@code at}: the index of the {@code (} that directly follows it, {@link #HEAD_NOT} when
-     * the text there is not a call head, {@link #HEAD_MORE} when the text ends first.
-     */
-    public static int head(CharSequence text, int at, int end) {
-        int i = at;
-        while (true) {
-            if (i >= end) {
-                return HEAD_MORE;
-            }
-            if (!Chars.isIdentStart(text.charAt(i))) {
-                return HEAD_NOT;
-            }
-            i++;
-            while (i < end && isNameChar(text.charAt(i))) {
-                i++;
-            }
-            if (i >= end) {
-                return HEAD_MORE;
-            }
-            char c = text.charAt(i);
-            if (c == '(') {
-                return i;
-            }
-            if (c != '.') {
-                return HEAD_NOT;
-            }
-            i++;
-        }
-    }
-
-    /** A call name's characters after the first: identifier characters and {@code -}. */
-    private static boolean isNameChar(char c) {
-        return Chars.isIdentPart(c) || c == '-';
-    }
-
     // ------------------------------------------------------------------ the scanner
 
     /** One read: the state of the scan. Not shared between threads. */
@@ -233,11 +143,11 @@ public final class Pythonic {
             List<PyCall> calls = new ArrayList<>();
             if (pos < end && text.charAt(pos) == '[') {
                 int p = Chars.skipBlanks(text, pos + 1, end);
-                int paren = head(text, p, end);
-                if (paren == HEAD_NOT) {
+                int paren = PyHead.head(text, p, end);
+                if (paren == PyHead.HEAD_NOT) {
                     return notACall(first);
                 }
-                if (paren == HEAD_MORE) {
+                if (paren == PyHead.HEAD_MORE) {
                     return ranOutBeforeHead(first, p);
                 }
                 pos = p;
@@ -266,11 +176,11 @@ public final class Pythonic {
                             pos++;
                             return complete(calls);
                         }
-                        paren = head(text, pos, end);
-                        if (paren == HEAD_MORE) {
+                        paren = PyHead.head(text, pos, end);
+                        if (paren == PyHead.HEAD_MORE) {
                             return stopAtEnd("the text ends inside the list of calls", first);
                         }
-                        if (paren == HEAD_NOT) {
+                        if (paren == PyHead.HEAD_NOT) {
                             return error(ExtractionError.Kind.INVALID_CALL_SYNTAX,
                                     "expected a call like name(key=value) in the list of calls", pos);
                         }
@@ -283,11 +193,11 @@ public final class Pythonic {
                     }
                 }
             }
-            int paren = head(text, pos, end);
-            if (paren == HEAD_NOT) {
+            int paren = PyHead.head(text, pos, end);
+            if (paren == PyHead.HEAD_NOT) {
                 return notACall(first);
             }
-            if (paren == HEAD_MORE) {
+            if (paren == PyHead.HEAD_MORE) {
                 return ranOutBeforeHead(first, pos);
             }
             PyCall call = readCall(pos, paren);
@@ -349,11 +259,11 @@ public final class Pythonic {
          */
         private PyRead ranOutBeforeHead(int first, int headStart) {
             if (end < limit) {
-                int real = head(text, headStart, limit);
+                int real = PyHead.head(text, headStart, limit);
                 if (real >= 0) {
                     return payloadExceeded();
                 }
-                if (real == HEAD_NOT || atEnd) {
+                if (real == PyHead.HEAD_NOT || atEnd) {
                     return notACall(first);
                 }
                 return needMore();
