@@ -97,9 +97,9 @@ final class ChatCommand {
             out.print(USAGE);
             return 0;
         }
-        McpServers.Split mcp = McpServers.split("chat", args);
-        Options options = Options.parse("chat", mcp.rest(),
-                Set.of("base-url", "model", "mode", "format", "prompt", "notes", "max-rounds", "timeout"), Set.of("yes"));
+        Options options = Options.parse("chat", args,
+                Set.of("base-url", "model", "mode", "format", "prompt", "notes", "max-rounds", "timeout"), Set.of("yes"),
+                Set.of("mcp"));
         URI baseUrl = baseUrl(options.required("base-url"));
         String modelName = options.required("model");
         ToolLoop.Mode mode = options.choice("mode", ToolLoop.Mode.class,
@@ -119,7 +119,7 @@ final class ChatCommand {
         Toolkit builtIn = ExampleTools.toolkit(new Notes(folder), env.clock());
         McpServers servers;
         try {
-            servers = McpServers.start("chat", mcp.commands(), builtIn, Duration.ofSeconds(timeout));
+            servers = McpServers.start("chat", options.values("mcp"), builtIn, Duration.ofSeconds(timeout));
         } catch (IllegalStateException e) {
             throw new ChatFailure(e.getMessage());
         }
@@ -133,7 +133,7 @@ final class ChatCommand {
                 .build());
         Style style = Style.forEnvironment(env);
         BufferedReader input = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
-        Printer printer = new Printer(out, style, toolkit.extractor());
+        Printer printer = new Printer(out, style, liveView(toolkit));
         ExecutorService executor = Executors.newFixedThreadPool(2, r -> {
             Thread t = new Thread(r, "chat-tools");
             t.setDaemon(true);
@@ -274,6 +274,15 @@ final class ChatCommand {
         } catch (IOException e) {
             return null;
         }
+    }
+
+    /**
+     * The extractor of the live view. It streams at once: which calls run is decided by the loop's extractor on the
+     * whole reply, so the view need not hold text back until it knows whether the reply began in reasoning (which
+     * by default a stream does for up to 32K characters).
+     */
+    static ToolCallExtractor liveView(Toolkit toolkit) {
+        return ToolCallExtractor.builder().tools(toolkit.tools()).startsInReasoning(false).build();
     }
 
     /**

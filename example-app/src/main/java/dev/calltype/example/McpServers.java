@@ -17,53 +17,27 @@ import java.util.Map;
  */
 final class McpServers implements AutoCloseable {
 
-    /** The option, repeatable. */
-    static final String OPTION = "--mcp";
-
     private final List<McpToolkit> servers;
 
     private McpServers(List<McpToolkit> servers) {
         this.servers = servers;
     }
 
-    /** The command lines given with {@code --mcp} (in order), and the other arguments. */
-    record Split(List<String> commands, List<String> rest) {
-    }
-
-    /** Takes every {@code --mcp VALUE} and {@code --mcp=VALUE} out of {@code args}. */
-    static Split split(String command, List<String> args) throws UsageException {
-        List<String> commands = new ArrayList<>();
-        List<String> rest = new ArrayList<>();
-        for (int i = 0; i < args.size(); i++) {
-            String arg = args.get(i);
-            String value;
-            if (arg.equals(OPTION)) {
-                if (i + 1 >= args.size()) {
-                    throw new UsageException(command + ": option " + OPTION + " needs a value (the server's command line)");
-                }
-                value = args.get(++i);
-            } else if (arg.startsWith(OPTION + "=")) {
-                value = arg.substring(OPTION.length() + 1);
-            } else {
-                rest.add(arg);
-                continue;
-            }
-            if (words(value).isEmpty()) {
-                throw new UsageException(command + ": option " + OPTION + " is empty; give the server's command line");
-            }
-            commands.add(value);
-        }
-        return new Split(List.copyOf(commands), List.copyOf(rest));
-    }
-
     /**
-     * Starts each server and checks that no tool name is used twice among {@code builtIn} and the servers.
+     * Starts each server (the command lines given with {@code --mcp}, in order) and checks that no tool name is used
+     * twice among {@code builtIn} and the servers.
      *
-     * @throws UsageException when two sources have a tool of the same name (the message names both)
+     * @throws UsageException when a command line is empty, or two sources have a tool of the same name (the message
+     *     names both)
      * @throws IllegalStateException when a server cannot be started or does not answer (the message names it)
      */
     static McpServers start(String command, List<String> commandLines, Toolkit builtIn, Duration timeout)
             throws UsageException {
+        for (String line : commandLines) {
+            if (words(line).isEmpty()) {
+                throw new UsageException(command + ": option --mcp is empty; give the server's command line");
+            }
+        }
         List<McpToolkit> started = new ArrayList<>();
         try {
             Map<String, String> owners = new LinkedHashMap<>();

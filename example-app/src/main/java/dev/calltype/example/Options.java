@@ -7,19 +7,22 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Stream;
 
 /**
- * A command's options: {@code --name value}, {@code --name=value} and {@code --flag}. Anything else
- * is a usage error that names the option and the command.
+ * A command's options: {@code --name value}, {@code --name=value} and {@code --flag}; a repeatable option may be
+ * given any number of times. Anything else is a usage error that names the option and the command.
  */
 final class Options {
 
     private final String command;
     private final Map<String, String> values;
+    private final Map<String, List<String>> repeated;
 
-    private Options(String command, Map<String, String> values) {
+    private Options(String command, Map<String, String> values, Map<String, List<String>> repeated) {
         this.command = command;
         this.values = values;
+        this.repeated = repeated;
     }
 
     /**
@@ -27,7 +30,18 @@ final class Options {
      * @param flags options that take none
      */
     static Options parse(String command, List<String> args, Set<String> valued, Set<String> flags) throws UsageException {
+        return parse(command, args, valued, flags, Set.of());
+    }
+
+    /**
+     * @param valued options that take a value, given at most once, without the leading dashes
+     * @param flags options that take none
+     * @param repeatable options that take a value and may be given any number of times (read with {@link #values})
+     */
+    static Options parse(String command, List<String> args, Set<String> valued, Set<String> flags,
+            Set<String> repeatable) throws UsageException {
         Map<String, String> values = new LinkedHashMap<>();
+        Map<String, List<String>> repeated = new LinkedHashMap<>();
         for (int i = 0; i < args.size(); i++) {
             String arg = args.get(i);
             if (!arg.startsWith("--") || arg.length() == 2) {
@@ -45,7 +59,7 @@ final class Options {
                     throw new UsageException(command + ": option --" + name + " takes no value");
                 }
                 value = "";
-            } else if (valued.contains(name)) {
+            } else if (valued.contains(name) || repeatable.contains(name)) {
                 if (value == null) {
                     if (i + 1 >= args.size()) {
                         throw new UsageException(command + ": option --" + name + " needs a value");
@@ -54,16 +68,18 @@ final class Options {
                 }
             } else {
                 List<String> known = new ArrayList<>();
-                valued.stream().sorted().forEach(o -> known.add("--" + o));
+                Stream.concat(valued.stream(), repeatable.stream()).sorted().forEach(o -> known.add("--" + o));
                 flags.stream().sorted().forEach(o -> known.add("--" + o));
                 throw new UsageException(command + ": unknown option --" + name
                         + (known.isEmpty() ? "; it takes no options" : "; options: " + String.join(", ", known)));
             }
-            if (values.put(name, value) != null) {
+            if (repeatable.contains(name)) {
+                repeated.computeIfAbsent(name, k -> new ArrayList<>()).add(value);
+            } else if (values.put(name, value) != null) {
                 throw new UsageException(command + ": option --" + name + " is given twice");
             }
         }
-        return new Options(command, values);
+        return new Options(command, values, repeated);
     }
 
     /** Whether {@code --help} or {@code -h} is among {@code args}. */
@@ -73,6 +89,11 @@ final class Options {
 
     Optional<String> value(String name) {
         return Optional.ofNullable(values.get(name));
+    }
+
+    /** Every value of a repeatable option, in the order given; empty when it was not given. */
+    List<String> values(String name) {
+        return List.copyOf(repeated.getOrDefault(name, List.of()));
     }
 
     boolean has(String flag) {

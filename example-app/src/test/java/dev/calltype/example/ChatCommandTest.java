@@ -74,6 +74,17 @@ class ChatCommandTest {
         return ExampleTools.toolkit(new Notes(notes), CLOCK);
     }
 
+    @Test
+    void theLiveViewShowsProseAsItArrivesAndHidesCallMarkup() {
+        ChatCommand.Printer printer = new ChatCommand.Printer(new PrintStream(out, true, StandardCharsets.UTF_8),
+                Style.of(false), ChatCommand.liveView(toolkit()));
+        printer.onTextDelta("Let me check the time. ");
+        assertThat(out()).as("prose is shown before the reply ends").contains("Let me check the time.");
+        printer.onTextDelta("<tool_call>{\"name\": \"current_time\", \"arguments\": {}}</tool_call>");
+        printer.onReply(1, "Let me check the time.");
+        assertThat(out()).doesNotContain("tool_call").doesNotContain("current_time");
+    }
+
     private static JsonNode messages(StubChatServer.Request request) {
         return request.body().path("messages");
     }

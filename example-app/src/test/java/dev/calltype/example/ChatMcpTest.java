@@ -100,6 +100,14 @@ class ChatMcpTest {
     }
 
     @Test
+    void anEmptyServerCommandIsAUsageError() {
+        int status = chat("--mcp", "  ", "--prompt", "hi");
+        assertThat(status).isEqualTo(2);
+        assertThat(err.toString(StandardCharsets.UTF_8))
+                .startsWith("calltype chat: option --mcp is empty; give the server's command line");
+    }
+
+    @Test
     void aServerThatCannotStartIsOneLineAndExitOne() {
         int status = chat("--mcp", "/nonexistent/mcp-server --flag", "--prompt", "hi");
         assertThat(status).isEqualTo(1);

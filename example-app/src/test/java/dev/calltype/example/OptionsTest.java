@@ -39,6 +39,19 @@ class OptionsTest {
     }
 
     @Test
+    void aRepeatableOptionKeepsEveryValueInOrder() throws Exception {
+        Options o = Options.parse("chat", List.of("--mcp", "a b", "--model", "m", "--mcp=c"), Set.of("model"), Set.of(),
+                Set.of("mcp"));
+        assertThat(o.values("mcp")).containsExactly("a b", "c");
+        assertThat(o.value("model")).contains("m");
+        assertThat(Options.parse("chat", List.of(), Set.of(), Set.of(), Set.of("mcp")).values("mcp")).isEmpty();
+        assertThatThrownBy(() -> Options.parse("chat", List.of("--mcp"), Set.of(), Set.of(), Set.of("mcp")))
+                .hasMessage("chat: option --mcp needs a value");
+        assertThatThrownBy(() -> Options.parse("chat", List.of("--x"), Set.of("model"), Set.of("yes"), Set.of("mcp")))
+                .hasMessage("chat: unknown option --x; options: --mcp, --model, --yes");
+    }
+
+    @Test
     void choicesAcceptAnyCaseDashesAndAliases() throws Exception {
         Map<String, CallFormat> aliases = Map.of("xml", CallFormat.XML_TAGS);
         assertThat(parse("--format", "Tool-Call-Marker").choice("format", CallFormat.class, null, aliases))

@@ -38,13 +38,7 @@ public final class PythonicLine implements Recognizer {
             return Verdict.NO_MATCH;
         }
         int pos = at.pos();
-        int headAt = pos;
-        if (buf.charAt(pos) == '[') {
-            headAt = Chars.skipBlanks(buf, pos + 1, limit);
-            if (headAt >= limit) {
-                return atEnd ? Verdict.NO_MATCH : Verdict.needMore(RetryWhen.length(limit + 1));
-            }
-        }
+        int headAt = Pythonic.headStart(buf, pos, limit);
         int paren = Pythonic.head(buf, headAt, limit);
         if (paren == -2) {
             return atEnd ? Verdict.NO_MATCH : Verdict.needMore(RetryWhen.length(limit + 1));

@@ -335,7 +335,7 @@ public final class LenientJson {
                 case '{', '[' -> {
                     if (stack.size() >= limits.maxDepth()) {
                         stop = result(JsonRead.Status.LIMIT_EXCEEDED, null, pos, Set.of(),
-                                "nesting is deeper than the limit of maxDepth=" + limits.maxDepth(), pos);
+                                LimitProblems.depth(limits), pos);
                         return null;
                     }
                     boolean object = c == '{';
@@ -471,7 +471,7 @@ public final class LenientJson {
 
         private void stopString(int open) {
             stop = result(JsonRead.Status.LIMIT_EXCEEDED, null, open, Set.of(),
-                    "a string is longer than the limit of maxStringChars=" + limits.maxStringChars(), open);
+                    LimitProblems.string(limits), open);
         }
 
         /** The end of the run of characters from {@code i} that need no attention: no quote, escape or control. */
@@ -595,7 +595,7 @@ public final class LenientJson {
             while (i < end && Numbers.isNumberChar(text.charAt(i))) {
                 if (i - from >= max) {
                     stop = result(JsonRead.Status.LIMIT_EXCEEDED, null, from, Set.of(),
-                            "a number is longer than the limit of maxNumberDigits=" + max, from);
+                            LimitProblems.number(limits), from);
                     return null;
                 }
                 i++;
@@ -786,7 +786,7 @@ public final class LenientJson {
 
         private JsonRead payloadExceeded() {
             return result(JsonRead.Status.LIMIT_EXCEEDED, null, end, Set.of(),
-                    "the value is longer than the limit of maxPayloadChars=" + limits.maxPayloadChars(), end);
+                    LimitProblems.payload("the value", limits), end);
         }
 
         private JsonRead needMore() {

@@ -5,6 +5,7 @@ import dev.calltype.runtime.ExtractionLimits;
 import dev.calltype.runtime.Repair;
 import dev.calltype.runtime.internal.json.Escapes;
 import dev.calltype.runtime.internal.json.LenientJson;
+import dev.calltype.runtime.internal.json.LimitProblems;
 import dev.calltype.runtime.internal.json.Numbers;
 import dev.calltype.runtime.internal.scan.Chars;
 
@@ -75,13 +76,7 @@ public final class Pythonic {
      * depends on text at or past the limit and {@code atEnd} is false. Reads only the head.
      */
     public static PyRead.Status callHead(CharSequence text, int start, int limit, boolean atEnd) {
-        Objects.requireNonNull(text, "text");
-        Objects.checkFromToIndex(start, limit, text.length());
-        int i = skipBlanks(text, start, limit);
-        if (i < limit && text.charAt(i) == '[') {
-            i = skipBlanks(text, i + 1, limit);
-        }
-        int paren = head(text, i, limit);
+        int paren = head(text, headStart(text, start, limit), limit);
         if (paren >= 0) {
             return PyRead.Status.COMPLETE;
         }
@@ -102,12 +97,7 @@ public final class Pythonic {
      * {@link #read} reports one.
      */
     public static String callNameAt(CharSequence text, int start, int limit) {
-        Objects.requireNonNull(text, "text");
-        Objects.checkFromToIndex(start, limit, text.length());
-        int i = skipBlanks(text, start, limit);
-        if (i < limit && text.charAt(i) == '[') {
-            i = skipBlanks(text, i + 1, limit);
-        }
+        int i = headStart(text, start, limit);
         int paren = head(text, i, limit);
         if (paren < 0) {
             return null;
@@ -117,6 +107,17 @@ public final class Pythonic {
             nameStart--;
         }
         return text.subSequence(nameStart, paren).toString();
+    }
+
+    /**
+     * Where a call head at or after {@code start} begins, for {@link #head}: past blanks and a list's {@code [} with
+     * blanks after it.
+     */
+    public static int headStart(CharSequence text, int start, int limit) {
+        Objects.requireNonNull(text, "text");
+        Objects.checkFromToIndex(start, limit, text.length());
+        int i = skipBlanks(text, start, limit);
+        return i < limit && text.charAt(i) == '[' ? skipBlanks(text, i + 1, limit) : i;
     }
 
     public static final int HEAD_NOT = -1;
@@ -580,7 +581,7 @@ public final class Pythonic {
             if (kind >= 0) {
                 if (stack.size() >= limits.maxDepth()) {
                     stop = error(ExtractionError.Kind.LIMIT_EXCEEDED,
-                            "nesting is deeper than the limit of maxDepth=" + limits.maxDepth(), pos);
+                            LimitProblems.depth(limits), pos);
                     return null;
                 }
                 stack.add(new Frame(kind, pos, kind == DICT ? NODES.objectNode() : NODES.arrayNode()));
@@ -625,7 +626,7 @@ public final class Pythonic {
                 while (i < end && Chars.isIdentPart(text.charAt(i))) {
                     if (i - w >= limits.maxStringChars()) {
                         stop = error(ExtractionError.Kind.LIMIT_EXCEEDED,
-                                "a name is longer than the limit of maxStringChars=" + limits.maxStringChars(), w);
+                                LimitProblems.name(limits), w);
                         return null;
                     }
                     i++;
@@ -735,7 +736,7 @@ public final class Pythonic {
                 joined.append(next);
                 if (joined.length() > limits.maxStringChars()) {
                     stop = error(ExtractionError.Kind.LIMIT_EXCEEDED,
-                            "a string is longer than the limit of maxStringChars=" + limits.maxStringChars(), j);
+                            LimitProblems.string(limits), j);
                     return null;
                 }
             }
@@ -781,7 +782,7 @@ public final class Pythonic {
                 }
                 if (i - from >= max) {
                     stop = error(ExtractionError.Kind.LIMIT_EXCEEDED,
-                            "a number is longer than the limit of maxNumberDigits=" + max, from);
+                            LimitProblems.number(limits), from);
                     return null;
                 }
                 i++;
@@ -905,7 +906,7 @@ public final class Pythonic {
                 }
                 if (sb.length() > max) {
                     stop = error(ExtractionError.Kind.LIMIT_EXCEEDED,
-                            "a string is longer than the limit of maxStringChars=" + max, open);
+                            LimitProblems.string(limits), open);
                     return null;
                 }
             }
@@ -944,102 +945,12 @@ public final class Pythonic {
                 }
                 return i + 2;
             }
-            int simple = Escapes.simple(e);
-            if (simple >= 0) {
-                sb.append((char) simple);
-                return i + 2;
-            }
-            switch (e) {
-                case '\n':
-                    return i + 2; // line continuation
-                case '\r':
-                    if (i + 2 >= end) {
-                        stopAtEnd("the text ends inside a string", open);
-                        return -1;
-                    }
-                    return text.charAt(i + 2) == '\n' ? i + 3 : i + 2;
-                case 'a':
-                    sb.append('\u0007');
-                    return i + 2;
-                case 'v':
-                    sb.append('\u000B');
-                    return i + 2;
-                case 'x':
-                    return hexEscape(i, 2, open);
-                case 'u':
-                    return hexEscape(i, 4, open);
-                case 'U':
-                    return hexEscape(i, 8, open);
-                case 'N':
-                    return namedEscape(i, open);
-                default:
-                    if (e >= '0' && e <= '7') {
-                        int v = 0;
-                        int k = 0;
-                        for (; k < 3; k++) {
-                            int idx = i + 1 + k;
-                            if (idx >= end) {
-                                stopAtEnd("the text ends inside a string", open);
-                                return -1;
-                            }
-                            char d = text.charAt(idx);
-                            if (d < '0' || d > '7') {
-                                break;
-                            }
-                            v = v * 8 + (d - '0');
-                        }
-                        sb.append((char) v);
-                        return i + 1 + k;
-                    }
-                    sb.append('\\'); // unknown escape: Python keeps the backslash; the char is read next
-                    return i + 1;
-            }
-        }
-
-        private int hexEscape(int i, int n, int open) {
-            long v = Escapes.hex(text, i + 2, n, end);
-            if (v == Escapes.ENDS) {
+            int took = Escapes.python(text, i, end, sb);
+            if (took == Escapes.CUT) {
                 stopAtEnd("the text ends inside a string", open);
                 return -1;
             }
-            if (v < 0 || v > Character.MAX_CODE_POINT) {
-                sb.append('\\'); // not a complete escape, or past Unicode: kept as written
-                return i + 1;
-            }
-            sb.appendCodePoint((int) v);
-            return i + 2 + n;
-        }
-
-        private int namedEscape(int i, int open) {
-            if (i + 2 >= end) {
-                stopAtEnd("the text ends inside a string", open);
-                return -1;
-            }
-            if (text.charAt(i + 2) != '{') {
-                sb.append('\\');
-                return i + 1;
-            }
-            for (int k = i + 3; k < i + 3 + 100; k++) {
-                if (k >= end) {
-                    stopAtEnd("the text ends inside a string", open);
-                    return -1;
-                }
-                char c = text.charAt(k);
-                if (c == '}') {
-                    String name = text.subSequence(i + 3, k).toString();
-                    try {
-                        sb.appendCodePoint(Character.codePointOf(name));
-                        return k + 1;
-                    } catch (IllegalArgumentException unknown) {
-                        break;
-                    }
-                }
-                if (c == '\'' || c == '"' || c == '\n') {
-                    break;
-                }
-            }
-            sb.append('\\');
-            return i + 1;
+            return i + took;
         }
 
         // ------------------------------------------------------------------ results
@@ -1071,7 +982,7 @@ public final class Pythonic {
 
         private PyRead payloadExceeded() {
             return error(ExtractionError.Kind.LIMIT_EXCEEDED,
-                    "the call is longer than the limit of maxPayloadChars=" + limits.maxPayloadChars(), end);
+                    LimitProblems.payload("the call", limits), end);
         }
 
         private PyRead error(ExtractionError.Kind kind, String problem, int offset) {
