@@ -131,8 +131,7 @@ public final class ModelBuilder {
             return true;
         }
         for (VariableElement p : method.getParameters()) {
-            Param param = p.getAnnotation(Param.class);
-            if (param == null || param.description().isEmpty()) {
+            if (Declarations.explicitString(Declarations.mirror(p, PARAM), "description").isEmpty()) {
                 return true;
             }
         }
