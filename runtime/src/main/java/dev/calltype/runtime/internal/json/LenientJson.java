@@ -320,17 +320,11 @@ public final class LenientJson {
                 }
                 return null;
             }
-            char c = text.charAt(pos);
-            if (rawQuote != null && c == rawQuote.charAt(0)) {
-                int m = matchRawQuote(pos);
-                if (m < 0) {
-                    return null;
-                }
-                if (m > 0) {
-                    String s = readRaw();
-                    return s == null ? null : TextNode.valueOf(s);
-                }
+            String raw = rawQuoted();
+            if (raw != NOT_RAW) {
+                return raw == null ? null : TextNode.valueOf(raw);
             }
+            char c = text.charAt(pos);
             switch (c) {
                 case '{', '[' -> {
                     if (stack.size() >= limits.maxDepth()) {
@@ -414,6 +408,22 @@ public final class LenientJson {
         }
 
         // ------------------------------------------------------------------ tokens
+
+        /** {@link #rawQuoted}: no raw quote at {@code pos} (compared by identity). */
+        private static final String NOT_RAW = new String();
+
+        /**
+         * The raw-quoted string (value or key) at {@code pos} when the raw quote opens there, {@link #NOT_RAW} when
+         * it does not, {@code null} (with {@link #stop} set) when the text ends before that can be told or the string
+         * cannot be read.
+         */
+        private String rawQuoted() {
+            if (rawQuote == null || text.charAt(pos) != rawQuote.charAt(0)) {
+                return NOT_RAW;
+            }
+            int m = matchRawQuote(pos);
+            return m < 0 ? null : m > 0 ? readRaw() : NOT_RAW;
+        }
 
         /**
          * Checks for the raw quote at {@code at}: 1 when it is there, 0 when it is not, -1 (with {@link #stop} set)
@@ -549,16 +559,11 @@ public final class LenientJson {
 
         /** Reads an object key at {@code pos}: quoted, raw-quoted or unquoted. */
         private String readKey() {
-            char c = text.charAt(pos);
-            if (rawQuote != null && c == rawQuote.charAt(0)) {
-                int m = matchRawQuote(pos);
-                if (m < 0) {
-                    return null;
-                }
-                if (m > 0) {
-                    return readRaw();
-                }
+            String raw = rawQuoted();
+            if (raw != NOT_RAW) {
+                return raw;
             }
+            char c = text.charAt(pos);
             if (c == '"' || c == '\'' || c == '\u201C' || c == '\u2018') {
                 return readString();
             }
