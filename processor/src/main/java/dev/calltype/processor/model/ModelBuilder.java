@@ -248,10 +248,14 @@ public final class ModelBuilder {
      */
     private FieldModel field(Element element, TypeMirror type, String javaName, String docText, String toolName,
                              String label, Element at) {
-        Param param = element.getAnnotation(Param.class);
         AnnotationMirror paramMirror = Declarations.mirror(element, PARAM);
-        String jsonName = param != null && !param.name().isEmpty() ? param.name() : javaName;
-        String description = param != null && !param.description().isEmpty() ? param.description() : docText;
+        String name = Declarations.explicitString(paramMirror, "name");
+        String stated = Declarations.explicitString(paramMirror, "description");
+        String literal = Declarations.explicitString(paramMirror, "defaultValue");
+        AnnotationValue requiredValue = Declarations.value(paramMirror, "required");
+        boolean optional = requiredValue != null && Boolean.FALSE.equals(requiredValue.getValue());
+        String jsonName = !name.isEmpty() ? name : javaName;
+        String description = !stated.isEmpty() ? stated : docText;
         Mapping mapping = mapper.map(type, true);
         if (mapping instanceof Mapping.Unresolved u) {
             unresolved.add(u.name());
@@ -267,9 +271,8 @@ public final class ModelBuilder {
         TypeModel model = ((Mapping.Ok) mapping).type();
         boolean nullable = Declarations.hasAnnotationNamed(element, type, "Nullable");
         Json defaultValue = null;
-        if (param != null && !param.defaultValue().isEmpty()) {
+        if (!literal.isEmpty()) {
             AnnotationValue av = Declarations.value(paramMirror, "defaultValue");
-            String literal = param.defaultValue();
             try {
                 defaultValue = Json.parse(literal);
                 if (model instanceof EnumType e && defaultValue instanceof Json.JsonString s) {
@@ -284,12 +287,11 @@ public final class ModelBuilder {
                 defaultValue = null;
             }
         }
-        if (defaultValue == null && param != null && !param.required() && !nullable
+        if (defaultValue == null && optional && !nullable
                 && model instanceof Scalar sc && sc.isPrimitive()) {
             defaultValue = zero(sc.kind());
         }
-        boolean required = !(model instanceof OptionalType) && !nullable && defaultValue == null
-                && (param == null || param.required());
+        boolean required = !(model instanceof OptionalType) && !nullable && defaultValue == null && !optional;
         FieldModel field = new FieldModel(jsonName, javaName, model, required, description, defaultValue,
                 constraints.read(element, model, label));
         sources.add(new Source(field, element, toolName, label, type));
