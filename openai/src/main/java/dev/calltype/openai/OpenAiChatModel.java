@@ -415,8 +415,8 @@ public final class OpenAiChatModel implements ChatModel {
         }
 
         /**
-         * The extractor that reads native calls (its tools, limits); by default one is made for the tools each
-         * request offers, with default limits.
+         * The extractor that reads native calls (its tools, limits); by default one is made for the tools the
+         * requests offer, with default limits, and kept while they offer the same tools.
          *
          * @param e the extractor whose rules read each native call's arguments
          * @return this builder

@@ -69,103 +69,6 @@ public final class Pythonic {
         return new Scan(text, limit, atEnd, limits).run(start);
     }
 
-    /**
-     * Whether {@code text[start, limit)} begins (after blanks) with a call head, {@code name(} or {@code [name(}
-     * (dotted names allowed): {@link PyRead.Status#COMPLETE} when it does (a call attempt: {@link #read} will return
-     * calls or an error), {@link PyRead.Status#NOT_A_CALL} when it cannot, {@link PyRead.Status#NEED_MORE} when that
-     * depends on text at or past the limit and {@code atEnd} is false. Reads only the head.
-     */
-    public static PyRead.Status callHead(CharSequence text, int start, int limit, boolean atEnd) {
-        int paren = head(text, headStart(text, start, limit), limit);
-        if (paren >= 0) {
-            return PyRead.Status.COMPLETE;
-        }
-        return paren == HEAD_NOT || atEnd ? PyRead.Status.NOT_A_CALL : PyRead.Status.NEED_MORE;
-    }
-
-    /**
-     * True if text[start, limit) begins with something that could still turn into a call (identifier chars, dots,
-     * then '('), so a streaming caller holds it back; false when it certainly is not a call.
-     */
-    public static boolean couldBeCall(CharSequence text, int start, int limit) {
-        return callHead(text, start, limit, false) != PyRead.Status.NOT_A_CALL;
-    }
-
-    /**
-     * The name (last segment) of the call whose head, {@code name(} or {@code [name(}, begins at the first non-blank
-     * char at/after {@code start}, or {@code null} when no call head is there. For naming the tool in an error when
-     * {@link #read} reports one.
-     */
-    public static String callNameAt(CharSequence text, int start, int limit) {
-        int i = headStart(text, start, limit);
-        int paren = head(text, i, limit);
-        if (paren < 0) {
-            return null;
-        }
-        int nameStart = paren;
-        while (nameStart > i && text.charAt(nameStart - 1) != '.') {
-            nameStart--;
-        }
-        return text.subSequence(nameStart, paren).toString();
-    }
-
-    /**
-     * Where a call head at or after {@code start} begins, for {@link #head}: past blanks and a list's {@code [} with
-     * blanks after it.
-     */
-    public static int headStart(CharSequence text, int start, int limit) {
-        Objects.requireNonNull(text, "text");
-        Objects.checkFromToIndex(start, limit, text.length());
-        int i = skipBlanks(text, start, limit);
-        return i < limit && text.charAt(i) == '[' ? skipBlanks(text, i + 1, limit) : i;
-    }
-
-    public static final int HEAD_NOT = -1;
-    private static final int HEAD_MORE = -2;
-
-    /**
-     * Scans a dotted name at {@code at}: the index of the {@code (} that directly follows it, {@link #HEAD_NOT} when
-     * the text there is not a call head, {@link #HEAD_MORE} when the text ends first.
-     */
-    public static int head(CharSequence text, int at, int end) {
-        int i = at;
-        while (true) {
-            if (i >= end) {
-                return HEAD_MORE;
-            }
-            if (!Chars.isIdentStart(text.charAt(i))) {
-                return HEAD_NOT;
-            }
-            i++;
-            while (i < end && isNameChar(text.charAt(i))) {
-                i++;
-            }
-            if (i >= end) {
-                return HEAD_MORE;
-            }
-            char c = text.charAt(i);
-            if (c == '(') {
-                return i;
-            }
-            if (c != '.') {
-                return HEAD_NOT;
-            }
-            i++;
-        }
-    }
-
-    private static int skipBlanks(CharSequence text, int i, int end) {
-        while (i < end && LenientJson.isBlank(text.charAt(i))) {
-            i++;
-        }
-        return i;
-    }
-
-    /** A call name's characters after the first: identifier characters and {@code -}. */
-    private static boolean isNameChar(char c) {
-        return Chars.isIdentPart(c) || c == '-';
-    }
-
     // ------------------------------------------------------------------ the scanner
 
     /** One read: the state of the scan. Not shared between threads. */
@@ -231,7 +134,7 @@ public final class Pythonic {
         }
 
         public PyRead run(int start) {
-            pos = skipBlanks(text, start, limit);
+            pos = Chars.skipBlanks(text, start, limit);
             int first = pos;
             long payloadEnd = (long) first + limits.maxPayloadChars();
             if (payloadEnd < limit) {
@@ -239,12 +142,12 @@ public final class Pythonic {
             }
             List<PyCall> calls = new ArrayList<>();
             if (pos < end && text.charAt(pos) == '[') {
-                int p = skipBlanks(text, pos + 1, end);
-                int paren = head(text, p, end);
-                if (paren == HEAD_NOT) {
+                int p = Chars.skipBlanks(text, pos + 1, end);
+                int paren = PyHead.head(text, p, end);
+                if (paren == PyHead.HEAD_NOT) {
                     return notACall(first);
                 }
-                if (paren == HEAD_MORE) {
+                if (paren == PyHead.HEAD_MORE) {
                     return ranOutBeforeHead(first, p);
                 }
                 pos = p;
@@ -259,13 +162,13 @@ public final class Pythonic {
                     }
                     calls.add(call);
                     callName = null;
-                    pos = skipBlanks(text, pos, end);
+                    pos = Chars.skipBlanks(text, pos, end);
                     if (pos >= end) {
                         return stopAtEnd("the text ends inside the list of calls", first);
                     }
                     char c = text.charAt(pos);
                     if (c == ',') {
-                        pos = skipBlanks(text, pos + 1, end);
+                        pos = Chars.skipBlanks(text, pos + 1, end);
                         if (pos >= end) {
                             return stopAtEnd("the text ends inside the list of calls", first);
                         }
@@ -273,11 +176,11 @@ public final class Pythonic {
                             pos++;
                             return complete(calls);
                         }
-                        paren = head(text, pos, end);
-                        if (paren == HEAD_MORE) {
+                        paren = PyHead.head(text, pos, end);
+                        if (paren == PyHead.HEAD_MORE) {
                             return stopAtEnd("the text ends inside the list of calls", first);
                         }
-                        if (paren == HEAD_NOT) {
+                        if (paren == PyHead.HEAD_NOT) {
                             return error(ExtractionError.Kind.INVALID_CALL_SYNTAX,
                                     "expected a call like name(key=value) in the list of calls", pos);
                         }
@@ -290,11 +193,11 @@ public final class Pythonic {
                     }
                 }
             }
-            int paren = head(text, pos, end);
-            if (paren == HEAD_NOT) {
+            int paren = PyHead.head(text, pos, end);
+            if (paren == PyHead.HEAD_NOT) {
                 return notACall(first);
             }
-            if (paren == HEAD_MORE) {
+            if (paren == PyHead.HEAD_MORE) {
                 return ranOutBeforeHead(first, pos);
             }
             PyCall call = readCall(pos, paren);
@@ -356,11 +259,11 @@ public final class Pythonic {
          */
         private PyRead ranOutBeforeHead(int first, int headStart) {
             if (end < limit) {
-                int real = head(text, headStart, limit);
+                int real = PyHead.head(text, headStart, limit);
                 if (real >= 0) {
                     return payloadExceeded();
                 }
-                if (real == HEAD_NOT || atEnd) {
+                if (real == PyHead.HEAD_NOT || atEnd) {
                     return notACall(first);
                 }
                 return needMore();
@@ -401,7 +304,7 @@ public final class Pythonic {
                     continue;
                 }
                 Frame f = stack.get(stack.size() - 1);
-                pos = skipBlanks(text, pos, end);
+                pos = Chars.skipBlanks(text, pos, end);
                 if (pos >= end) {
                     stopAtEnd("the text ends before the call is closed", headStart);
                     return null;
@@ -433,7 +336,7 @@ public final class Pythonic {
                                 while (i < end && Chars.isIdentPart(text.charAt(i))) {
                                     i++;
                                 }
-                                int j = skipBlanks(text, i, end);
+                                int j = Chars.skipBlanks(text, i, end);
                                 if (j >= end || (text.charAt(j) == '=' && j + 1 >= end)) {
                                     stopAtEnd("the text ends before the call is closed", headStart);
                                     return null;
@@ -571,7 +474,7 @@ public final class Pythonic {
 
         /** Reads a value at {@code pos}: a scalar, or {@code null} after opening a container or with stop set. */
         private JsonNode readValue() {
-            pos = skipBlanks(text, pos, end);
+            pos = Chars.skipBlanks(text, pos, end);
             if (pos >= end) {
                 stopAtEnd("the text ends before the call is closed", pos);
                 return null;
@@ -696,7 +599,7 @@ public final class Pythonic {
         private JsonNode adjacentStrings(String first) {
             StringBuilder joined = null;
             while (true) {
-                int j = skipBlanks(text, pos, end);
+                int j = Chars.skipBlanks(text, pos, end);
                 if (j >= end) {
                     break; // the caller sees the end at pos
                 }
@@ -853,7 +756,7 @@ public final class Pythonic {
                 char c = text.charAt(i);
                 if (c == q) {
                     if (!triple) {
-                        int next = skipBlanks(text, i + 1, end);
+                        int next = Chars.skipBlanks(text, i + 1, end);
                         if (next >= end && !atEnd) {
                             stopAtEnd("the text ends inside a string", open);
                             return null;
