@@ -108,6 +108,12 @@ public final class Declarations {
         return v != null && v.getValue() instanceof String s ? s : "";
     }
 
+    /** Whether an annotation states {@code name = value} explicitly (from its mirror, as {@link #explicitString}). */
+    static boolean explicitly(AnnotationMirror m, String name, boolean value) {
+        AnnotationValue v = value(m, name);
+        return v != null && Boolean.valueOf(value).equals(v.getValue());
+    }
+
     /** Whether {@code @SuppressWarnings("calltype")} is on the element or anything enclosing it. */
     public static boolean suppressed(Element element) {
         for (Element e = element; e != null; e = e.getEnclosingElement()) {
