@@ -3,6 +3,7 @@ package dev.calltype.mcp;
 import dev.calltype.runtime.ToolCall;
 import dev.calltype.runtime.ToolResult;
 import dev.calltype.runtime.Toolkit;
+import dev.calltype.runtime.support.DispatchSupport;
 
 import io.modelcontextprotocol.server.McpServer;
 import io.modelcontextprotocol.server.McpServerFeatures;
@@ -363,13 +364,14 @@ public final class McpToolServer implements AutoCloseable {
      *     carry {@code structuredContent}
      */
     static McpSchema.CallToolResult call(Toolkit toolkit, McpSchema.CallToolRequest request, boolean structured) {
+        ToolCall call = ToolCall.of(request.name(), McpTools.arguments(request.arguments()));
         ToolResult result;
         try {
-            result = toolkit.dispatch(ToolCall.of(request.name(), McpTools.arguments(request.arguments())));
+            result = toolkit.dispatch(call);
         } catch (RuntimeException | Error e) {
             // Toolkit.dispatch promises not to throw; should one break that promise, the client learns only that
-            // the call failed.
-            result = ToolResult.failure(request.name(), null, request.name() + " failed");
+            // the call failed (in the wording every toolkit uses), not what was thrown.
+            result = DispatchSupport.thrown(call, request.name(), null);
         }
         return McpTools.result(result, structured);
     }

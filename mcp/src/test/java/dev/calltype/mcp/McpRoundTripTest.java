@@ -89,7 +89,7 @@ class McpRoundTripTest {
             McpSchema.CallToolResult result = client.callTool(new McpSchema.CallToolRequest("explode", Map.of()));
             assertThat(result.isError()).isTrue();
             String text = ((McpSchema.TextContent) result.content().get(0)).text();
-            assertThat(text).isEqualTo("explode failed: the reactor is out of coolant")
+            assertThat(text).isEqualTo("Tool explode failed: the reactor is out of coolant")
                     .doesNotContain("IllegalStateException").doesNotContain("at dev.");
         }
     }
@@ -166,7 +166,7 @@ class McpRoundTripTest {
         try (McpToolkit remote = McpToolkit.http(uri()).bearerToken("s3cret").timeout(Duration.ofMillis(700)).connect()) {
             ToolResult result = remote.dispatch(ToolCall.of("nap", JSON.createObjectNode().put("ms", 5_000)));
             assertThat(result.isError()).isTrue();
-            assertThat(result.content()).isEqualTo("nap failed: the MCP server did not answer tools/call within 700 ms");
+            assertThat(result.content()).isEqualTo("Tool nap failed: the MCP server did not answer tools/call within 700 ms");
         }
     }
 
@@ -176,7 +176,7 @@ class McpRoundTripTest {
         server.close();
         ToolResult result = remote.dispatch(ToolCall.of("add", JSON.createObjectNode().put("a", 1).put("b", 2)));
         assertThat(result.isError()).isTrue();
-        assertThat(result.content()).startsWith("add failed: the MCP server");
+        assertThat(result.content()).startsWith("Tool add failed: the MCP server");
         remote.close();
     }
 

@@ -133,7 +133,7 @@ class McpServersInteropTest {
             ToolResult outside = files.dispatch(ToolCall.of("read_text_file",
                     JSON.createObjectNode().put("path", "/etc/hostname")));
             assertThat(outside.isError()).isTrue();
-            assertThat(outside.content()).startsWith("read_text_file failed: ").contains("ccess denied");
+            assertThat(outside.content()).startsWith("Tool read_text_file failed: ").contains("ccess denied");
         }
     }
 

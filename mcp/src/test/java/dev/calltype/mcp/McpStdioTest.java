@@ -82,9 +82,9 @@ class McpStdioTest {
 
             ToolResult died = remote.dispatch(ToolCall.of("die"));
             assertThat(died.isError()).isTrue();
-            assertThat(died.content()).isEqualTo("die failed: the MCP server has exited");
+            assertThat(died.content()).isEqualTo("Tool die failed: the MCP server has exited");
             ToolResult after = remote.dispatch(ToolCall.of("add", JSON.createObjectNode().put("a", 1).put("b", 2)));
-            assertThat(after.content()).isEqualTo("add failed: the MCP server has exited");
+            assertThat(after.content()).isEqualTo("Tool add failed: the MCP server has exited");
         }
     }
 
@@ -98,7 +98,7 @@ class McpStdioTest {
         assertThat(started).hasSize(1);
 
         ToolResult stalled = remote.dispatch(ToolCall.of("stall"));
-        assertThat(stalled.content()).isEqualTo("stall failed: the MCP server did not answer tools/call within 8 s");
+        assertThat(stalled.content()).isEqualTo("Tool stall failed: the MCP server did not answer tools/call within 8 s");
 
         remote.close();
         long pid = started.iterator().next();

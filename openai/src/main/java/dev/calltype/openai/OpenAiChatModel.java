@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.calltype.openai.internal.ChatCompletionsClient;
 import dev.calltype.openai.internal.Completion;
 import dev.calltype.openai.internal.Endpoint;
-import dev.calltype.runtime.Extraction;
 import dev.calltype.runtime.SchemaDialect;
 import dev.calltype.runtime.SchemaDialects;
 import dev.calltype.runtime.ToolCall;
@@ -16,6 +15,7 @@ import dev.calltype.runtime.ToolSpec;
 import dev.calltype.runtime.agent.ChatMessage;
 import dev.calltype.runtime.agent.ChatModel;
 import dev.calltype.runtime.agent.ModelReply;
+import dev.calltype.runtime.agent.NativeTools;
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -23,6 +23,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.function.Consumer;
+import java.util.function.Function;
 
 /**
  * A {@link ChatModel} for any OpenAI-compatible Chat Completions server (OpenAI, Ollama, llama.cpp server, vLLM, LM
@@ -87,6 +88,11 @@ public final class OpenAiChatModel implements ChatModel {
     private final ChatCompletionsClient client;
     private final String model;
     private final ToolCallExtractor extractor;
+    /**
+     * The extractor for the offered tools, made once per list of tools and kept while the loop offers the same list
+     * (when the builder was given none). The tools themselves are sent as OpenAI's dialect renders the whole list.
+     */
+    private final NativeTools<ToolSpec> offered = new NativeTools<>(Function.identity());
     private final Consumer<ChatEvent> listener;
 
     private OpenAiChatModel(Builder b) {
@@ -135,7 +141,7 @@ public final class OpenAiChatModel implements ChatModel {
     /** @throws ChatCompletionsException when the request fails */
     @Override
     public ModelReply stream(List<ChatMessage> messages, List<ToolSpec> tools, Consumer<String> onText) {
-        ToolCallExtractor reader = extractor != null ? extractor : ToolCallExtractor.builder().tools(tools).build();
+        ToolCallExtractor reader = extractor != null ? extractor : offered.offer(tools).extractor();
         List<ToolCall> calls = new ArrayList<>();
         List<ToolResult> rejected = new ArrayList<>();
         Completion completion = client.complete(requestBody(messages, tools), text -> {
@@ -162,13 +168,12 @@ public final class OpenAiChatModel implements ChatModel {
             listener.accept(new ChatEvent.CallRejected(failure));
             return;
         }
-        Extraction x = reader.readNativeCall(name, nc.arguments() == null ? "" : nc.arguments(), nc.id());
-        if (x.hasCalls()) {
-            ToolCall call = x.calls().get(0);
+        ModelReply read = NativeTools.read(reader, new NativeTools.Call(name, nc.arguments(), nc.id()));
+        for (ToolCall call : read.toolCalls()) {
             calls.add(call);
             listener.accept(new ChatEvent.CallReceived(call));
-        } else {
-            ToolResult failure = ToolResult.failure(name, nc.id(), x.correctionPrompt().orElse("The call could not be read."));
+        }
+        for (ToolResult failure : read.rejectedCalls()) {
             rejected.add(failure);
             listener.accept(new ChatEvent.CallRejected(failure));
         }
@@ -410,8 +415,8 @@ public final class OpenAiChatModel implements ChatModel {
         }
 
         /**
-         * The extractor that reads native calls (its tools, limits); by default one is made for the tools each
-         * request offers, with default limits.
+         * The extractor that reads native calls (its tools, limits); by default one is made for the tools the
+         * requests offer, with default limits, and kept while they offer the same tools.
          *
          * @param e the extractor whose rules read each native call's arguments
          * @return this builder

@@ -266,13 +266,25 @@ public final class Instructions {
             return b.toString();
         }
 
-        /** The type of a schema met inside {@code level} inline objects. */
-        TypeText type(Json schema, int level) {
+        /**
+         * The schema as an object to walk into, counted as a visit and a level deeper (the caller steps back
+         * out), or {@code null} when it is not an object or the depth limit or the visit budget is reached.
+         */
+        private JsonObject enter(Json schema) {
             if (!(schema instanceof JsonObject p) || depth >= NESTING_LIMIT || visits >= VISIT_BUDGET) {
-                return ANY;
+                return null;
             }
             visits++;
             depth++;
+            return p;
+        }
+
+        /** The type of a schema met inside {@code level} inline objects. */
+        TypeText type(Json schema, int level) {
+            JsonObject p = enter(schema);
+            if (p == null) {
+                return ANY;
+            }
             try {
                 return typeOf(p, level);
             } finally {
@@ -372,11 +384,10 @@ public final class Instructions {
          * {@code anyOf} member; {@code {}} when there is none of these.
          */
         Json example(Json schema, int level) {
-            if (!(schema instanceof JsonObject p) || depth >= NESTING_LIMIT || visits >= VISIT_BUDGET) {
+            JsonObject p = enter(schema);
+            if (p == null) {
                 return new JsonObject(Map.of());
             }
-            visits++;
-            depth++;
             try {
                 return exampleOf(p, level);
             } finally {

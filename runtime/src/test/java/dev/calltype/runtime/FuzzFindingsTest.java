@@ -1,6 +1,7 @@
 package dev.calltype.runtime;
 
 import dev.calltype.runtime.internal.pythonic.PyRead;
+import dev.calltype.runtime.internal.pythonic.PyHead;
 import dev.calltype.runtime.internal.pythonic.Pythonic;
 import dev.calltype.runtime.testing.Corpus;
 import dev.calltype.runtime.testing.ExtractionChecks;
@@ -67,7 +68,7 @@ class FuzzFindingsTest {
         String text = "g".repeat(500) + "\ufffd" + "g".repeat(50) + "(x=1)";
         PyRead read = Pythonic.read(text, 0, text.length(), true, FuzzText.SMALL_LIMITS);
         assertThat(read.status()).isEqualTo(PyRead.Status.NOT_A_CALL);
-        assertThat(Pythonic.callHead(text, 0, text.length(), true)).isEqualTo(PyRead.Status.NOT_A_CALL);
+        assertThat(PyHead.callHead(text, 0, text.length(), true)).isEqualTo(PyRead.Status.NOT_A_CALL);
 
         String call = "g".repeat(500) + "(x=1)";
         PyRead tooLong = Pythonic.read(call, 0, call.length(), true, FuzzText.SMALL_LIMITS);

@@ -200,7 +200,7 @@ class SecurityTest {
         });
         ToolResult r = toolkit.dispatch(ToolCall.of("ping", JsonNodeFactory.instance.objectNode()));
         assertThat(r.isError()).isTrue();
-        assertThat(r.content()).isEqualTo("ping failed without saying why");
+        assertThat(r.content()).isEqualTo("Tool ping failed.");
 
         ToolResult thrown = DispatchSupport.thrown(ToolCall.of("ping"), "ping",
                 new VaultCredentialsUnavailableException());
@@ -214,8 +214,8 @@ class SecurityTest {
             throw new IllegalArgumentException(message);
         });
         String content = toolkit.dispatch(ToolCall.of("ping", JsonNodeFactory.instance.objectNode())).content();
-        assertThat(content).startsWith("ping failed: bad input \\u0000\\u001b[31m\nsecond line mmm");
-        assertThat(content.length()).isLessThanOrEqualTo("ping failed: ".length() + DispatchSupport.MAX_FAILURE_MESSAGE + 1);
+        assertThat(content).startsWith("Tool ping failed: bad input \\u0000\\u001b[31m\nsecond line mmm");
+        assertThat(content.length()).isLessThanOrEqualTo("Tool ping failed: ".length() + DispatchSupport.MAX_FAILURE_MESSAGE + 1);
         assertThat(ExtractionChecks.hasRawControl(content, true)).isFalse();
 
         String generated = DispatchSupport.thrown(ToolCall.of("ping"), "ping", new IllegalStateException(message))

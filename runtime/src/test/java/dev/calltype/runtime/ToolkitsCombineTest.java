@@ -103,7 +103,7 @@ class ToolkitsCombineTest {
         ToolResult result = Toolkits.combine(new FixedSchemaToolkit()).dispatch(ToolCall.of("custom"));
 
         assertThat(result.isError()).isTrue();
-        assertThat(result.content()).isEqualTo("custom failed: broken");
+        assertThat(result.content()).isEqualTo("Tool custom failed: broken");
     }
 
     @Test
@@ -127,7 +127,7 @@ class ToolkitsCombineTest {
         Toolkit both = Toolkits.combine(silent, Toolkits.of(List.of(Fixtures.ping()), (name, args) -> args));
         ToolResult r = both.dispatch(ToolCall.of("custom"));
         assertThat(r.isError()).isTrue();
-        assertThat(r.content()).isEqualTo("custom failed: it returned no result");
+        assertThat(r.content()).isEqualTo("Tool custom failed: it returned no result");
     }
 
     private static class FixedSchemaToolkit implements Toolkit {

@@ -287,7 +287,7 @@ class ToolkitsFromJsonTest {
 
         assertThat(result.isError()).isTrue();
         assertThat(result.callId()).isEqualTo("c7");
-        assertThat(result.content()).isEqualTo("forecast failed: no weather station near Atlantis");
+        assertThat(result.content()).isEqualTo("Tool forecast failed: no weather station near Atlantis");
     }
 
     @Test
@@ -296,7 +296,7 @@ class ToolkitsFromJsonTest {
             throw new UnsupportedOperationException();
         });
 
-        assertThat(failing.dispatch(ToolCall.of("ping")).content()).isEqualTo("ping failed without saying why");
+        assertThat(failing.dispatch(ToolCall.of("ping")).content()).isEqualTo("Tool ping failed.");
     }
 
     @Test

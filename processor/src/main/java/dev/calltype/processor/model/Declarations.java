@@ -36,6 +36,8 @@ import javax.lang.model.util.Elements;
  */
 public final class Declarations {
 
+    private static final String TOOL = Tool.class.getCanonicalName();
+
     private Declarations() {
     }
 
@@ -53,7 +55,7 @@ public final class Declarations {
             }
             boolean inherited = type != owner;
             for (ExecutableElement m : ElementFilter.methodsIn(type.getEnclosedElements())) {
-                if (m.getAnnotation(Tool.class) == null
+                if (mirror(m, TOOL) == null
                         || inherited && (m.getModifiers().contains(Modifier.PRIVATE)
                         || type.getKind().isInterface() && m.getModifiers().contains(Modifier.STATIC))) {
                     continue;
@@ -93,8 +95,23 @@ public final class Declarations {
 
     /** The tool name of a method: {@code @Tool(name)} or the method name in snake_case. */
     public static String toolName(ExecutableElement method) {
-        Tool tool = method.getAnnotation(Tool.class);
-        return tool != null && !tool.name().isEmpty() ? tool.name() : Names.snakeCase(method.getSimpleName().toString());
+        String name = explicitString(mirror(method, TOOL), "name");
+        return !name.isEmpty() ? name : Names.snakeCase(method.getSimpleName().toString());
+    }
+
+    /**
+     * A string an annotation states explicitly, or {@code ""}: read from its mirror, which costs far less than
+     * {@code getAnnotation}'s proxy when asked of every tool and parameter of a large class.
+     */
+    public static String explicitString(AnnotationMirror m, String name) {
+        AnnotationValue v = value(m, name);
+        return v != null && v.getValue() instanceof String s ? s : "";
+    }
+
+    /** Whether an annotation states {@code name = value} explicitly (from its mirror, as {@link #explicitString}). */
+    static boolean explicitly(AnnotationMirror m, String name, boolean value) {
+        AnnotationValue v = value(m, name);
+        return v != null && Boolean.valueOf(value).equals(v.getValue());
     }
 
     /** Whether {@code @SuppressWarnings("calltype")} is on the element or anything enclosing it. */

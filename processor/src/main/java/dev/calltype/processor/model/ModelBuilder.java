@@ -48,6 +48,7 @@ public final class ModelBuilder {
             + " Map<String, V> and Optional<T>";
 
     private static final String PARAM = Param.class.getCanonicalName();
+    private static final String TOOL = Tool.class.getCanonicalName();
     private static final String JSON_NODE = "com.fasterxml.jackson.databind.JsonNode";
 
     /**
@@ -126,13 +127,12 @@ public final class ModelBuilder {
      * Whether the method's Javadoc can give a description the annotations do not: javac finds an element's doc
      * comment by searching its whole source file, so asking for every tool of a large class takes quadratic time.
      */
-    private static boolean needsDocComment(Tool tool, ExecutableElement method) {
-        if (tool.description().isEmpty()) {
+    private static boolean needsDocComment(String description, ExecutableElement method) {
+        if (description.isEmpty()) {
             return true;
         }
         for (VariableElement p : method.getParameters()) {
-            Param param = p.getAnnotation(Param.class);
-            if (param == null || param.description().isEmpty()) {
+            if (Declarations.explicitString(Declarations.mirror(p, PARAM), "description").isEmpty()) {
                 return true;
             }
         }
@@ -140,10 +140,11 @@ public final class ModelBuilder {
     }
 
     private ToolModel tool(ExecutableElement method, Set<String> callNames) {
-        Tool tool = method.getAnnotation(Tool.class);
+        AnnotationMirror tool = Declarations.mirror(method, TOOL);
         String name = Declarations.toolName(method);
-        String doc = needsDocComment(tool, method) ? elements.getDocComment(method) : null;
-        String description = !tool.description().isEmpty() ? tool.description() : DocComments.summary(doc);
+        String stated = Declarations.explicitString(tool, "description");
+        String doc = needsDocComment(stated, method) ? elements.getDocComment(method) : null;
+        String description = !stated.isEmpty() ? stated : DocComments.summary(doc);
         List<FieldModel> params = new ArrayList<>();
         TypeName paramsRecord = null;
         String paramsRecordName = null;
@@ -178,7 +179,8 @@ public final class ModelBuilder {
             unique = callName + n;
         }
         return new ToolModel(name, description, method.getSimpleName().toString(), javadocLink(method),
-                method.getModifiers().contains(Modifier.STATIC), tool.confirm(), tool.readOnly(), params, paramsRecord,
+                method.getModifiers().contains(Modifier.STATIC), Declarations.explicitly(tool, "confirm", true),
+                Declarations.explicitly(tool, "readOnly", true), params, paramsRecord,
                 paramsRecordName, unique, returns(method));
     }
 
@@ -249,10 +251,13 @@ public final class ModelBuilder {
      */
     private FieldModel field(Element element, TypeMirror type, String javaName, String docText, String toolName,
                              String label, Element at) {
-        Param param = element.getAnnotation(Param.class);
         AnnotationMirror paramMirror = Declarations.mirror(element, PARAM);
-        String jsonName = param != null && !param.name().isEmpty() ? param.name() : javaName;
-        String description = param != null && !param.description().isEmpty() ? param.description() : docText;
+        String name = Declarations.explicitString(paramMirror, "name");
+        String stated = Declarations.explicitString(paramMirror, "description");
+        String literal = Declarations.explicitString(paramMirror, "defaultValue");
+        boolean optional = Declarations.explicitly(paramMirror, "required", false);
+        String jsonName = !name.isEmpty() ? name : javaName;
+        String description = !stated.isEmpty() ? stated : docText;
         Mapping mapping = mapper.map(type, true);
         if (mapping instanceof Mapping.Unresolved u) {
             unresolved.add(u.name());
@@ -268,9 +273,8 @@ public final class ModelBuilder {
         TypeModel model = ((Mapping.Ok) mapping).type();
         boolean nullable = Declarations.hasAnnotationNamed(element, type, "Nullable");
         Json defaultValue = null;
-        if (param != null && !param.defaultValue().isEmpty()) {
+        if (!literal.isEmpty()) {
             AnnotationValue av = Declarations.value(paramMirror, "defaultValue");
-            String literal = param.defaultValue();
             try {
                 defaultValue = Json.parse(literal);
                 if (model instanceof EnumType e && defaultValue instanceof Json.JsonString s) {
@@ -285,12 +289,11 @@ public final class ModelBuilder {
                 defaultValue = null;
             }
         }
-        if (defaultValue == null && param != null && !param.required() && !nullable
+        if (defaultValue == null && optional && !nullable
                 && model instanceof Scalar sc && sc.isPrimitive()) {
             defaultValue = zero(sc.kind());
         }
-        boolean required = !(model instanceof OptionalType) && !nullable && defaultValue == null
-                && (param == null || param.required());
+        boolean required = !(model instanceof OptionalType) && !nullable && defaultValue == null && !optional;
         FieldModel field = new FieldModel(jsonName, javaName, model, required, description, defaultValue,
                 constraints.read(element, model, label));
         sources.add(new Source(field, element, toolName, label, type));

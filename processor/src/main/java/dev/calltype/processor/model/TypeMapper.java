@@ -203,16 +203,16 @@ final class TypeMapper {
         }
         String access = accessProblem(te);
         if (access != null) {
-            return remember(key, new Mapping.Failure(access));
+            return remember(recordResults, key, new Mapping.Failure(access));
         }
         for (TypeMirror arg : type.getTypeArguments()) {
             if (arg.getKind() != TypeKind.DECLARED && arg.getKind() != TypeKind.ARRAY) {
-                return remember(key, new Mapping.Failure("record " + te.getSimpleName()
+                return remember(recordResults, key, new Mapping.Failure("record " + te.getSimpleName()
                         + " must be used with concrete type arguments"));
             }
         }
         if (!te.getTypeParameters().isEmpty() && type.getTypeArguments().isEmpty()) {
-            return remember(key, new Mapping.Failure("raw record type " + te.getSimpleName()));
+            return remember(recordResults, key, new Mapping.Failure("raw record type " + te.getSimpleName()));
         }
         TypeName javaType = Declarations.typeName(type);
         RecordRef ref = new RecordRef(key, javaType);
@@ -229,13 +229,14 @@ final class TypeMapper {
                 return m;
             }
             if (m instanceof Mapping.Failure f) {
-                return remember(key, new Mapping.Failure("in record " + te.getSimpleName() + ", component '" + name
-                        + "': " + f.reason()));
+                return remember(recordResults, key, new Mapping.Failure("in record " + te.getSimpleName()
+                        + ", component '" + name + "': " + f.reason()));
             }
             FieldModel fm = components.read(c, ct, DocComments.param(doc, name), te.getSimpleName() + "." + name);
             if (member && fm.jsonName().equals(SealedModel.DISCRIMINATOR)) {
-                return remember(key, new Mapping.Failure("record " + te.getSimpleName() + " has a component named '"
-                        + SealedModel.DISCRIMINATOR + "', which is the discriminator of its sealed interface"));
+                return remember(recordResults, key, new Mapping.Failure("record " + te.getSimpleName()
+                        + " has a component named '" + SealedModel.DISCRIMINATOR
+                        + "', which is the discriminator of its sealed interface"));
             }
             fields.add(fm);
         }
@@ -244,8 +245,9 @@ final class TypeMapper {
         return new Mapping.Ok(ref);
     }
 
-    private Mapping remember(String key, Mapping m) {
-        recordResults.put(key, m);
+    /** Keeps a type's mapping, so that it is worked out once. */
+    private static Mapping remember(Map<String, Mapping> results, String key, Mapping m) {
+        results.put(key, m);
         return m;
     }
 
@@ -276,12 +278,11 @@ final class TypeMapper {
         }
         String access = accessProblem(te);
         if (access != null) {
-            sealedResults.put(key, new Mapping.Failure(access));
-            return sealedResults.get(key);
+            return remember(sealedResults, key, new Mapping.Failure(access));
         }
         if (!te.getTypeParameters().isEmpty()) {
-            sealedResults.put(key, new Mapping.Failure("generic sealed interface " + te.getSimpleName()));
-            return sealedResults.get(key);
+            return remember(sealedResults, key,
+                    new Mapping.Failure("generic sealed interface " + te.getSimpleName()));
         }
         SealedRef ref = new SealedRef(key, Declarations.typeName(type));
         sealedResults.put(key, new Mapping.Ok(ref));
@@ -294,17 +295,15 @@ final class TypeMapper {
             }
             TypeElement pe = (TypeElement) ((DeclaredType) permitted).asElement();
             if (pe.getKind() != ElementKind.RECORD || !pe.getTypeParameters().isEmpty()) {
-                sealedResults.put(key, new Mapping.Failure("sealed interface " + te.getSimpleName()
+                return remember(sealedResults, key, new Mapping.Failure("sealed interface " + te.getSimpleName()
                         + " permits " + pe.getSimpleName() + ", which is not a non-generic record"));
-                return sealedResults.get(key);
             }
             String memberKey = key(permitted);
             sealedMembers.add(memberKey);
             RecordModel built = records.get(memberKey);
             if (built != null && built.fields().stream().anyMatch(f -> f.jsonName().equals(SealedModel.DISCRIMINATOR))) {
-                sealedResults.put(key, new Mapping.Failure("record " + pe.getSimpleName()
+                return remember(sealedResults, key, new Mapping.Failure("record " + pe.getSimpleName()
                         + " has a component named 'type', which is the discriminator of " + te.getSimpleName()));
-                return sealedResults.get(key);
             }
             Mapping m = record((DeclaredType) permitted, pe);
             if (m instanceof Mapping.Unresolved) {
@@ -312,20 +311,18 @@ final class TypeMapper {
                 return m;
             }
             if (m instanceof Mapping.Failure f) {
-                sealedResults.put(key, new Mapping.Failure(f.reason()));
-                return sealedResults.get(key);
+                return remember(sealedResults, key, new Mapping.Failure(f.reason()));
             }
             String discriminator = Names.snakeCase(pe.getSimpleName().toString());
             if (!discriminators.add(discriminator)) {
-                sealedResults.put(key, new Mapping.Failure("two records permitted by " + te.getSimpleName()
+                return remember(sealedResults, key, new Mapping.Failure("two records permitted by " + te.getSimpleName()
                         + " have the discriminator \"" + discriminator + "\""));
-                return sealedResults.get(key);
             }
             members.add(new SealedModel.Member(discriminator, pe.getSimpleName().toString(), memberKey));
         }
         if (members.isEmpty()) {
-            sealedResults.put(key, new Mapping.Failure("sealed interface " + te.getSimpleName() + " permits nothing"));
-            return sealedResults.get(key);
+            return remember(sealedResults, key,
+                    new Mapping.Failure("sealed interface " + te.getSimpleName() + " permits nothing"));
         }
         sealedTypes.put(key, new SealedModel(key, Declarations.typeName(type), uniqueSimpleName(te.getSimpleName().toString(), key),
                 members));

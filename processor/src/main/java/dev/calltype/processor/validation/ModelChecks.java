@@ -83,10 +83,12 @@ final class ModelChecks {
 
     /** A primitive that may be left out but has no default of its own takes zero: a warning with the fix. */
     private void optionalPrimitive(ModelBuilder.Source s) {
-        Param param = s.element().getAnnotation(Param.class);
         FieldModel f = s.field();
-        if (param == null || param.required() || !param.defaultValue().isEmpty()
-                || !(f.type() instanceof TypeModel.Scalar sc) || !sc.isPrimitive() || f.defaultValue() == null) {
+        if (!(f.type() instanceof TypeModel.Scalar sc) || !sc.isPrimitive() || f.defaultValue() == null) {
+            return;
+        }
+        Param param = s.element().getAnnotation(Param.class);
+        if (param == null || param.required() || !param.defaultValue().isEmpty()) {
             return;
         }
         AnnotationMirror mirror = Declarations.mirror(s.element(), Param.class.getCanonicalName());

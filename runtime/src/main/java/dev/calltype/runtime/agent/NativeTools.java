@@ -116,15 +116,31 @@ public final class NativeTools<D> {
             List<ToolCall> read = new ArrayList<>(calls.size());
             List<ToolResult> rejected = new ArrayList<>();
             for (Call c : calls) {
-                Extraction x = extractor.readNativeCall(c.name(), c.arguments() == null ? "" : c.arguments(), c.id());
-                if (x.hasCalls()) {
-                    read.add(x.calls().get(0));
-                } else {
-                    rejected.add(ToolResult.failure(c.name(), c.id(), x.correctionPrompt().orElseThrow()));
-                }
+                ModelReply one = read(extractor, c);
+                read.addAll(one.toolCalls());
+                rejected.addAll(one.rejectedCalls());
             }
             return new ModelReply(text, read, rejected);
         }
+    }
+
+    /**
+     * One native call read against {@code extractor}, as {@link Offer#reply} reads each: its arguments read leniently
+     * ({@link ToolCallExtractor#readNativeCall}), repairs kept, or, when it cannot be read safely, a failure of its
+     * name and id whose message (the extraction's correction prompt) tells the model what to fix. For a client that
+     * reads calls one at a time (as they stream in) or runs them at once (a framework's tool executor).
+     *
+     * @param extractor the extractor whose tools, names and limits apply
+     * @param call the call as the client returned it
+     * @return a reply of no text holding either the one call or its one {@linkplain ModelReply#rejectedCalls()
+     *     rejected call}
+     */
+    public static ModelReply read(ToolCallExtractor extractor, Call call) {
+        Extraction x = extractor.readNativeCall(call.name(), call.arguments() == null ? "" : call.arguments(),
+                call.id());
+        return x.hasCalls() ? new ModelReply("", x.calls(), List.of())
+                : new ModelReply("", List.of(), List.of(ToolResult.failure(call.name(), call.id(),
+                        x.correctionPrompt().orElseThrow())));
     }
 
     /**

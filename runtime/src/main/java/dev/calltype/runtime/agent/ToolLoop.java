@@ -213,7 +213,8 @@ public final class ToolLoop {
     private final CallRunner runner;
     private final Listener listener;
     private final boolean textCallsInNativeMode;
-    private final Map<String, ToolSpec> tools = new LinkedHashMap<>();
+    /** The tools offered in native mode (the first of each name), made when the toolkit's list changes. */
+    private List<ToolSpec> offered;
     private final List<ChatMessage> messages = new ArrayList<>();
     private final String systemPrompt;
     private final CallFormat format;
@@ -246,10 +247,11 @@ public final class ToolLoop {
     }
 
     private void offer(List<ToolSpec> list) {
-        tools.clear();
+        Map<String, ToolSpec> byName = new LinkedHashMap<>();
         for (ToolSpec tool : list) {
-            tools.putIfAbsent(tool.name(), tool);
+            byName.putIfAbsent(tool.name(), tool);
         }
+        offered = List.copyOf(byName.values());
     }
 
     /** The system message: the caller's system prompt, and in prompt mode the format instructions after it. */
@@ -319,7 +321,7 @@ public final class ToolLoop {
             followToolChanges();
             ModelReply reply;
             try {
-                reply = model.stream(snapshot, mode == Mode.NATIVE ? List.copyOf(tools.values()) : List.of(),
+                reply = model.stream(snapshot, mode == Mode.NATIVE ? offered : List.of(),
                         listener::onTextDelta);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();

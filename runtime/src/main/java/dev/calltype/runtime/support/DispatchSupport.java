@@ -357,9 +357,7 @@ public final class DispatchSupport {
      * stack trace and never the exception's class name.
      */
     public static ToolResult thrown(ToolCall call, String tool, Throwable e) {
-        String message = failureMessage(e);
-        String text = message == null ? "Tool " + tool + " failed." : "Tool " + tool + " failed: " + message;
-        return ToolResult.failure(tool, call.id(), text);
+        return ToolResult.failure(tool, call.id(), ErrorTexts.toolFailed(tool, e));
     }
 
     /** The most characters of a thrown exception's message that go back to the model. */

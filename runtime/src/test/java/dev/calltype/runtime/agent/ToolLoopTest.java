@@ -225,7 +225,7 @@ class ToolLoopTest {
         ToolLoop.Outcome outcome = ToolLoop.builder(model, toolkit).build().run("save it");
 
         assertThat(outcome.completed()).isTrue();
-        assertThat(outcome.transcript()).contains(ChatMessage.tool("f", "fail", "fail failed: disk full"));
+        assertThat(outcome.transcript()).contains(ChatMessage.tool("f", "fail", "Tool fail failed: disk full"));
         assertThat(outcome.answer()).isEqualTo("Sorry, the disk is full.");
     }
 
@@ -257,7 +257,7 @@ class ToolLoopTest {
 
         ToolLoop.Outcome outcome = ToolLoop.builder(model, throwing).build().run("go");
 
-        assertThat(outcome.transcript()).contains(ChatMessage.tool("x", "add", "add failed: dispatcher bug"));
+        assertThat(outcome.transcript()).contains(ChatMessage.tool("x", "add", "Tool add failed: dispatcher bug"));
     }
 
     @Test
@@ -475,7 +475,7 @@ class ToolLoopTest {
 
             assertThat(outcome.answer()).isEqualTo("It is 3.");
             assertThat(model.requests.get(1).get(3))
-                    .isEqualTo(ChatMessage.user("Tool results:\n[add] 3\n[fail] error: fail failed: disk full"));
+                    .isEqualTo(ChatMessage.user("Tool results:\n[add] 3\n[fail] error: Tool fail failed: disk full"));
             assertThat(outcome.transcript().get(2).content()).contains("<tool_call>");
             assertThat(events.get(0)).startsWith("1 reply: Let me add.").doesNotContain("tool_call");
             assertThat(events).contains("1 calls: [add, fail]");

@@ -4,6 +4,7 @@ import dev.calltype.runtime.ExtractionLimits;
 import dev.calltype.runtime.ToolSpec;
 import dev.calltype.runtime.internal.json.JsonRead;
 import dev.calltype.runtime.internal.json.LenientJson;
+import dev.calltype.runtime.internal.json.LimitProblems;
 import dev.calltype.runtime.internal.json.Numbers;
 import dev.calltype.runtime.internal.scan.Chars;
 
@@ -36,7 +37,7 @@ public final class RawValues {
      */
     public static String tooLong(String raw, ExtractionLimits limits) {
         return raw.length() > limits.maxStringChars()
-                ? "a string is longer than the limit of maxStringChars=" + limits.maxStringChars() : null;
+                ? LimitProblems.string(limits) : null;
     }
 
     /** The value, and whether it became something other than a string. */

@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 
@@ -194,15 +195,8 @@ final class ScalarChecks {
     // numbers
 
     JsonNode integer(JsonNode schema, JsonNode node, String path, List<String> problems) {
-        if (!ofReasonableSize(node)) {
-            problems.add(Coercion.mismatch(path, "an integer", node));
-            return null;
-        }
-        BigInteger v = Coercion.toBigInteger(node, path, problems);
+        BigInteger v = bounded(schema, node, path, problems, "an integer", Coercion::toBigInteger, BigDecimal::new);
         if (v == null) {
-            return null;
-        }
-        if (!withinBounds(schema, new BigDecimal(v), node, path, problems)) {
             return null;
         }
         if (node.isIntegralNumber() && node.bigIntegerValue().equals(v)) {
@@ -215,18 +209,31 @@ final class ScalarChecks {
     }
 
     JsonNode number(JsonNode schema, JsonNode node, String path, List<String> problems) {
-        if (!ofReasonableSize(node)) {
-            problems.add(Coercion.mismatch(path, "a number", node));
-            return null;
-        }
-        BigDecimal v = Coercion.toBigDecimal(node, path, problems);
+        BigDecimal v = bounded(schema, node, path, problems, "a number", Coercion::toBigDecimal, d -> d);
         if (v == null) {
             return null;
         }
-        if (!withinBounds(schema, v, node, path, problems)) {
+        return node.isNumber() ? node : DecimalNode.valueOf(v);
+    }
+
+    /** A {@link Coercion} conversion: the value, or {@code null} after adding a problem. */
+    @FunctionalInterface
+    private interface Conversion<N> {
+        N convert(JsonNode node, String path, List<String> problems);
+    }
+
+    /**
+     * The number {@code node} converted and checked against the schema's bounds, or {@code null} after adding a
+     * problem: one of a reasonable size (else not {@code expected}), converted, within the bounds.
+     */
+    private static <N> N bounded(JsonNode schema, JsonNode node, String path, List<String> problems, String expected,
+                                 Conversion<N> conversion, Function<N, BigDecimal> decimal) {
+        if (!ofReasonableSize(node)) {
+            problems.add(Coercion.mismatch(path, expected, node));
             return null;
         }
-        return node.isNumber() ? node : DecimalNode.valueOf(v);
+        N v = conversion.convert(node, path, problems);
+        return v != null && withinBounds(schema, decimal.apply(v), node, path, problems) ? v : null;
     }
 
     /**

@@ -13,7 +13,6 @@ public final class Apertus implements Family {
 
     @Override
     public void register(Config cfg, MarkerTable markers) {
-        markers.add("<|tools_prefix|>", JsonBlock.tags(WireFormat.APERTUS, "<|tools_prefix|>", "<|tools_suffix|>")
-                .callsKeyedByName().recognizer());
+        JsonBlock.tags(WireFormat.APERTUS, "<|tools_prefix|>", "<|tools_suffix|>").callsKeyedByName().addTo(markers);
     }
 }

@@ -6,6 +6,7 @@ import dev.calltype.runtime.internal.scan.Chars;
 import dev.calltype.runtime.internal.scan.Config;
 import dev.calltype.runtime.internal.scan.RetryWhen;
 import dev.calltype.runtime.internal.scan.Finding;
+import dev.calltype.runtime.internal.scan.Recognizer;
 import dev.calltype.runtime.internal.scan.Verdict;
 import dev.calltype.runtime.internal.text.ErrorTexts;
 
@@ -50,6 +51,15 @@ final class ClosedBlock {
             }
         }
         return !atEnd && limit < from + max ? MORE : NO_LABEL;
+    }
+
+    /**
+     * The recognizer of {@code format}'s block whose content follows its marker and ends at {@code close} (Solar
+     * Open, PLaMo 3, MiniMax-M3).
+     */
+    static Recognizer afterMarker(WireFormat format, String close, Reader reader) {
+        return (buf, at, limit, atEnd) -> !at.cfg().on(format) ? Verdict.NO_MATCH
+                : match(buf, at.cfg(), format, at.pos(), at.markerEnd(), close, reader, at.markerEnd(), limit, atEnd);
     }
 
     /** The block whose content starts at {@code from}, closed by {@code close}; searched for it from {@code scan}. */

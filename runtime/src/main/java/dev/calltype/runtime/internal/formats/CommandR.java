@@ -14,9 +14,7 @@ public final class CommandR implements Family {
 
     @Override
     public void register(Config cfg, MarkerTable markers) {
-        markers.add("<|START_ACTION|>", JsonBlock.tags(WireFormat.COMMAND_R7B, "<|START_ACTION|>", "<|END_ACTION|>")
-                .recognizer());
-        markers.add("Action:", JsonBlock.opener(WireFormat.COMMAND_R, "Action:").fenceRequired().onlyBeforeJson()
-                .wholeWord().recognizer());
+        JsonBlock.tags(WireFormat.COMMAND_R7B, "<|START_ACTION|>", "<|END_ACTION|>").addTo(markers);
+        JsonBlock.opener(WireFormat.COMMAND_R, "Action:").fenceRequired().onlyBeforeJson().wholeWord().addTo(markers);
     }
 }

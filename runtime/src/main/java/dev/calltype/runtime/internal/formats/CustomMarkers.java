@@ -13,10 +13,10 @@ public final class CustomMarkers implements Family {
 
     @Override
     public void register(Config cfg, MarkerTable markers) {
-        markers.add(cfg.marker, JsonBlock.opener(WireFormat.TOOL_CALL_MARKER, cfg.marker)
-                .fencesAllowed().onlyBeforeJson().colonAfterMarker().wholeWord().recognizer());
+        JsonBlock.opener(WireFormat.TOOL_CALL_MARKER, cfg.marker)
+                .fencesAllowed().onlyBeforeJson().colonAfterMarker().wholeWord().addTo(markers);
         for (Config.TagPair p : cfg.tags) {
-            markers.add(p.open(), JsonBlock.tags(WireFormat.BRACKET_TAGS, p.open(), p.close()).recognizer());
+            JsonBlock.tags(WireFormat.BRACKET_TAGS, p.open(), p.close()).addTo(markers);
         }
     }
 }

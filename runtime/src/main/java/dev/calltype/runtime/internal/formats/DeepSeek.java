@@ -48,8 +48,8 @@ public final class DeepSeek implements Family {
         markers.add(CALLS_BEGIN, SECTION);
         markers.add(CALLS, R1_SECTION);
         markers.add(CALL_BEGIN, SECTION);
-        markers.add(dsml("function_calls").sectionOpen(), new XmlInvokes(dsml("function_calls")));
-        markers.add(dsml("tool_calls").sectionOpen(), new XmlInvokes(dsml("tool_calls")));
+        XmlInvokes.addSection(markers, dsml("function_calls"));
+        XmlInvokes.addSection(markers, dsml("tool_calls"));
     }
 
     /** V3 / V3.1 calls in a section opened by {@code begin}. */
@@ -70,8 +70,7 @@ public final class DeepSeek implements Family {
         String close = "</" + BAR + "DSML" + BAR;
         return XmlInvokes.of(WireFormat.DEEPSEEK_DSML)
                 .section(open + section + ">", close + section + ">")
-                .invocation(open + "invoke name=", close + "invoke>")
-                .parameter(open + "parameter name=", close + "parameter>")
+                .invokeTags(open, close)
                 .stringAttribute()
                 .build();
     }

@@ -12,12 +12,11 @@ public final class Dots implements Family {
 
     private static final XmlInvokes.Spec SPEC = XmlInvokes.of(WireFormat.DOTS)
             .section("<dots_function_call>", "</dots_function_call>")
-            .invocation("<invoke name=", "</invoke>")
-            .parameter("<parameter name=", "</parameter>")
+            .invokeTags("<", "</")
             .build();
 
     @Override
     public void register(Config cfg, MarkerTable markers) {
-        markers.add("<dots_function_call>", new XmlInvokes(SPEC));
+        XmlInvokes.addSection(markers, SPEC);
     }
 }

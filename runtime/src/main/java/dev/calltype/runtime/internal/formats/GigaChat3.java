@@ -12,8 +12,7 @@ public final class GigaChat3 implements Family {
 
     @Override
     public void register(Config cfg, MarkerTable markers) {
-        markers.add("<|function_call|>", JsonBlock.opener(WireFormat.GIGACHAT3, "<|function_call|>").recognizer());
-        markers.add("function call<|role_sep|>",
-                JsonBlock.opener(WireFormat.GIGACHAT3, "function call<|role_sep|>").recognizer());
+        JsonBlock.opener(WireFormat.GIGACHAT3, "<|function_call|>").addTo(markers);
+        JsonBlock.opener(WireFormat.GIGACHAT3, "function call<|role_sep|>").addTo(markers);
     }
 }

@@ -2,9 +2,7 @@ package dev.calltype.runtime.internal.formats;
 
 import dev.calltype.runtime.ExtractionError;
 import dev.calltype.runtime.Repair;
-import dev.calltype.runtime.ToolSpec;
 import dev.calltype.runtime.WireFormat;
-import dev.calltype.runtime.internal.args.KnownTools;
 import dev.calltype.runtime.internal.args.RawValues;
 import dev.calltype.runtime.internal.json.JsonRead;
 import dev.calltype.runtime.internal.json.LenientJson;
@@ -19,8 +17,6 @@ import dev.calltype.runtime.internal.scan.Verdict;
 import dev.calltype.runtime.internal.text.ErrorTexts;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 
 /**
@@ -65,40 +61,46 @@ public final class Glm {
                     shown, WireFormat.GLM, pos, end)));
         }
         int end = x + close.length();
-        KnownTools.Found found = cfg.tools.find(name);
-        ToolSpec tool = found == null ? null : found.spec();
-        ObjectNode args = JsonNodeFactory.instance.objectNode();
-        boolean typed = false;
-        int j = afterName;
+        return Verdict.matched(end, List.of(pairs(buf, cfg, WireFormat.GLM, name, "", afterName, x, pos, end)));
+    }
+
+    /**
+     * The call to {@code name} whose arguments are the pairs {@code <arg_key>K</arg_key><arg_value>V</arg_value>}
+     * in {@code [from, to)}, every tag carrying {@code suffix} (Hunyuan's {@code :opensource}; GLM's none), spanning
+     * {@code [start, end)}. Values are raw text typed by the tool's schema; a pair not written so, or a key or value
+     * over the string limit, is an error for the call.
+     */
+    static Finding pairs(CharSequence buf, Config cfg, WireFormat format, String name, String suffix, int from, int to,
+                         int start, int end) {
+        String keyOpen = "<arg_key" + suffix + ">";
+        String keyClose = "</arg_key" + suffix + ">";
+        String valueOpen = "<arg_value" + suffix + ">";
+        String valueClose = "</arg_value" + suffix + ">";
+        String shown = JsonBlock.display(name, cfg);
+        RawArguments args = new RawArguments(name, cfg);
+        int j = from;
         while (true) {
-            j = Chars.skipBlanks(buf, j, x);
-            if (j >= x) {
+            j = Chars.skipBlanks(buf, j, to);
+            if (j >= to) {
                 break;
             }
-            int ks = Chars.startsWith(buf, j, x, "<arg_key>") == Chars.FULL ? j + 9 : -1;
-            int ke = ks < 0 ? -1 : Chars.indexOf(buf, "</arg_key>", ks, x);
-            int vo = ke < 0 ? -1 : Chars.skipBlanks(buf, ke + 10, x);
-            int vs = vo >= 0 && Chars.startsWith(buf, vo, x, "<arg_value>") == Chars.FULL ? vo + 11 : -1;
-            int ve = vs < 0 ? -1 : Chars.indexOf(buf, "</arg_value>", vs, x);
+            int ks = Chars.startsWith(buf, j, to, keyOpen) == Chars.FULL ? j + keyOpen.length() : -1;
+            int ke = ks < 0 ? -1 : Chars.indexOf(buf, keyClose, ks, to);
+            int vo = ke < 0 ? -1 : Chars.skipBlanks(buf, ke + keyClose.length(), to);
+            int vs = vo >= 0 && Chars.startsWith(buf, vo, to, valueOpen) == Chars.FULL ? vo + valueOpen.length() : -1;
+            int ve = vs < 0 ? -1 : Chars.indexOf(buf, valueClose, vs, to);
             if (ve < 0) {
-                return Verdict.matched(end, List.of(Finding.error(ExtractionError.Kind.INVALID_CALL_SYNTAX,
+                return Finding.error(ExtractionError.Kind.INVALID_CALL_SYNTAX,
                         ErrorTexts.invalid("the call to \"" + ErrorTexts.quote(shown) + "\" must list its arguments as "
-                                + "<arg_key>K</arg_key><arg_value>V</arg_value>"), shown, WireFormat.GLM, pos, end)));
+                                + keyOpen + "K" + keyClose + valueOpen + "V" + valueClose), shown, format, start, end);
             }
-            String key = Chars.trimmed(buf, ks, ke);
             String raw = Chars.rawValue(buf, vs, ve);
-            String tooLong = RawValues.tooLong(key.length() > raw.length() ? key : raw, cfg.limits);
-            if (tooLong != null) {
-                return Verdict.matched(end, List.of(Finding.error(ExtractionError.Kind.LIMIT_EXCEEDED,
-                        ErrorTexts.limit(tooLong), shown, WireFormat.GLM, pos, end)));
+            if (!args.put(Chars.trimmed(buf, ks, ke), raw, jsonStringDecoded(raw, cfg))) {
+                break;
             }
-            RawValues.Typed t = RawValues.typed(tool, key, jsonStringDecoded(raw, cfg), cfg.limits);
-            args.set(key, t.value());
-            typed |= t.changed();
-            j = ve + 12;
+            j = ve + valueClose.length();
         }
-        List<Repair> repairs = typed ? List.of(Repair.VALUES_TYPED_BY_SCHEMA) : List.of();
-        return Verdict.matched(end, List.of(CallNormalizer.call(name, args, null, WireFormat.GLM, repairs, pos, end, cfg)));
+        return args.call(format, start, end);
     }
 
     /** {@code <tool_call>NAME {json}</tool_call>}. */

@@ -13,7 +13,7 @@ public final class Granite implements Family {
 
     @Override
     public void register(Config cfg, MarkerTable markers) {
-        markers.add("<|tool_call|>", JsonBlock.opener(WireFormat.GRANITE, "<|tool_call|>").recognizer());
-        markers.add("<function_call>", JsonBlock.opener(WireFormat.GRANITE_20B, "<function_call>").recognizer());
+        JsonBlock.opener(WireFormat.GRANITE, "<|tool_call|>").addTo(markers);
+        JsonBlock.opener(WireFormat.GRANITE_20B, "<function_call>").addTo(markers);
     }
 }

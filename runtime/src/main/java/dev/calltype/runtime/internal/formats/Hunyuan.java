@@ -1,11 +1,6 @@
 package dev.calltype.runtime.internal.formats;
 
-import dev.calltype.runtime.Repair;
-import dev.calltype.runtime.ToolSpec;
 import dev.calltype.runtime.WireFormat;
-import dev.calltype.runtime.internal.args.KnownTools;
-import dev.calltype.runtime.internal.args.RawValues;
-import dev.calltype.runtime.internal.scan.CallNormalizer;
 import dev.calltype.runtime.internal.scan.Chars;
 import dev.calltype.runtime.internal.scan.Config;
 import dev.calltype.runtime.internal.scan.RetryWhen;
@@ -15,8 +10,6 @@ import dev.calltype.runtime.internal.markup.JsonBlock;
 import dev.calltype.runtime.internal.scan.Verdict;
 import dev.calltype.runtime.internal.scan.Recognizer;
 
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 
 /**
@@ -77,43 +70,14 @@ public final class Hunyuan implements Family, Recognizer {
                 (f, t, start, end) -> call(buf, cfg, s, f, t, start, end));
     }
 
-    /** One call: the name (up to {@code <tool_sep>}, the first {@code <arg_key>} or a line break), then the pairs. */
+    /** One call: the name (up to {@code <tool_sep>} or the first {@code <arg_key>}), then GLM's pairs ({@link Glm#pairs}). */
     private static Finding call(CharSequence buf, Config cfg, String s, int from, int to, int start, int end) {
         String sep = "<tool_sep" + s + ">";
-        String key = "<arg_key" + s + ">";
-        String keyEnd = "</arg_key" + s + ">";
-        String value = "<arg_value" + s + ">";
-        String valueEnd = "</arg_value" + s + ">";
-        Chars.Found head = Chars.firstOf(buf, from, to, sep, key);
+        Chars.Found head = Chars.firstOf(buf, from, to, sep, "<arg_key" + s + ">");
         int nameEnd = head == null ? to : head.at();
         String name = literalNewlineTrimmed(Chars.trimmed(buf, from, nameEnd));
-        int j = head != null && head.which() == 0 ? nameEnd + sep.length() : nameEnd;
-        KnownTools.Found found = cfg.tools.find(name);
-        ToolSpec tool = found == null ? null : found.spec();
-        ObjectNode args = JsonNodeFactory.instance.objectNode();
-        boolean typed = false;
-        while (true) {
-            j = Chars.skipBlanks(buf, j, to);
-            if (j >= to) {
-                break;
-            }
-            int ke = Chars.startsWith(buf, j, to, key) == Chars.FULL ? Chars.indexOf(buf, keyEnd, j, to) : -1;
-            int vo = ke < 0 ? -1 : Chars.skipBlanks(buf, ke + keyEnd.length(), to);
-            int ve = vo >= 0 && Chars.startsWith(buf, vo, to, value) == Chars.FULL
-                    ? Chars.indexOf(buf, valueEnd, vo, to) : -1;
-            if (ve < 0) {
-                return ClosedBlock.invalid("the call to \"" + name + "\" must list its arguments as " + key + "K"
-                        + keyEnd + value + "V" + valueEnd, name, WireFormat.HUNYUAN, start, end);
-            }
-            String k = Chars.trimmed(buf, j + key.length(), ke);
-            RawValues.Typed t = RawValues.typed(tool, k,
-                    Glm.jsonStringDecoded(Chars.rawValue(buf, vo + value.length(), ve), cfg), cfg.limits);
-            args.set(k, t.value());
-            typed |= t.changed();
-            j = ve + valueEnd.length();
-        }
-        List<Repair> repairs = typed ? List.of(Repair.VALUES_TYPED_BY_SCHEMA) : List.of();
-        return CallNormalizer.call(name, args, null, WireFormat.HUNYUAN, repairs, start, end, cfg);
+        int pairs = head != null && head.which() == 0 ? nameEnd + sep.length() : nameEnd;
+        return Glm.pairs(buf, cfg, WireFormat.HUNYUAN, name, s, pairs, to, start, end);
     }
 
     /** A name followed by the two characters {@code \n} (written out, not a line break) loses them (Ling 3, GLM). */

@@ -19,7 +19,6 @@ public final class HyperClovaX implements Family {
 
     @Override
     public void register(Config cfg, MarkerTable markers) {
-        markers.add(ROLE + MARKER, JsonBlock.opener(WireFormat.HYPERCLOVAX, ROLE + MARKER).mayEndWith("<|im_end|>")
-                .recognizer());
+        JsonBlock.opener(WireFormat.HYPERCLOVAX, ROLE + MARKER).mayEndWith("<|im_end|>").addTo(markers);
     }
 }

@@ -12,7 +12,6 @@ public final class InternLM implements Family {
 
     @Override
     public void register(Config cfg, MarkerTable markers) {
-        markers.add("<|action_start|><|plugin|>", JsonBlock.tags(WireFormat.INTERNLM, "<|action_start|><|plugin|>",
-                "<|action_end|>").recognizer());
+        JsonBlock.tags(WireFormat.INTERNLM, "<|action_start|><|plugin|>", "<|action_end|>").addTo(markers);
     }
 }

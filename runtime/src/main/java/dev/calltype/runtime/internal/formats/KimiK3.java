@@ -21,6 +21,6 @@ public final class KimiK3 implements Family {
 
     @Override
     public void register(Config cfg, MarkerTable markers) {
-        markers.add("<|open|>tools<|sep|>", new XmlInvokes(SPEC));
+        XmlInvokes.addSection(markers, SPEC);
     }
 }

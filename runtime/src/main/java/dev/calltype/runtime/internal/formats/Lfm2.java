@@ -13,7 +13,6 @@ public final class Lfm2 implements Family {
 
     @Override
     public void register(Config cfg, MarkerTable markers) {
-        markers.add("<|tool_call_start|>", JsonBlock.tags(WireFormat.LFM2, "<|tool_call_start|>",
-                "<|tool_call_end|>").pythonicAllowed().recognizer());
+        JsonBlock.tags(WireFormat.LFM2, "<|tool_call_start|>", "<|tool_call_end|>").pythonicAllowed().addTo(markers);
     }
 }

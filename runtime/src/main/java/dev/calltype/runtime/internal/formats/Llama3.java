@@ -29,8 +29,8 @@ public final class Llama3 implements Family {
 
     @Override
     public void register(Config cfg, MarkerTable markers) {
-        markers.add("<|python_tag|>", JsonBlock.opener(WireFormat.LLAMA_PYTHON_TAG, "<|python_tag|>")
-                .mayEndWith("<|eom_id|>", "<|eot_id|>").callsInSequence().pythonicAllowed().recognizer());
+        JsonBlock.opener(WireFormat.LLAMA_PYTHON_TAG, "<|python_tag|>")
+                .mayEndWith("<|eom_id|>", "<|eot_id|>").callsInSequence().pythonicAllowed().addTo(markers);
         markers.add("<function=", new FunctionTag());
     }
 

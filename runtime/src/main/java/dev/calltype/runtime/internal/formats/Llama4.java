@@ -13,7 +13,6 @@ public final class Llama4 implements Family {
 
     @Override
     public void register(Config cfg, MarkerTable markers) {
-        markers.add("<|python_start|>", JsonBlock.tags(WireFormat.LLAMA4, "<|python_start|>", "<|python_end|>")
-                .pythonicAllowed().recognizer());
+        JsonBlock.tags(WireFormat.LLAMA4, "<|python_start|>", "<|python_end|>").pythonicAllowed().addTo(markers);
     }
 }

@@ -12,7 +12,6 @@ public final class LongCat implements Family {
 
     @Override
     public void register(Config cfg, MarkerTable markers) {
-        markers.add("<longcat_tool_call>",
-                JsonBlock.tags(WireFormat.LONGCAT, "<longcat_tool_call>", "</longcat_tool_call>").recognizer());
+        JsonBlock.tags(WireFormat.LONGCAT, "<longcat_tool_call>", "</longcat_tool_call>").addTo(markers);
     }
 }

@@ -15,12 +15,11 @@ public final class MiniMax implements Family {
 
     private static final XmlInvokes.Spec SPEC = XmlInvokes.of(WireFormat.MINIMAX)
             .section(OPEN, "</minimax:tool_call>")
-            .invocation("<invoke name=", "</invoke>")
-            .parameter("<parameter name=", "</parameter>")
+            .invokeTags("<", "</")
             .build();
 
     @Override
     public void register(Config cfg, MarkerTable markers) {
-        markers.add(OPEN, new XmlInvokes(SPEC));
+        XmlInvokes.addSection(markers, SPEC);
     }
 }

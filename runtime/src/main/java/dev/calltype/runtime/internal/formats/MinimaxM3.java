@@ -1,19 +1,13 @@
 package dev.calltype.runtime.internal.formats;
 
 import dev.calltype.runtime.ExtractionError;
-import dev.calltype.runtime.Repair;
-import dev.calltype.runtime.ToolSpec;
 import dev.calltype.runtime.WireFormat;
-import dev.calltype.runtime.internal.args.KnownTools;
-import dev.calltype.runtime.internal.args.RawValues;
-import dev.calltype.runtime.internal.scan.CallNormalizer;
+import dev.calltype.runtime.internal.json.LimitProblems;
 import dev.calltype.runtime.internal.scan.Chars;
 import dev.calltype.runtime.internal.scan.Config;
 import dev.calltype.runtime.internal.scan.Finding;
 import dev.calltype.runtime.internal.scan.MarkerTable;
 import dev.calltype.runtime.internal.markup.XmlInvokes;
-import dev.calltype.runtime.internal.scan.Verdict;
-import dev.calltype.runtime.internal.scan.Recognizer;
 import dev.calltype.runtime.internal.text.ErrorTexts;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -34,26 +28,17 @@ import java.util.Set;
  * after it. Values are raw text typed by the tool's schema. A parameter holding nested tags is an object of those
  * tags (a tag given twice, an array of its values).
  */
-public final class MinimaxM3 implements Family, Recognizer {
+public final class MinimaxM3 implements Family {
 
     @Override
     public void register(Config cfg, MarkerTable markers) {
-        markers.add(OPEN, this);
+        markers.add(OPEN, ClosedBlock.afterMarker(WireFormat.MINIMAX_M3, CLOSE, MinimaxM3::invokes));
     }
 
     public static final String NS = "]<]minimax[>[";
     public static final String OPEN = NS + "<tool_call>";
     private static final String CLOSE = NS + "</tool_call>";
     private static final String INVOKE = "<invoke name=";
-
-    @Override
-    public Verdict match(CharSequence buf, At at, int limit, boolean atEnd) {
-        if (!at.cfg().on(WireFormat.MINIMAX_M3)) {
-            return Verdict.NO_MATCH;
-        }
-        return ClosedBlock.match(buf, at.cfg(), WireFormat.MINIMAX_M3, at.pos(), at.markerEnd(), CLOSE,
-                MinimaxM3::invokes, at.markerEnd(), limit, atEnd);
-    }
 
     /** The index just past {@code NS} and the blanks after it at {@code j} (blanks before it skipped), or -1. */
     private static int tag(CharSequence buf, int j, int to) {
@@ -98,12 +83,10 @@ public final class MinimaxM3 implements Family, Recognizer {
      * object (a key given twice gives an array). Read without recursion; nesting is bounded by {@code maxDepth}.
      */
     private static Finding invoke(CharSequence buf, Config cfg, String name, int from, int to, int start, int end) {
-        KnownTools.Found found = cfg.tools.find(name);
-        ToolSpec tool = found == null ? null : found.spec();
-        ObjectNode args = JsonNodeFactory.instance.objectNode();
+        RawArguments raw = new RawArguments(name, cfg);
+        ObjectNode args = raw.args();
         Deque<Open> open = new ArrayDeque<>();
         Set<JsonNode> lists = Collections.newSetFromMap(new IdentityHashMap<>());
-        boolean typed = false;
         int j = from;
         while (true) {
             j = Chars.skipBlanks(buf, j, to);
@@ -138,9 +121,8 @@ public final class MinimaxM3 implements Family, Recognizer {
             int child = tag(buf, v, to);
             if (child >= 0 && buf.charAt(child + 1) != '/') {
                 if (open.size() + 2 >= cfg.limits.maxDepth()) {
-                    return Finding.error(ExtractionError.Kind.LIMIT_EXCEEDED, ErrorTexts.limit("nesting is deeper "
-                            + "than the limit of maxDepth=" + cfg.limits.maxDepth()), name, WireFormat.MINIMAX_M3,
-                            start, end);
+                    return Finding.error(ExtractionError.Kind.LIMIT_EXCEEDED, ErrorTexts.limit(LimitProblems.depth(
+                            cfg.limits)), name, WireFormat.MINIMAX_M3, start, end);
                 }
                 open.push(new Open(key, JsonNodeFactory.instance.objectNode()));
                 j = v;
@@ -153,14 +135,14 @@ public final class MinimaxM3 implements Family, Recognizer {
                 return ClosedBlock.invalid("the parameter \"" + key + "\" of \"" + name + "\" is not closed with "
                         + NS + closeTag, name, WireFormat.MINIMAX_M3, start, end);
             }
-            RawValues.Typed value = RawValues.typed(open.isEmpty() ? tool : null, key, Chars.rawValue(buf, v, ns),
-                    cfg.limits);
-            put(into, key, value.value(), lists);
-            typed |= open.isEmpty() && value.changed();
+            JsonNode value = raw.value(key, Chars.rawValue(buf, v, ns), open.isEmpty());
+            if (value == null) {
+                break;
+            }
+            put(into, key, value, lists);
             j = ct + closeTag.length();
         }
-        List<Repair> repairs = typed ? List.of(Repair.VALUES_TYPED_BY_SCHEMA) : List.of();
-        return CallNormalizer.call(name, args, null, WireFormat.MINIMAX_M3, repairs, start, end, cfg);
+        return raw.call(WireFormat.MINIMAX_M3, start, end);
     }
 
     /**

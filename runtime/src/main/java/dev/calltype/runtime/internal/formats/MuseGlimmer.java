@@ -24,13 +24,12 @@ public final class MuseGlimmer implements Family {
     private static final String END_OF_MESSAGE = "<|eom|>";
     private static final XmlInvokes.Spec SPEC = XmlInvokes.of(WireFormat.ATEM)
             .section(SECTION, "</atem:function_calls>")
-            .invocation("<atem:invoke name=", "</atem:invoke>")
-            .parameter("<atem:parameter name=", "</atem:parameter>")
+            .invokeTags("<atem:", "</atem:")
             .build();
 
     @Override
     public void register(Config cfg, MarkerTable markers) {
-        markers.add(SECTION, new XmlInvokes(SPEC));
+        XmlInvokes.addSection(markers, SPEC);
     }
 
     /**

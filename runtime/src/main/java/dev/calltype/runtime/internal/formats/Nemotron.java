@@ -12,6 +12,6 @@ public final class Nemotron implements Family {
 
     @Override
     public void register(Config cfg, MarkerTable markers) {
-        markers.add("<TOOLCALL>", JsonBlock.tags(WireFormat.NEMOTRON, "<TOOLCALL>", "</TOOLCALL>").recognizer());
+        JsonBlock.tags(WireFormat.NEMOTRON, "<TOOLCALL>", "</TOOLCALL>").addTo(markers);
     }
 }

@@ -13,7 +13,6 @@ public final class Olmo3 implements Family {
 
     @Override
     public void register(Config cfg, MarkerTable markers) {
-        markers.add("<function_calls>", JsonBlock.tags(WireFormat.OLMO3, "<function_calls>", "</function_calls>")
-                .pythonicAllowed().recognizer());
+        JsonBlock.tags(WireFormat.OLMO3, "<function_calls>", "</function_calls>").pythonicAllowed().addTo(markers);
     }
 }

@@ -13,6 +13,6 @@ public final class Pangu implements Family {
 
     @Override
     public void register(Config cfg, MarkerTable markers) {
-        markers.add("[unused11]", JsonBlock.tags(WireFormat.PANGU, "[unused11]", "[unused12]").recognizer());
+        JsonBlock.tags(WireFormat.PANGU, "[unused11]", "[unused12]").addTo(markers);
     }
 }

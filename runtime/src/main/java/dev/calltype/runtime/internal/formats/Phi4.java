@@ -13,7 +13,6 @@ public final class Phi4 implements Family {
 
     @Override
     public void register(Config cfg, MarkerTable markers) {
-        markers.add("functools", JsonBlock.opener(WireFormat.FUNCTOOLS, "functools").onlyBeforeJson().wholeWord()
-                .recognizer());
+        JsonBlock.opener(WireFormat.FUNCTOOLS, "functools").onlyBeforeJson().wholeWord().addTo(markers);
     }
 }

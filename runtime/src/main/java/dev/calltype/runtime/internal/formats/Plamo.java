@@ -7,8 +7,6 @@ import dev.calltype.runtime.internal.scan.Chars;
 import dev.calltype.runtime.internal.scan.Config;
 import dev.calltype.runtime.internal.scan.Finding;
 import dev.calltype.runtime.internal.scan.MarkerTable;
-import dev.calltype.runtime.internal.scan.Verdict;
-import dev.calltype.runtime.internal.scan.Recognizer;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -21,11 +19,11 @@ import java.util.List;
  * closed by {@code <|plamo:end_tool_requests:plamo|>}. A request that cannot be read is an error; the others are
  * kept.
  */
-public final class Plamo implements Family, Recognizer {
+public final class Plamo implements Family {
 
     @Override
     public void register(Config cfg, MarkerTable markers) {
-        markers.add(OPEN, this);
+        markers.add(OPEN, ClosedBlock.afterMarker(WireFormat.PLAMO3, CLOSE, Plamo::requests));
     }
 
     public static final String OPEN = tag("begin_tool_requests");
@@ -39,15 +37,6 @@ public final class Plamo implements Family, Recognizer {
 
     private static String tag(String t) {
         return "<|plamo:" + t + ":plamo|>";
-    }
-
-    @Override
-    public Verdict match(CharSequence buf, At at, int limit, boolean atEnd) {
-        if (!at.cfg().on(WireFormat.PLAMO3)) {
-            return Verdict.NO_MATCH;
-        }
-        return ClosedBlock.match(buf, at.cfg(), WireFormat.PLAMO3, at.pos(), at.markerEnd(), CLOSE, Plamo::requests,
-                at.markerEnd(), limit, atEnd);
     }
 
     private static List<Finding> requests(CharSequence buf, Config cfg, int start, int from, int to, int end) {

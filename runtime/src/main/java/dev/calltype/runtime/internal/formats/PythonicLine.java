@@ -6,6 +6,7 @@ import dev.calltype.runtime.internal.markup.JsonBlock;
 import dev.calltype.runtime.internal.markup.PythonicBlock;
 import dev.calltype.runtime.internal.pythonic.PyCall;
 import dev.calltype.runtime.internal.pythonic.PyRead;
+import dev.calltype.runtime.internal.pythonic.PyHead;
 import dev.calltype.runtime.internal.pythonic.Pythonic;
 import dev.calltype.runtime.internal.scan.BracketBalance;
 import dev.calltype.runtime.internal.scan.CallNormalizer;
@@ -38,15 +39,9 @@ public final class PythonicLine implements Recognizer {
             return Verdict.NO_MATCH;
         }
         int pos = at.pos();
-        int headAt = pos;
-        if (buf.charAt(pos) == '[') {
-            headAt = Chars.skipBlanks(buf, pos + 1, limit);
-            if (headAt >= limit) {
-                return atEnd ? Verdict.NO_MATCH : Verdict.needMore(RetryWhen.length(limit + 1));
-            }
-        }
-        int paren = Pythonic.head(buf, headAt, limit);
-        if (paren == -2) {
+        int headAt = PyHead.headStart(buf, pos, limit);
+        int paren = PyHead.head(buf, headAt, limit);
+        if (paren == PyHead.HEAD_MORE) {
             return atEnd ? Verdict.NO_MATCH : Verdict.needMore(RetryWhen.length(limit + 1));
         }
         if (paren < 0) {

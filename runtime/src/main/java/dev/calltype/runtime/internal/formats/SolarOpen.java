@@ -1,31 +1,22 @@
 package dev.calltype.runtime.internal.formats;
 
-import dev.calltype.runtime.Repair;
-import dev.calltype.runtime.ToolSpec;
 import dev.calltype.runtime.WireFormat;
-import dev.calltype.runtime.internal.args.KnownTools;
-import dev.calltype.runtime.internal.args.RawValues;
-import dev.calltype.runtime.internal.scan.CallNormalizer;
 import dev.calltype.runtime.internal.scan.Chars;
 import dev.calltype.runtime.internal.scan.Config;
 import dev.calltype.runtime.internal.scan.Finding;
 import dev.calltype.runtime.internal.scan.MarkerTable;
-import dev.calltype.runtime.internal.scan.Verdict;
-import dev.calltype.runtime.internal.scan.Recognizer;
 
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 
 /**
  * Solar Open (Upstage): one call per {@code <|tool_call:start|>NAME\n<|tool_arg:start|>K<|tool_arg:value|>V
  * <|tool_arg:end|>…<|tool_call:end|>}. Values are raw text, typed by the tool's schema.
  */
-public final class SolarOpen implements Family, Recognizer {
+public final class SolarOpen implements Family {
 
     @Override
     public void register(Config cfg, MarkerTable markers) {
-        markers.add(START, this);
+        markers.add(START, ClosedBlock.afterMarker(WireFormat.SOLAR_OPEN, END, SolarOpen::call));
     }
 
     public static final String START = "<|tool_call:start|>";
@@ -34,23 +25,11 @@ public final class SolarOpen implements Family, Recognizer {
     private static final String VALUE = "<|tool_arg:value|>";
     private static final String ARG_END = "<|tool_arg:end|>";
 
-    @Override
-    public Verdict match(CharSequence buf, At at, int limit, boolean atEnd) {
-        if (!at.cfg().on(WireFormat.SOLAR_OPEN)) {
-            return Verdict.NO_MATCH;
-        }
-        return ClosedBlock.match(buf, at.cfg(), WireFormat.SOLAR_OPEN, at.pos(), at.markerEnd(), END, SolarOpen::call,
-                at.markerEnd(), limit, atEnd);
-    }
-
     private static List<Finding> call(CharSequence buf, Config cfg, int start, int from, int to, int end) {
         Chars.Found head = Chars.firstOf(buf, from, to, "\n", ARG);
         int nameEnd = head == null ? to : head.at();
         String name = Chars.trimmed(buf, from, nameEnd);
-        KnownTools.Found found = cfg.tools.find(name);
-        ToolSpec tool = found == null ? null : found.spec();
-        ObjectNode args = JsonNodeFactory.instance.objectNode();
-        boolean typed = false;
+        RawArguments args = new RawArguments(name, cfg);
         int j = nameEnd;
         while (true) {
             j = Chars.skipBlanks(buf, j, to);
@@ -71,14 +50,11 @@ public final class SolarOpen implements Family, Recognizer {
             int vs = v + VALUE.length();
             Chars.Found stop = Chars.firstOf(buf, vs, to, ARG_END, ARG);
             int ve = stop == null ? to : stop.at();
-            RawValues.Typed t = RawValues.typed(tool, key, Chars.rawValue(buf, vs, ve), cfg.limits);
-            if (!args.has(key)) {
-                args.set(key, t.value());
-                typed |= t.changed();
+            if (!args.args().has(key) && !args.put(key, Chars.rawValue(buf, vs, ve))) {
+                break;
             }
             j = stop != null && stop.which() == 0 ? ve + ARG_END.length() : ve;
         }
-        List<Repair> repairs = typed ? List.of(Repair.VALUES_TYPED_BY_SCHEMA) : List.of();
-        return List.of(CallNormalizer.call(name, args, null, WireFormat.SOLAR_OPEN, repairs, start, end, cfg));
+        return List.of(args.call(WireFormat.SOLAR_OPEN, start, end));
     }
 }

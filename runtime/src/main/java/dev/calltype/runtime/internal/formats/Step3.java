@@ -19,6 +19,6 @@ public final class Step3 implements Family {
 
     @Override
     public void register(Config cfg, MarkerTable markers) {
-        markers.add("<\uFF5Ctool_calls_begin\uFF5C>", new XmlInvokes(SPEC));
+        XmlInvokes.addSection(markers, SPEC);
     }
 }

@@ -320,22 +320,16 @@ public final class LenientJson {
                 }
                 return null;
             }
-            char c = text.charAt(pos);
-            if (rawQuote != null && c == rawQuote.charAt(0)) {
-                int m = matchRawQuote(pos);
-                if (m < 0) {
-                    return null;
-                }
-                if (m > 0) {
-                    String s = readRaw();
-                    return s == null ? null : TextNode.valueOf(s);
-                }
+            String raw = rawQuoted();
+            if (raw != NOT_RAW) {
+                return raw == null ? null : TextNode.valueOf(raw);
             }
+            char c = text.charAt(pos);
             switch (c) {
                 case '{', '[' -> {
                     if (stack.size() >= limits.maxDepth()) {
                         stop = result(JsonRead.Status.LIMIT_EXCEEDED, null, pos, Set.of(),
-                                "nesting is deeper than the limit of maxDepth=" + limits.maxDepth(), pos);
+                                LimitProblems.depth(limits), pos);
                         return null;
                     }
                     boolean object = c == '{';
@@ -415,6 +409,22 @@ public final class LenientJson {
 
         // ------------------------------------------------------------------ tokens
 
+        /** {@link #rawQuoted}: no raw quote at {@code pos} (compared by identity). */
+        private static final String NOT_RAW = new String();
+
+        /**
+         * The raw-quoted string (value or key) at {@code pos} when the raw quote opens there, {@link #NOT_RAW} when
+         * it does not, {@code null} (with {@link #stop} set) when the text ends before that can be told or the string
+         * cannot be read.
+         */
+        private String rawQuoted() {
+            if (rawQuote == null || text.charAt(pos) != rawQuote.charAt(0)) {
+                return NOT_RAW;
+            }
+            int m = matchRawQuote(pos);
+            return m < 0 ? null : m > 0 ? readRaw() : NOT_RAW;
+        }
+
         /**
          * Checks for the raw quote at {@code at}: 1 when it is there, 0 when it is not, -1 (with {@link #stop} set)
          * when the text ends before that can be told.
@@ -471,7 +481,7 @@ public final class LenientJson {
 
         private void stopString(int open) {
             stop = result(JsonRead.Status.LIMIT_EXCEEDED, null, open, Set.of(),
-                    "a string is longer than the limit of maxStringChars=" + limits.maxStringChars(), open);
+                    LimitProblems.string(limits), open);
         }
 
         /** The end of the run of characters from {@code i} that need no attention: no quote, escape or control. */
@@ -549,16 +559,11 @@ public final class LenientJson {
 
         /** Reads an object key at {@code pos}: quoted, raw-quoted or unquoted. */
         private String readKey() {
-            char c = text.charAt(pos);
-            if (rawQuote != null && c == rawQuote.charAt(0)) {
-                int m = matchRawQuote(pos);
-                if (m < 0) {
-                    return null;
-                }
-                if (m > 0) {
-                    return readRaw();
-                }
+            String raw = rawQuoted();
+            if (raw != NOT_RAW) {
+                return raw;
             }
+            char c = text.charAt(pos);
             if (c == '"' || c == '\'' || c == '\u201C' || c == '\u2018') {
                 return readString();
             }
@@ -595,7 +600,7 @@ public final class LenientJson {
             while (i < end && Numbers.isNumberChar(text.charAt(i))) {
                 if (i - from >= max) {
                     stop = result(JsonRead.Status.LIMIT_EXCEEDED, null, from, Set.of(),
-                            "a number is longer than the limit of maxNumberDigits=" + max, from);
+                            LimitProblems.number(limits), from);
                     return null;
                 }
                 i++;
@@ -786,7 +791,7 @@ public final class LenientJson {
 
         private JsonRead payloadExceeded() {
             return result(JsonRead.Status.LIMIT_EXCEEDED, null, end, Set.of(),
-                    "the value is longer than the limit of maxPayloadChars=" + limits.maxPayloadChars(), end);
+                    LimitProblems.payload("the value", limits), end);
         }
 
         private JsonRead needMore() {

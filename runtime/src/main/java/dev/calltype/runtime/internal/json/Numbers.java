@@ -19,11 +19,8 @@ public final class Numbers {
     private Numbers() {
     }
 
-    /** The index after the digits that start at {@code i < to}, or -1 when none does. */
+    /** The index after the digits from {@code i} ({@code i} itself when none is there). */
     private static int digits(CharSequence text, int i, int to) {
-        if (!isDigit(text.charAt(i))) {
-            return -1;
-        }
         while (i < to && isDigit(text.charAt(i))) {
             i++;
         }
@@ -50,43 +47,37 @@ public final class Numbers {
         if (i < to && text.charAt(i) == '-') {
             i++;
         }
-        if (i == to) {
-            return NumberShape.PREFIX;
+        // the integer part: one 0, or digits not starting with 0
+        int end = i < to && text.charAt(i) == '0' ? i + 1 : digits(text, i, to);
+        if (end == i) {
+            return noDigit(i, to);
         }
-        char c = text.charAt(i);
-        if (c == '0') {
-            i++;
-        } else if (c >= '1' && c <= '9') {
-            while (i < to && isDigit(text.charAt(i))) {
-                i++;
-            }
-        } else {
-            return NumberShape.INVALID;
-        }
+        i = end;
         if (i < to && text.charAt(i) == '.') {
             i++;
-            if (i == to) {
-                return NumberShape.PREFIX;
+            end = digits(text, i, to);
+            if (end == i) {
+                return noDigit(i, to);
             }
-            i = digits(text, i, to);
-            if (i < 0) {
-                return NumberShape.INVALID;
-            }
+            i = end;
         }
         if (i < to && (text.charAt(i) == 'e' || text.charAt(i) == 'E')) {
             i++;
             if (i < to && (text.charAt(i) == '+' || text.charAt(i) == '-')) {
                 i++;
             }
-            if (i == to) {
-                return NumberShape.PREFIX;
+            end = digits(text, i, to);
+            if (end == i) {
+                return noDigit(i, to);
             }
-            i = digits(text, i, to);
-            if (i < 0) {
-                return NumberShape.INVALID;
-            }
+            i = end;
         }
         return i == to ? NumberShape.VALID : NumberShape.INVALID;
+    }
+
+    /** The shape of a number token missing a digit at {@code i}: a prefix when the text ends there. */
+    private static NumberShape noDigit(int i, int to) {
+        return i == to ? NumberShape.PREFIX : NumberShape.INVALID;
     }
 
     /**

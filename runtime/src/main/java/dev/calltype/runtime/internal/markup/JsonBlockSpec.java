@@ -1,6 +1,8 @@
 package dev.calltype.runtime.internal.markup;
 
 import dev.calltype.runtime.WireFormat;
+import dev.calltype.runtime.internal.scan.MarkerTable;
+
 import java.util.List;
 
 /**
@@ -190,6 +192,11 @@ public final class JsonBlockSpec {
         /** The recognizer for blocks written this way. */
         public JsonBlock recognizer() {
             return new JsonBlock(build());
+        }
+
+        /** Registers the recognizer for blocks written this way at their opener. */
+        public void addTo(MarkerTable markers) {
+            markers.add(opener, recognizer());
         }
     }
 }

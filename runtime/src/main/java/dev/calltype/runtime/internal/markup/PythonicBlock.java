@@ -9,6 +9,7 @@ import dev.calltype.runtime.Repair;
 import dev.calltype.runtime.WireFormat;
 import dev.calltype.runtime.internal.pythonic.PyCall;
 import dev.calltype.runtime.internal.pythonic.PyRead;
+import dev.calltype.runtime.internal.pythonic.PyHead;
 import dev.calltype.runtime.internal.pythonic.Pythonic;
 import dev.calltype.runtime.internal.scan.CallNormalizer;
 import dev.calltype.runtime.internal.scan.Chars;
@@ -41,12 +42,11 @@ public final class PythonicBlock {
         PyRead r = Pythonic.read(buf, i, limit, atEnd, cfg.limits);
         switch (r.status()) {
             case NEED_MORE -> {
-                int paren = i < limit && buf.charAt(i) == '['
-                        ? Pythonic.head(buf, Chars.skipBlanks(buf, i + 1, limit), limit) : Pythonic.head(buf, i, limit);
+                int head = PyHead.headStart(buf, i, limit);
+                int paren = PyHead.head(buf, head, limit);
                 Verdict.Started st = null;
                 if (paren >= 0) {
-                    String name = JsonBlock.display(callName(buf, i < limit && buf.charAt(i) == '['
-                            ? Chars.skipBlanks(buf, i + 1, limit) : i, paren, cfg), cfg);
+                    String name = JsonBlock.display(callName(buf, head, paren, cfg), cfg);
                     st = new Verdict.Started(name, paren, null);
                 }
                 return Verdict.needMore(RetryWhen.balance(i), (b, l, e) -> read(b, cfg, spec, itemStart, i, l, e), st);
@@ -72,10 +72,9 @@ public final class PythonicBlock {
             default -> {
                 ExtractionError.Kind kind = r.errorKind() == null ? ExtractionError.Kind.INVALID_CALL_SYNTAX
                         : r.errorKind();
-                int paren = Pythonic.head(buf, i < limit && buf.charAt(i) == '['
-                        ? Chars.skipBlanks(buf, i + 1, limit) : i, limit);
-                String name = paren >= 0 ? JsonBlock.display(callName(buf, i < limit && buf.charAt(i) == '['
-                        ? Chars.skipBlanks(buf, i + 1, limit) : i, paren, cfg), cfg) : null;
+                int head = PyHead.headStart(buf, i, limit);
+                int paren = PyHead.head(buf, head, limit);
+                String name = paren >= 0 ? JsonBlock.display(callName(buf, head, paren, cfg), cfg) : null;
                 String message = kind == ExtractionError.Kind.TRUNCATED ? ErrorTexts.truncated(name)
                         : kind == ExtractionError.Kind.LIMIT_EXCEEDED ? ErrorTexts.limit(r.problem())
                         : ErrorTexts.invalid((name == null ? "" : "in the call to \"" + ErrorTexts.quote(name) + "\": ") + r.problem());
@@ -111,9 +110,8 @@ public final class PythonicBlock {
                         (b, l, e) -> after(b, cfg, spec, itemStart, items, starts, end, s, l, e));
             }
         }
-        int h = buf.charAt(k) == '[' ? Pythonic.head(buf, Chars.skipBlanks(buf, k + 1, limit), limit)
-                : Pythonic.head(buf, k, limit);
-        if (h == -2 && !atEnd) {
+        int h = PyHead.head(buf, PyHead.headStart(buf, k, limit), limit);
+        if (h == PyHead.HEAD_MORE && !atEnd) {
             int s = k;
             return Verdict.needMore(RetryWhen.length(limit + 1),
                     (b, l, e) -> after(b, cfg, spec, itemStart, items, starts, end, s, l, e));
@@ -203,7 +201,7 @@ public final class PythonicBlock {
      * {@code search}), or the one before {@code .call} (Llama built-ins).
      */
     public static String callName(CharSequence buf, PyCall c, Config cfg) {
-        int paren = Pythonic.head(buf, c.start(), c.end());
+        int paren = PyHead.head(buf, c.start(), c.end());
         return paren >= 0 ? callName(buf, c.start(), paren, cfg) : c.name();
     }
 

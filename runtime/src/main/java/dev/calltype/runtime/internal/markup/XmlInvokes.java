@@ -10,6 +10,7 @@ import dev.calltype.runtime.internal.scan.CallNormalizer;
 import dev.calltype.runtime.internal.scan.Chars;
 import dev.calltype.runtime.internal.scan.Config;
 import dev.calltype.runtime.internal.scan.Finding;
+import dev.calltype.runtime.internal.scan.MarkerTable;
 import dev.calltype.runtime.internal.scan.Recognizer;
 import dev.calltype.runtime.internal.scan.RetryWhen;
 import dev.calltype.runtime.internal.scan.Verdict;
@@ -93,6 +94,16 @@ public final class XmlInvokes implements Recognizer {
             return this;
         }
 
+        /**
+         * MiniMax-M2's tag names, {@code invoke} for an invocation and {@code parameter} for a parameter, each after
+         * {@code open} (its start, {@code <} with any namespace) or {@code close} (its end, {@code </} with it):
+         * {@code <invoke name="N">…</invoke>}, {@code <atem:parameter name="K">…</atem:parameter>}.
+         */
+        public Builder invokeTags(String open, String close) {
+            return invocation(open + "invoke name=", close + "invoke>")
+                    .parameter(open + "parameter name=", close + "parameter>");
+        }
+
         /** Parameters say {@code string="true"} (raw text) or {@code string="false"} (JSON). */
         public Builder stringAttribute() {
             this.stringAttribute = true;
@@ -122,6 +133,11 @@ public final class XmlInvokes implements Recognizer {
 
     public XmlInvokes(Spec spec) {
         this.spec = spec;
+    }
+
+    /** Registers the reader of {@code spec}'s invocations at the marker opening its section. */
+    public static void addSection(MarkerTable markers, Spec spec) {
+        markers.add(spec.sectionOpen(), new XmlInvokes(spec));
     }
 
     @Override

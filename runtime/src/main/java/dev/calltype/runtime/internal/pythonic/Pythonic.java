@@ -5,6 +5,7 @@ import dev.calltype.runtime.ExtractionLimits;
 import dev.calltype.runtime.Repair;
 import dev.calltype.runtime.internal.json.Escapes;
 import dev.calltype.runtime.internal.json.LenientJson;
+import dev.calltype.runtime.internal.json.LimitProblems;
 import dev.calltype.runtime.internal.json.Numbers;
 import dev.calltype.runtime.internal.scan.Chars;
 
@@ -66,103 +67,6 @@ public final class Pythonic {
         Objects.requireNonNull(limits, "limits");
         Objects.checkFromToIndex(start, limit, text.length());
         return new Scan(text, limit, atEnd, limits).run(start);
-    }
-
-    /**
-     * Whether {@code text[start, limit)} begins (after blanks) with a call head, {@code name(} or {@code [name(}
-     * (dotted names allowed): {@link PyRead.Status#COMPLETE} when it does (a call attempt: {@link #read} will return
-     * calls or an error), {@link PyRead.Status#NOT_A_CALL} when it cannot, {@link PyRead.Status#NEED_MORE} when that
-     * depends on text at or past the limit and {@code atEnd} is false. Reads only the head.
-     */
-    public static PyRead.Status callHead(CharSequence text, int start, int limit, boolean atEnd) {
-        Objects.requireNonNull(text, "text");
-        Objects.checkFromToIndex(start, limit, text.length());
-        int i = skipBlanks(text, start, limit);
-        if (i < limit && text.charAt(i) == '[') {
-            i = skipBlanks(text, i + 1, limit);
-        }
-        int paren = head(text, i, limit);
-        if (paren >= 0) {
-            return PyRead.Status.COMPLETE;
-        }
-        return paren == HEAD_NOT || atEnd ? PyRead.Status.NOT_A_CALL : PyRead.Status.NEED_MORE;
-    }
-
-    /**
-     * True if text[start, limit) begins with something that could still turn into a call (identifier chars, dots,
-     * then '('), so a streaming caller holds it back; false when it certainly is not a call.
-     */
-    public static boolean couldBeCall(CharSequence text, int start, int limit) {
-        return callHead(text, start, limit, false) != PyRead.Status.NOT_A_CALL;
-    }
-
-    /**
-     * The name (last segment) of the call whose head, {@code name(} or {@code [name(}, begins at the first non-blank
-     * char at/after {@code start}, or {@code null} when no call head is there. For naming the tool in an error when
-     * {@link #read} reports one.
-     */
-    public static String callNameAt(CharSequence text, int start, int limit) {
-        Objects.requireNonNull(text, "text");
-        Objects.checkFromToIndex(start, limit, text.length());
-        int i = skipBlanks(text, start, limit);
-        if (i < limit && text.charAt(i) == '[') {
-            i = skipBlanks(text, i + 1, limit);
-        }
-        int paren = head(text, i, limit);
-        if (paren < 0) {
-            return null;
-        }
-        int nameStart = paren;
-        while (nameStart > i && text.charAt(nameStart - 1) != '.') {
-            nameStart--;
-        }
-        return text.subSequence(nameStart, paren).toString();
-    }
-
-    public static final int HEAD_NOT = -1;
-    private static final int HEAD_MORE = -2;
-
-    /**
-     * Scans a dotted name at {@code at}: the index of the {@code (} that directly follows it, {@link #HEAD_NOT} when
-     * the text there is not a call head, {@link #HEAD_MORE} when the text ends first.
-     */
-    public static int head(CharSequence text, int at, int end) {
-        int i = at;
-        while (true) {
-            if (i >= end) {
-                return HEAD_MORE;
-            }
-            if (!Chars.isIdentStart(text.charAt(i))) {
-                return HEAD_NOT;
-            }
-            i++;
-            while (i < end && isNameChar(text.charAt(i))) {
-                i++;
-            }
-            if (i >= end) {
-                return HEAD_MORE;
-            }
-            char c = text.charAt(i);
-            if (c == '(') {
-                return i;
-            }
-            if (c != '.') {
-                return HEAD_NOT;
-            }
-            i++;
-        }
-    }
-
-    private static int skipBlanks(CharSequence text, int i, int end) {
-        while (i < end && LenientJson.isBlank(text.charAt(i))) {
-            i++;
-        }
-        return i;
-    }
-
-    /** A call name's characters after the first: identifier characters and {@code -}. */
-    private static boolean isNameChar(char c) {
-        return Chars.isIdentPart(c) || c == '-';
     }
 
     // ------------------------------------------------------------------ the scanner
@@ -230,7 +134,7 @@ public final class Pythonic {
         }
 
         public PyRead run(int start) {
-            pos = skipBlanks(text, start, limit);
+            pos = Chars.skipBlanks(text, start, limit);
             int first = pos;
             long payloadEnd = (long) first + limits.maxPayloadChars();
             if (payloadEnd < limit) {
@@ -238,12 +142,12 @@ public final class Pythonic {
             }
             List<PyCall> calls = new ArrayList<>();
             if (pos < end && text.charAt(pos) == '[') {
-                int p = skipBlanks(text, pos + 1, end);
-                int paren = head(text, p, end);
-                if (paren == HEAD_NOT) {
+                int p = Chars.skipBlanks(text, pos + 1, end);
+                int paren = PyHead.head(text, p, end);
+                if (paren == PyHead.HEAD_NOT) {
                     return notACall(first);
                 }
-                if (paren == HEAD_MORE) {
+                if (paren == PyHead.HEAD_MORE) {
                     return ranOutBeforeHead(first, p);
                 }
                 pos = p;
@@ -258,13 +162,13 @@ public final class Pythonic {
                     }
                     calls.add(call);
                     callName = null;
-                    pos = skipBlanks(text, pos, end);
+                    pos = Chars.skipBlanks(text, pos, end);
                     if (pos >= end) {
                         return stopAtEnd("the text ends inside the list of calls", first);
                     }
                     char c = text.charAt(pos);
                     if (c == ',') {
-                        pos = skipBlanks(text, pos + 1, end);
+                        pos = Chars.skipBlanks(text, pos + 1, end);
                         if (pos >= end) {
                             return stopAtEnd("the text ends inside the list of calls", first);
                         }
@@ -272,11 +176,11 @@ public final class Pythonic {
                             pos++;
                             return complete(calls);
                         }
-                        paren = head(text, pos, end);
-                        if (paren == HEAD_MORE) {
+                        paren = PyHead.head(text, pos, end);
+                        if (paren == PyHead.HEAD_MORE) {
                             return stopAtEnd("the text ends inside the list of calls", first);
                         }
-                        if (paren == HEAD_NOT) {
+                        if (paren == PyHead.HEAD_NOT) {
                             return error(ExtractionError.Kind.INVALID_CALL_SYNTAX,
                                     "expected a call like name(key=value) in the list of calls", pos);
                         }
@@ -289,11 +193,11 @@ public final class Pythonic {
                     }
                 }
             }
-            int paren = head(text, pos, end);
-            if (paren == HEAD_NOT) {
+            int paren = PyHead.head(text, pos, end);
+            if (paren == PyHead.HEAD_NOT) {
                 return notACall(first);
             }
-            if (paren == HEAD_MORE) {
+            if (paren == PyHead.HEAD_MORE) {
                 return ranOutBeforeHead(first, pos);
             }
             PyCall call = readCall(pos, paren);
@@ -355,11 +259,11 @@ public final class Pythonic {
          */
         private PyRead ranOutBeforeHead(int first, int headStart) {
             if (end < limit) {
-                int real = head(text, headStart, limit);
+                int real = PyHead.head(text, headStart, limit);
                 if (real >= 0) {
                     return payloadExceeded();
                 }
-                if (real == HEAD_NOT || atEnd) {
+                if (real == PyHead.HEAD_NOT || atEnd) {
                     return notACall(first);
                 }
                 return needMore();
@@ -400,7 +304,7 @@ public final class Pythonic {
                     continue;
                 }
                 Frame f = stack.get(stack.size() - 1);
-                pos = skipBlanks(text, pos, end);
+                pos = Chars.skipBlanks(text, pos, end);
                 if (pos >= end) {
                     stopAtEnd("the text ends before the call is closed", headStart);
                     return null;
@@ -432,7 +336,7 @@ public final class Pythonic {
                                 while (i < end && Chars.isIdentPart(text.charAt(i))) {
                                     i++;
                                 }
-                                int j = skipBlanks(text, i, end);
+                                int j = Chars.skipBlanks(text, i, end);
                                 if (j >= end || (text.charAt(j) == '=' && j + 1 >= end)) {
                                     stopAtEnd("the text ends before the call is closed", headStart);
                                     return null;
@@ -570,7 +474,7 @@ public final class Pythonic {
 
         /** Reads a value at {@code pos}: a scalar, or {@code null} after opening a container or with stop set. */
         private JsonNode readValue() {
-            pos = skipBlanks(text, pos, end);
+            pos = Chars.skipBlanks(text, pos, end);
             if (pos >= end) {
                 stopAtEnd("the text ends before the call is closed", pos);
                 return null;
@@ -580,7 +484,7 @@ public final class Pythonic {
             if (kind >= 0) {
                 if (stack.size() >= limits.maxDepth()) {
                     stop = error(ExtractionError.Kind.LIMIT_EXCEEDED,
-                            "nesting is deeper than the limit of maxDepth=" + limits.maxDepth(), pos);
+                            LimitProblems.depth(limits), pos);
                     return null;
                 }
                 stack.add(new Frame(kind, pos, kind == DICT ? NODES.objectNode() : NODES.arrayNode()));
@@ -625,7 +529,7 @@ public final class Pythonic {
                 while (i < end && Chars.isIdentPart(text.charAt(i))) {
                     if (i - w >= limits.maxStringChars()) {
                         stop = error(ExtractionError.Kind.LIMIT_EXCEEDED,
-                                "a name is longer than the limit of maxStringChars=" + limits.maxStringChars(), w);
+                                LimitProblems.name(limits), w);
                         return null;
                     }
                     i++;
@@ -695,7 +599,7 @@ public final class Pythonic {
         private JsonNode adjacentStrings(String first) {
             StringBuilder joined = null;
             while (true) {
-                int j = skipBlanks(text, pos, end);
+                int j = Chars.skipBlanks(text, pos, end);
                 if (j >= end) {
                     break; // the caller sees the end at pos
                 }
@@ -735,7 +639,7 @@ public final class Pythonic {
                 joined.append(next);
                 if (joined.length() > limits.maxStringChars()) {
                     stop = error(ExtractionError.Kind.LIMIT_EXCEEDED,
-                            "a string is longer than the limit of maxStringChars=" + limits.maxStringChars(), j);
+                            LimitProblems.string(limits), j);
                     return null;
                 }
             }
@@ -781,7 +685,7 @@ public final class Pythonic {
                 }
                 if (i - from >= max) {
                     stop = error(ExtractionError.Kind.LIMIT_EXCEEDED,
-                            "a number is longer than the limit of maxNumberDigits=" + max, from);
+                            LimitProblems.number(limits), from);
                     return null;
                 }
                 i++;
@@ -852,7 +756,7 @@ public final class Pythonic {
                 char c = text.charAt(i);
                 if (c == q) {
                     if (!triple) {
-                        int next = skipBlanks(text, i + 1, end);
+                        int next = Chars.skipBlanks(text, i + 1, end);
                         if (next >= end && !atEnd) {
                             stopAtEnd("the text ends inside a string", open);
                             return null;
@@ -905,7 +809,7 @@ public final class Pythonic {
                 }
                 if (sb.length() > max) {
                     stop = error(ExtractionError.Kind.LIMIT_EXCEEDED,
-                            "a string is longer than the limit of maxStringChars=" + max, open);
+                            LimitProblems.string(limits), open);
                     return null;
                 }
             }
@@ -944,102 +848,12 @@ public final class Pythonic {
                 }
                 return i + 2;
             }
-            int simple = Escapes.simple(e);
-            if (simple >= 0) {
-                sb.append((char) simple);
-                return i + 2;
-            }
-            switch (e) {
-                case '\n':
-                    return i + 2; // line continuation
-                case '\r':
-                    if (i + 2 >= end) {
-                        stopAtEnd("the text ends inside a string", open);
-                        return -1;
-                    }
-                    return text.charAt(i + 2) == '\n' ? i + 3 : i + 2;
-                case 'a':
-                    sb.append('\u0007');
-                    return i + 2;
-                case 'v':
-                    sb.append('\u000B');
-                    return i + 2;
-                case 'x':
-                    return hexEscape(i, 2, open);
-                case 'u':
-                    return hexEscape(i, 4, open);
-                case 'U':
-                    return hexEscape(i, 8, open);
-                case 'N':
-                    return namedEscape(i, open);
-                default:
-                    if (e >= '0' && e <= '7') {
-                        int v = 0;
-                        int k = 0;
-                        for (; k < 3; k++) {
-                            int idx = i + 1 + k;
-                            if (idx >= end) {
-                                stopAtEnd("the text ends inside a string", open);
-                                return -1;
-                            }
-                            char d = text.charAt(idx);
-                            if (d < '0' || d > '7') {
-                                break;
-                            }
-                            v = v * 8 + (d - '0');
-                        }
-                        sb.append((char) v);
-                        return i + 1 + k;
-                    }
-                    sb.append('\\'); // unknown escape: Python keeps the backslash; the char is read next
-                    return i + 1;
-            }
-        }
-
-        private int hexEscape(int i, int n, int open) {
-            long v = Escapes.hex(text, i + 2, n, end);
-            if (v == Escapes.ENDS) {
+            int took = Escapes.python(text, i, end, sb);
+            if (took == Escapes.CUT) {
                 stopAtEnd("the text ends inside a string", open);
                 return -1;
             }
-            if (v < 0 || v > Character.MAX_CODE_POINT) {
-                sb.append('\\'); // not a complete escape, or past Unicode: kept as written
-                return i + 1;
-            }
-            sb.appendCodePoint((int) v);
-            return i + 2 + n;
-        }
-
-        private int namedEscape(int i, int open) {
-            if (i + 2 >= end) {
-                stopAtEnd("the text ends inside a string", open);
-                return -1;
-            }
-            if (text.charAt(i + 2) != '{') {
-                sb.append('\\');
-                return i + 1;
-            }
-            for (int k = i + 3; k < i + 3 + 100; k++) {
-                if (k >= end) {
-                    stopAtEnd("the text ends inside a string", open);
-                    return -1;
-                }
-                char c = text.charAt(k);
-                if (c == '}') {
-                    String name = text.subSequence(i + 3, k).toString();
-                    try {
-                        sb.appendCodePoint(Character.codePointOf(name));
-                        return k + 1;
-                    } catch (IllegalArgumentException unknown) {
-                        break;
-                    }
-                }
-                if (c == '\'' || c == '"' || c == '\n') {
-                    break;
-                }
-            }
-            sb.append('\\');
-            return i + 1;
+            return i + took;
         }
 
         // ------------------------------------------------------------------ results
@@ -1071,7 +885,7 @@ public final class Pythonic {
 
         private PyRead payloadExceeded() {
             return error(ExtractionError.Kind.LIMIT_EXCEEDED,
-                    "the call is longer than the limit of maxPayloadChars=" + limits.maxPayloadChars(), end);
+                    LimitProblems.payload("the call", limits), end);
         }
 
         private PyRead error(ExtractionError.Kind kind, String problem, int offset) {

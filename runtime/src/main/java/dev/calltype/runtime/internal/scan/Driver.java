@@ -8,7 +8,7 @@ import dev.calltype.runtime.ToolCallExtractor;
 import dev.calltype.runtime.WireFormat;
 import dev.calltype.runtime.internal.formats.Reasoning;
 import dev.calltype.runtime.internal.formats.Recognizers;
-import dev.calltype.runtime.internal.pythonic.Pythonic;
+import dev.calltype.runtime.internal.pythonic.PyHead;
 import dev.calltype.runtime.internal.text.ErrorTexts;
 
 import java.util.ArrayList;
@@ -242,7 +242,7 @@ public final class Driver {
             default:
                 // A pythonic line needs a call head ("name(" or "a.b("): a line of prose is not a candidate.
                 return lineStart && pos >= pythonicSkipUntil && cfg.on(WireFormat.PYTHONIC) && Chars.isIdentStart(c)
-                        && Pythonic.head(buf, pos, limit) != Pythonic.HEAD_NOT;
+                        && PyHead.head(buf, pos, limit) != PyHead.HEAD_NOT;
         }
     }
 

@@ -288,33 +288,15 @@ public final class ErrorTexts {
                         + args + "}";
             case LLAMA_FUNCTION_TAG:
                 return "<function=" + name + ">" + args + "</function>";
-            case QWEN3_CODER: {
-                StringBuilder b = new StringBuilder("<tool_call>\n<function=").append(name).append(">\n");
-                for (Iterator<Map.Entry<String, JsonNode>> it = args.fields(); it.hasNext(); ) {
-                    Map.Entry<String, JsonNode> e = it.next();
-                    b.append("<parameter=").append(e.getKey()).append(">\n").append(raw(e.getValue()))
-                            .append("\n</parameter>\n");
-                }
-                return b.append("</function>\n</tool_call>").toString();
-            }
-            case GLM: {
-                StringBuilder b = new StringBuilder("<tool_call>").append(name).append('\n');
-                for (Iterator<Map.Entry<String, JsonNode>> it = args.fields(); it.hasNext(); ) {
-                    Map.Entry<String, JsonNode> e = it.next();
-                    b.append("<arg_key>").append(e.getKey()).append("</arg_key>\n<arg_value>").append(raw(e.getValue()))
-                            .append("</arg_value>\n");
-                }
-                return b.append("</tool_call>").toString();
-            }
-            case MINIMAX: {
-                StringBuilder b = new StringBuilder("<minimax:tool_call>\n<invoke name=\"").append(name).append("\">\n");
-                for (Iterator<Map.Entry<String, JsonNode>> it = args.fields(); it.hasNext(); ) {
-                    Map.Entry<String, JsonNode> e = it.next();
-                    b.append("<parameter name=\"").append(e.getKey()).append("\">").append(raw(e.getValue()))
-                            .append("</parameter>\n");
-                }
-                return b.append("</invoke>\n</minimax:tool_call>").toString();
-            }
+            case QWEN3_CODER:
+                return "<tool_call>\n<function=" + name + ">\n" + rawArguments(args, "<parameter=", ">\n",
+                        "\n</parameter>\n") + "</function>\n</tool_call>";
+            case GLM:
+                return "<tool_call>" + name + "\n" + rawArguments(args, "<arg_key>", "</arg_key>\n<arg_value>",
+                        "</arg_value>\n") + "</tool_call>";
+            case MINIMAX:
+                return "<minimax:tool_call>\n<invoke name=\"" + name + "\">\n" + rawArguments(args,
+                        "<parameter name=\"", "\">", "</parameter>\n") + "</invoke>\n</minimax:tool_call>";
             case PYTHONIC: {
                 StringBuilder b = new StringBuilder(name).append('(');
                 boolean first = true;
@@ -328,6 +310,16 @@ public final class ErrorTexts {
             default:
                 return "<tool_call>" + json + "</tool_call>";
         }
+    }
+
+    /** Each argument as {@code open KEY middle VALUE close}, the value raw (a string's text, else JSON). */
+    private static String rawArguments(ObjectNode args, String open, String middle, String close) {
+        StringBuilder b = new StringBuilder();
+        for (Iterator<Map.Entry<String, JsonNode>> it = args.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = it.next();
+            b.append(open).append(e.getKey()).append(middle).append(raw(e.getValue())).append(close);
+        }
+        return b.toString();
     }
 
     private static String raw(JsonNode v) {
@@ -345,17 +337,22 @@ public final class ErrorTexts {
     }
 
     /**
-     * The failure message for a tool that threw: its message only (bounded, control characters
-     * escaped), never a stack trace or the exception's class name.
+     * The one wording of a tool that threw, whoever reports it (a generated dispatcher, a dynamic or combined
+     * toolkit, the tool loop, an MCP server): {@code Tool NAME failed: MESSAGE}, the message bounded with control
+     * characters escaped, never a stack trace or the exception's class name; {@code Tool NAME failed.} when it has
+     * none ({@code e} may be {@code null}).
      */
     public static String toolFailed(String toolName, Throwable e) {
         String message = DispatchSupport.failureMessage(e);
-        String name = SchemaArguments.displayName(toolName == null ? "" : toolName);
-        return message == null ? name + " failed without saying why" : name + " failed: " + message;
+        return message == null ? toolFailedPrefix(toolName) + "." : toolFailedPrefix(toolName) + ": " + message;
     }
 
     /** The failure message for a tool whose handler returned {@code null} instead of a result. */
     public static String toolReturnedNothing(String toolName) {
-        return SchemaArguments.displayName(toolName == null ? "" : toolName) + " failed: it returned no result";
+        return toolFailedPrefix(toolName) + ": it returned no result";
+    }
+
+    private static String toolFailedPrefix(String toolName) {
+        return "Tool " + SchemaArguments.displayName(toolName == null ? "" : toolName) + " failed";
     }
 }

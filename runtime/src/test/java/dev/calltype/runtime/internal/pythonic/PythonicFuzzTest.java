@@ -27,7 +27,7 @@ class PythonicFuzzTest {
         ExtractionLimits limits = (selector & 1) != 0 ? FuzzText.SMALL_LIMITS : ExtractionLimits.DEFAULTS;
         PyRead whole = Pythonic.read(text, 0, text.length(), true, limits);
         FuzzText.check(shapeProblem(whole, text), text);
-        PyRead.Status head = Pythonic.callHead(text, 0, text.length(), true);
+        PyRead.Status head = PyHead.callHead(text, 0, text.length(), true);
         if (head == PyRead.Status.NOT_A_CALL && whole.status() != PyRead.Status.NOT_A_CALL) {
             FuzzText.check("callHead says no call but read says " + whole.status(), text);
         }

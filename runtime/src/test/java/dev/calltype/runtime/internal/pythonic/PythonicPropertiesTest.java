@@ -257,14 +257,14 @@ class PythonicPropertiesTest {
 
     static void assertPrefixStable(String text, ExtractionLimits limits) {
         PyRead whole = Pythonic.read(text, 0, text.length(), true, limits);
-        PyRead.Status head = Pythonic.callHead(text, 0, text.length(), true);
+        PyRead.Status head = PyHead.callHead(text, 0, text.length(), true);
         for (int k = 0; k <= text.length(); k++) {
             String prefix = text.substring(0, k);
             PyRead part = Pythonic.read(prefix, 0, k, false, limits);
             if (part.status() != Status.NEED_MORE) {
                 assertThat(part).as("cut at " + k + " of " + text).isEqualTo(whole);
             }
-            PyRead.Status partHead = Pythonic.callHead(prefix, 0, k, false);
+            PyRead.Status partHead = PyHead.callHead(prefix, 0, k, false);
             if (partHead != Status.NEED_MORE) {
                 assertThat(partHead).as("head cut at " + k + " of " + text).isEqualTo(head);
             }
@@ -303,7 +303,7 @@ class PythonicPropertiesTest {
                     }
                 }
             }
-            assertThat(Pythonic.callHead(text, start, text.length(), atEnd)).isNotNull();
+            assertThat(PyHead.callHead(text, start, text.length(), atEnd)).isNotNull();
         }
     }
 }

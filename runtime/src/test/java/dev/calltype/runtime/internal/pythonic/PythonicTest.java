@@ -203,22 +203,22 @@ class PythonicTest {
 
     @Test
     void callHeadTellsWhetherACallCanStillStartHere() {
-        assertThat(Pythonic.callHead("sea", 0, 3, false)).isEqualTo(Status.NEED_MORE);
-        assertThat(Pythonic.callHead("sea", 0, 3, true)).isEqualTo(Status.NOT_A_CALL);
-        assertThat(Pythonic.callHead("search(", 0, 7, false)).isEqualTo(Status.COMPLETE);
-        assertThat(Pythonic.callHead(" [a.b(", 0, 6, false)).isEqualTo(Status.COMPLETE);
-        assertThat(Pythonic.callHead("The answer", 0, 10, false)).isEqualTo(Status.NOT_A_CALL);
-        assertThat(Pythonic.couldBeCall("client.", 0, 7)).isTrue();
-        assertThat(Pythonic.couldBeCall("client. x", 0, 9)).isFalse();
-        assertThat(Pythonic.couldBeCall("42", 0, 2)).isFalse();
+        assertThat(PyHead.callHead("sea", 0, 3, false)).isEqualTo(Status.NEED_MORE);
+        assertThat(PyHead.callHead("sea", 0, 3, true)).isEqualTo(Status.NOT_A_CALL);
+        assertThat(PyHead.callHead("search(", 0, 7, false)).isEqualTo(Status.COMPLETE);
+        assertThat(PyHead.callHead(" [a.b(", 0, 6, false)).isEqualTo(Status.COMPLETE);
+        assertThat(PyHead.callHead("The answer", 0, 10, false)).isEqualTo(Status.NOT_A_CALL);
+        assertThat(PyHead.couldBeCall("client.", 0, 7)).isTrue();
+        assertThat(PyHead.couldBeCall("client. x", 0, 9)).isFalse();
+        assertThat(PyHead.couldBeCall("42", 0, 2)).isFalse();
     }
 
     @Test
     void callNameAtNamesTheCallAnErrorBelongsTo() {
-        assertThat(Pythonic.callNameAt("translate(*pair)", 0, 16)).isEqualTo("translate");
-        assertThat(Pythonic.callNameAt("  [api.v2.ping(), x()]", 0, 22)).isEqualTo("ping");
-        assertThat(Pythonic.callNameAt("ping", 0, 4)).isNull();
-        assertThat(Pythonic.callNameAt("[1, 2]", 0, 6)).isNull();
+        assertThat(PyHead.callNameAt("translate(*pair)", 0, 16)).isEqualTo("translate");
+        assertThat(PyHead.callNameAt("  [api.v2.ping(), x()]", 0, 22)).isEqualTo("ping");
+        assertThat(PyHead.callNameAt("ping", 0, 4)).isNull();
+        assertThat(PyHead.callNameAt("[1, 2]", 0, 6)).isNull();
     }
 
     // ------------------------------------------------------------------ errors

@@ -1,0 +1,94 @@
+package dev.calltype.runtime.internal.formats;
+
+import dev.calltype.runtime.ExtractionError;
+import dev.calltype.runtime.Repair;
+import dev.calltype.runtime.ToolSpec;
+import dev.calltype.runtime.WireFormat;
+import dev.calltype.runtime.internal.args.KnownTools;
+import dev.calltype.runtime.internal.args.RawValues;
+import dev.calltype.runtime.internal.markup.JsonBlock;
+import dev.calltype.runtime.internal.scan.CallNormalizer;
+import dev.calltype.runtime.internal.scan.Config;
+import dev.calltype.runtime.internal.scan.Finding;
+import dev.calltype.runtime.internal.text.ErrorTexts;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.List;
+
+/**
+ * The arguments of one call whose values are raw text, read in one pass once the call has closed (GLM and Hunyuan
+ * pairs, Solar Open, MiniMax-M3 tags): each value typed by the known tool's schema as it is added
+ * ({@link Repair#VALUES_TYPED_BY_SCHEMA}); a key or value over the string limit makes the call a limit error.
+ * ({@link dev.calltype.runtime.internal.markup.XmlInvokes} reads as the text streams and keeps its own.)
+ */
+final class RawArguments {
+
+    private final String name;
+    private final Config cfg;
+    private final ToolSpec tool;
+    private final ObjectNode args = JsonNodeFactory.instance.objectNode();
+    private boolean typed;
+    private String tooLong;
+
+    RawArguments(String name, Config cfg) {
+        this.name = name;
+        this.cfg = cfg;
+        KnownTools.Found found = cfg.tools.find(name);
+        this.tool = found == null ? null : found.spec();
+    }
+
+    /** The arguments read so far. */
+    ObjectNode args() {
+        return args;
+    }
+
+    /**
+     * The value {@code raw} of the parameter {@code key}: typed by the tool's schema when {@code described} (a
+     * top-level parameter), else as an undescribed raw value; {@code null} when the key or the value is over the
+     * string limit (the call is then {@link #call} a limit error, and reading should stop).
+     */
+    JsonNode value(String key, String raw, boolean described) {
+        return value(key, raw, raw, described);
+    }
+
+    /** {@link #value(String, String, boolean)} for the text {@code value} read from {@code raw} (the limit's). */
+    private JsonNode value(String key, String raw, String value, boolean described) {
+        tooLong = RawValues.tooLong(key.length() > raw.length() ? key : raw, cfg.limits);
+        if (tooLong != null) {
+            return null;
+        }
+        RawValues.Typed t = RawValues.typed(described ? tool : null, key, value, cfg.limits);
+        typed |= t.changed();
+        return t.value();
+    }
+
+    /** Sets the top-level parameter {@code key} to {@code raw}, typed; {@code false} when over the limit. */
+    boolean put(String key, String raw) {
+        return put(key, raw, raw);
+    }
+
+    /**
+     * Sets the top-level parameter {@code key} to {@code value}, typed, where {@code value} was read from the
+     * written {@code raw} (GLM's JSON-encoded strings) and the limit applies to {@code raw}; {@code false} when over
+     * it.
+     */
+    boolean put(String key, String raw, String value) {
+        JsonNode v = value(key, raw, value, true);
+        if (v != null) {
+            args.set(key, v);
+        }
+        return v != null;
+    }
+
+    /** The call spanning {@code [start, end)}, or the limit error a value over the limit made it. */
+    Finding call(WireFormat format, int start, int end) {
+        if (tooLong != null) {
+            return Finding.error(ExtractionError.Kind.LIMIT_EXCEEDED, ErrorTexts.limit(tooLong),
+                    JsonBlock.display(name, cfg), format, start, end);
+        }
+        List<Repair> repairs = typed ? List.of(Repair.VALUES_TYPED_BY_SCHEMA) : List.of();
+        return CallNormalizer.call(name, args, null, format, repairs, start, end, cfg);
+    }
+}
