@@ -180,13 +180,7 @@ final class CombinedToolkit implements Toolkit {
             part = v.route.get(tool.name());
             call = call.withName(tool.name());
         }
-        try {
-            ToolResult result = part.dispatch(call);
-            return result != null ? result
-                    : ToolResult.failure(call.name(), call.id(), ErrorTexts.toolReturnedNothing(call.name()));
-        } catch (RuntimeException | StackOverflowError | AssertionError | LinkageError e) {
-            return ToolResult.failure(call.name(), call.id(), ErrorTexts.toolFailed(call.name(), e));
-        }
+        return ErrorTexts.guardedDispatch(part, call);
     }
 
     @Override

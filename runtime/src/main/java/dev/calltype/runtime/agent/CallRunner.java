@@ -133,12 +133,6 @@ final class CallRunner {
     }
 
     private ToolResult dispatch(ToolCall call) {
-        try {
-            ToolResult result = toolkit.dispatch(call);
-            return result != null ? result
-                    : ToolResult.failure(call.name(), call.id(), ErrorTexts.toolReturnedNothing(call.name()));
-        } catch (RuntimeException | StackOverflowError | AssertionError | LinkageError e) {
-            return ToolResult.failure(call.name(), call.id(), ErrorTexts.toolFailed(call.name(), e));
-        }
+        return ErrorTexts.guardedDispatch(toolkit, call);
     }
 }

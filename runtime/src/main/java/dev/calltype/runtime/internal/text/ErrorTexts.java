@@ -1,7 +1,10 @@
 package dev.calltype.runtime.internal.text;
 
 import dev.calltype.runtime.ExtractionError;
+import dev.calltype.runtime.ToolCall;
+import dev.calltype.runtime.ToolResult;
 import dev.calltype.runtime.ToolSpec;
+import dev.calltype.runtime.Toolkit;
 import dev.calltype.runtime.WireFormat;
 import dev.calltype.runtime.internal.args.KnownTools;
 import dev.calltype.runtime.internal.args.SchemaArguments;
@@ -350,6 +353,20 @@ public final class ErrorTexts {
     /** The failure message for a tool whose handler returned {@code null} instead of a result. */
     public static String toolReturnedNothing(String toolName) {
         return toolFailedPrefix(toolName) + ": it returned no result";
+    }
+
+    /**
+     * The one guard around another toolkit's {@link Toolkit#dispatch} (a combined toolkit's part, the tool loop's
+     * toolkit): its result, or a failure in the wording above when it breaks its promise and throws or returns
+     * {@code null}.
+     */
+    public static ToolResult guardedDispatch(Toolkit toolkit, ToolCall call) {
+        try {
+            ToolResult result = toolkit.dispatch(call);
+            return result != null ? result : ToolResult.failure(call.name(), call.id(), toolReturnedNothing(call.name()));
+        } catch (RuntimeException | StackOverflowError | AssertionError | LinkageError e) {
+            return ToolResult.failure(call.name(), call.id(), toolFailed(call.name(), e));
+        }
     }
 
     private static String toolFailedPrefix(String toolName) {
