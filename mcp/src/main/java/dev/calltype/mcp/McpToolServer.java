@@ -369,8 +369,11 @@ public final class McpToolServer implements AutoCloseable {
         try {
             result = toolkit.dispatch(call);
         } catch (RuntimeException | Error e) {
-            // Toolkit.dispatch promises not to throw; should one break that promise, the client learns only that
-            // the call failed (in the wording every toolkit uses), not what was thrown.
+            result = null;
+        }
+        if (result == null) {
+            // Toolkit.dispatch promises a result and never to throw; should one break that promise, the client
+            // learns only that the call failed (in the wording every toolkit uses), not what was thrown.
             result = DispatchSupport.thrown(call, request.name(), null);
         }
         return McpTools.result(result, structured);

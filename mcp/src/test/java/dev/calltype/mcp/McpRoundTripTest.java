@@ -2,9 +2,12 @@ package dev.calltype.mcp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.calltype.runtime.CallFormat;
+import dev.calltype.runtime.SchemaDialect;
 import dev.calltype.runtime.ToolCall;
 import dev.calltype.runtime.ToolResult;
 import dev.calltype.runtime.ToolSpec;
+import dev.calltype.runtime.Toolkit;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -80,6 +83,46 @@ class McpRoundTripTest {
             String text = ((McpSchema.TextContent) result.content().get(0)).text();
             String local = SampleToolkit.create().dispatch(ToolCall.of("add", JSON.createObjectNode().put("a", "two"))).content();
             assertThat(text).isEqualTo(local).contains("Signature: add(");
+        }
+    }
+
+    /** A toolkit with no tools whose {@code dispatch} breaks {@link Toolkit}'s promise. */
+    private abstract static class BrokenToolkit implements Toolkit {
+        @Override
+        public List<ToolSpec> tools() {
+            return List.of();
+        }
+
+        @Override
+        public String schemaJson(SchemaDialect dialect) {
+            return "[]";
+        }
+
+        @Override
+        public String formatInstructions(CallFormat format) {
+            return "";
+        }
+    }
+
+    @Test
+    void aToolkitThatBreaksItsPromiseIsAnErrorResultNotAFailedRequest() {
+        Toolkit returnsNull = new BrokenToolkit() {
+            @Override
+            public ToolResult dispatch(ToolCall call) {
+                return null;
+            }
+        };
+        Toolkit throwing = new BrokenToolkit() {
+            @Override
+            public ToolResult dispatch(ToolCall call) {
+                throw new IllegalStateException("internal detail");
+            }
+        };
+        for (Toolkit broken : List.of(returnsNull, throwing)) {
+            McpSchema.CallToolResult result = McpToolServer.call(broken,
+                    new McpSchema.CallToolRequest("lookup", Map.of()), false);
+            assertThat(result.isError()).isTrue();
+            assertThat(((McpSchema.TextContent) result.content().get(0)).text()).isEqualTo("Tool lookup failed.");
         }
     }
 
