@@ -248,20 +248,30 @@ public final class Declarations {
 
     /** How messages show a type: simple names, no annotations ({@code Map<Integer, String>}). */
     public static String simpleTypeText(TypeMirror t) {
+        return typeText(t, false);
+    }
+
+    /** A stable identity for a type: qualified names and type arguments, no annotations ({@code java.util.List<java.lang.String>}). */
+    static String typeKey(TypeMirror t) {
+        return typeText(t, true);
+    }
+
+    private static String typeText(TypeMirror t, boolean qualified) {
         if (t.getKind() == TypeKind.DECLARED) {
             DeclaredType d = (DeclaredType) t;
-            StringBuilder b = new StringBuilder(d.asElement().getSimpleName());
+            TypeElement e = (TypeElement) d.asElement();
+            StringBuilder b = new StringBuilder(qualified ? e.getQualifiedName() : e.getSimpleName());
             if (!d.getTypeArguments().isEmpty()) {
                 b.append('<');
                 for (int i = 0; i < d.getTypeArguments().size(); i++) {
-                    b.append(i == 0 ? "" : ", ").append(simpleTypeText(d.getTypeArguments().get(i)));
+                    b.append(i == 0 ? "" : qualified ? "," : ", ").append(typeText(d.getTypeArguments().get(i), qualified));
                 }
                 b.append('>');
             }
             return b.toString();
         }
         if (t.getKind() == TypeKind.ARRAY) {
-            return simpleTypeText(((ArrayType) t).getComponentType()) + "[]";
+            return typeText(((ArrayType) t).getComponentType(), qualified) + "[]";
         }
         return stripAnnotations(t.toString());
     }

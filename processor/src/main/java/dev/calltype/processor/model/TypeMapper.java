@@ -367,23 +367,8 @@ final class TypeMapper {
     }
 
     /** A stable identity for a type: qualified names and type arguments, no annotations. */
-    private String key(TypeMirror t) {
-        if (t.getKind() == TypeKind.DECLARED) {
-            DeclaredType d = (DeclaredType) t;
-            StringBuilder b = new StringBuilder(((TypeElement) d.asElement()).getQualifiedName());
-            if (!d.getTypeArguments().isEmpty()) {
-                b.append('<');
-                for (int i = 0; i < d.getTypeArguments().size(); i++) {
-                    b.append(i == 0 ? "" : ",").append(key(d.getTypeArguments().get(i)));
-                }
-                b.append('>');
-            }
-            return b.toString();
-        }
-        if (t.getKind() == TypeKind.ARRAY) {
-            return key(((ArrayType) t).getComponentType()) + "[]";
-        }
-        return Declarations.stripAnnotations(t.toString());
+    private static String key(TypeMirror t) {
+        return Declarations.typeKey(t);
     }
 
     /** The records, those that can contain themselves marked recursive. */
