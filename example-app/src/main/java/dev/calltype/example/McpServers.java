@@ -33,10 +33,13 @@ final class McpServers implements AutoCloseable {
      */
     static McpServers start(String command, List<String> commandLines, Toolkit builtIn, Duration timeout)
             throws UsageException {
+        List<List<String>> argvs = new ArrayList<>();
         for (String line : commandLines) {
-            if (words(line).isEmpty()) {
+            List<String> argv = words(line);
+            if (argv.isEmpty()) {
                 throw new UsageException(command + ": option --mcp is empty; give the server's command line");
             }
+            argvs.add(argv);
         }
         List<McpToolkit> started = new ArrayList<>();
         try {
@@ -44,8 +47,9 @@ final class McpServers implements AutoCloseable {
             for (ToolSpec tool : builtIn.tools()) {
                 owners.put(tool.name(), "the built-in tools");
             }
-            for (String line : commandLines) {
-                McpToolkit server = McpToolkit.stdio(words(line)).timeout(timeout).connect();
+            for (int i = 0; i < argvs.size(); i++) {
+                String line = commandLines.get(i);
+                McpToolkit server = McpToolkit.stdio(argvs.get(i)).timeout(timeout).connect();
                 started.add(server);
                 String source = "the MCP server \"" + line + "\"";
                 for (ToolSpec tool : server.tools()) {
