@@ -219,12 +219,14 @@ final class Figures {
     // ------------------------------------------------------------------ plumbing
 
     /**
-     * The compile-time figures: for each class size, the time to compile it with the processor over the
-     * time without; at most 3 for 500 tools, and not growing from the smallest size to the largest.
+     * The compile-time figures of one way of measuring ({@code suffix} names it: {@code ""} for javac warmed up in
+     * one JVM, {@code "_new_jvm"} for a new JVM per compilation): for each class size, the time to compile it with
+     * the processor over the time without; at most 3 for 500 tools, and not growing from the smallest size to the
+     * largest.
      */
-    void compileTime(java.util.SortedMap<Integer, Double> ratios) {
+    void compileTime(java.util.SortedMap<Integer, Double> ratios, String suffix) {
         for (Map.Entry<Integer, Double> e : ratios.entrySet()) {
-            String name = "compile_" + e.getKey() + "_tools_vs_plain";
+            String name = "compile_" + e.getKey() + "_tools_vs_plain" + suffix;
             if (e.getKey() == 500) {
                 check(name, e.getValue(), "<= 3", 3, false);
             } else {
@@ -232,7 +234,7 @@ final class Figures {
             }
         }
         if (ratios.size() > 1) {
-            check("compile_ratio_growth_" + ratios.firstKey() + "_to_" + ratios.lastKey(),
+            check("compile_ratio_growth_" + ratios.firstKey() + "_to_" + ratios.lastKey() + suffix,
                     ratios.get(ratios.lastKey()) / ratios.get(ratios.firstKey()), "<= 1 (not growing)", 1, false);
         }
     }

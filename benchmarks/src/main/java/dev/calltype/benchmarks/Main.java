@@ -45,10 +45,10 @@ public final class Main {
     public static void main(String[] args) throws Exception {
         if (args.length == 1 && args[0].equals("quick")) {
             List<RunResult> results = quick();
-            System.exit(report(results, compileTime(List.of(500), 2), false));
+            System.exit(report(results, List.of(500), 2, false));
         } else if (args.length == 1 && args[0].equals("full")) {
             List<RunResult> results = full();
-            System.exit(report(results, compileTime(List.of(100, 250, 500), 3), true));
+            System.exit(report(results, List.of(100, 250, 500), 3, true));
         } else {
             org.openjdk.jmh.Main.main(args);
         }
@@ -94,19 +94,21 @@ public final class Main {
         return new Runner(options.build()).run();
     }
 
-    /** The compile-time ratio for each class size (see {@link CompileTime}). */
-    private static SortedMap<Integer, Double> compileTime(List<Integer> sizes, int runs) {
-        System.err.println("calltype benchmarks: compile time of " + sizes + " tools with and without the processor");
+    /** The compile-time ratio for each class size, warmed up in this JVM or in a new JVM each (see {@link CompileTime}). */
+    private static SortedMap<Integer, Double> compileTime(List<Integer> sizes, int runs, boolean newJvm) {
+        System.err.println("calltype benchmarks: compile time of " + sizes + " tools with and without the processor"
+                + (newJvm ? ", a new JVM per compilation" : ", warmed up in this JVM"));
         SortedMap<Integer, Double> ratios = new TreeMap<>();
         for (int n : sizes) {
-            ratios.put(n, CompileTime.ratio(n, runs));
+            ratios.put(n, newJvm ? CompileTime.freshRatio(n, runs) : CompileTime.ratio(n, runs));
         }
         return ratios;
     }
 
-    private static int report(List<RunResult> results, SortedMap<Integer, Double> compileRatios, boolean table) {
+    private static int report(List<RunResult> results, List<Integer> compileSizes, int compileRuns, boolean table) {
         Figures figures = Figures.of(results);
-        figures.compileTime(compileRatios);
+        figures.compileTime(compileTime(compileSizes, compileRuns, false), "");
+        figures.compileTime(compileTime(compileSizes, compileRuns, true), "_new_jvm");
         System.out.println();
         for (Figures.Figure f : figures.figures()) {
             System.out.println(f.line());

@@ -5,6 +5,7 @@ import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -20,20 +21,42 @@ import javax.tools.ToolProvider;
 
 /**
  * What the annotation processor adds to a build: one generated class of {@code n} {@code @Tool} methods
- * (300-character descriptions, four parameters each), compiled in this JVM through {@code javax.tools}
- * with the processor (which also compiles the toolkit it generates) and without it ({@code -proc:none}).
- * Each side is compiled once to warm the compiler up, then {@code runs} times; the figure is the ratio of
- * the fastest runs, timed as the CPU time of the compiling thread (javac compiles on the calling thread),
- * which other load on a shared machine disturbs far less than wall time. Not JMH: one compilation
- * of 500 tools takes seconds, and what matters is how the ratio grows with {@code n}.
+ * (300-character descriptions, four parameters each), compiled through {@code javax.tools} with the processor
+ * (which also compiles the toolkit it generates) and without it ({@code -proc:none}), measured two ways:
+ * <ul>
+ *   <li>{@link #ratio}: in this JVM, javac warmed up (each side compiled once first), as in a build daemon that
+ *       stays up (Gradle's compiler daemon, an IDE). The figure is the ratio of the fastest of {@code runs}
+ *       compilations, timed as the CPU time of the compiling thread (javac compiles on the calling thread),
+ *       which other load on a shared machine disturbs far less than wall time. Without JVM start-up and JIT
+ *       warm-up in either side, it is the strictest measure of what the generated code costs javac.</li>
+ *   <li>{@link #freshRatio}: each compilation in a new JVM, as one {@code javac} command or a one-module Maven
+ *       build runs it: the whole process's CPU time (all threads: javac, JIT compilers, GC), JVM start-up
+ *       included, fastest of {@code runs}.</li>
+ * </ul>
+ * Not JMH: one compilation of 500 tools takes up to seconds, and what matters is how the ratio grows with
+ * {@code n}.
  */
 public final class CompileTime {
 
     private CompileTime() {
     }
 
-    /** The ratio of the time with the processor to the time without it, for {@code tools} tools. */
+    /** In this JVM, warmed up: the ratio of the time with the processor to the time without it. */
     public static double ratio(int tools, int runs) {
+        return measure(tools, runs, CompileTime::compile);
+    }
+
+    /** One new JVM per compilation: the ratio of the process CPU time with the processor to that without it. */
+    public static double freshRatio(int tools, int runs) {
+        return measure(tools, runs, CompileTime::compileInNewJvm);
+    }
+
+    /** How one compilation is timed: its CPU time in nanoseconds. */
+    private interface Compilation {
+        long time(Path source, Path dir, boolean processor) throws IOException;
+    }
+
+    private static double measure(int tools, int runs, Compilation compilation) {
         Path dir;
         try {
             dir = Files.createTempDirectory("calltype-compile-time");
@@ -46,11 +69,11 @@ public final class CompileTime {
             Files.writeString(source, source(tools));
             long with = Long.MAX_VALUE;
             long without = Long.MAX_VALUE;
-            compile(source, dir, true);
-            compile(source, dir, false);
+            compilation.time(source, dir, true);
+            compilation.time(source, dir, false);
             for (int i = 0; i < runs; i++) {
-                with = Math.min(with, compile(source, dir, true));
-                without = Math.min(without, compile(source, dir, false));
+                with = Math.min(with, compilation.time(source, dir, true));
+                without = Math.min(without, compilation.time(source, dir, false));
             }
             return (double) with / without;
         } catch (IOException e) {
@@ -90,6 +113,35 @@ public final class CompileTime {
 
     /** Compiles the source into a fresh output directory; the compiling thread's CPU time in nanoseconds. */
     private static long compile(Path source, Path dir, boolean processor) throws IOException {
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        long start = threads.getCurrentThreadCpuTime();
+        javac(source, dir, processor);
+        return threads.getCurrentThreadCpuTime() - start;
+    }
+
+    /**
+     * Compiles the source in a new JVM (this class's {@link #main} with {@code --once}); that JVM's whole CPU
+     * time in nanoseconds, as it reports it when the compilation is done.
+     */
+    private static long compileInNewJvm(Path source, Path dir, boolean processor) throws IOException {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Process p = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
+                CompileTime.class.getName(), ONCE, processor ? "with" : "without", source.toString(), dir.toString())
+                .redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+        try {
+            if (p.waitFor() != 0) {
+                throw new IllegalStateException("the compiling JVM failed: " + out);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while compiling", e);
+        }
+        return Long.parseLong(out.substring(out.lastIndexOf('\n') + 1));
+    }
+
+    /** Runs javac on the source, into a fresh output directory under {@code dir}. */
+    private static void javac(Path source, Path dir, boolean processor) throws IOException {
         JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
         if (javac == null) {
             throw new IllegalStateException("no system Java compiler: run on a JDK");
@@ -108,16 +160,12 @@ public final class CompileTime {
         }
         DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
         try (StandardJavaFileManager files = javac.getStandardFileManager(diagnostics, Locale.ROOT, null)) {
-            ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-            long start = threads.getCurrentThreadCpuTime();
             boolean ok = javac.getTask(Writer.nullWriter(), files, diagnostics, options, null,
                     files.getJavaFileObjects(source)).call();
-            long time = threads.getCurrentThreadCpuTime() - start;
             if (!ok) {
                 throw new IllegalStateException("the generated tool class does not compile: "
                         + diagnostics.getDiagnostics());
             }
-            return time;
         }
     }
 
@@ -134,11 +182,25 @@ public final class CompileTime {
         }
     }
 
-    /** {@code java -cp benchmarks.jar dev.calltype.benchmarks.compile.CompileTime [tools...]}. */
-    public static void main(String[] args) {
+    /** The first argument of {@link #main} in the JVM that {@link #compileInNewJvm} starts. */
+    private static final String ONCE = "--once";
+
+    /**
+     * {@code java -cp benchmarks.jar dev.calltype.benchmarks.compile.CompileTime [tools...]}: both ratios for each
+     * size (100, 250 and 500 by default). With {@code --once with|without SOURCE DIR}: compiles once and prints
+     * this JVM's CPU time in nanoseconds.
+     */
+    public static void main(String[] args) throws IOException {
+        if (args.length == 4 && args[0].equals(ONCE)) {
+            javac(Path.of(args[2]), Path.of(args[3]), args[1].equals("with"));
+            System.out.println(((com.sun.management.OperatingSystemMXBean) ManagementFactory
+                    .getOperatingSystemMXBean()).getProcessCpuTime());
+            return;
+        }
         for (String a : args.length == 0 ? new String[] {"100", "250", "500"} : args) {
             int n = Integer.parseInt(a);
             System.out.printf(Locale.ROOT, "compile_%d_tools_vs_plain: %.2f%n", n, ratio(n, 2));
+            System.out.printf(Locale.ROOT, "compile_%d_tools_vs_plain_new_jvm: %.2f%n", n, freshRatio(n, 2));
         }
     }
 }
