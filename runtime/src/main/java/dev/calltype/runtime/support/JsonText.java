@@ -12,6 +12,7 @@ import java.math.BigInteger;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.IntConsumer;
 
 /**
  * A tool's result written straight to JSON text, member by member, without a tree in between: what the
@@ -171,8 +172,7 @@ public final class JsonText {
         if (values == null) {
             return nul();
         }
-        out.append('[');
-        depth++;
+        openArray();
         boolean more = false;
         for (Iterator<T> it = values.iterator(); it.hasNext(); ) {
             if (more) {
@@ -197,99 +197,35 @@ public final class JsonText {
     }
 
     public JsonText array(int[] values) {
-        if (values == null) {
-            return nul();
-        }
-        openArray();
-        for (int i = 0; i < values.length; i++) {
-            comma(i);
-            number(values[i]);
-        }
-        return closeArray();
+        return values == null ? nul() : elements(values.length, i -> number(values[i]));
     }
 
     public JsonText array(long[] values) {
-        if (values == null) {
-            return nul();
-        }
-        openArray();
-        for (int i = 0; i < values.length; i++) {
-            comma(i);
-            number(values[i]);
-        }
-        return closeArray();
+        return values == null ? nul() : elements(values.length, i -> number(values[i]));
     }
 
     public JsonText array(short[] values) {
-        if (values == null) {
-            return nul();
-        }
-        openArray();
-        for (int i = 0; i < values.length; i++) {
-            comma(i);
-            number(values[i]);
-        }
-        return closeArray();
+        return values == null ? nul() : elements(values.length, i -> number(values[i]));
     }
 
     public JsonText array(byte[] values) {
-        if (values == null) {
-            return nul();
-        }
-        openArray();
-        for (int i = 0; i < values.length; i++) {
-            comma(i);
-            number(values[i]);
-        }
-        return closeArray();
+        return values == null ? nul() : elements(values.length, i -> number(values[i]));
     }
 
     public JsonText array(char[] values) {
-        if (values == null) {
-            return nul();
-        }
-        openArray();
-        for (int i = 0; i < values.length; i++) {
-            comma(i);
-            string(String.valueOf(values[i]));
-        }
-        return closeArray();
+        return values == null ? nul() : elements(values.length, i -> string(String.valueOf(values[i])));
     }
 
     public JsonText array(boolean[] values) {
-        if (values == null) {
-            return nul();
-        }
-        openArray();
-        for (int i = 0; i < values.length; i++) {
-            comma(i);
-            bool(values[i]);
-        }
-        return closeArray();
+        return values == null ? nul() : elements(values.length, i -> bool(values[i]));
     }
 
     public JsonText array(float[] values) {
-        if (values == null) {
-            return nul();
-        }
-        openArray();
-        for (int i = 0; i < values.length; i++) {
-            comma(i);
-            number(values[i]);
-        }
-        return closeArray();
+        return values == null ? nul() : elements(values.length, i -> number(values[i]));
     }
 
     public JsonText array(double[] values) {
-        if (values == null) {
-            return nul();
-        }
-        openArray();
-        for (int i = 0; i < values.length; i++) {
-            comma(i);
-            number(values[i]);
-        }
-        return closeArray();
+        return values == null ? nul() : elements(values.length, i -> number(values[i]));
     }
 
     /** A {@code Map<String, …>} as an object, in the map's order. */
@@ -355,6 +291,16 @@ public final class JsonText {
         if (i > 0) {
             out.append(',');
         }
+    }
+
+    /** An array of {@code length} elements, each written by {@code element} from its index. */
+    private JsonText elements(int length, IntConsumer element) {
+        openArray();
+        for (int i = 0; i < length; i++) {
+            comma(i);
+            element.accept(i);
+        }
+        return closeArray();
     }
 
     /** {@code s} as a JSON string, escaped as Jackson escapes it; most strings need no escape at all. */
