@@ -1,9 +1,9 @@
 package dev.calltype.langchain4j;
 
-import dev.calltype.runtime.Extraction;
 import dev.calltype.runtime.ToolCallExtractor;
 import dev.calltype.runtime.ToolResult;
 import dev.calltype.runtime.Toolkit;
+import dev.calltype.runtime.support.DispatchSupport;
 import dev.langchain4j.agent.tool.ToolExecutionRequest;
 import dev.langchain4j.invocation.InvocationContext;
 import dev.langchain4j.service.tool.ToolExecutionResult;
@@ -41,9 +41,6 @@ final class ToolkitExecutor implements ToolExecutor {
     }
 
     ToolResult run(ToolExecutionRequest request) {
-        Extraction read = extractor.readNativeCall(request.name(), request.arguments() == null ? ""
-                : request.arguments(), request.id());
-        return read.hasCalls() ? toolkit.dispatch(read.calls().get(0))
-                : ToolResult.failure(request.name(), request.id(), read.correctionPrompt().orElseThrow());
+        return DispatchSupport.dispatchNative(toolkit, extractor, request.name(), request.arguments(), request.id());
     }
 }

@@ -1,9 +1,9 @@
 package dev.calltype.springai;
 
-import dev.calltype.runtime.Extraction;
 import dev.calltype.runtime.ToolCallExtractor;
 import dev.calltype.runtime.ToolResult;
 import dev.calltype.runtime.Toolkit;
+import dev.calltype.runtime.support.DispatchSupport;
 import org.springframework.ai.chat.model.ToolContext;
 import org.springframework.ai.tool.ToolCallback;
 import org.springframework.ai.tool.definition.ToolDefinition;
@@ -43,9 +43,7 @@ final class ToolkitCallback implements ToolCallback {
     }
 
     ToolResult run(String toolInput) {
-        Extraction read = extractor.readNativeCall(definition.name(), toolInput == null ? "" : toolInput, null);
-        return read.hasCalls() ? toolkit.dispatch(read.calls().get(0))
-                : ToolResult.failure(definition.name(), null, read.correctionPrompt().orElseThrow());
+        return DispatchSupport.dispatchNative(toolkit, extractor, definition.name(), toolInput, null);
     }
 
     @Override

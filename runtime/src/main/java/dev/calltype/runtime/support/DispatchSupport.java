@@ -4,6 +4,7 @@ import dev.calltype.runtime.Extraction;
 import dev.calltype.runtime.ExtractionError;
 import dev.calltype.runtime.ToolArgumentException;
 import dev.calltype.runtime.ToolCall;
+import dev.calltype.runtime.ToolCallExtractor;
 import dev.calltype.runtime.ToolResult;
 import dev.calltype.runtime.ToolSpec;
 import dev.calltype.runtime.Toolkit;
@@ -343,8 +344,8 @@ public final class DispatchSupport {
     }
 
     /** The failure for arguments that do not fit: the problems (at most ten, then a count), then the signature. */
-    public static ToolResult invalid(ToolCall call, String tool, String signature, List<String> problems) {
-        return ToolResult.failure(tool, call.id(), ErrorTexts.invalidArguments(tool, problems, signature));
+    public static ToolResult invalid(String callId, String tool, String signature, List<String> problems) {
+        return ToolResult.failure(tool, callId, ErrorTexts.invalidArguments(tool, problems, signature));
     }
 
     /** The exception for {@code parse} when arguments do not fit. */
@@ -356,8 +357,8 @@ public final class DispatchSupport {
      * The failure for a tool that threw: its message (bounded, control characters escaped), never a
      * stack trace and never the exception's class name.
      */
-    public static ToolResult thrown(ToolCall call, String tool, Throwable e) {
-        return ToolResult.failure(tool, call.id(), ErrorTexts.toolFailed(tool, e));
+    public static ToolResult thrown(String callId, String tool, Throwable e) {
+        return ToolResult.failure(tool, callId, ErrorTexts.toolFailed(tool, e));
     }
 
     /** The most characters of a thrown exception's message that go back to the model. */
@@ -397,27 +398,27 @@ public final class DispatchSupport {
     }
 
     /** The result of a {@code void} tool: a short confirmation. */
-    public static ToolResult done(ToolCall call, String tool) {
-        return ToolResult.success(tool, call.id(), NODES.textNode("Done: " + tool + " completed."));
+    public static ToolResult done(String callId, String tool) {
+        return ToolResult.success(tool, callId, NODES.textNode("Done: " + tool + " completed."));
     }
 
     /** A {@code String} result, as it is ({@code null} as JSON null). */
-    public static ToolResult text(ToolCall call, String tool, String value) {
-        return ToolResult.success(tool, call.id(), value == null ? NullNode.instance : NODES.textNode(value));
+    public static ToolResult text(String callId, String tool, String value) {
+        return ToolResult.success(tool, callId, value == null ? NullNode.instance : NODES.textNode(value));
     }
 
     /** A result already written as JSON ({@code null} as JSON null). */
-    public static ToolResult json(ToolCall call, String tool, JsonNode value) {
-        return ToolResult.success(tool, call.id(), value == null ? NullNode.instance : value);
+    public static ToolResult json(String callId, String tool, JsonNode value) {
+        return ToolResult.success(tool, callId, value == null ? NullNode.instance : value);
     }
 
     /**
      * A result of a type the processor cannot see into, written by Jackson data binding (with the
      * modules found on the class path); when that fails, its {@code toString()}.
      */
-    public static ToolResult bound(ToolCall call, String tool, Object value) {
+    public static ToolResult bound(String callId, String tool, Object value) {
         if (value == null) {
-            return ToolResult.success(tool, call.id(), NullNode.instance);
+            return ToolResult.success(tool, callId, NullNode.instance);
         }
         JsonNode node;
         try {
@@ -425,7 +426,29 @@ public final class DispatchSupport {
         } catch (IllegalArgumentException e) {
             node = NODES.textNode(String.valueOf(value));
         }
-        return ToolResult.success(tool, call.id(), node == null ? NullNode.instance : node);
+        return ToolResult.success(tool, callId, node == null ? NullNode.instance : node);
+    }
+
+    // ------------------------------------------------------------------ native calls
+
+    /**
+     * The result of the native call {@code name(arguments)} to {@code toolkit}: the toolkit's own
+     * {@link NativeDispatch#dispatchNative} when it has one (generated toolkits), else the call
+     * {@code extractor.readNativeCall} reads dispatched, or the failure with the correction it reads instead.
+     * Never throws for what a model sends.
+     *
+     * @param extractor the toolkit's extractor, kept by the caller (a toolkit may make a new one per request)
+     * @param arguments the argument text as sent; {@code null} means none
+     */
+    public static ToolResult dispatchNative(Toolkit toolkit, ToolCallExtractor extractor, String name,
+                                            CharSequence arguments, String id) {
+        CharSequence text = arguments == null ? "" : arguments;
+        if (toolkit instanceof NativeDispatch d) {
+            return d.dispatchNative(name, text, id);
+        }
+        Extraction read = extractor.readNativeCall(name, text, id);
+        return read.hasCalls() ? toolkit.dispatch(read.calls().get(0))
+                : ToolResult.failure(name, id, read.correctionPrompt().orElseThrow());
     }
 
     // ------------------------------------------------------------------ handle and parseAll

@@ -194,15 +194,15 @@ class DispatchSupportTest {
     @Test
     void resultsAreWrittenForTheModel() {
         ToolCall call = ToolCall.of("t").withId("id-7");
-        assertThat(DispatchSupport.done(call, "t").content()).isEqualTo("Done: t completed.");
-        assertThat(DispatchSupport.text(call, "t", "plain").content()).isEqualTo("plain");
-        assertThat(DispatchSupport.text(call, "t", null).content()).isEqualTo("null");
-        assertThat(DispatchSupport.bound(call, "t", Map.of("k", List.of(1))).content()).isEqualTo("{\"k\":[1]}");
-        ToolResult invalid = DispatchSupport.invalid(call, "t", "t(a: string)", List.of("p1", "p2"));
+        assertThat(DispatchSupport.done(call.id(), "t").content()).isEqualTo("Done: t completed.");
+        assertThat(DispatchSupport.text(call.id(), "t", "plain").content()).isEqualTo("plain");
+        assertThat(DispatchSupport.text(call.id(), "t", null).content()).isEqualTo("null");
+        assertThat(DispatchSupport.bound(call.id(), "t", Map.of("k", List.of(1))).content()).isEqualTo("{\"k\":[1]}");
+        ToolResult invalid = DispatchSupport.invalid(call.id(), "t", "t(a: string)", List.of("p1", "p2"));
         assertThat(invalid.content()).isEqualTo("Invalid arguments for t:\n- p1\n- p2\nSignature: t(a: string)\n"
                 + "Fix the arguments and call t again.");
         assertThat(invalid.callId()).isEqualTo("id-7");
-        assertThat(DispatchSupport.thrown(call, "t", new IllegalStateException("no stock")).content())
+        assertThat(DispatchSupport.thrown(call.id(), "t", new IllegalStateException("no stock")).content())
                 .isEqualTo("Tool t failed: no stock");
         assertThat(DispatchSupport.unknownTool(ToolCall.of("x"), List.of("t")).content())
                 .isEqualTo("There is no tool named \"x\". Available tools: t.");
