@@ -10,8 +10,10 @@ import dev.langchain4j.service.tool.ToolExecutionResult;
 import dev.langchain4j.service.tool.ToolExecutor;
 
 /**
- * Runs LangChain4j's tool execution requests through a Calltype toolkit's dispatch: arguments read leniently
- * ({@link ToolCallExtractor#readNativeCall}) and coerced against the schema, and every failure (unreadable or invalid arguments, a tool that throws)
+ * Runs LangChain4j's tool execution requests through a Calltype toolkit's native dispatch
+ * ({@link DispatchSupport#dispatchNative}): a plain argument object read straight into the parameters by a generated
+ * toolkit, any other text read leniently as {@link ToolCallExtractor#readNativeCall} reads it, the same answer either
+ * way; values coerced against the schema, and every failure (unreadable or invalid arguments, a tool that throws)
  * answered with the text written for the model, flagged {@link ToolExecutionResult#isError()}. It never throws
  * for what a model sends.
  */

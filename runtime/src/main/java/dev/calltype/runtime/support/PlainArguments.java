@@ -34,27 +34,43 @@ final class PlainArguments {
     /** Member names longer than this are left to the extractor (Jackson's strict parser has a limit of its own). */
     private static final int MAX_NAME = 1000;
 
-    private final CharSequence text;
+    private final String text;
     private final int end;
     private final ExtractionLimits limits;
     private int at;
 
-    private PlainArguments(CharSequence text, ExtractionLimits limits) {
+    private PlainArguments(String text, ExtractionLimits limits) {
         this.text = text;
         this.end = text.length();
         this.limits = limits;
     }
 
     /**
+     * Whether a member name is written in JSON text as it is (no character that needs an escape): only then can
+     * {@link #read} match it in the text as it stands.
+     */
+    static boolean plain(String name) {
+        for (int i = 0; i < name.length(); i++) {
+            char c = name.charAt(i);
+            if (c < 0x20 || c == '"' || c == '\\') {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
      * Each parameter's node, in the order of {@code names} ({@code null} for a parameter the text does not have),
      * when {@code text} is one plain JSON object whose members are among {@code names}, each once; {@code null} to
      * decline.
+     *
+     * @param names the parameters' names, each {@link #plain}
      */
     static JsonNode[] read(CharSequence text, List<String> names, ExtractionLimits limits) {
         if (text.length() == 0 || text.length() > limits.maxPayloadChars()) {
             return null;
         }
-        return new PlainArguments(text, limits).members(names);
+        return new PlainArguments(text.toString(), limits).members(names);
     }
 
     private JsonNode[] members(List<String> names) {
@@ -67,11 +83,7 @@ final class PlainArguments {
         if (!take('}')) {
             do {
                 blanks();
-                String key = string(MAX_NAME);
-                if (key == null) {
-                    return null;
-                }
-                int index = names.indexOf(key);
+                int index = parameter(names);
                 if (index < 0 || out[index] != null) {
                     return null; // not a parameter, or a duplicate: the tool's reader or the extractor decides
                 }
@@ -93,6 +105,25 @@ final class PlainArguments {
         }
         blanks();
         return at == end ? out : null;
+    }
+
+    /**
+     * The index in {@code names} of the member name at {@link #at}, its quotes taken, matched without making a
+     * string of it; -1 when it is not one of them (or not a plain string).
+     */
+    private int parameter(List<String> names) {
+        if (!take('"')) {
+            return -1;
+        }
+        for (int i = 0; i < names.size(); i++) {
+            String name = names.get(i);
+            int close = at + name.length();
+            if (close < end && text.charAt(close) == '"' && text.startsWith(name, at)) {
+                at = close + 1;
+                return i;
+            }
+        }
+        return -1;
     }
 
     /** The value at {@link #at}, inside {@code open} containers; {@code null} to decline. */
@@ -179,7 +210,7 @@ final class PlainArguments {
                 if (at - from > Math.min(max, limits.maxStringChars())) {
                     return null;
                 }
-                return text.subSequence(from, at++).toString();
+                return text.substring(from, at++);
             }
             if (c == '\\' || c < 0x20) {
                 return null;

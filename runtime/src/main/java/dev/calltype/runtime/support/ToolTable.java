@@ -117,7 +117,7 @@ public final class ToolTable {
     public <C> ToolResult dispatchNative(String name, CharSequence arguments, String id, ToolCallExtractor extractor,
                                          Maker<C> maker, Runner runner) {
         Integer tool = name == null ? null : indexes.get(name);
-        if (tool != null) {
+        if (tool != null && tools[tool].plainNames) {
             JsonNode[] members = PlainArguments.read(arguments, tools[tool].names, extractor.limits());
             if (members != null) {
                 List<String> problems = new ArrayList<>(0);
@@ -240,6 +240,8 @@ public final class ToolTable {
         final List<String> names;
         final Parameter[] parameters;
         final List<Nesting> nestings = new ArrayList<>(0);
+        /** Whether every parameter name is written in JSON as it is, so that {@link PlainArguments} can match it. */
+        final boolean plainNames;
 
         Tool(ToolSpec spec, TypeCode.Cursor code, ValueReader[] readers, Enum<?>[][] enums, IntFunction<?>[] arrays) {
             ObjectNode schema = spec.parameters();
@@ -247,6 +249,7 @@ public final class ToolTable {
             JsonNode required = schema.path("required");
             this.names = spec.parameterOrder();
             this.parameters = new Parameter[names.size()];
+            this.plainNames = names.stream().allMatch(PlainArguments::plain);
             for (int i = 0; i < names.size(); i++) {
                 String name = names.get(i);
                 code.expect(' ');

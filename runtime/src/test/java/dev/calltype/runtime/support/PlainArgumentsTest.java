@@ -53,6 +53,17 @@ class PlainArgumentsTest {
         assertThat(PlainArguments.read("{\"sku\":123456}", NAMES, LIMITS.withMaxNumberDigits(5))).isNull();
         assertThat(PlainArguments.read("{\"address\":{\"a\":{}}}", NAMES, LIMITS.withMaxDepth(2))).isNull();
         assertThat(PlainArguments.read("{\"sku\":\"abc\"}", NAMES, LIMITS.withMaxPayloadChars(5))).isNull();
+        assertThat(PlainArguments.read("{\"skus\":1}", NAMES, LIMITS)).isNull();
+        assertThat(PlainArguments.read("{\"sk\":1}", NAMES, LIMITS)).isNull();
+    }
+
+    @Test
+    void onlyNamesWrittenWithoutEscapesArePlain() {
+        assertThat(PlainArguments.plain("sku")).isTrue();
+        assertThat(PlainArguments.plain("caf\u00e9 name")).isTrue();
+        assertThat(PlainArguments.plain("a\\b")).isFalse();
+        assertThat(PlainArguments.plain("a\"b")).isFalse();
+        assertThat(PlainArguments.plain("a\tb")).isFalse();
     }
 
     @Test
