@@ -24,8 +24,8 @@ import java.util.regex.Pattern;
  *
  * <p><b>Type codes.</b> A tool's code is its result kind, then its parameters' types, each preceded by a
  * space. Result kinds: {@code v} nothing ({@code void}), {@code s} text, {@code j} JSON written by generated
- * code or returned as a {@code JsonNode}, {@code b} written by data binding. Types: {@code z c b h i j f d}
- * {@code boolean char byte short int long float double} and their upper case the boxed types; {@code s}
+ * code (a {@link JsonText}) or returned as a {@code JsonNode}, {@code b} written by data binding. Types:
+ * {@code z c b h i j f d} {@code boolean char byte short int long float double} and their upper case the boxed types; {@code s}
  * {@code String}, {@code m} {@code BigDecimal}, {@code n} {@code BigInteger}, {@code u} {@code UUID},
  * {@code w} {@code URI}, {@code x} {@code LocalDate}, {@code y} {@code LocalDateTime}, {@code o}
  * {@code OffsetDateTime}, {@code k} {@code Instant}, {@code p} {@code Duration}; {@code E}<i>n</i> the enum of
@@ -118,7 +118,8 @@ public final class ToolTable {
             case 's':
                 return DispatchSupport.text(call, name, (String) result);
             case 'j':
-                return DispatchSupport.json(call, name, (JsonNode) result);
+                return result instanceof JsonText text ? text.result(name, call.id())
+                        : DispatchSupport.json(call, name, (JsonNode) result);
             default:
                 return DispatchSupport.bound(call, name, result);
         }

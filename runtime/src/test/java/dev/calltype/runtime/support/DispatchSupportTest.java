@@ -115,18 +115,6 @@ class DispatchSupportTest {
     }
 
     @Test
-    void primitivesAreWrittenAsTheirBoxesAre() {
-        assertThat(JsonValues.numberNode(7)).isEqualTo(JsonValues.numberNode((Number) 7));
-        assertThat(JsonValues.numberNode((short) 7)).isEqualTo(JsonValues.numberNode((Number) (short) 7));
-        assertThat(JsonValues.numberNode(7L)).isEqualTo(JsonValues.numberNode((Number) 7L));
-        assertThat(JsonValues.numberNode(7.5f)).isEqualTo(JsonValues.numberNode((Number) 7.5f));
-        assertThat(JsonValues.numberNode(7.5)).isEqualTo(JsonValues.numberNode((Number) 7.5));
-        assertThat(JsonValues.booleanNode(true)).isEqualTo(JsonValues.booleanNode(Boolean.TRUE));
-        assertThat(JsonValues.textNode("x")).isEqualTo(JsonValues.textNode((Object) "x"));
-        assertThat(JsonValues.textNode((String) null)).isEqualTo(JsonValues.textNode((Object) null));
-    }
-
-    @Test
     void unionsSelectByDiscriminatorInAnyCaseOrByFields() {
         List<String> problems = new ArrayList<>();
         assertThat(SHAPES.select(obj("{\"type\":\"CIRCLE\"}"), "s", problems)).isEqualTo(0);
@@ -218,18 +206,6 @@ class DispatchSupportTest {
                 .isEqualTo("Tool t failed: no stock");
         assertThat(DispatchSupport.unknownTool(ToolCall.of("x"), List.of("t")).content())
                 .isEqualTo("There is no tool named \"x\". Available tools: t.");
-    }
-
-    @Test
-    void writersHandleNullsAndEveryShape() {
-        assertThat(JsonValues.numberNode(null).isNull()).isTrue();
-        assertThat(JsonValues.numberNode((short) 3).toString()).isEqualTo("3");
-        assertThat(JsonValues.numberNode(new BigDecimal("1.50")).toString()).isEqualTo("1.50");
-        assertThat(JsonValues.arrayNode(new double[] {1.5}).toString()).isEqualTo("[1.5]");
-        assertThat(JsonValues.arrayNode(new char[] {'a'}).toString()).isEqualTo("[\"a\"]");
-        assertThat(JsonValues.optionalNode(Optional.empty(), JsonValues::textNode).isNull()).isTrue();
-        assertThat(JsonValues.objectNode(Map.of("a", 1), JsonValues::numberNode).toString())
-                .isEqualTo("{\"a\":1}");
     }
 
     private static final class Echoing implements Toolkit {
