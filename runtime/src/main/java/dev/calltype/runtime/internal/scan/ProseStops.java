@@ -82,6 +82,23 @@ public final class ProseStops {
             Arrays.fill(next, -1);
             Arrays.fill(from, Integer.MAX_VALUE);
         }
+
+        /**
+         * The first occurrence in {@code s} of {@code c}, one of the stop characters (MAX_VALUE: none), searched once
+         * for a look-ahead and for the scan, which starts from it.
+         */
+        public int first(String s, char c) {
+            int j = 0;
+            while (stops[j] != c) {
+                j++;
+            }
+            if (from[j] != 0) {
+                int n = s.indexOf(c);
+                next[j] = n < 0 ? Integer.MAX_VALUE : n;
+                from[j] = 0;
+            }
+            return next[j];
+        }
     }
 
     public Cursor cursor() {

@@ -8,7 +8,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The prose fast path has two implementations: a table lookup per character (streaming windows) and one
  * {@code indexOf} search per stop character (whole responses), with characters found one position before the stop
- * that follows them ({@code ]} of {@code ]<]minimax[>}). They must stop at the same positions.
+ * that follows them ({@code ]} of {@code ]<]minimax[>}) and the first search for {@code <} and {@code [} shared with
+ * the reasoning-start look-ahead. They must stop at the same positions.
  */
 class ProseStopsTest {
 
@@ -25,6 +26,11 @@ class ProseStopsTest {
             String s = text(random, random.nextInt(48));
             int limit = random.nextInt(4) == 0 ? random.nextInt(s.length() + 1) : s.length();
             ProseStops.Cursor cursor = stops.cursor();
+            for (char c : random.nextBoolean() ? new char[] {'<', '['} : new char[0]) {
+                int first = s.indexOf(c);
+                assertThat(cursor.first(s, c)).as("%s first %s", s, c)
+                        .isEqualTo(first < 0 ? Integer.MAX_VALUE : first);
+            }
             for (int from = random.nextInt(3); from < limit; ) {
                 int expected = stops.skip(new StringBuilder(s), from, limit);
                 assertThat(stops.skip(s, cursor, from, limit)).as("%s from %d to %d", s, from, limit)
