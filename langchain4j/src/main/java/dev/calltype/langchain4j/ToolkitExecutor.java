@@ -1,17 +1,19 @@
 package dev.calltype.langchain4j;
 
-import dev.calltype.runtime.Extraction;
 import dev.calltype.runtime.ToolCallExtractor;
 import dev.calltype.runtime.ToolResult;
 import dev.calltype.runtime.Toolkit;
+import dev.calltype.runtime.support.DispatchSupport;
 import dev.langchain4j.agent.tool.ToolExecutionRequest;
 import dev.langchain4j.invocation.InvocationContext;
 import dev.langchain4j.service.tool.ToolExecutionResult;
 import dev.langchain4j.service.tool.ToolExecutor;
 
 /**
- * Runs LangChain4j's tool execution requests through a Calltype toolkit's dispatch: arguments read leniently
- * ({@link ToolCallExtractor#readNativeCall}) and coerced against the schema, and every failure (unreadable or invalid arguments, a tool that throws)
+ * Runs LangChain4j's tool execution requests through a Calltype toolkit's native dispatch
+ * ({@link DispatchSupport#dispatchNative}): a plain argument object read straight into the parameters by a generated
+ * toolkit, any other text read leniently as {@link ToolCallExtractor#readNativeCall} reads it, the same answer either
+ * way; values coerced against the schema, and every failure (unreadable or invalid arguments, a tool that throws)
  * answered with the text written for the model, flagged {@link ToolExecutionResult#isError()}. It never throws
  * for what a model sends.
  */
@@ -41,9 +43,6 @@ final class ToolkitExecutor implements ToolExecutor {
     }
 
     ToolResult run(ToolExecutionRequest request) {
-        Extraction read = extractor.readNativeCall(request.name(), request.arguments() == null ? ""
-                : request.arguments(), request.id());
-        return read.hasCalls() ? toolkit.dispatch(read.calls().get(0))
-                : ToolResult.failure(request.name(), request.id(), read.correctionPrompt().orElseThrow());
+        return DispatchSupport.dispatchNative(toolkit, extractor, request.name(), request.arguments(), request.id());
     }
 }

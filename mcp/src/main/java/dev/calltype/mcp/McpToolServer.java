@@ -374,7 +374,7 @@ public final class McpToolServer implements AutoCloseable {
         if (result == null) {
             // Toolkit.dispatch promises a result and never to throw; should one break that promise, the client
             // learns only that the call failed (in the wording every toolkit uses), not what was thrown.
-            result = DispatchSupport.thrown(call, request.name(), null);
+            result = DispatchSupport.thrown(call.id(), request.name(), null);
         }
         return McpTools.result(result, structured);
     }

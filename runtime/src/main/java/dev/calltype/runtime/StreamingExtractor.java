@@ -174,26 +174,29 @@ public final class StreamingExtractor {
 
         @Override
         public void text(CharSequence buf, int start, int end) {
-            String s = buf.subSequence(start, end).toString();
-            int last = events.size() - 1;
-            if (last >= 0 && events.get(last) instanceof StreamEvent.TextDelta t) {
-                events.set(last, new StreamEvent.TextDelta(t.text() + s));
-            } else {
-                events.add(new StreamEvent.TextDelta(s));
-            }
+            add(buf.subSequence(start, end).toString(), false);
         }
 
         @Override
         public void reasoning(CharSequence buf, int start, int end, boolean content) {
-            if (!content) {
-                return;
+            if (content) {
+                add(buf.subSequence(start, end).toString(), true);
             }
-            String s = buf.subSequence(start, end).toString();
+        }
+
+        /** A text or reasoning delta, joined to the last event when that is of the same kind. */
+        private void add(String s, boolean reasoning) {
             int last = events.size() - 1;
-            if (last >= 0 && events.get(last) instanceof StreamEvent.ReasoningDelta r) {
-                events.set(last, new StreamEvent.ReasoningDelta(r.text() + s));
+            StreamEvent before = last >= 0 ? events.get(last) : null;
+            String joined = reasoning && before instanceof StreamEvent.ReasoningDelta r ? r.text() + s
+                    : !reasoning && before instanceof StreamEvent.TextDelta t ? t.text() + s
+                    : null;
+            String text = joined == null ? s : joined;
+            StreamEvent e = reasoning ? new StreamEvent.ReasoningDelta(text) : new StreamEvent.TextDelta(text);
+            if (joined == null) {
+                events.add(e);
             } else {
-                events.add(new StreamEvent.ReasoningDelta(s));
+                events.set(last, e);
             }
         }
 

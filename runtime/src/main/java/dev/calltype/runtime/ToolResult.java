@@ -2,8 +2,26 @@ package dev.calltype.runtime;
 
 import dev.calltype.runtime.support.Coercion;
 
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.BooleanNode;
+import com.fasterxml.jackson.databind.node.ContainerNode;
+import com.fasterxml.jackson.databind.node.DecimalNode;
+import com.fasterxml.jackson.databind.node.DoubleNode;
+import com.fasterxml.jackson.databind.node.FloatNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.NullNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.TextNode;
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -11,14 +29,27 @@ import java.util.Objects;
  */
 public final class ToolResult {
 
+    /** A result's own text, so no limit: a result nests as deeply and runs as long as the tool made it. */
+    private static final JsonFactory JSON = JsonFactory.builder().streamReadConstraints(StreamReadConstraints.builder()
+            .maxNestingDepth(Integer.MAX_VALUE).maxNumberLength(Integer.MAX_VALUE).maxStringLength(Integer.MAX_VALUE)
+            .maxNameLength(Integer.MAX_VALUE).maxDocumentLength(Long.MAX_VALUE).build()).build();
+    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+
     private final String toolName;
     private final String callId;
-    private final JsonNode value;
+    private final boolean failure;
+    /** Whether the value is a JSON string (then the content is that string as it is). */
+    private final boolean textual;
     private final String content;
+    /** The value as given, or read from {@link #content} at the first {@link #value()}. */
+    private volatile JsonNode value;
 
-    private ToolResult(String toolName, String callId, JsonNode value, String content) {
+    private ToolResult(String toolName, String callId, boolean failure, boolean textual, JsonNode value,
+                       String content) {
         this.toolName = toolName;
         this.callId = callId;
+        this.failure = failure;
+        this.textual = textual;
         this.value = value;
         this.content = content;
     }
@@ -35,7 +66,25 @@ public final class ToolResult {
      */
     public static ToolResult success(String toolName, String callId, JsonNode value) {
         Objects.requireNonNull(value, "value");
-        return new ToolResult(toolName, callId, value, value.isTextual() ? value.textValue() : json(value));
+        boolean textual = value.isTextual();
+        return new ToolResult(toolName, callId, false, textual, value, textual ? value.textValue() : json(value));
+    }
+
+    /**
+     * A successful result given as JSON text, as Jackson's {@code ObjectMapper} writes it: the text is its
+     * {@link #content()} as it is, and {@link #value()} is read from the text when it is first asked for (numbers
+     * as nodes that write back to the same text). For results written straight to text without a tree; a result
+     * made by {@link #success} from the tree of the same text is {@linkplain #equals equal} to it.
+     *
+     * @param toolName the tool that ran
+     * @param callId the call's id, or {@code null} when the model gave none
+     * @param json the result as one JSON value (a JSON string stays quoted: use {@link #success} with a text node
+     *     to answer with a string as it is)
+     * @return the result
+     * @throws NullPointerException when {@code json} is {@code null}
+     */
+    public static ToolResult successJson(String toolName, String callId, String json) {
+        return new ToolResult(toolName, callId, false, false, null, Objects.requireNonNull(json, "json"));
     }
 
     /**
@@ -48,7 +97,7 @@ public final class ToolResult {
      * @throws NullPointerException when {@code message} is {@code null}
      */
     public static ToolResult failure(String toolName, String callId, String message) {
-        return new ToolResult(toolName, callId, null, Objects.requireNonNull(message, "message"));
+        return new ToolResult(toolName, callId, true, false, null, Objects.requireNonNull(message, "message"));
     }
 
     /**
@@ -75,7 +124,7 @@ public final class ToolResult {
      * @return {@code true} for a failure; then {@link #value()} is {@code null}
      */
     public boolean isError() {
-        return value == null;
+        return failure;
     }
 
     /**
@@ -91,25 +140,109 @@ public final class ToolResult {
      * The result as JSON.
      *
      * @return what the tool returned, or {@code null} for a failure
+     * @throws IllegalStateException when a result made by {@link #successJson} was given text that is not JSON
      */
     public JsonNode value() {
-        return value;
+        JsonNode v = value;
+        if (v == null && !failure) {
+            v = read(content);
+            value = v;
+        }
+        return v;
     }
 
+    /**
+     * Results are equal when they answer the same call of the same tool with the same text for the model, both
+     * failures or both successes whose values are both strings or both not: two successes are equal exactly when
+     * their values are the same JSON.
+     */
     @Override
     public boolean equals(Object o) {
-        return o instanceof ToolResult r && Objects.equals(toolName, r.toolName) && Objects.equals(callId, r.callId)
-                && Objects.equals(value, r.value) && content.equals(r.content);
+        return o instanceof ToolResult r && failure == r.failure && textual == r.textual
+                && Objects.equals(toolName, r.toolName) && Objects.equals(callId, r.callId)
+                && content.equals(r.content);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(toolName, callId, value, content);
+        return Objects.hash(toolName, callId, failure, textual, content);
     }
 
     @Override
     public String toString() {
         return (isError() ? "ToolResult[failure " : "ToolResult[success ") + toolName + ": " + content + "]";
+    }
+
+    // ------------------------------------------------------------------ JSON text
+
+    /**
+     * The tree of a result's JSON text, each number as the node that writes back to the same text: integers as
+     * Int, Long or BigInteger nodes by size, decimals as Double, else Float, else Decimal nodes. One pass with an
+     * explicit stack of open containers.
+     */
+    private static JsonNode read(String json) {
+        try (JsonParser p = JSON.createParser(json)) {
+            List<ContainerNode<?>> open = new ArrayList<>();
+            String key = null;
+            JsonNode root = null;
+            for (JsonToken t = p.nextToken(); t != null; t = p.nextToken()) {
+                JsonNode node;
+                switch (t) {
+                    case FIELD_NAME -> {
+                        key = p.currentName();
+                        continue;
+                    }
+                    case END_OBJECT, END_ARRAY -> {
+                        open.remove(open.size() - 1);
+                        continue;
+                    }
+                    case START_OBJECT -> node = NODES.objectNode();
+                    case START_ARRAY -> node = NODES.arrayNode();
+                    case VALUE_STRING -> node = TextNode.valueOf(p.getText());
+                    case VALUE_NUMBER_INT -> node = integer(p);
+                    case VALUE_NUMBER_FLOAT -> node = decimal(p.getText());
+                    case VALUE_TRUE -> node = BooleanNode.TRUE;
+                    case VALUE_FALSE -> node = BooleanNode.FALSE;
+                    default -> node = NullNode.instance;
+                }
+                if (open.isEmpty()) {
+                    root = node;
+                } else if (open.get(open.size() - 1) instanceof ObjectNode o) {
+                    o.set(key, node);
+                } else {
+                    ((ArrayNode) open.get(open.size() - 1)).add(node);
+                }
+                if (node instanceof ContainerNode<?> c) {
+                    open.add(c);
+                }
+            }
+            if (root == null) {
+                throw new IllegalStateException("a result's JSON text is empty");
+            }
+            return root;
+        } catch (IOException e) {
+            throw new IllegalStateException("a result's JSON text does not parse: " + e.getMessage(), e);
+        }
+    }
+
+    private static JsonNode integer(JsonParser p) throws IOException {
+        return switch (p.getNumberType()) {
+            case INT -> NODES.numberNode(p.getIntValue());
+            case LONG -> NODES.numberNode(p.getLongValue());
+            default -> NODES.numberNode(p.getBigIntegerValue());
+        };
+    }
+
+    private static JsonNode decimal(String text) {
+        double d = Double.parseDouble(text);
+        if (Double.toString(d).equals(text)) {
+            return DoubleNode.valueOf(d);
+        }
+        float f = Float.parseFloat(text);
+        if (Float.isFinite(f) && Float.toString(f).equals(text)) {
+            return FloatNode.valueOf(f);
+        }
+        return DecimalNode.valueOf(new BigDecimal(text));
     }
 
     // ------------------------------------------------------------------ writing JSON

@@ -202,7 +202,7 @@ class SecurityTest {
         assertThat(r.isError()).isTrue();
         assertThat(r.content()).isEqualTo("Tool ping failed.");
 
-        ToolResult thrown = DispatchSupport.thrown(ToolCall.of("ping"), "ping",
+        ToolResult thrown = DispatchSupport.thrown(null, "ping",
                 new VaultCredentialsUnavailableException());
         assertThat(thrown.content()).isEqualTo("Tool ping failed.");
     }
@@ -218,7 +218,7 @@ class SecurityTest {
         assertThat(content.length()).isLessThanOrEqualTo("Tool ping failed: ".length() + DispatchSupport.MAX_FAILURE_MESSAGE + 1);
         assertThat(ExtractionChecks.hasRawControl(content, true)).isFalse();
 
-        String generated = DispatchSupport.thrown(ToolCall.of("ping"), "ping", new IllegalStateException(message))
+        String generated = DispatchSupport.thrown(null, "ping", new IllegalStateException(message))
                 .content();
         assertThat(generated.length()).isLessThanOrEqualTo("Tool ping failed: ".length()
                 + DispatchSupport.MAX_FAILURE_MESSAGE + 1);

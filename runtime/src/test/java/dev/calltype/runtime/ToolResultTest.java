@@ -240,4 +240,39 @@ class ToolResultTest {
                 .hasSameHashCodeAs(ToolResult.success("t", "1", b));
         assertThat(ToolResult.success("t", "1", a).value()).isSameAs(a);
     }
+
+    @Test
+    void aResultGivenAsTextIsTheResultOfItsTree() {
+        Property.forAll(3000, trees(3), value -> {
+            if (value.isTextual() || value.isMissingNode()) {
+                return; // a string's content is not JSON text; a missing node writes no JSON
+            }
+            ToolResult fromTree = ToolResult.success("t", "1", value);
+            ToolResult fromText = ToolResult.successJson("t", "1", fromTree.content());
+            assertThat(fromText).isEqualTo(fromTree).hasSameHashCodeAs(fromTree);
+            assertThat(fromText.content()).isEqualTo(fromTree.content());
+            assertThat(fromText.isError()).isFalse();
+            assertThat(MAPPER.writeValueAsString(fromText.value())).isEqualTo(fromTree.content());
+            assertThat(fromText.value()).isSameAs(fromText.value());
+        });
+    }
+
+    @Test
+    void aStringAndTheSameTextAsANumberAreDifferentResults() {
+        assertThat(ToolResult.success("t", null, TextNode.valueOf("5")))
+                .isNotEqualTo(ToolResult.success("t", null, IntNode.valueOf(5)))
+                .isNotEqualTo(ToolResult.successJson("t", null, "5"));
+        assertThat(ToolResult.successJson("t", null, "5")).isEqualTo(ToolResult.success("t", null, LongNode.valueOf(5)));
+        assertThat(ToolResult.successJson("t", null, "\"x\"").content()).isEqualTo("\"x\"");
+        assertThat(ToolResult.successJson("t", null, "\"x\"").value()).isEqualTo(TextNode.valueOf("x"));
+        assertThat(ToolResult.failure("t", null, "5")).isNotEqualTo(ToolResult.successJson("t", null, "5"));
+        assertThat(ToolResult.failure("t", null, "5").value()).isNull();
+    }
+
+    @Test
+    void textThatIsNotJsonFailsWhenItsValueIsAskedFor() {
+        ToolResult r = ToolResult.successJson("t", null, "{\"a\":");
+        assertThat(r.content()).isEqualTo("{\"a\":");
+        assertThatThrownBy(r::value).isInstanceOf(IllegalStateException.class);
+    }
 }

@@ -1,18 +1,19 @@
 package dev.calltype.springai;
 
-import dev.calltype.runtime.Extraction;
 import dev.calltype.runtime.ToolCallExtractor;
 import dev.calltype.runtime.ToolResult;
 import dev.calltype.runtime.Toolkit;
+import dev.calltype.runtime.support.DispatchSupport;
 import org.springframework.ai.chat.model.ToolContext;
 import org.springframework.ai.tool.ToolCallback;
 import org.springframework.ai.tool.definition.ToolDefinition;
 
 /**
  * One tool of a Calltype toolkit as a Spring AI {@link ToolCallback}: its definition carries the generated
- * schema as it is, and {@link #call} reads the arguments leniently ({@link ToolCallExtractor#readNativeCall}) and
- * runs the toolkit's dispatch, answering every failure (unreadable or invalid
- * arguments, an unknown tool, a tool that throws) with the text written for the model. It never throws for what
+ * schema as it is, and {@link #call} runs the toolkit's native dispatch ({@link DispatchSupport#dispatchNative}: a
+ * plain argument object read straight into the parameters by a generated toolkit, any other text read leniently as
+ * {@link ToolCallExtractor#readNativeCall} reads it, the same answer either way), answering every failure
+ * (unreadable or invalid arguments, an unknown tool, a tool that throws) with the text written for the model. It never throws for what
  * a model sends; Spring AI's tool responses have no error flag, so the text says what went wrong.
  */
 final class ToolkitCallback implements ToolCallback {
@@ -43,9 +44,7 @@ final class ToolkitCallback implements ToolCallback {
     }
 
     ToolResult run(String toolInput) {
-        Extraction read = extractor.readNativeCall(definition.name(), toolInput == null ? "" : toolInput, null);
-        return read.hasCalls() ? toolkit.dispatch(read.calls().get(0))
-                : ToolResult.failure(definition.name(), null, read.correctionPrompt().orElseThrow());
+        return DispatchSupport.dispatchNative(toolkit, extractor, definition.name(), toolInput, null);
     }
 
     @Override

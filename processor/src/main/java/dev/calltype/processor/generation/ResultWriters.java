@@ -1,8 +1,6 @@
 package dev.calltype.processor.generation;
 
-import static dev.calltype.processor.generation.RuntimeNames.JSON_NODE;
-import static dev.calltype.processor.generation.RuntimeNames.JSON_VALUES;
-import static dev.calltype.processor.generation.RuntimeNames.OBJECT_NODE;
+import static dev.calltype.processor.generation.RuntimeNames.JSON_TEXT;
 
 import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.MethodSpec;
@@ -17,8 +15,8 @@ import java.util.List;
 import javax.lang.model.element.Modifier;
 
 /**
- * How tools' results become JSON without reflection: an expression per value, and a writer method per record
- * and sealed interface the results reach, member by member with {@code JsonValues}.
+ * How tools' results become JSON text without reflection and without a tree: an expression per value, and a
+ * writer method per record and sealed interface the results reach, member by member into a {@code JsonText}.
  */
 final class ResultWriters {
 
@@ -45,19 +43,18 @@ final class ResultWriters {
     private MethodSpec recordMethod(RecordModel r) {
         CodeBlock.Builder b = CodeBlock.builder()
                 .beginControlFlow("if (value == null)")
-                .addStatement("return $T.nullNode()", JSON_VALUES).endControlFlow()
-                .addStatement("$T object = $T.objectNode()", OBJECT_NODE, JSON_VALUES);
+                .addStatement("return out.nul()").endControlFlow()
+                .addStatement("out.begin()");
         String discriminator = discriminatorOf(r);
         if (discriminator != null) {
-            b.addStatement("object.put($S, $S)", SealedModel.DISCRIMINATOR, discriminator);
+            b.addStatement("out.name($S).string($S)", SealedModel.DISCRIMINATOR, discriminator);
         }
         for (FieldModel f : r.fields()) {
-            b.addStatement("object.set($S, $L)", f.jsonName(),
-                    write(f.type(), CodeBlock.of("value.$L()", f.javaName()), 1));
+            b.addStatement("$L", write(f.type(), CodeBlock.of("value.$L()", f.javaName()),
+                    CodeBlock.of("out.name($S)", f.jsonName()), 1));
         }
-        b.addStatement("return object");
-        return MethodSpec.methodBuilder("write" + r.simpleName()).addModifiers(Modifier.PRIVATE, Modifier.STATIC)
-                .returns(JSON_NODE).addParameter(r.javaType(), "value").addCode(b.build()).build();
+        b.addStatement("return out.end()");
+        return writer(r.simpleName(), r.javaType(), b.build());
     }
 
     private MethodSpec sealedMethod(SealedModel s) {
@@ -65,48 +62,56 @@ final class ResultWriters {
         for (SealedModel.Member m : s.members()) {
             RecordModel r = model.record(m.recordKey());
             b.beginControlFlow("if (value instanceof $T)", r.javaType())
-                    .addStatement("return write$L(($T) value)", r.simpleName(), r.javaType()).endControlFlow();
+                    .addStatement("return write$L(($T) value, out)", r.simpleName(), r.javaType()).endControlFlow();
         }
-        b.addStatement("return $T.nullNode()", JSON_VALUES);
-        return MethodSpec.methodBuilder("write" + s.simpleName()).addModifiers(Modifier.PRIVATE, Modifier.STATIC)
-                .returns(JSON_NODE).addParameter(s.javaType(), "value").addCode(b.build()).build();
+        b.addStatement("return out.nul()");
+        return writer(s.simpleName(), s.javaType(), b.build());
     }
 
-    /** An expression writing {@code value}, of {@code type}, as a {@code JsonNode}. */
-    CodeBlock write(TypeModel type, CodeBlock value, int level) {
+    private static MethodSpec writer(String simpleName, com.palantir.javapoet.TypeName type, CodeBlock code) {
+        return MethodSpec.methodBuilder("write" + simpleName).addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+                .returns(JSON_TEXT).addParameter(type, "value").addParameter(JSON_TEXT, "out").addCode(code).build();
+    }
+
+    /**
+     * An expression writing {@code value}, of {@code type}, into the {@code JsonText} {@code out} (an expression
+     * too), whose value is that {@code JsonText}.
+     */
+    CodeBlock write(TypeModel type, CodeBlock value, CodeBlock out, int level) {
         if (type instanceof TypeModel.Scalar s) {
             if (s.kind().isNumeric()) {
-                return CodeBlock.of("$T.numberNode($L)", JSON_VALUES, value);
+                return CodeBlock.of("$L.number($L)", out, value);
             }
             if (s.kind() == ScalarKind.BOOLEAN) {
-                return CodeBlock.of("$T.booleanNode($L)", JSON_VALUES, value);
+                return CodeBlock.of("$L.bool($L)", out, value);
             }
-            return CodeBlock.of("$T.textNode($L)", JSON_VALUES, value);
+            return CodeBlock.of("$L.string($L)", out, value);
         }
         if (type instanceof TypeModel.EnumType) {
-            return CodeBlock.of("$T.enumNode($L)", JSON_VALUES, value);
+            return CodeBlock.of("$L.enumName($L)", out, value);
         }
         if (type instanceof TypeModel.RecordRef r) {
-            return CodeBlock.of("write$L($L)", model.record(r.key()).simpleName(), value);
+            return CodeBlock.of("write$L($L, $L)", model.record(r.key()).simpleName(), value, out);
         }
         if (type instanceof TypeModel.SealedRef s) {
-            return CodeBlock.of("write$L($L)", model.sealed(s.key()).simpleName(), value);
+            return CodeBlock.of("write$L($L, $L)", model.sealed(s.key()).simpleName(), value, out);
         }
         String e = "e" + level;
-        if (type instanceof TypeModel.OptionalType o) {
-            return CodeBlock.of("$T.optionalNode($L, $L -> $L)", JSON_VALUES, value, e,
-                    write(o.value(), CodeBlock.of(e), level + 1));
+        String o = "o" + level;
+        if (type instanceof TypeModel.OptionalType opt) {
+            return CodeBlock.of("$L.optional($L, ($L, $L) -> $L)", out, value, e, o,
+                    write(opt.value(), CodeBlock.of(e), CodeBlock.of(o), level + 1));
         }
         if (type instanceof TypeModel.MapType m) {
-            return CodeBlock.of("$T.objectNode($L, $L -> $L)", JSON_VALUES, value, e,
-                    write(m.value(), CodeBlock.of(e), level + 1));
+            return CodeBlock.of("$L.object($L, ($L, $L) -> $L)", out, value, e, o,
+                    write(m.value(), CodeBlock.of(e), CodeBlock.of(o), level + 1));
         }
         TypeModel.Sequence s = (TypeModel.Sequence) type;
         if (s.kind() == TypeModel.SequenceKind.ARRAY && s.element().javaType().isPrimitive()) {
-            return CodeBlock.of("$T.arrayNode($L)", JSON_VALUES, value);
+            return CodeBlock.of("$L.array($L)", out, value);
         }
-        return CodeBlock.of("$T.arrayNode($L, $L -> $L)", JSON_VALUES, value, e,
-                write(s.element(), CodeBlock.of(e), level + 1));
+        return CodeBlock.of("$L.array($L, ($L, $L) -> $L)", out, value, e, o,
+                write(s.element(), CodeBlock.of(e), CodeBlock.of(o), level + 1));
     }
 
     private String discriminatorOf(RecordModel r) {

@@ -23,12 +23,13 @@ public final class RuntimeNames {
     public static final ClassName COERCION = ClassName.get(SUPPORT, "Coercion");
     public static final ClassName DISPATCH_SUPPORT = ClassName.get(SUPPORT, "DispatchSupport");
     public static final ClassName CONSTRAINTS = ClassName.get(SUPPORT, "Constraints");
-    public static final ClassName JSON_VALUES = ClassName.get(SUPPORT, "JsonValues");
+    public static final ClassName JSON_TEXT = ClassName.get(SUPPORT, "JsonText");
     public static final ClassName NESTING = ClassName.get(SUPPORT, "Nesting");
     public static final ClassName UNION = ClassName.get(SUPPORT, "Union");
     public static final ClassName TOOL_TEXTS = ClassName.get(SUPPORT, "ToolTexts");
     public static final ClassName TOOL_TABLE = ClassName.get(SUPPORT, "ToolTable");
     public static final ClassName VALUE_READER = ClassName.get(SUPPORT, "ValueReader");
+    public static final ClassName NATIVE_DISPATCH = ClassName.get(SUPPORT, "NativeDispatch");
 
     public static final ClassName JSON_NODE = ClassName.get(JACKSON, "JsonNode");
     public static final ClassName OBJECT_NODE = ClassName.get(JACKSON + ".node", "ObjectNode");

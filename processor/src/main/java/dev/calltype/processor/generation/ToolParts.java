@@ -237,7 +237,8 @@ final class ToolParts {
             if (r.kind() == ReturnModel.Kind.VOID) {
                 b.addStatement("$L", invocation).addStatement("return null");
             } else if (r.kind() == ReturnModel.Kind.TYPED) {
-                b.addStatement("return $L", writers.write(r.type(), invocation, 1));
+                b.addStatement("return $L", writers.write(r.type(), invocation,
+                        CodeBlock.of("new $T()", RuntimeNames.JSON_TEXT), 1));
             } else {
                 b.addStatement("return $L", invocation);
             }

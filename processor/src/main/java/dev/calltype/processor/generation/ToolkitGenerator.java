@@ -75,7 +75,7 @@ public final class ToolkitGenerator {
 
         TypeSpec.Builder type = TypeSpec.classBuilder(self)
                 .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
-                .addSuperinterface(RuntimeNames.TOOLKIT);
+                .addSuperinterface(RuntimeNames.TOOLKIT).addSuperinterface(RuntimeNames.NATIVE_DISPATCH);
         if (GeneratedAnnotation.visibleFrom(model.origin())) {
             type.addAnnotation(AnnotationSpec.builder(RuntimeNames.GENERATED)
                     .addMember("value", "$S", RuntimeNames.PROCESSOR).build());
@@ -196,12 +196,19 @@ public final class ToolkitGenerator {
                 .build());
         out.add(MethodSpec.methodBuilder("dispatch").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
                 .returns(RuntimeNames.TOOL_RESULT).addParameter(RuntimeNames.TOOL_CALL, "call")
+                .addStatement("return $T.TABLE.dispatch(call, $T::make, runner())", lazy, self).build());
+        out.add(MethodSpec.methodBuilder("dispatchNative").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
+                .returns(RuntimeNames.TOOL_RESULT).addParameter(STRING, "name")
+                .addParameter(CharSequence.class, "arguments").addParameter(STRING, "id")
+                .addStatement("return $T.TABLE.dispatchNative(name, arguments, id, $T.EXTRACTOR, $T::make, runner())",
+                        lazy, lazy, self).build());
+        out.add(MethodSpec.methodBuilder("runner").addModifiers(Modifier.PRIVATE).returns(RUNNER)
                 .addStatement("$T run = runner", RUNNER)
                 .beginControlFlow("if (run == null)")
                 .addStatement("run = this::run")
                 .addStatement("runner = run")
                 .endControlFlow()
-                .addStatement("return $T.TABLE.dispatch(call, $T::make, run)", lazy, self).build());
+                .addStatement("return run").build());
         out.add(MethodSpec.methodBuilder("parse").addModifiers(Modifier.PUBLIC).returns(callType)
                 .addParameter(RuntimeNames.TOOL_CALL, "call")
                 .addJavadoc("Converts a call's arguments to this toolkit's typed {@link Call}, with the coercions"

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.calltype.runtime.Extraction;
 import dev.calltype.runtime.ToolCall;
+import dev.calltype.runtime.ToolCallExtractor;
 import dev.calltype.runtime.ToolResult;
 import dev.calltype.runtime.ToolSpec;
 import java.util.ArrayList;
@@ -24,8 +25,8 @@ import java.util.regex.Pattern;
  *
  * <p><b>Type codes.</b> A tool's code is its result kind, then its parameters' types, each preceded by a
  * space. Result kinds: {@code v} nothing ({@code void}), {@code s} text, {@code j} JSON written by generated
- * code or returned as a {@code JsonNode}, {@code b} written by data binding. Types: {@code z c b h i j f d}
- * {@code boolean char byte short int long float double} and their upper case the boxed types; {@code s}
+ * code (a {@link JsonText}) or returned as a {@code JsonNode}, {@code b} written by data binding. Types:
+ * {@code z c b h i j f d} {@code boolean char byte short int long float double} and their upper case the boxed types; {@code s}
  * {@code String}, {@code m} {@code BigDecimal}, {@code n} {@code BigInteger}, {@code u} {@code UUID},
  * {@code w} {@code URI}, {@code x} {@code LocalDate}, {@code y} {@code LocalDateTime}, {@code o}
  * {@code OffsetDateTime}, {@code k} {@code Instant}, {@code p} {@code Duration}; {@code E}<i>n</i> the enum of
@@ -100,27 +101,56 @@ public final class ToolTable {
         if (tool < 0) {
             return DispatchSupport.unknownTool(call, names);
         }
-        String name = names.get(tool);
         List<String> problems = new ArrayList<>(0);
-        C parsed = read(tool, call.arguments(), maker, problems);
+        return run(tool, call.id(), read(tool, call.arguments(), maker, problems), problems, runner);
+    }
+
+    /**
+     * Runs one native call from its argument text: the result {@link #dispatch} gives for the call
+     * {@code extractor.readNativeCall(name, arguments, id)} reads, or the failure with the correction it reads
+     * instead. A call of a tool by its exact name whose text is one plain JSON object of the tool's parameters is
+     * read straight into their values ({@link PlainArguments}), without the call in between; every other text is
+     * read by the extractor. Never throws for anything a model can send.
+     *
+     * @param extractor the toolkit's extractor (its limits and tools)
+     */
+    public <C> ToolResult dispatchNative(String name, CharSequence arguments, String id, ToolCallExtractor extractor,
+                                         Maker<C> maker, Runner runner) {
+        Integer tool = name == null ? null : indexes.get(name);
+        if (tool != null && tools[tool].plainNames) {
+            JsonNode[] members = PlainArguments.read(arguments, tools[tool].names, extractor.limits());
+            if (members != null) {
+                List<String> problems = new ArrayList<>(0);
+                return run(tool, id, read(tool, members, maker, problems), problems, runner);
+            }
+        }
+        Extraction read = extractor.readNativeCall(name, arguments, id);
+        return read.hasCalls() ? dispatch(read.calls().get(0), maker, runner)
+                : ToolResult.failure(name, id, read.correctionPrompt().orElseThrow());
+    }
+
+    /** A read call run: its failure when it was not read, else its result or the failure of its throw. */
+    private <C> ToolResult run(int tool, String id, C parsed, List<String> problems, Runner runner) {
+        String name = names.get(tool);
         if (parsed == null) {
-            return DispatchSupport.invalid(call, name, texts.signature(tool), problems);
+            return DispatchSupport.invalid(id, name, texts.signature(tool), problems);
         }
         Object result;
         try {
             result = runner.run(tool, parsed);
         } catch (Exception e) {
-            return DispatchSupport.thrown(call, name, e);
+            return DispatchSupport.thrown(id, name, e);
         }
         switch (results[tool]) {
             case 'v':
-                return DispatchSupport.done(call, name);
+                return DispatchSupport.done(id, name);
             case 's':
-                return DispatchSupport.text(call, name, (String) result);
+                return DispatchSupport.text(id, name, (String) result);
             case 'j':
-                return DispatchSupport.json(call, name, (JsonNode) result);
+                return result instanceof JsonText text ? text.result(name, id)
+                        : DispatchSupport.json(id, name, (JsonNode) result);
             default:
-                return DispatchSupport.bound(call, name, result);
+                return DispatchSupport.bound(id, name, result);
         }
     }
 
@@ -171,8 +201,22 @@ public final class ToolTable {
         Parameter[] parameters = tool.parameters;
         Object[] values = new Object[parameters.length];
         for (int i = 0; i < parameters.length; i++) {
-            values[i] = parameters[i].read(args, problems);
+            values[i] = parameters[i].read(args.get(parameters[i].name), problems);
         }
+        return make(index, values, before, maker, problems);
+    }
+
+    /** As {@link #read(int, ObjectNode, Maker, List)}, from the parameters' members in order (each once, all known). */
+    private <C> C read(int index, JsonNode[] members, Maker<C> maker, List<String> problems) {
+        Parameter[] parameters = tools[index].parameters;
+        Object[] values = new Object[parameters.length];
+        for (int i = 0; i < parameters.length; i++) {
+            values[i] = parameters[i].read(members[i], problems);
+        }
+        return make(index, values, 0, maker, problems);
+    }
+
+    private static <C> C make(int index, Object[] values, int before, Maker<C> maker, List<String> problems) {
         if (problems.size() > before) {
             return null;
         }
@@ -196,6 +240,8 @@ public final class ToolTable {
         final List<String> names;
         final Parameter[] parameters;
         final List<Nesting> nestings = new ArrayList<>(0);
+        /** Whether every parameter name is written in JSON as it is, so that {@link PlainArguments} can match it. */
+        final boolean plainNames;
 
         Tool(ToolSpec spec, TypeCode.Cursor code, ValueReader[] readers, Enum<?>[][] enums, IntFunction<?>[] arrays) {
             ObjectNode schema = spec.parameters();
@@ -203,6 +249,7 @@ public final class ToolTable {
             JsonNode required = schema.path("required");
             this.names = spec.parameterOrder();
             this.parameters = new Parameter[names.size()];
+            this.plainNames = names.stream().allMatch(PlainArguments::plain);
             for (int i = 0; i < names.size(); i++) {
                 String name = names.get(i);
                 code.expect(' ');
@@ -257,8 +304,8 @@ public final class ToolTable {
                     || pattern != null || notBlank || email || minItems != null || maxItems != null;
         }
 
-        Object read(ObjectNode args, List<String> problems) {
-            JsonNode node = args.get(name);
+        /** The value of the parameter's member {@code node} ({@code null} when the arguments do not have it). */
+        Object read(JsonNode node, List<String> problems) {
             if (DispatchSupport.absent(node)) {
                 if (required) {
                     DispatchSupport.missing(name, node, problems);

@@ -129,19 +129,6 @@ public final class LenientJson {
         return Chars.isIdentPart(c) || c == '$';
     }
 
-    /** A short, quoted rendering of a key or token for messages. */
-    public static String quoted(CharSequence s) {
-        StringBuilder b = new StringBuilder(Math.min(s.length(), 40) + 5).append('"');
-        for (int i = 0; i < s.length() && i < 40; i++) {
-            char c = s.charAt(i);
-            b.append(c < 0x20 ? ' ' : c);
-        }
-        if (s.length() > 40) {
-            b.append('…');
-        }
-        return b.append('"').toString();
-    }
-
     // ------------------------------------------------------------------ the scanner
 
     /** One read: the state of the scan. Not shared between threads. */
@@ -258,7 +245,7 @@ public final class LenientJson {
                     }
                     case AFTER_KEY -> { // objects only
                         if (c != ':') {
-                            return malformed("expected ':' after the key " + quoted(f.key), pos);
+                            return malformed("expected ':' after the key " + Chars.quoted(f.key), pos);
                         }
                         pos++;
                         f.state = AFTER_COLON;
@@ -316,7 +303,7 @@ public final class LenientJson {
                     stopAtEnd("the text ends where a value was expected", pos);
                 } else {
                     Frame f = stack.get(stack.size() - 1);
-                    stopAtEnd("the text ends after " + quoted(f.key) + ": before its value", pos);
+                    stopAtEnd("the text ends after " + Chars.quoted(f.key) + ": before its value", pos);
                 }
                 return null;
             }
@@ -377,7 +364,7 @@ public final class LenientJson {
             }
             Frame f = stack.get(stack.size() - 1);
             if (f.object) {
-                return "expected a value after " + quoted(f.key) + ":";
+                return "expected a value after " + Chars.quoted(f.key) + ":";
             }
             return "expected a value or ']' in an array";
         }
@@ -398,7 +385,7 @@ public final class LenientJson {
             }
             String what;
             if (top.state == AFTER_KEY) {
-                what = "the text ends after the key " + quoted(top.key) + " before its value";
+                what = "the text ends after the key " + Chars.quoted(top.key) + " before its value";
             } else if (top.object) {
                 what = "the text ends after a ',' where a key was expected";
             } else {
@@ -618,7 +605,7 @@ public final class LenientJson {
                 }
             }
             if (shape != Numbers.NumberShape.VALID) {
-                stop = malformed("invalid number " + quoted(text.subSequence(from, i)), from);
+                stop = malformed("invalid number " + Chars.quoted(text.subSequence(from, i)), from);
                 return null;
             }
             JsonNode node = i - from <= 10 ? smallInteger(from, i) : null;
@@ -626,7 +613,7 @@ public final class LenientJson {
                 node = Numbers.numberNode(text.subSequence(from, i).toString());
             }
             if (node == null) {
-                stop = malformed("number out of range " + quoted(text.subSequence(from, i)), from);
+                stop = malformed("number out of range " + Chars.quoted(text.subSequence(from, i)), from);
                 return null;
             }
             pos = i;
@@ -689,7 +676,7 @@ public final class LenientJson {
                     if (i >= end) {
                         for (String lit : WORDS) {
                             if (lit.startsWith(w)) {
-                                stop = truncated("the text ends inside the literal " + quoted(w), from);
+                                stop = truncated("the text ends inside the literal " + Chars.quoted(w), from);
                                 return null;
                             }
                         }

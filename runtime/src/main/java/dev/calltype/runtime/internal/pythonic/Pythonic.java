@@ -344,7 +344,7 @@ public final class Pythonic {
                                 if (text.charAt(j) == '=' && text.charAt(j + 1) != '=') {
                                     String kw = text.subSequence(w, i).toString();
                                     if (!f.names.add(kw)) {
-                                        fail("the keyword argument " + LenientJson.quoted(kw) + " is given twice", w);
+                                        fail("the keyword argument " + Chars.quoted(kw) + " is given twice", w);
                                         return null;
                                     }
                                     f.key = kw;
@@ -578,11 +578,11 @@ public final class Pythonic {
                     }
                     default -> {
                         if (next == '(') {
-                            fail("calls are not allowed inside arguments (found " + LenientJson.quoted(word)
+                            fail("calls are not allowed inside arguments (found " + Chars.quoted(word)
                                     + "(…)): only literal values are, and nothing is evaluated", w);
                         } else {
                             fail("only literal values are allowed (strings, numbers, True, False, None, lists, tuples,"
-                                    + " dicts), not the name " + LenientJson.quoted(word), w);
+                                    + " dicts), not the name " + Chars.quoted(word), w);
                         }
                         return null;
                     }
@@ -706,16 +706,16 @@ public final class Pythonic {
             }
             String normalized = Numbers.normalizeNumber(text, numStart, i);
             if (normalized == null) {
-                fail("invalid number " + LenientJson.quoted(text.subSequence(from, i)), from);
+                fail("invalid number " + Chars.quoted(text.subSequence(from, i)), from);
                 return null;
             }
             JsonNode node = Numbers.numberNode(negative ? "-" + normalized : normalized);
             if (node == null) {
-                fail("number out of range " + LenientJson.quoted(text.subSequence(from, i)), from);
+                fail("number out of range " + Chars.quoted(text.subSequence(from, i)), from);
                 return null;
             }
             if (node.isBigDecimal() && Double.isInfinite(node.doubleValue())) {
-                fail("the number " + LenientJson.quoted(text.subSequence(from, i)) + " is infinity in Python, which "
+                fail("the number " + Chars.quoted(text.subSequence(from, i)) + " is infinity in Python, which "
                         + "JSON cannot hold: write a finite number", from);
                 return null;
             }
@@ -877,7 +877,7 @@ public final class Pythonic {
                 stop = needMore();
             } else {
                 String where = callName == null ? problem
-                        : problem + " (the call to " + LenientJson.quoted(callName) + " is cut off)";
+                        : problem + " (the call to " + Chars.quoted(callName) + " is cut off)";
                 stop = new PyRead(PyRead.Status.ERROR, List.of(), limit, where, offset, ExtractionError.Kind.TRUNCATED);
             }
             return stop;

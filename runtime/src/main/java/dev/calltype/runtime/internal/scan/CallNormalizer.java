@@ -189,7 +189,7 @@ public final class CallNormalizer {
     }
 
     private static Draft twoNames(String name, String other) {
-        return problem("the call names two tools, \"" + ErrorTexts.quote(name) + "\" and \"" + ErrorTexts.quote(other)
+        return problem("the call names two tools, \"" + Chars.quote(name) + "\" and \"" + Chars.quote(other)
                 + "\": give one \"name\"");
     }
 
@@ -297,7 +297,7 @@ public final class CallNormalizer {
             return positional(n, positional, List.of(), d.id(), format, repairs, start, end);
         }
         return Finding.error(ExtractionError.Kind.INVALID_CALL_SYNTAX,
-                ErrorTexts.invalid("the arguments of \"" + ErrorTexts.quote(n.name) + "\" must be an object, not "
+                ErrorTexts.invalid("the arguments of \"" + Chars.quote(n.name) + "\" must be an object, not "
                         + Coercion.describe(a)), n.name, format, start, end);
     }
 
@@ -327,7 +327,7 @@ public final class CallNormalizer {
             return positional(n, positional, List.of(), id, format, repairs, start, end);
         }
         return Finding.error(ExtractionError.Kind.INVALID_CALL_SYNTAX,
-                ErrorTexts.invalid("the arguments of \"" + ErrorTexts.quote(n.name) + "\" must be a JSON object, not "
+                ErrorTexts.invalid("the arguments of \"" + Chars.quote(n.name) + "\" must be a JSON object, not "
                         + Coercion.describe(a)), n.name, format, start, end);
     }
 
@@ -354,7 +354,7 @@ public final class CallNormalizer {
         }
         if (Chars.skipBlanks(args, read.end(), end) != end) {
             return Finding.error(ExtractionError.Kind.MALFORMED_JSON, ErrorTexts.invalid("the arguments of \""
-                    + ErrorTexts.quote(n.name) + "\" go on after their JSON value ends: give one JSON object"), n.name,
+                    + Chars.quote(n.name) + "\" go on after their JSON value ends: give one JSON object"), n.name,
                     WireFormat.NATIVE, 0, end);
         }
         return call(rawName, read, id, WireFormat.NATIVE, 0, end, cfg);
@@ -386,7 +386,7 @@ public final class CallNormalizer {
         }
         if (c.problem() != null) {
             return Finding.error(ExtractionError.Kind.INVALID_CALL_SYNTAX, ErrorTexts.invalid("in the call to \""
-                    + ErrorTexts.quote(n.name) + "\": " + c.problem()), n.name, format, start, end);
+                    + Chars.quote(n.name) + "\": " + c.problem()), n.name, format, start, end);
         }
         List<Repair> repairs = new ArrayList<>(c.repairs());
         if (n.normalized) {
@@ -434,7 +434,7 @@ public final class CallNormalizer {
         if (!positional.isEmpty()) {
             if (n.spec == null) {
                 return Finding.error(ExtractionError.Kind.INVALID_CALL_SYNTAX,
-                        ErrorTexts.invalid("\"" + ErrorTexts.quote(n.name) + "\" was given positional arguments, but its parameter names "
+                        ErrorTexts.invalid("\"" + Chars.quote(n.name) + "\" was given positional arguments, but its parameter names "
                                 + "are not known: write each argument as name=value"), n.name, format, start, end);
             }
             List<String> order = n.spec.parameterOrder();
@@ -450,7 +450,7 @@ public final class CallNormalizer {
         for (Map.Entry<String, JsonNode> kw : keywords) {
             if (args.has(kw.getKey())) {
                 return Finding.error(ExtractionError.Kind.INVALID_CALL_SYNTAX,
-                        ErrorTexts.invalid("\"" + ErrorTexts.quote(n.name) + "\" got two values for '" + ErrorTexts.quote(kw.getKey()) + "'"), n.name,
+                        ErrorTexts.invalid("\"" + Chars.quote(n.name) + "\" got two values for '" + Chars.quote(kw.getKey()) + "'"), n.name,
                         format, start, end);
             }
             args.set(kw.getKey(), kw.getValue());

@@ -188,6 +188,23 @@ public final class Chars {
 
     private static final char[] HEX = "0123456789abcdef".toCharArray();
 
+    /** The most characters of model text (a name, a key, a token) a message quotes. */
+    public static final int QUOTED_CHARS = 80;
+
+    /**
+     * Model text as every message quotes it, the extractor's error texts and the readers' problem descriptions
+     * alike: at most {@link #QUOTED_CHARS} characters (an ellipsis when cut), control characters escaped, on one
+     * line. Every name, key or token from the response goes into a message through here.
+     */
+    public static String quote(CharSequence modelText) {
+        return snippet(modelText, 0, modelText.length(), QUOTED_CHARS);
+    }
+
+    /** {@link #quote} between double quotes. */
+    public static String quoted(CharSequence modelText) {
+        return '"' + quote(modelText) + '"';
+    }
+
     /**
      * A bounded, single-line rendering of {@code b[from, to)} for messages: at most {@code max} chars, control
      * characters escaped, an ellipsis when cut.

@@ -136,7 +136,7 @@ public final class Driver {
         }
         IndexedText buf = response;
         if (start != null) {
-            String close = start.decide(buf, limit, atEnd, cfg.candidateCap);
+            String close = start.decide(buf, limit, atEnd, cfg);
             if (close == ReasoningStart.UNDECIDED) {
                 return; // held: what is read so far may yet turn out to be reasoning
             }

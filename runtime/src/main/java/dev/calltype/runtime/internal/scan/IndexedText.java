@@ -98,15 +98,28 @@ public final class IndexedText implements CharSequence {
     public int skipProse(ProseStops stops, int from, int limit) {
         int end;
         if (text instanceof String s) {
-            if (proseCursor == null) {
-                proseCursor = stops.cursor();
-            }
-            end = stops.skip(s, proseCursor, from, limit);
+            end = stops.skip(s, proseCursor(stops), from, limit);
         } else {
             end = stops.skip(text, from, limit);
         }
         reads += end - from;
         return end;
+    }
+
+    /**
+     * In a whole response (a {@code String}): the first index of {@code c}, one of the prose stop characters, or
+     * MAX_VALUE when there is none; the prose scan starts from this search instead of repeating it
+     * ({@link ProseStops.Cursor#first}). -1 over other text.
+     */
+    public int firstProseStop(ProseStops stops, char c) {
+        return text instanceof String s ? proseCursor(stops).first(s, c) : -1;
+    }
+
+    private ProseStops.Cursor proseCursor(ProseStops stops) {
+        if (proseCursor == null) {
+            proseCursor = stops.cursor();
+        }
+        return proseCursor;
     }
 
     @Override

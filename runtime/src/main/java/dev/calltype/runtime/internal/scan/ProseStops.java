@@ -5,14 +5,18 @@ import java.util.Arrays;
 /**
  * Where prose may stop being plain prose: the scanner's fast path. From a position that is not at a line start,
  * {@link #skip} steps over every character that can neither start a candidate nor change the line state: line
- * breaks, braces, brackets, backticks and the first characters of markers stop it. A marker's first character that
- * is common in prose ({@code T}, {@code A}, {@code f}) stops it only when the next character is the second
- * character of some marker, so {@code "for"} and {@code "The"} cost one lookup more, not a candidate.
+ * breaks, braces and brackets (JSON in prose), {@code <} (most markers, every reasoning closer) and the first
+ * characters of the other markers stop it. A backtick does not: a fence opens only at a line start, which the fast
+ * path never crosses. A marker's first character that is common in prose ({@code T}, {@code A}, {@code f}) stops
+ * it only when the next character is the second character of some marker, so {@code "for"} and {@code "The"} cost
+ * one lookup more, not a candidate.
  *
  * <p>Over a {@code String} (batch), each stop character is found with {@link String#indexOf(int, int)} (a vector
  * intrinsic) and its next occurrence is kept in a per-response {@link Cursor}, so the text is read once per stop
- * character, close to memory speed; over other text (a streaming window) a table lookup per character does it.
- * Immutable; built once per {@link Config}.
+ * character, close to memory speed. A first character whose markers all continue with a character that stops the
+ * scan anyway ({@code ]} of {@code ]<]minimax[>}) is not searched for at all: it is looked at one position before
+ * each such stop (and where the text ends), so it costs no pass of its own. Over other text (a streaming window) a
+ * table lookup per character does it. Immutable; built once per {@link Config}.
  */
 public final class ProseStops {
 
@@ -23,13 +27,15 @@ public final class ProseStops {
 
     private final byte[] kind = new byte[128];
     private final boolean[][] second = new boolean[128][];
+    /** {@code STOP_IF_PAIR} characters whose every second character is a {@code STOP}: not searched for. */
+    private final boolean[] beforeStop = new boolean[128];
     /** First characters outside ASCII. */
     private final String otherFirst;
     /** Every stop character, for the {@code indexOf} path. */
     private final char[] stops;
 
     public ProseStops(MarkerTable markers) {
-        for (char c : new char[] {'\n', '\r', '{', '[', '`', '<'}) {
+        for (char c : new char[] {'\n', '\r', '{', '[', '<'}) {
             kind[c] = STOP;
         }
         StringBuilder others = new StringBuilder();
@@ -58,7 +64,8 @@ public final class ProseStops {
         this.otherFirst = others.toString();
         StringBuilder all = new StringBuilder();
         for (char c = 0; c < 128; c++) {
-            if (kind[c] != PROSE) {
+            beforeStop[c] = kind[c] == STOP_IF_PAIR && onlyBeforeStops(second[c]);
+            if (kind[c] != PROSE && !beforeStop[c]) {
                 all.append(c);
             }
         }
@@ -74,6 +81,23 @@ public final class ProseStops {
         public Cursor() {
             Arrays.fill(next, -1);
             Arrays.fill(from, Integer.MAX_VALUE);
+        }
+
+        /**
+         * The first occurrence in {@code s} of {@code c}, one of the stop characters (MAX_VALUE: none), searched once
+         * for a look-ahead and for the scan, which starts from it.
+         */
+        public int first(String s, char c) {
+            int j = 0;
+            while (stops[j] != c) {
+                j++;
+            }
+            if (from[j] != 0) {
+                int n = s.indexOf(c);
+                next[j] = n < 0 ? Integer.MAX_VALUE : n;
+                from[j] = 0;
+            }
+            return next[j];
         }
     }
 
@@ -102,7 +126,10 @@ public final class ProseStops {
                 }
             }
             if (best >= limit) {
-                return limit;
+                return limit - 1 >= from && isBeforeStop(s.charAt(limit - 1)) ? limit - 1 : limit;
+            }
+            if (best > from && pairsBefore(s.charAt(best - 1), s.charAt(best))) {
+                return best - 1;
             }
             char c = stops[which];
             if (c >= 128 || kind[c] != STOP_IF_PAIR || best + 1 >= limit || pairs(c, s.charAt(best + 1))) {
@@ -129,6 +156,24 @@ public final class ProseStops {
             }
         }
         return i;
+    }
+
+    private boolean onlyBeforeStops(boolean[] next) {
+        for (int n = 0; n < 128; n++) {
+            if (next[n] && kind[n] != STOP) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private boolean isBeforeStop(char c) {
+        return c < 128 && beforeStop[c];
+    }
+
+    /** Whether {@code c}, found by nothing but the stop {@code next} after it, starts a marker there. */
+    private boolean pairsBefore(char c, char next) {
+        return isBeforeStop(c) && pairs(c, next);
     }
 
     private boolean pairs(char first, char next) {

@@ -11,7 +11,9 @@ import dev.calltype.runtime.internal.formats.Reasoning;
  * and what it holds is bounded by the window.
  *
  * <p>Linear: each position is tested once against the markers (a partial match at the end of the text is tested
- * again when more text arrives).
+ * again when more text arrives). In a whole response the {@code <} and {@code [} are found by {@code indexOf}, the
+ * first of each by the prose scan's own search ({@link IndexedText#firstProseStop}), which the scan then starts
+ * from: a response with neither in its first {@link #WINDOW} characters is not searched a second time.
  */
 final class ReasoningStart {
 
@@ -22,23 +24,23 @@ final class ReasoningStart {
     public static final String UNDECIDED = "";
 
     private int probe;
-    /** In a whole response: the next {@code <} and {@code [} at or after the probe (-1: none), found by indexOf. */
-    private int nextAngle = -2;
-    private int nextBracket = -2;
+    /** In a whole response: the next {@code <} and {@code [} at or after the probe (MAX_VALUE: none; -1: unsearched). */
+    private int nextAngle = -1;
+    private int nextBracket = -1;
 
     /**
      * The closing marker the response starts before ({@code null}: it does not start in reasoning), or
      * {@link #UNDECIDED} when the text so far does not tell.
      */
-    public String decide(CharSequence buf, int limit, boolean atEnd, int candidateCap) {
-        int cap = Math.min(WINDOW, candidateCap);
+    public String decide(IndexedText buf, int limit, boolean atEnd, Config cfg) {
+        int cap = Math.min(WINDOW, cfg.candidateCap);
         boolean end = atEnd || limit >= cap;
         int lim = Math.min(limit, cap);
         CharSequence text = IndexedText.unwrap(buf);
         String whole = text instanceof String w ? w : null;
         for (int i = probe; i < lim; i++) {
             if (whole != null) {
-                i = nextOpening(whole, i, lim);
+                i = nextOpening(buf, cfg.proseStops, whole, i);
                 if (i >= lim) {
                     break;
                 }
@@ -67,21 +69,22 @@ final class ReasoningStart {
         return end ? null : UNDECIDED;
     }
 
-    /** The next {@code <} or {@code [} of {@code s} from {@code i} ({@code lim} when none before it); each found once. */
-    private int nextOpening(String s, int i, int lim) {
-        if (nextAngle != -1 && nextAngle < i) {
-            nextAngle = s.indexOf('<', i);
+    /** The next {@code <} or {@code [} of {@code s} at or after {@code i} (MAX_VALUE: none); each found once. */
+    private int nextOpening(IndexedText buf, ProseStops stops, String s, int i) {
+        nextAngle = next(buf, stops, s, '<', nextAngle, i);
+        nextBracket = next(buf, stops, s, '[', nextBracket, i);
+        return Math.min(nextAngle, nextBracket);
+    }
+
+    /** The first {@code c} at or after {@code i}, knowing the first one at or after an earlier probe. */
+    private static int next(IndexedText buf, ProseStops stops, String s, char c, int known, int i) {
+        if (known == -1) {
+            known = buf.firstProseStop(stops, c);
         }
-        if (nextBracket != -1 && nextBracket < i) {
-            nextBracket = s.indexOf('[', i);
+        if (known >= i) {
+            return known;
         }
-        int next = lim;
-        if (nextAngle >= 0) {
-            next = Math.min(next, nextAngle);
-        }
-        if (nextBracket >= 0) {
-            next = Math.min(next, nextBracket);
-        }
-        return next;
+        int n = s.indexOf(c, i);
+        return n < 0 ? Integer.MAX_VALUE : n;
     }
 }

@@ -30,18 +30,8 @@ public final class ErrorTexts {
 
     /** The most characters of offending text an error carries. */
     public static final int SNIPPET_CHARS = 120;
-    /** The most characters of model text (a name, a key) a message quotes. */
-    public static final int QUOTED_CHARS = 80;
 
     private ErrorTexts() {
-    }
-
-    /**
-     * Model text as a message quotes it: at most {@link #QUOTED_CHARS} characters (an ellipsis when cut), control
-     * characters escaped, on one line. Every name or key from the response goes into a message through here.
-     */
-    public static String quote(CharSequence modelText) {
-        return Chars.snippet(modelText, 0, modelText.length(), QUOTED_CHARS);
     }
 
     /**
@@ -59,7 +49,7 @@ public final class ErrorTexts {
     }
 
     public static String truncated(String name) {
-        return (name == null ? "The tool call" : "The call to \"" + quote(name) + "\"")
+        return (name == null ? "The tool call" : "The call to \"" + Chars.quote(name) + "\"")
                 + " was cut off: the response ended before it was complete, so it was not run. "
                 + "Send the complete call again.";
     }
@@ -70,7 +60,7 @@ public final class ErrorTexts {
     }
 
     public static String malformed(String name, String problem) {
-        return (name == null ? "The tool call" : "The call to \"" + quote(name) + "\"")
+        return (name == null ? "The tool call" : "The call to \"" + Chars.quote(name) + "\"")
                 + " is not valid JSON, even read leniently: " + problem + ".";
     }
 
@@ -78,7 +68,7 @@ public final class ErrorTexts {
         String why = inner.problem() != null ? inner.problem()
                 : inner.isComplete() && !inner.value().isObject() ? "it holds " + Coercion.describe(inner.value())
                 : "it is not one complete JSON object";
-        return "The arguments of \"" + quote(name) + "\" were given as a string that is not a JSON object: " + why
+        return "The arguments of \"" + Chars.quote(name) + "\" were given as a string that is not a JSON object: " + why
                 + ". Give the arguments as a JSON object.";
     }
 
@@ -93,7 +83,7 @@ public final class ErrorTexts {
      * @param suggestion the tool the name was probably meant to be, or {@code null}
      */
     public static String unknownTool(String raw, List<String> names, String suggestion) {
-        StringBuilder b = new StringBuilder("There is no tool named \"").append(quote(raw)).append("\".");
+        StringBuilder b = new StringBuilder("There is no tool named \"").append(Chars.quote(raw)).append("\".");
         if (suggestion != null) {
             b.append(" Did you mean \"").append(suggestion).append("\"?");
         }

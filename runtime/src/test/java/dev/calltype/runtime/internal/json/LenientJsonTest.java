@@ -323,6 +323,16 @@ class LenientJsonTest {
                 0);
     }
 
+    @Test
+    void aProblemQuotesModelTextByTheSameRuleAsEveryErrorText() {
+        // Up to 80 characters, control characters escaped (Chars.quote), as the extractor's own messages do.
+        String digits = "0" + "1".repeat(70);
+        assertMalformed("{\"a\": " + digits + "}", "invalid number \"" + digits + "\"", 6);
+        String longer = "0" + "1".repeat(90);
+        assertMalformed("{\"a\": " + longer + "}", "invalid number \"" + longer.substring(0, 80) + "…\"", 6);
+        assertMalformed("{\"a\tb\" 1}", "expected ':' after the key \"a\\tb\"", 7);
+    }
+
     private static void assertMalformed(String s, String problem, int offset) {
         JsonRead r = read(s);
         assertThat(r.status()).as(s).isEqualTo(Status.MALFORMED);
