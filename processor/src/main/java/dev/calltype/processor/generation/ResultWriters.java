@@ -47,11 +47,10 @@ final class ResultWriters {
                 .addStatement("out.begin()");
         String discriminator = discriminatorOf(r);
         if (discriminator != null) {
-            b.addStatement("out.name($S).string($S)", SealedModel.DISCRIMINATOR, discriminator);
+            b.addStatement("$L.string($S)", member(SealedModel.DISCRIMINATOR), discriminator);
         }
         for (FieldModel f : r.fields()) {
-            b.addStatement("$L", write(f.type(), CodeBlock.of("value.$L()", f.javaName()),
-                    CodeBlock.of("out.name($S)", f.jsonName()), 1));
+            b.addStatement("$L", write(f.type(), CodeBlock.of("value.$L()", f.javaName()), member(f.jsonName()), 1));
         }
         b.addStatement("return out.end()");
         return writer(r.simpleName(), r.javaType(), b.build());
@@ -66,6 +65,17 @@ final class ResultWriters {
         }
         b.addStatement("return out.nul()");
         return writer(s.simpleName(), s.javaType(), b.build());
+    }
+
+    /** Starting a member: {@code field} for a name JSON writes as it is, {@code name} (which escapes) otherwise. */
+    private static CodeBlock member(String name) {
+        for (int i = 0; i < name.length(); i++) {
+            char c = name.charAt(i);
+            if (c < 0x20 || c == '"' || c == '\\') {
+                return CodeBlock.of("out.name($S)", name);
+            }
+        }
+        return CodeBlock.of("out.field($S)", name);
     }
 
     private static MethodSpec writer(String simpleName, com.palantir.javapoet.TypeName type, CodeBlock code) {

@@ -69,6 +69,19 @@ public final class JsonText {
         return this;
     }
 
+    /**
+     * Starts the member {@code name} of the open object, as {@link #name} does, for a name the generated code knows
+     * needs no escape (no {@code "}, backslash or control character): written as it is, without looking.
+     */
+    public JsonText field(String name) {
+        if (!first) {
+            out.append(',');
+        }
+        first = false;
+        out.append('"').append(name).append("\":");
+        return this;
+    }
+
     /** Closes the open object. */
     public JsonText end() {
         out.append('}');

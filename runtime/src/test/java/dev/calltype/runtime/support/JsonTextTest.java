@@ -82,6 +82,16 @@ class JsonTextTest {
                 .isEqualTo("{\"type\":\"card\",\"m\":{\"k\":[1,2]},\"o\":null,\"a\":[1,2],\"z\":true}");
     }
 
+    @Test
+    void aPlainFieldNameIsWrittenAsNameWritesIt() {
+        Property.forAll(1000, Gen.strings(Gen.charRange(' ', '~'), 12).filter(n -> n.indexOf('"') < 0
+                && n.indexOf('\\') < 0), n -> {
+            String byName = new JsonText().begin().name(n).number(1).name("b").nul().end().toString();
+            String byField = new JsonText().begin().field(n).number(1).field("b").nul().end().toString();
+            assertThat(byField).isEqualTo(byName);
+        });
+    }
+
     // ------------------------------------------------------------------ the values
 
     private static Gen<Object> values(int depth) {

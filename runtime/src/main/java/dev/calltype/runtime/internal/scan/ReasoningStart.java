@@ -14,6 +14,13 @@ import dev.calltype.runtime.internal.formats.Reasoning;
  * again when more text arrives). In a whole response the {@code <} and {@code [} are found by {@code indexOf}, the
  * first of each by the prose scan's own search ({@link IndexedText#firstProseStop}), which the scan then starts
  * from: a response with neither in its first {@link #WINDOW} characters is not searched a second time.
+ *
+ * <p>Why a look-ahead before the scan rather than part of it: the decision changes how the text before the first
+ * reasoning marker is read (as reasoning, only its closer and the markers in {@link Reasoning#ENDED_BY} are looked
+ * for; as prose, calls are), and the first marker is the first in the raw text, one inside what a prose reading
+ * would take as a call's arguments included. One left-to-right reading would have to read that text both ways, or
+ * read it again once the marker is found; the look-ahead instead touches only the {@code <} and {@code [} of that
+ * text (at most the first {@link #WINDOW} characters), up to the first marker.
  */
 final class ReasoningStart {
 
