@@ -3,6 +3,7 @@ package dev.calltype.runtime;
 import dev.calltype.runtime.internal.args.Names;
 import dev.calltype.runtime.internal.args.SchemaNodes;
 import dev.calltype.runtime.internal.text.ErrorTexts;
+import dev.calltype.runtime.support.NativeDispatch;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -11,6 +12,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.lang.System.Logger.Level;
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -20,8 +22,12 @@ import java.util.Objects;
  * One toolkit over several: calls are routed by tool name. The view follows parts whose tools change (an MCP
  * server that announced new tools): when a part's {@link Toolkit#tools()} is no longer the list the view was made
  * from, the view is made anew, so {@link #tools()} is a new list exactly when some part's tools changed.
+ *
+ * <p>A native call of a tool by its exact name goes to the part that owns the name through the part's own native
+ * dispatch when it has one (a generated toolkit reads a plain argument object straight into the parameters); see
+ * {@link #dispatchNative}.
  */
-final class CombinedToolkit implements Toolkit {
+final class CombinedToolkit implements Toolkit, NativeDispatch {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final System.Logger LOG = System.getLogger(Toolkits.class.getName());
@@ -43,6 +49,14 @@ final class CombinedToolkit implements Toolkit {
         final Map<String, Toolkit> route = new LinkedHashMap<>();
         final Map<SchemaDialect, String> schemas = new EnumMap<>(SchemaDialect.class);
         final Map<CallFormat, String> instructions = new EnumMap<>(CallFormat.class);
+        /**
+         * The tools whose owner dispatches native calls itself, by name: owners that are {@link NativeDispatch}
+         * and read argument text within the limits this view's extractor reads it in, so that they read every
+         * text as it does.
+         */
+        final Map<String, NativeDispatch> natives = new HashMap<>();
+        /** The extractor over {@link #tools}, made at its first use. */
+        private volatile ToolCallExtractor extractor;
 
         /**
          * @param strict whether a name two parts share is an error (when combining) or, after a part's tools
@@ -55,6 +69,8 @@ final class CombinedToolkit implements Toolkit {
                 Toolkit part = parts.get(i);
                 List<ToolSpec> listed = part.tools();
                 List<ToolSpec> mine = new ArrayList<>(listed.size());
+                NativeDispatch own = part instanceof NativeDispatch n
+                        && part.extractor().limits().equals(ExtractionLimits.DEFAULTS) ? n : null;
                 seen.add(listed);
                 for (ToolSpec tool : listed) {
                     Integer previous = owner.putIfAbsent(tool.name(), i);
@@ -69,12 +85,25 @@ final class CombinedToolkit implements Toolkit {
                         continue;
                     }
                     route.put(tool.name(), part);
+                    if (own != null) {
+                        natives.put(tool.name(), own);
+                    }
                     mine.add(tool);
                 }
                 kept.add(mine.size() == listed.size() ? listed : List.copyOf(mine));
                 all.addAll(mine);
             }
             this.tools = List.copyOf(all);
+        }
+
+        /** The extractor over the view's tools, with the default limits ({@link Toolkit#extractor()}'s). */
+        ToolCallExtractor extractor() {
+            ToolCallExtractor x = extractor;
+            if (x == null) {
+                x = ToolCallExtractor.builder().tools(tools).build();
+                extractor = x;
+            }
+            return x;
         }
 
         boolean current(List<Toolkit> parts) {
@@ -181,6 +210,42 @@ final class CombinedToolkit implements Toolkit {
             call = call.withName(tool.name());
         }
         return ErrorTexts.guardedDispatch(part, call);
+    }
+
+    /** An extractor over {@link #tools()} as they are now, made once per change of the tools. */
+    @Override
+    public ToolCallExtractor extractor() {
+        return view().extractor();
+    }
+
+    /**
+     * Runs a native call. A call of one of the tools by its exact name goes to the part that owns the name (the
+     * part {@link #dispatch} routes it to) through the part's own native dispatch, when the part has one and reads
+     * argument text within the same limits. Every other call — a tool of a part without its own native dispatch,
+     * a name that is not exact, no name — is read by {@link #extractor()} and dispatched.
+     *
+     * <p>The part's answer is this toolkit's answer except when the part could not read the text: its correction
+     * prompt lists only its own tools. So when the part answers with a failure, the text is read here as well;
+     * when it cannot be read, the answer is the failure with this toolkit's correction prompt, and otherwise the
+     * part's failure stands (an argument that does not fit, a tool that threw — never run twice).
+     */
+    @Override
+    public ToolResult dispatchNative(String name, CharSequence arguments, String id) {
+        Objects.requireNonNull(arguments, "arguments");
+        View v = view();
+        NativeDispatch owner = name == null ? null : v.natives.get(name);
+        ToolResult answered = null;
+        if (owner != null) {
+            answered = ErrorTexts.guardedNative(owner, name, arguments, id);
+            if (!answered.isError()) {
+                return answered;
+            }
+        }
+        Extraction read = v.extractor().readNativeCall(name, arguments, id);
+        if (!read.hasCalls()) {
+            return ToolResult.failure(name, id, read.correctionPrompt().orElseThrow());
+        }
+        return answered != null ? answered : dispatch(read.calls().get(0));
     }
 
     @Override

@@ -13,6 +13,7 @@ import dev.calltype.runtime.internal.scan.Chars;
 import dev.calltype.runtime.internal.scan.Config;
 import dev.calltype.runtime.support.Coercion;
 import dev.calltype.runtime.support.DispatchSupport;
+import dev.calltype.runtime.support.NativeDispatch;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -21,6 +22,7 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * Every message the extractor writes: error messages (for a person and for the model that wrote the call) and the
@@ -351,11 +353,23 @@ public final class ErrorTexts {
      * {@code null}.
      */
     public static ToolResult guardedDispatch(Toolkit toolkit, ToolCall call) {
+        return guarded(call.name(), call.id(), () -> toolkit.dispatch(call));
+    }
+
+    /**
+     * The same guard around another toolkit's {@link NativeDispatch#dispatchNative} (a combined toolkit's part):
+     * its result, or the failure {@link #guardedDispatch} gives for the call of {@code name} it would have run.
+     */
+    public static ToolResult guardedNative(NativeDispatch toolkit, String name, CharSequence arguments, String id) {
+        return guarded(name, id, () -> toolkit.dispatchNative(name, arguments, id));
+    }
+
+    private static ToolResult guarded(String name, String id, Supplier<ToolResult> dispatch) {
         try {
-            ToolResult result = toolkit.dispatch(call);
-            return result != null ? result : ToolResult.failure(call.name(), call.id(), toolReturnedNothing(call.name()));
+            ToolResult result = dispatch.get();
+            return result != null ? result : ToolResult.failure(name, id, toolReturnedNothing(name));
         } catch (RuntimeException | StackOverflowError | AssertionError | LinkageError e) {
-            return ToolResult.failure(call.name(), call.id(), toolFailed(call.name(), e));
+            return ToolResult.failure(name, id, toolFailed(name, e));
         }
     }
 
