@@ -94,15 +94,15 @@ public final class Main {
         return new Runner(options.build()).run();
     }
 
-    /** The compile-time ratio for each class size, warmed up in this JVM or in a new JVM each (see {@link CompileTime}). */
-    private static SortedMap<Integer, Double> compileTime(List<Integer> sizes, int runs, boolean newJvm) {
+    /** The compile times of each class size, warmed up in this JVM or in a new JVM each (see {@link CompileTime}). */
+    private static SortedMap<Integer, CompileTime.Times> compileTime(List<Integer> sizes, int runs, boolean newJvm) {
         System.err.println("calltype benchmarks: compile time of " + sizes + " tools with and without the processor"
                 + (newJvm ? ", a new JVM per compilation" : ", warmed up in this JVM"));
-        SortedMap<Integer, Double> ratios = new TreeMap<>();
+        SortedMap<Integer, CompileTime.Times> times = new TreeMap<>();
         for (int n : sizes) {
-            ratios.put(n, newJvm ? CompileTime.freshRatio(n, runs) : CompileTime.ratio(n, runs));
+            times.put(n, newJvm ? CompileTime.fresh(n, runs) : CompileTime.warm(n, runs));
         }
-        return ratios;
+        return times;
     }
 
     private static int report(List<RunResult> results, List<Integer> compileSizes, int compileRuns, boolean table) {

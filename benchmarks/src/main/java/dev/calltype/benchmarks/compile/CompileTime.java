@@ -24,31 +24,58 @@ import javax.tools.ToolProvider;
  * (300-character descriptions, four parameters each), compiled through {@code javax.tools} with the processor
  * (which also compiles the toolkit it generates) and without it ({@code -proc:none}), measured two ways:
  * <ul>
- *   <li>{@link #ratio}: in this JVM, javac warmed up (each side compiled once first), as in a build daemon that
- *       stays up (Gradle's compiler daemon, an IDE). The figure is the ratio of the fastest of {@code runs}
- *       compilations, timed as the CPU time of the compiling thread (javac compiles on the calling thread),
- *       which other load on a shared machine disturbs far less than wall time. Without JVM start-up and JIT
+ *   <li>{@link #warm}: in this JVM, javac warmed up (each side compiled {@value #WARM_UP} times first), as in a
+ *       build daemon that stays up (Gradle's compiler daemon, an IDE). Each compilation is timed as the CPU time
+ *       of the compiling thread (javac compiles on the calling thread), which other load on a shared machine
+ *       disturbs far less than wall time; the fastest of {@code runs} counts. Without JVM start-up and JIT
  *       warm-up in either side, it is the strictest measure of what the generated code costs javac.</li>
- *   <li>{@link #freshRatio}: each compilation in a new JVM, as one {@code javac} command or a one-module Maven
+ *   <li>{@link #fresh}: each compilation in a new JVM, as one {@code javac} command or a one-module Maven
  *       build runs it: the whole process's CPU time (all threads: javac, JIT compilers, GC), JVM start-up
  *       included, fastest of {@code runs}.</li>
  * </ul>
  * Not JMH: one compilation of 500 tools takes up to seconds, and what matters is how the ratio grows with
- * {@code n}.
+ * {@code n}. Both sides of a ratio include what every compilation pays whatever its size (javac's start, the
+ * class path opened); {@link Times#perToolRatio} takes it out by comparing two sizes.
  */
 public final class CompileTime {
 
     private CompileTime() {
     }
 
-    /** In this JVM, warmed up: the ratio of the time with the processor to the time without it. */
-    public static double ratio(int tools, int runs) {
-        return measure(tools, runs, CompileTime::compile);
+    /** How many times each side is compiled, unmeasured, before {@link #warm} times it: javac's JIT warm-up. */
+    static final int WARM_UP = 8;
+
+    /**
+     * The fastest compilation with the processor and without it, in nanoseconds of CPU time.
+     *
+     * @param with with the processor, which also compiles the toolkit it generates
+     * @param without the same class, {@code -proc:none}
+     */
+    public record Times(long with, long without) {
+
+        /** The time with the processor over the time without. */
+        public double ratio() {
+            return (double) with / without;
+        }
+
+        /**
+         * What one more tool costs with the processor over what it costs without: the growth in time from
+         * {@code smaller} to this larger class, with over without. The ratio of every size tends to it as the
+         * class grows.
+         */
+        public double perToolRatio(Times smaller) {
+            return (double) (with - smaller.with) / (without - smaller.without);
+        }
     }
 
-    /** One new JVM per compilation: the ratio of the process CPU time with the processor to that without it. */
-    public static double freshRatio(int tools, int runs) {
-        return measure(tools, runs, CompileTime::compileInNewJvm);
+    /** In this JVM, javac warmed up: the fastest of {@code runs} compilations of each side. */
+    public static Times warm(int tools, int runs) {
+        return measure(tools, WARM_UP, runs, CompileTime::compile);
+    }
+
+    /** One new JVM per compilation: the fastest process CPU time of {@code runs} compilations of each side. */
+    public static Times fresh(int tools, int runs) {
+        return measure(tools, 1, runs, CompileTime::compileInNewJvm);
     }
 
     /** How one compilation is timed: its CPU time in nanoseconds. */
@@ -56,7 +83,7 @@ public final class CompileTime {
         long time(Path source, Path dir, boolean processor) throws IOException;
     }
 
-    private static double measure(int tools, int runs, Compilation compilation) {
+    private static Times measure(int tools, int warmUp, int runs, Compilation compilation) {
         Path dir;
         try {
             dir = Files.createTempDirectory("calltype-compile-time");
@@ -67,15 +94,17 @@ public final class CompileTime {
             Path source = dir.resolve("src/bench/Tools" + tools + ".java");
             Files.createDirectories(source.getParent());
             Files.writeString(source, source(tools));
+            for (int i = 0; i < warmUp; i++) {
+                compilation.time(source, dir, true);
+                compilation.time(source, dir, false);
+            }
             long with = Long.MAX_VALUE;
             long without = Long.MAX_VALUE;
-            compilation.time(source, dir, true);
-            compilation.time(source, dir, false);
             for (int i = 0; i < runs; i++) {
                 with = Math.min(with, compilation.time(source, dir, true));
                 without = Math.min(without, compilation.time(source, dir, false));
             }
-            return (double) with / without;
+            return new Times(with, without);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } finally {
@@ -197,10 +226,21 @@ public final class CompileTime {
                     .getOperatingSystemMXBean()).getProcessCpuTime());
             return;
         }
+        Times first = null;
         for (String a : args.length == 0 ? new String[] {"100", "250", "500"} : args) {
             int n = Integer.parseInt(a);
-            System.out.printf(Locale.ROOT, "compile_%d_tools_vs_plain: %.2f%n", n, ratio(n, 2));
-            System.out.printf(Locale.ROOT, "compile_%d_tools_vs_plain_new_jvm: %.2f%n", n, freshRatio(n, 2));
+            Times warm = warm(n, 3);
+            Times fresh = fresh(n, 2);
+            System.out.printf(Locale.ROOT, "compile_%d_tools_vs_plain: %.2f (%.0f / %.0f ms)%n",
+                    n, warm.ratio(), warm.with() / 1e6, warm.without() / 1e6);
+            System.out.printf(Locale.ROOT, "compile_%d_tools_vs_plain_new_jvm: %.2f (%.0f / %.0f ms)%n",
+                    n, fresh.ratio(), fresh.with() / 1e6, fresh.without() / 1e6);
+            if (first == null) {
+                first = warm;
+            } else {
+                System.out.printf(Locale.ROOT, "compile_per_tool_vs_plain (warm, up to %d): %.2f%n",
+                        n, warm.perToolRatio(first));
+            }
         }
     }
 }
