@@ -3,11 +3,13 @@ package dev.calltype.processor;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.TextNode;
 import com.google.testing.compile.JavaFileObjects;
 import dev.calltype.runtime.Extraction;
 import dev.calltype.runtime.ToolResult;
 import dev.calltype.runtime.ToolSpec;
 import dev.calltype.runtime.Toolkit;
+import dev.calltype.runtime.Toolkits;
 import dev.calltype.runtime.support.NativeDispatch;
 import dev.calltype.testsupport.Gen;
 import dev.calltype.testsupport.Property;
@@ -23,7 +25,9 @@ import org.junit.jupiter.api.Test;
  * answers every argument text exactly as reading the call with the toolkit's extractor and dispatching it does:
  * well-formed arguments of the schema's types (the fast path), and everything near them — wrong types, nulls,
  * missing and unknown members, duplicates, escapes, lone surrogates, decimals, big numbers, blanks, broken syntax,
- * names that are not exact. Texts are generated from each tool's schema, for every tool of two toolkits.
+ * names that are not exact. Texts are generated from each tool's schema, for every tool of two toolkits, and of
+ * the two combined with a toolkit made at run time ({@code Toolkits.combine}, whose native dispatch hands a call of
+ * a generated part's tool to that part).
  */
 class NativeDispatchTest {
 
@@ -81,6 +85,28 @@ class NativeDispatchTest {
         }
         // the generated texts reach the tools, not only their failures
         assertThat(succeeded[0]).as("calls that ran").isGreaterThan(1000);
+    }
+
+    @Test
+    void combinedToolkitsAnswerEveryTextAsTheirExtractorAndDispatchAnswerIt() {
+        Toolkit lookup = Toolkits.fromJson("[{\"type\": \"function\", \"function\": {\"name\": \"lookup\", "
+                + "\"parameters\": {\"type\": \"object\", \"properties\": {\"city\": {\"type\": \"string\"}, "
+                + "\"nights\": {\"type\": \"integer\"}}, \"required\": [\"city\"]}}}]",
+                (tool, args) -> TextNode.valueOf("found " + args));
+        Toolkit all = Toolkits.combine(TOOLKITS.get(0), lookup, TOOLKITS.get(1));
+        assertThat(all).isInstanceOf(NativeDispatch.class);
+        int[] succeeded = new int[1];
+        for (ToolSpec tool : all.tools()) {
+            Property.forAll(60, texts(tool), names(tool.name()), Gen.of("call_7", "", " "), (text, name, id) -> {
+                ToolResult fast = ((NativeDispatch) all).dispatchNative(name, text, id);
+                ToolResult slow = byExtractor(all, name, text, id);
+                assertThat(fast).isEqualTo(slow);
+                assertThat(fast.content()).isEqualTo(slow.content());
+                assertThat(fast.callId()).isEqualTo(slow.callId());
+                succeeded[0] += fast.isError() ? 0 : 1;
+            });
+        }
+        assertThat(succeeded[0]).as("calls that ran").isGreaterThan(300);
     }
 
     private static Gen<String> names(String name) {

@@ -7,12 +7,16 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.calltype.langchain4j.LangChain4jTools;
 import dev.calltype.runtime.ToolCall;
 import dev.calltype.runtime.ToolResult;
+import dev.calltype.runtime.Toolkit;
+import dev.calltype.runtime.Toolkits;
 import dev.langchain4j.agent.tool.ToolExecutionRequest;
+import dev.langchain4j.agent.tool.ToolSpecification;
 import dev.calltype.springai.SpringAiTools;
 import dev.langchain4j.service.tool.DefaultToolExecutor;
 import dev.langchain4j.service.tool.ToolExecutor;
 import dev.langchain4j.service.tool.ToolService;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -62,6 +66,9 @@ import org.springframework.ai.tool.method.MethodToolCallbackProvider;
  * {@link #langchain4j} calls {@link DefaultToolExecutor}; {@link #springAiAdapter} is the {@link ToolCallback} that
  * {@code SpringAiTools.toolCallbacks(…)} hands to a {@code ChatClient}, called exactly as {@link #springAi} calls
  * {@link MethodToolCallback}. Both start from the argument text, as the frameworks hand it over.
+ * {@link #langchain4jAdapterCombined} and {@link #springAiAdapterCombined} call the same tool through adapters made
+ * over two toolkits ({@code WarehouseTools} and a {@link Toolkits#fromJson} toolkit of one other tool), which the
+ * adapters combine with {@link Toolkits#combine}: the cost of routing the call to the toolkit that has the tool.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -84,6 +91,8 @@ public class DispatchBenchmark {
     private ToolCallback springAi;
     private ToolExecutor langchain4jAdapter;
     private ToolCallback springAiAdapter;
+    private ToolExecutor langchain4jAdapterCombined;
+    private ToolCallback springAiAdapterCombined;
     private Object memoryId;
     private ToolCall extracted;
 
@@ -101,6 +110,11 @@ public class DispatchBenchmark {
         springAi = MethodToolCallbackProvider.builder().toolObjects(warehouse).build().getToolCallbacks()[0];
         langchain4jAdapter = LangChain4jTools.tools(new WarehouseTools(warehouse)).values().iterator().next();
         springAiAdapter = SpringAiTools.toolCallbacks(new WarehouseTools(warehouse)).get(0);
+        Map<ToolSpecification, ToolExecutor> combined = LangChain4jTools.tools(new WarehouseTools(warehouse), tracking());
+        langchain4jAdapterCombined = combined.entrySet().stream().filter(e -> e.getKey().name().equals(TOOL))
+                .findFirst().orElseThrow().getValue();
+        springAiAdapterCombined = SpringAiTools.toolCallbacks(new WarehouseTools(warehouse), tracking()).stream()
+                .filter(c -> c.getToolDefinition().name().equals(TOOL)).findFirst().orElseThrow();
         memoryId = "default";
 
         JsonNode expected = mapper.valueToTree(warehouse.reserve("WH-1042", 3, Warehouse.Priority.EXPRESS,
@@ -116,6 +130,16 @@ public class DispatchBenchmark {
         check("Spring AI", springAi(), expected);
         check("Calltype's LangChain4j adapter", langchain4jAdapter(), expected);
         check("Calltype's Spring AI adapter", springAiAdapter(), expected);
+        check("Calltype's LangChain4j adapter over two toolkits", langchain4jAdapterCombined(), expected);
+        check("Calltype's Spring AI adapter over two toolkits", springAiAdapterCombined(), expected);
+    }
+
+    /** The other toolkit of the combined adapters: one tool of another name, known at run time. */
+    private static Toolkit tracking() {
+        return Toolkits.fromJson("[{\"type\": \"function\", \"function\": {\"name\": \"track\", "
+                + "\"description\": \"Where a reservation is.\", \"parameters\": {\"type\": \"object\", "
+                + "\"properties\": {\"reference\": {\"type\": \"string\"}}, \"required\": [\"reference\"]}}}]",
+                (tool, args) -> args.get("reference"));
     }
 
     private void check(String framework, String answer, JsonNode expected) {
@@ -173,5 +197,18 @@ public class DispatchBenchmark {
     @Benchmark
     public String springAiAdapter() {
         return springAiAdapter.call(arguments);
+    }
+
+    /** {@link #langchain4jAdapter} over two toolkits: {@code LangChain4jTools.tools(warehouseTools, other)}. */
+    @Benchmark
+    public String langchain4jAdapterCombined() {
+        ToolExecutionRequest request = ToolExecutionRequest.builder().name(TOOL).arguments(arguments).build();
+        return langchain4jAdapterCombined.execute(request, memoryId);
+    }
+
+    /** {@link #springAiAdapter} over two toolkits: {@code SpringAiTools.toolCallbacks(warehouseTools, other)}. */
+    @Benchmark
+    public String springAiAdapterCombined() {
+        return springAiAdapterCombined.call(arguments);
     }
 }
