@@ -433,7 +433,7 @@ public final class DispatchSupport {
 
     /**
      * The result of the native call {@code name(arguments)} to {@code toolkit}: the toolkit's own
-     * {@link NativeDispatch#dispatchNative} when it has one (generated toolkits), else the call
+     * {@link NativeDispatch#dispatchNative} when it has one (generated and combined toolkits), else the call
      * {@code extractor.readNativeCall} reads dispatched, or the failure with the correction it reads instead.
      * Never throws for what a model sends.
      *
