@@ -24,6 +24,8 @@ final class DynamicToolkit implements Toolkit {
     private final ToolHandler handler;
     private final Map<SchemaDialect, String> schemas = new EnumMap<>(SchemaDialect.class);
     private final Map<CallFormat, String> instructions = new EnumMap<>(CallFormat.class);
+    /** The extractor over {@link #tools}, made once: the tools never change. */
+    private final ToolCallExtractor extractor;
 
     DynamicToolkit(List<ToolSpec> tools, ToolHandler handler) {
         this.tools = List.copyOf(tools);
@@ -34,11 +36,18 @@ final class DynamicToolkit implements Toolkit {
             }
             checkers.put(tool.name(), new SchemaArguments(tool.parameters().deepCopy()));
         }
+        this.extractor = ToolCallExtractor.builder().tools(this.tools).build();
     }
 
     @Override
     public List<ToolSpec> tools() {
         return tools;
+    }
+
+    /** The one extractor over these tools, kept ({@code handle} and the adapters use it for every call). */
+    @Override
+    public ToolCallExtractor extractor() {
+        return extractor;
     }
 
     @Override

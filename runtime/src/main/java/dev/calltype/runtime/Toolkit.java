@@ -63,9 +63,11 @@ public interface Toolkit {
     }
 
     /**
-     * An extractor that knows these tools, with every text format on and the default limits.
+     * An extractor that knows these tools, with every text format on and the default limits. This default makes a
+     * new one on each call; generated, dynamic and combined toolkits keep theirs (a combined one until its tools
+     * change).
      *
-     * @return a new extractor over {@link #tools()} as they are now
+     * @return an extractor over {@link #tools()} as they are now
      */
     default ToolCallExtractor extractor() {
         return ToolCallExtractor.builder().tools(tools()).build();

@@ -358,6 +358,16 @@ class ToolkitsFromJsonTest {
     }
 
     @Test
+    void theExtractorIsMadeOnceOverEveryTool() {
+        ToolCallExtractor extractor = toolkit.extractor();
+
+        assertThat(toolkit.extractor()).isSameAs(extractor);
+        assertThat(extractor.extract("ping()").calls()).extracting(ToolCall::name).containsExactly("ping");
+        assertThat(extractor.extract("<tool_call>{\"name\": \"draw\", \"arguments\": {}}</tool_call>").calls())
+                .extracting(ToolCall::name).containsExactly("draw");
+    }
+
+    @Test
     void positionalPythonicArgumentsAreMappedInTheSchemasOrder() {
         List<ToolResult> results = toolkit.handle("forecast(\"Oslo\", 2, \"Fahrenheit\")");
 
