@@ -3,6 +3,7 @@ package dev.calltype.mcp;
 import dev.calltype.runtime.CallFormat;
 import dev.calltype.runtime.SchemaDialect;
 import dev.calltype.runtime.ToolCall;
+import dev.calltype.runtime.ToolCallExtractor;
 import dev.calltype.runtime.ToolResult;
 import dev.calltype.runtime.ToolSpec;
 import dev.calltype.runtime.Toolkit;
@@ -141,6 +142,12 @@ public final class McpToolkit implements Toolkit, AutoCloseable {
     @Override
     public ToolResult dispatch(ToolCall call) {
         return tools.dispatch(call);
+    }
+
+    /** An extractor over the tools as listed now: the same one until the server's tools change. */
+    @Override
+    public ToolCallExtractor extractor() {
+        return tools.extractor();
     }
 
     /** Lists the server's tools again (every page). */

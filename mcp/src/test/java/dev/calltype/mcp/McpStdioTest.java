@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.calltype.runtime.SchemaDialect;
 import dev.calltype.runtime.ToolCall;
+import dev.calltype.runtime.ToolCallExtractor;
 import dev.calltype.runtime.ToolResult;
 import dev.calltype.runtime.ToolSpec;
 import dev.calltype.runtime.Toolkit;
@@ -113,6 +114,8 @@ class McpStdioTest {
         try (McpToolkit remote = McpToolkit.stdio(List.of(java, "-cp", System.getProperty("java.class.path"),
                 GrowingStdioServer.class.getName())).timeout(Duration.ofSeconds(20)).connect()) {
             assertThat(remote.tools()).extracting(ToolSpec::name).containsExactly("grow");
+            ToolCallExtractor first = remote.extractor();
+            assertThat(remote.extractor()).isSameAs(first);
             assertThat(remote.dispatch(ToolCall.of("grow")).content()).isEqualTo("grown");
             Toolkit combined = Toolkits.combine(remote);
             long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
@@ -121,6 +124,8 @@ class McpStdioTest {
             }
             assertThat(remote.tools()).extracting(ToolSpec::name).containsExactlyInAnyOrder("grow", "sprout");
             assertThat(remote.dispatch(ToolCall.of("sprout")).content()).isEqualTo("leaf");
+            assertThat(remote.extractor()).isNotSameAs(first);
+            assertThat(remote.extractor().extract("sprout()").calls()).extracting(ToolCall::name).containsExactly("sprout");
             assertThat(combined.tools()).extracting(ToolSpec::name).containsExactlyInAnyOrder("grow", "sprout");
             assertThat(combined.dispatch(ToolCall.of("sprout")).content()).isEqualTo("leaf");
             assertThat(combined.schemaJson(SchemaDialect.MCP)).contains("\"sprout\"");

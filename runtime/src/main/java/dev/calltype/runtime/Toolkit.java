@@ -64,7 +64,7 @@ public interface Toolkit {
 
     /**
      * An extractor that knows these tools, with every text format on and the default limits. This default makes a
-     * new one on each call; generated, dynamic and combined toolkits keep theirs (a combined one until its tools
+     * new one on each call; generated, dynamic, combined and MCP toolkits keep theirs (the last two until their tools
      * change).
      *
      * @return an extractor over {@link #tools()} as they are now
