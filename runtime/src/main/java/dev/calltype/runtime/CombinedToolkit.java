@@ -3,6 +3,7 @@ package dev.calltype.runtime;
 import dev.calltype.runtime.internal.args.Names;
 import dev.calltype.runtime.internal.args.SchemaNodes;
 import dev.calltype.runtime.internal.text.ErrorTexts;
+import dev.calltype.runtime.support.DispatchSupport;
 import dev.calltype.runtime.support.NativeDispatch;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -234,18 +235,12 @@ final class CombinedToolkit implements Toolkit, NativeDispatch {
         Objects.requireNonNull(arguments, "arguments");
         View v = view();
         NativeDispatch owner = name == null ? null : v.natives.get(name);
-        ToolResult answered = null;
-        if (owner != null) {
-            answered = ErrorTexts.guardedNative(owner, name, arguments, id);
-            if (!answered.isError()) {
-                return answered;
-            }
+        ToolResult answered = owner == null ? null : ErrorTexts.guardedNative(owner, name, arguments, id);
+        if (answered != null && !answered.isError()) {
+            return answered;
         }
-        Extraction read = v.extractor().readNativeCall(name, arguments, id);
-        if (!read.hasCalls()) {
-            return ToolResult.failure(name, id, read.correctionPrompt().orElseThrow());
-        }
-        return answered != null ? answered : dispatch(read.calls().get(0));
+        return DispatchSupport.readNative(v.extractor(), name, arguments, id,
+                call -> answered != null ? answered : dispatch(call));
     }
 
     @Override

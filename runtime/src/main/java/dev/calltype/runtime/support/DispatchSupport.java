@@ -31,6 +31,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.BiFunction;
+import java.util.function.Function;
 import java.util.function.IntFunction;
 
 /**
@@ -446,8 +447,17 @@ public final class DispatchSupport {
         if (toolkit instanceof NativeDispatch d) {
             return d.dispatchNative(name, text, id);
         }
-        Extraction read = extractor.readNativeCall(name, text, id);
-        return read.hasCalls() ? toolkit.dispatch(read.calls().get(0))
+        return readNative(extractor, name, text, id, toolkit::dispatch);
+    }
+
+    /**
+     * The slow path of every native dispatch: the call {@code extractor.readNativeCall} reads from the text, run by
+     * {@code dispatch}; or, when the text cannot be read, the failure with the extractor's correction prompt.
+     */
+    public static ToolResult readNative(ToolCallExtractor extractor, String name, CharSequence arguments, String id,
+                                        Function<ToolCall, ToolResult> dispatch) {
+        Extraction read = extractor.readNativeCall(name, arguments, id);
+        return read.hasCalls() ? dispatch.apply(read.calls().get(0))
                 : ToolResult.failure(name, id, read.correctionPrompt().orElseThrow());
     }
 

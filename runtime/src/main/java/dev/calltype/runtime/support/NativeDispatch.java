@@ -4,9 +4,9 @@ import dev.calltype.runtime.ToolResult;
 
 /**
  * A toolkit that runs a native call from its argument text itself (generated toolkits do, and combined toolkits
- * hand such calls to their parts that do): what the LangChain4j and Spring AI adapters and {@code ToolLoop}'s native
- * mode call, through {@link DispatchSupport#dispatchNative}, instead of reading the text into a call first. Support
- * for generated code and the adapters, not API.
+ * hand such calls to their parts that do): what the LangChain4j and Spring AI adapters call, through
+ * {@link DispatchSupport#dispatchNative}, instead of reading the text into a call first. Support for generated code
+ * and the adapters, not API.
  */
 public interface NativeDispatch {
 

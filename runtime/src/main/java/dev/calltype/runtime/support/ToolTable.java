@@ -124,9 +124,7 @@ public final class ToolTable {
                 return run(tool, id, read(tool, members, maker, problems), problems, runner);
             }
         }
-        Extraction read = extractor.readNativeCall(name, arguments, id);
-        return read.hasCalls() ? dispatch(read.calls().get(0), maker, runner)
-                : ToolResult.failure(name, id, read.correctionPrompt().orElseThrow());
+        return DispatchSupport.readNative(extractor, name, arguments, id, call -> dispatch(call, maker, runner));
     }
 
     /** A read call run: its failure when it was not read, else its result or the failure of its throw. */
