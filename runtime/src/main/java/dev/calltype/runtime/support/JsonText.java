@@ -281,9 +281,8 @@ public final class JsonText {
             return out.toString();
         }
         StringBuilder quoted = new StringBuilder(whole.length() + 2);
-        quoted.append('"');
-        JsonStringEncoder.getInstance().quoteAsString(whole, quoted);
-        return quoted.append('"').toString();
+        quote(whole, quoted);
+        return quoted.toString();
     }
 
     // ------------------------------------------------------------------ helpers
@@ -316,18 +315,23 @@ public final class JsonText {
         return closeArray();
     }
 
-    /** {@code s} as a JSON string, escaped as Jackson escapes it; most strings need no escape at all. */
     private void quote(String s) {
-        out.append('"');
-        if (plain(s)) {
-            out.append(s);
-        } else {
-            JsonStringEncoder.getInstance().quoteAsString(s, out);
-        }
-        out.append('"');
+        quote(s, out);
     }
 
-    private static boolean plain(String s) {
+    /** {@code s} as a JSON string, escaped as Jackson escapes it; most strings need no escape at all. */
+    private static void quote(String s, StringBuilder to) {
+        to.append('"');
+        if (plain(s)) {
+            to.append(s);
+        } else {
+            JsonStringEncoder.getInstance().quoteAsString(s, to);
+        }
+        to.append('"');
+    }
+
+    /** Whether JSON writes {@code s} as it is, between quotes: no {@code "}, backslash or control character. */
+    static boolean plain(String s) {
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
             if (c < 0x20 || c == '"' || c == '\\') {

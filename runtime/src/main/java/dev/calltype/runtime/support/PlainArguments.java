@@ -46,25 +46,12 @@ final class PlainArguments {
     }
 
     /**
-     * Whether a member name is written in JSON text as it is (no character that needs an escape): only then can
-     * {@link #read} match it in the text as it stands.
-     */
-    static boolean plain(String name) {
-        for (int i = 0; i < name.length(); i++) {
-            char c = name.charAt(i);
-            if (c < 0x20 || c == '"' || c == '\\') {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    /**
      * Each parameter's node, in the order of {@code names} ({@code null} for a parameter the text does not have),
      * when {@code text} is one plain JSON object whose members are among {@code names}, each once; {@code null} to
      * decline.
      *
-     * @param names the parameters' names, each {@link #plain}
+     * @param names the parameters' names, each written in JSON as it is ({@link JsonText#plain}), so that they can
+     *     be matched in the text as it stands
      */
     static JsonNode[] read(CharSequence text, List<String> names, ExtractionLimits limits) {
         if (text.length() == 0 || text.length() > limits.maxPayloadChars()) {
@@ -251,13 +238,8 @@ final class PlainArguments {
     }
 
     private boolean word(String w) {
-        if (at + w.length() > end) {
+        if (!text.startsWith(w, at)) {
             return false;
-        }
-        for (int i = 0; i < w.length(); i++) {
-            if (text.charAt(at + i) != w.charAt(i)) {
-                return false;
-            }
         }
         at += w.length();
         return true;

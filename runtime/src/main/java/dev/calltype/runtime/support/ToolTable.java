@@ -247,7 +247,7 @@ public final class ToolTable {
             JsonNode required = schema.path("required");
             this.names = spec.parameterOrder();
             this.parameters = new Parameter[names.size()];
-            this.plainNames = names.stream().allMatch(PlainArguments::plain);
+            this.plainNames = names.stream().allMatch(JsonText::plain);
             for (int i = 0; i < names.size(); i++) {
                 String name = names.get(i);
                 code.expect(' ');

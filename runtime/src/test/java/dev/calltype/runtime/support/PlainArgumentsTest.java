@@ -59,11 +59,11 @@ class PlainArgumentsTest {
 
     @Test
     void onlyNamesWrittenWithoutEscapesArePlain() {
-        assertThat(PlainArguments.plain("sku")).isTrue();
-        assertThat(PlainArguments.plain("caf\u00e9 name")).isTrue();
-        assertThat(PlainArguments.plain("a\\b")).isFalse();
-        assertThat(PlainArguments.plain("a\"b")).isFalse();
-        assertThat(PlainArguments.plain("a\tb")).isFalse();
+        assertThat(JsonText.plain("sku")).isTrue();
+        assertThat(JsonText.plain("caf\u00e9 name")).isTrue();
+        assertThat(JsonText.plain("a\\b")).isFalse();
+        assertThat(JsonText.plain("a\"b")).isFalse();
+        assertThat(JsonText.plain("a\tb")).isFalse();
     }
 
     @Test
