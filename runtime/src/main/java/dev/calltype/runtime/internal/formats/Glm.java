@@ -91,7 +91,7 @@ public final class Glm {
             int ve = vs < 0 ? -1 : Chars.indexOf(buf, valueClose, vs, to);
             if (ve < 0) {
                 return Finding.error(ExtractionError.Kind.INVALID_CALL_SYNTAX,
-                        ErrorTexts.invalid("the call to \"" + Chars.quote(shown) + "\" must list its arguments as "
+                        ErrorTexts.invalid("the call to " + Chars.quoted(shown) + " must list its arguments as "
                                 + keyOpen + "K" + keyClose + valueOpen + "V" + valueClose), shown, format, start, end);
             }
             String raw = Chars.rawValue(buf, vs, ve);

@@ -147,7 +147,7 @@ public final class PythonicLine implements Recognizer {
         }
         String message = kind == ExtractionError.Kind.TRUNCATED ? ErrorTexts.truncated(name)
                 : kind == ExtractionError.Kind.LIMIT_EXCEEDED ? ErrorTexts.limit(r.problem())
-                : ErrorTexts.invalid("in the call to \"" + Chars.quote(name) + "\": " + r.problem());
+                : ErrorTexts.invalid("in the call to " + Chars.quoted(name) + ": " + r.problem());
         return Verdict.matched(end, List.of(Finding.error(kind, message, name, WireFormat.PYTHONIC, pos, end)));
     }
 }

@@ -175,7 +175,7 @@ public final class ArgumentsAfterName {
                 }
             }
             return error(buf, cfg, spec, shown, itemStart, i, i, ExtractionError.Kind.INVALID_CALL_SYNTAX,
-                    ErrorTexts.invalid("the arguments of \"" + Chars.quote(shown) + "\" must be a JSON object"), follow,
+                    ErrorTexts.invalid("the arguments of " + Chars.quoted(shown) + " must be a JSON object"), follow,
                     limit, atEnd);
         }
         JsonRead r = LenientJson.read(buf, i, limit, atEnd, cfg.limits, spec.rawQuote());

@@ -77,7 +77,7 @@ public final class PythonicBlock {
                 String name = paren >= 0 ? JsonBlock.display(callName(buf, head, paren, cfg), cfg) : null;
                 String message = kind == ExtractionError.Kind.TRUNCATED ? ErrorTexts.truncated(name)
                         : kind == ExtractionError.Kind.LIMIT_EXCEEDED ? ErrorTexts.limit(r.problem())
-                        : ErrorTexts.invalid((name == null ? "" : "in the call to \"" + Chars.quote(name) + "\": ") + r.problem());
+                        : ErrorTexts.invalid((name == null ? "" : "in the call to " + Chars.quoted(name) + ": ") + r.problem());
                 return error(buf, cfg, spec, itemStart, i, Math.max(i, r.problemOffset()), kind, message, name, limit,
                         atEnd);
             }

@@ -243,8 +243,8 @@ public final class XmlInvokes implements Recognizer {
                     JsonNode json = RawValues.json(raw, cfg.limits);
                     if (json == null || !json.isObject()) {
                         return failed(buf, cfg, b.itemStart(), j, b.name(), ExtractionError.Kind.MALFORMED_JSON,
-                                ErrorTexts.invalid("the arguments of \"" + Chars.quote(b.name())
-                                        + "\" must be parameter tags or one JSON object"), limit, atEnd);
+                                ErrorTexts.invalid("the arguments of " + Chars.quoted(b.name())
+                                        + " must be parameter tags or one JSON object"), limit, atEnd);
                     }
                     b = new Body(b.itemStart(), b.name(), b.tool(), b.argsFrom(), (ObjectNode) json, b.typed(),
                             b.tooLong());
@@ -259,7 +259,7 @@ public final class XmlInvokes implements Recognizer {
             }
             if (gt < 0) {
                 return failed(buf, cfg, b.itemStart(), keyStart, b.name(), ExtractionError.Kind.INVALID_CALL_SYNTAX,
-                        ErrorTexts.invalid("a parameter tag of \"" + Chars.quote(b.name()) + "\" is not closed with '>'"), limit,
+                        ErrorTexts.invalid("a parameter tag of " + Chars.quoted(b.name()) + " is not closed with '>'"), limit,
                         atEnd);
             }
             String key = headerName(buf, keyStart, gt);

@@ -189,8 +189,8 @@ public final class CallNormalizer {
     }
 
     private static Draft twoNames(String name, String other) {
-        return problem("the call names two tools, \"" + Chars.quote(name) + "\" and \"" + Chars.quote(other)
-                + "\": give one \"name\"");
+        return problem("the call names two tools, " + Chars.quoted(name) + " and " + Chars.quoted(other)
+                + ": give one \"name\"");
     }
 
     /** The arguments value: {@code null} when no argument key is present. */
@@ -297,7 +297,7 @@ public final class CallNormalizer {
             return positional(n, positional, List.of(), d.id(), format, repairs, start, end);
         }
         return Finding.error(ExtractionError.Kind.INVALID_CALL_SYNTAX,
-                ErrorTexts.invalid("the arguments of \"" + Chars.quote(n.name) + "\" must be an object, not "
+                ErrorTexts.invalid("the arguments of " + Chars.quoted(n.name) + " must be an object, not "
                         + Coercion.describe(a)), n.name, format, start, end);
     }
 
@@ -327,7 +327,7 @@ public final class CallNormalizer {
             return positional(n, positional, List.of(), id, format, repairs, start, end);
         }
         return Finding.error(ExtractionError.Kind.INVALID_CALL_SYNTAX,
-                ErrorTexts.invalid("the arguments of \"" + Chars.quote(n.name) + "\" must be a JSON object, not "
+                ErrorTexts.invalid("the arguments of " + Chars.quoted(n.name) + " must be a JSON object, not "
                         + Coercion.describe(a)), n.name, format, start, end);
     }
 
@@ -353,8 +353,8 @@ public final class CallNormalizer {
                     WireFormat.NATIVE, 0, end);
         }
         if (Chars.skipBlanks(args, read.end(), end) != end) {
-            return Finding.error(ExtractionError.Kind.MALFORMED_JSON, ErrorTexts.invalid("the arguments of \""
-                    + Chars.quote(n.name) + "\" go on after their JSON value ends: give one JSON object"), n.name,
+            return Finding.error(ExtractionError.Kind.MALFORMED_JSON, ErrorTexts.invalid("the arguments of "
+                    + Chars.quoted(n.name) + " go on after their JSON value ends: give one JSON object"), n.name,
                     WireFormat.NATIVE, 0, end);
         }
         return call(rawName, read, id, WireFormat.NATIVE, 0, end, cfg);
@@ -385,8 +385,8 @@ public final class CallNormalizer {
             return n.error;
         }
         if (c.problem() != null) {
-            return Finding.error(ExtractionError.Kind.INVALID_CALL_SYNTAX, ErrorTexts.invalid("in the call to \""
-                    + Chars.quote(n.name) + "\": " + c.problem()), n.name, format, start, end);
+            return Finding.error(ExtractionError.Kind.INVALID_CALL_SYNTAX, ErrorTexts.invalid("in the call to "
+                    + Chars.quoted(n.name) + ": " + c.problem()), n.name, format, start, end);
         }
         List<Repair> repairs = new ArrayList<>(c.repairs());
         if (n.normalized) {
@@ -434,7 +434,7 @@ public final class CallNormalizer {
         if (!positional.isEmpty()) {
             if (n.spec == null) {
                 return Finding.error(ExtractionError.Kind.INVALID_CALL_SYNTAX,
-                        ErrorTexts.invalid("\"" + Chars.quote(n.name) + "\" was given positional arguments, but its parameter names "
+                        ErrorTexts.invalid(Chars.quoted(n.name) + " was given positional arguments, but its parameter names "
                                 + "are not known: write each argument as name=value"), n.name, format, start, end);
             }
             List<String> order = n.spec.parameterOrder();
@@ -450,7 +450,7 @@ public final class CallNormalizer {
         for (Map.Entry<String, JsonNode> kw : keywords) {
             if (args.has(kw.getKey())) {
                 return Finding.error(ExtractionError.Kind.INVALID_CALL_SYNTAX,
-                        ErrorTexts.invalid("\"" + Chars.quote(n.name) + "\" got two values for '" + Chars.quote(kw.getKey()) + "'"), n.name,
+                        ErrorTexts.invalid(Chars.quoted(n.name) + " got two values for '" + Chars.quote(kw.getKey()) + "'"), n.name,
                         format, start, end);
             }
             args.set(kw.getKey(), kw.getValue());

@@ -51,7 +51,7 @@ public final class ErrorTexts {
     }
 
     public static String truncated(String name) {
-        return (name == null ? "The tool call" : "The call to \"" + Chars.quote(name) + "\"")
+        return (name == null ? "The tool call" : "The call to " + Chars.quoted(name))
                 + " was cut off: the response ended before it was complete, so it was not run. "
                 + "Send the complete call again.";
     }
@@ -62,7 +62,7 @@ public final class ErrorTexts {
     }
 
     public static String malformed(String name, String problem) {
-        return (name == null ? "The tool call" : "The call to \"" + Chars.quote(name) + "\"")
+        return (name == null ? "The tool call" : "The call to " + Chars.quoted(name))
                 + " is not valid JSON, even read leniently: " + problem + ".";
     }
 
@@ -70,7 +70,7 @@ public final class ErrorTexts {
         String why = inner.problem() != null ? inner.problem()
                 : inner.isComplete() && !inner.value().isObject() ? "it holds " + Coercion.describe(inner.value())
                 : "it is not one complete JSON object";
-        return "The arguments of \"" + Chars.quote(name) + "\" were given as a string that is not a JSON object: " + why
+        return "The arguments of " + Chars.quoted(name) + " were given as a string that is not a JSON object: " + why
                 + ". Give the arguments as a JSON object.";
     }
 
@@ -85,7 +85,7 @@ public final class ErrorTexts {
      * @param suggestion the tool the name was probably meant to be, or {@code null}
      */
     public static String unknownTool(String raw, List<String> names, String suggestion) {
-        StringBuilder b = new StringBuilder("There is no tool named \"").append(Chars.quote(raw)).append("\".");
+        StringBuilder b = new StringBuilder("There is no tool named ").append(Chars.quoted(raw)).append('.');
         if (suggestion != null) {
             b.append(" Did you mean \"").append(suggestion).append("\"?");
         }
