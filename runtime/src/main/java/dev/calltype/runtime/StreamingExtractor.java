@@ -188,15 +188,12 @@ public final class StreamingExtractor {
         private void add(String s, boolean reasoning) {
             int last = events.size() - 1;
             StreamEvent before = last >= 0 ? events.get(last) : null;
-            String joined = reasoning && before instanceof StreamEvent.ReasoningDelta r ? r.text() + s
-                    : !reasoning && before instanceof StreamEvent.TextDelta t ? t.text() + s
-                    : null;
-            String text = joined == null ? s : joined;
-            StreamEvent e = reasoning ? new StreamEvent.ReasoningDelta(text) : new StreamEvent.TextDelta(text);
-            if (joined == null) {
-                events.add(e);
+            if (reasoning && before instanceof StreamEvent.ReasoningDelta r) {
+                events.set(last, new StreamEvent.ReasoningDelta(r.text() + s));
+            } else if (!reasoning && before instanceof StreamEvent.TextDelta t) {
+                events.set(last, new StreamEvent.TextDelta(t.text() + s));
             } else {
-                events.set(last, e);
+                events.add(reasoning ? new StreamEvent.ReasoningDelta(s) : new StreamEvent.TextDelta(s));
             }
         }
 
