@@ -2,12 +2,15 @@ package dev.calltype.processor;
 
 import com.google.auto.service.AutoService;
 import com.palantir.javapoet.JavaFile;
+import dev.calltype.annotations.Answer;
 import dev.calltype.annotations.Tool;
 import dev.calltype.annotations.ToolParams;
 import dev.calltype.processor.diagnostic.Problem;
 import dev.calltype.processor.diagnostic.Report;
+import dev.calltype.processor.generation.AnswerGenerator;
 import dev.calltype.processor.generation.ToolkitGenerator;
 import dev.calltype.processor.model.ToolkitModel;
+import dev.calltype.processor.validation.AnswerValidator;
 import dev.calltype.processor.validation.Validator;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -25,7 +28,8 @@ import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.TypeElement;
 
 /**
- * Generates a {@code <ClassName>Tools} toolkit for every class with {@code @Tool} methods.
+ * Generates a {@code <ClassName>Tools} toolkit for every class with {@code @Tool} methods, and a
+ * {@code <Type>Answer} for every {@code @Answer} type.
  *
  * <p>Per class: validate (every problem reported) → immutable model → generator; nothing is
  * generated for a class with errors. A class whose tool types are not resolved yet (made by
@@ -41,11 +45,13 @@ public final class ToolProcessor extends AbstractProcessor {
     public static final String DESCRIPTIONS_OPTION = "calltype.descriptions";
 
     private final Set<String> deferred = new LinkedHashSet<>();
+    private final Set<String> deferredAnswers = new LinkedHashSet<>();
     private final Set<String> generated = new LinkedHashSet<>();
 
     @Override
     public Set<String> getSupportedAnnotationTypes() {
-        return Set.of(Tool.class.getCanonicalName(), ToolParams.class.getCanonicalName());
+        return Set.of(Tool.class.getCanonicalName(), ToolParams.class.getCanonicalName(),
+                Answer.class.getCanonicalName());
     }
 
     @Override
@@ -88,7 +94,52 @@ public final class ToolProcessor extends AbstractProcessor {
         for (Map.Entry<String, TypeElement> e : owners.entrySet()) {
             process(e.getKey(), e.getValue(), round.processingOver(), declared);
         }
+        Map<String, Element> answers = new LinkedHashMap<>();
+        for (String name : deferredAnswers) {
+            TypeElement te = processingEnv.getElementUtils().getTypeElement(name);
+            if (te != null) {
+                answers.put(name, te);
+            }
+        }
+        deferredAnswers.clear();
+        for (Element e : round.getElementsAnnotatedWith(Answer.class)) {
+            answers.putIfAbsent(e instanceof TypeElement te ? te.getQualifiedName().toString() : e.toString(), e);
+        }
+        for (Map.Entry<String, Element> e : answers.entrySet()) {
+            answer(e.getKey(), e.getValue(), round.processingOver(), declared);
+        }
         return false;
+    }
+
+    private void answer(String name, Element annotated, boolean last, Set<String> declared) {
+        if (!generated.add("answer:" + name)) {
+            return;
+        }
+        try {
+            AnswerValidator validator = new AnswerValidator(processingEnv);
+            Report report = validator.validate(annotated);
+            if (!validator.unresolved().isEmpty()) {
+                if (!last) {
+                    generated.remove("answer:" + name);
+                    deferredAnswers.add(name);
+                    return;
+                }
+                report.add(Problem.TYPE_UNRESOLVED, annotated, String.join(", ", validator.unresolved()), name);
+            }
+            if (validator.model() != null && declared.contains(validator.model().generated().canonicalName())) {
+                report.add(Problem.TOOLKIT_NAME_TAKEN, annotated, name, validator.model().generated().canonicalName());
+            }
+            report.printTo(processingEnv.getMessager());
+            if (report.hasErrors() || validator.model() == null) {
+                return;
+            }
+            new AnswerGenerator(validator.model()).generate().writeTo(processingEnv.getFiler());
+        } catch (IOException | RuntimeException e) {
+            StringWriter trace = new StringWriter();
+            e.printStackTrace(new PrintWriter(trace));
+            processingEnv.getMessager().printMessage(javax.tools.Diagnostic.Kind.ERROR,
+                    Problem.PROCESSOR_FAILURE.format(name, trace), annotated);
+        }
     }
 
     private void process(String name, TypeElement owner, boolean last, Set<String> declared) {

@@ -507,4 +507,115 @@ class DiagnosticsTest {
         assertThat(c).hadErrorContaining(Problem.TYPE_UNRESOLVED.format("NotYetGenerated", "com.example.Waiting"))
                 .inFile(s).onLineContaining("public class Waiting");
     }
+
+    // ---------------------------------------------------------------- @Answer
+
+    @Test
+    void answerOnAClassIsAnError() {
+        JavaFileObject s = source("Verdict", """
+                @Answer
+                public class Verdict {
+                    public String text;
+                }
+                """);
+        Compilation c = compile(s);
+        assertThat(c).hadErrorCount(1);
+        assertThat(c).hadErrorContaining(Problem.ANSWER_TARGET.format("Verdict", "a class (use a record)")).inFile(s)
+                .onLineContaining("@Answer");
+        nothingGenerated(c, "VerdictAnswer");
+    }
+
+    @Test
+    void answerOnAnInterfaceThatIsNotSealedIsAnError() {
+        JavaFileObject s = source("Shape", """
+                @Answer
+                public interface Shape {
+                }
+                """);
+        Compilation c = compile(s);
+        assertThat(c).hadErrorCount(1);
+        assertThat(c).hadErrorContaining(Problem.ANSWER_TARGET.format("Shape", "an interface that is not sealed"))
+                .inFile(s).onLineContaining("@Answer");
+    }
+
+    @Test
+    void answerWithAnUnsupportedComponentHasTheToolsError() {
+        JavaFileObject s = source("Report", """
+                @Answer
+                public record Report(String title, Object payload) {
+                }
+                """);
+        Compilation c = compile(s);
+        assertThat(c).hadErrorCount(1);
+        assertThat(c).hadErrorContaining("[UnsupportedType] @Answer type Report cannot be read from JSON: in record"
+                + " Report, component 'payload': Object is a class that is not a record (use a record). Supported: "
+                + ModelBuilder.SUPPORTED).inFile(s).onLineContaining("@Answer");
+        nothingGenerated(c, "ReportAnswer");
+    }
+
+    @Test
+    void answerWithAMapOfNonStringKeysIsAnError() {
+        JavaFileObject s = source("Scores", """
+                @Answer
+                public record Scores(Map<Integer, String> byRank) {
+                }
+                """);
+        Compilation c = compile(s);
+        assertThat(c).hadErrorCount(1);
+        assertThat(c).hadErrorContaining("Map keys must be String").inFile(s).onLineContaining("@Answer");
+    }
+
+    @Test
+    void privateAnswerTypeIsAnError() {
+        JavaFileObject s = source("Holder", """
+                public class Holder {
+                    @Answer
+                    private record Secret(String text) {
+                    }
+                }
+                """);
+        Compilation c = compile(s);
+        assertThat(c).hadErrorCount(1);
+        assertThat(c).hadErrorContaining(Problem.ANSWER_NOT_ACCESSIBLE.format("Secret", "Holder_SecretAnswer"))
+                .inFile(s).onLineContaining("@Answer");
+    }
+
+    @Test
+    void answerNameMustSuitProviders() {
+        JavaFileObject s = source("Summary", """
+                @Answer(name = "the summary")
+                public record Summary(String text) {
+                }
+                """);
+        Compilation c = compile(s);
+        assertThat(c).hadErrorCount(1);
+        assertThat(c).hadErrorContaining(Problem.ANSWER_INVALID_NAME.format("the summary")).inFile(s)
+                .onLineContaining("@Answer(name");
+    }
+
+    @Test
+    void answerDefaultMustFitItsType() {
+        JavaFileObject s = source("Rating", """
+                @Answer
+                public record Rating(@Param(defaultValue = "\\"five\\"") int stars) {
+                }
+                """);
+        Compilation c = compile(s);
+        assertThat(c).hadErrorCount(1);
+        // javac reports a record component's annotation value without its file, as for tool parameter records
+        assertThat(c).hadErrorContaining("[DefaultInvalid] defaultValue \"\\\"five\\\"\" of parameter 'Rating.stars'");
+    }
+
+    @Test
+    void genericAnswerRecordIsAnError() {
+        JavaFileObject s = source("Page", """
+                @Answer
+                public record Page<T>(List<T> items) {
+                }
+                """);
+        Compilation c = compile(s);
+        assertThat(c).hadErrorCount(1);
+        assertThat(c).hadErrorContaining("[UnsupportedType] @Answer type Page cannot be read from JSON").inFile(s)
+                .onLineContaining("@Answer");
+    }
 }

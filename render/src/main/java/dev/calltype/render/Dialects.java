@@ -115,6 +115,84 @@ public final class Dialects {
         }
     }
 
+    /**
+     * A typed answer's schema in a dialect, as compact JSON: what each provider's structured-output request
+     * carries. {@code JSON_SCHEMA}: the schema with {@code $schema} first (what Ollama's {@code format} and
+     * llama.cpp's {@code json_schema} take); {@code OPENAI} and {@code OPENAI_STRICT}: the whole
+     * {@code response_format} object ({@code {"type":"json_schema","json_schema":{"name":…,"schema":…}}}, strict:
+     * every property required, optional ones nullable, {@code "strict":true}); {@code ANTHROPIC}: the
+     * {@code output_format} object ({@code {"type":"json_schema","schema":…}}); {@code GEMINI}: the
+     * {@code responseSchema} (its OpenAPI subset, {@code $ref}s inlined); {@code MCP}: an {@code outputSchema}.
+     * The OpenAI, Anthropic and MCP forms need an object at the root: an answer that is not an object is
+     * wrapped as the {@code value} member of one ({@link #wrapped}), which the parser unwraps.
+     *
+     * @param name the answer's name ({@code ^[a-zA-Z0-9_-]{1,64}$})
+     * @param description what the answer is ({@code ""} when none)
+     * @param schema the answer's JSON Schema
+     * @throws IllegalArgumentException for an unknown dialect
+     */
+    public static String answer(String name, String description, JsonObject schema, String dialect) {
+        boolean object = isObjectSchema(schema);
+        StringBuilder out = new StringBuilder(256);
+        switch (dialect) {
+            case "JSON_SCHEMA":
+                jsonSchema(ToolSchema.ofText(name, description, schema.write()), out);
+                return out.toString();
+            case "OPENAI":
+            case "OPENAI_STRICT": {
+                boolean strict = dialect.equals("OPENAI_STRICT");
+                JsonObject root = object ? schema : wrapped(schema);
+                out.append("{\"type\":\"json_schema\",\"json_schema\":");
+                head(new ToolSchema(name, description, root), out);
+                if (strict) {
+                    out.append(",\"strict\":true");
+                }
+                out.append(",\"schema\":");
+                JsonText.write(strict ? strict(root) : root, out);
+                return out.append("}}").toString();
+            }
+            case "ANTHROPIC":
+                out.append("{\"type\":\"json_schema\",\"schema\":");
+                JsonText.write(object ? schema : wrapped(schema), out);
+                return out.append('}').toString();
+            case "GEMINI":
+                JsonText.write(gemini(schema), out);
+                return out.toString();
+            case "MCP":
+                JsonText.write(object ? schema : wrapped(schema), out);
+                return out.toString();
+            default:
+                throw new IllegalArgumentException("unknown schema dialect: " + dialect);
+        }
+    }
+
+    /** The member of the object a non-object answer is wrapped in. */
+    public static final String ANSWER_MEMBER = "value";
+
+    /**
+     * A schema that is not an object's, as the {@code value} member of an object schema (its {@code $defs} moved
+     * to the new root, so references still resolve).
+     */
+    public static JsonObject wrapped(JsonObject schema) {
+        Map<String, Json> inner = new java.util.LinkedHashMap<>(schema.members());
+        Json defs = inner.remove("$defs");
+        Map<String, Json> root = new java.util.LinkedHashMap<>();
+        root.put("type", Json.of("object"));
+        root.put("properties", new JsonObject(Map.of(ANSWER_MEMBER, new JsonObject(inner))));
+        root.put("required", Json.JsonArray.ofStrings(List.of(ANSWER_MEMBER)));
+        root.put("additionalProperties", new Json.JsonBoolean(false));
+        if (defs != null) {
+            root.put("$defs", defs);
+        }
+        return Schemas.ordered(root);
+    }
+
+    /** Whether a schema is an object's with properties (a record's), which needs no wrapping. */
+    public static boolean isObjectSchema(JsonObject schema) {
+        return schema.get("type") instanceof Json.JsonString t && t.value().equals("object")
+                && schema.get("properties") instanceof JsonObject;
+    }
+
     /** {@code {"name":…,"description":…} without the closing brace. */
     private static void head(ToolSchema t, StringBuilder out) {
         out.append("{\"name\":");

@@ -128,6 +128,37 @@ public final class Instructions {
         return String.join("\n", lines);
     }
 
+    /**
+     * The prompt text that asks for a typed answer, for models without native structured output: the answer's
+     * shape written as the tool signatures write types, a line per member with a description or a format, a
+     * worked example made from the type's own fields, and where to write it (a {@code ```json} fence, which the
+     * parser finds after any prose or reasoning).
+     *
+     * @param name the answer's name
+     * @param description what the answer is ({@code ""} when none)
+     * @param schema the answer's JSON Schema (not wrapped)
+     */
+    public static String answer(String name, String description, JsonObject schema) {
+        List<String> lines = new ArrayList<>();
+        String what = description.isEmpty() ? name : firstLine(description).strip();
+        lines.add("Answer with one JSON value (" + what + ") of this shape:");
+        lines.add(new Shapes(schema).type(schema, 0).text());
+        int before = lines.size();
+        parameterLines(new ToolSchema(name, "", schema), lines);
+        if (lines.size() > before) {
+            lines.add(before, "where");
+        }
+        lines.add("");
+        lines.add("For example:");
+        lines.add("```json");
+        lines.add(new Shapes(schema).example(schema, 0).write());
+        lines.add("```");
+        lines.add("");
+        lines.add("Write your answer as one JSON value in a ```json fence, with these member names and value types;"
+                + " members marked ? may be left out.");
+        return String.join("\n", lines);
+    }
+
     /** {@code name(p1: T1, p2?: T2 = default)}. */
     public static String signature(ToolSchema tool) {
         return tool.name() + '(' + new Shapes(tool.parameters()).fields(tool.parameters(), 0) + ')';

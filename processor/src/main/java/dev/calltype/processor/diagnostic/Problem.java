@@ -50,6 +50,15 @@ public enum Problem {
             "tool %s returns %s, which has no generated writer: its results are written with Jackson data binding"
                     + " (reflection). Return a record, an enum, a String, a JsonNode or a collection of these, or"
                     + " use @SuppressWarnings(\"calltype\")"),
+    ANSWER_TARGET("AnswerTarget", Severity.ERROR,
+            "@Answer applies to a record, an enum or a sealed interface of records; %s is %s"),
+    ANSWER_UNSUPPORTED_TYPE("UnsupportedType", Severity.ERROR,
+            "@Answer type %s cannot be read from JSON: %s. Supported: %s"),
+    ANSWER_NOT_ACCESSIBLE("AnswerNotAccessible", Severity.ERROR,
+            "@Answer type %s is private or inside a private or inner class; make it reachable from its package"
+                    + " so the generated %s can read it"),
+    ANSWER_INVALID_NAME("AnswerInvalidName", Severity.ERROR,
+            "answer name \"%s\" is not accepted by model providers: it must match ^[a-zA-Z0-9_-]{1,64}$"),
     TOOLKIT_NAME_TAKEN("ToolkitNameTaken", Severity.ERROR,
             "the toolkit generated for %s is named %s, but a type of that name is already declared; rename that"
                     + " type"),

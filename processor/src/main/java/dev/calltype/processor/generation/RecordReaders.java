@@ -48,7 +48,18 @@ final class RecordReaders {
     private final Constants constants;
     private final Map<String, String> typeConstants = new LinkedHashMap<>();
 
+    /**
+     * What an object's members that no field names are: problems (tool arguments) or notes the reading goes on
+     * past (typed answers, whose readers call {@code AnswerSupport.ignoreUnknown}).
+     */
+    private final boolean ignoreUnknown;
+
     RecordReaders(ToolkitModel model, Usage usage, Constants constants) {
+        this(model, usage, constants, false);
+    }
+
+    RecordReaders(ToolkitModel model, Usage usage, Constants constants, boolean ignoreUnknown) {
+        this.ignoreUnknown = ignoreUnknown;
         this.model = model;
         this.usage = usage;
         this.constants = constants;
@@ -149,7 +160,9 @@ final class RecordReaders {
                 .addStatement("$T.tooDeep(path, problems)", DISPATCH_SUPPORT)
                 .addStatement("return null").endControlFlow()
                 .addStatement("int before = problems.size()")
-                .addStatement("$T.rejectUnknown(object, path, FIELDS_$L, problems)", DISPATCH_SUPPORT, c);
+                .addStatement("$T.$L(object, path, FIELDS_$L, problems)",
+                        ignoreUnknown ? RuntimeNames.ANSWER_SUPPORT : DISPATCH_SUPPORT,
+                        ignoreUnknown ? "ignoreUnknown" : "rejectUnknown", c);
         List<String> locals = readFields(r.fields(), c, names, b);
         b.beginControlFlow("if (problems.size() > before)").addStatement("return null").endControlFlow();
         b.beginControlFlow("try")
@@ -311,6 +324,14 @@ final class RecordReaders {
         CodeBlock joined() {
             return whole != null ? whole : CodeBlock.of("$T.child(path, $S)", COERCION, member);
         }
+    }
+
+    /**
+     * An expression reading the value in local {@code node} as {@code type}, at the path in local {@code path}
+     * and the nesting depth in local {@code depth}: the value, or null after a problem.
+     */
+    CodeBlock readValue(TypeModel type) {
+        return read(type, CodeBlock.of("node"), Path.whole(CodeBlock.of("path")), "depth", 1);
     }
 
     /** An expression reading {@code node} at {@code path} as {@code type}: the value, or null after a problem. */

@@ -29,6 +29,11 @@ public final class RuntimeNames {
     public static final ClassName TOOL_TEXTS = ClassName.get(SUPPORT, "ToolTexts");
     public static final ClassName TOOL_TABLE = ClassName.get(SUPPORT, "ToolTable");
     public static final ClassName VALUE_READER = ClassName.get(SUPPORT, "ValueReader");
+    public static final ClassName ANSWER_TYPE = ClassName.get(RUNTIME, "AnswerType");
+    public static final ClassName PARSED_ANSWER = ClassName.get(RUNTIME, "ParsedAnswer");
+    public static final ClassName ANSWER_STREAM = ClassName.get(RUNTIME, "AnswerStream");
+    public static final ClassName ANSWER_SUPPORT = ClassName.get(SUPPORT, "AnswerSupport");
+    public static final ClassName ANSWER_TEXTS = ClassName.get(SUPPORT, "AnswerTexts");
     public static final ClassName NATIVE_DISPATCH = ClassName.get(SUPPORT, "NativeDispatch");
 
     public static final ClassName JSON_NODE = ClassName.get(JACKSON, "JsonNode");

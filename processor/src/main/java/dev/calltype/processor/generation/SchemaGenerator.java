@@ -45,6 +45,25 @@ public final class SchemaGenerator {
     }
 
     /**
+     * The JSON Schema of a typed answer: the type's schema as a parameter of that type has it, the description at
+     * its root and {@code $defs} after it. A record that can contain itself is written inline at the root (a
+     * provider wants an object there, not a {@code $ref}), its inner occurrences referring to {@code $defs}.
+     */
+    public JsonObject answer(TypeModel type, String description) {
+        Map<String, JsonObject> defs = new LinkedHashMap<>();
+        Map<String, Json> root = new LinkedHashMap<>(type instanceof TypeModel.RecordRef r
+                ? object(model.record(r.key()).fields(), discriminator(model.record(r.key())), defs).members()
+                : type(type, defs).members());
+        if (!description.isEmpty()) {
+            root.put("description", Json.of(description));
+        }
+        if (!defs.isEmpty()) {
+            root.put("$defs", new JsonObject(new LinkedHashMap<>(defs)));
+        }
+        return Schemas.ordered(root);
+    }
+
+    /**
      * The JSON Schema of the value a tool's generated code writes as its result, or {@code null} when the
      * result is not written by generated code (text, {@code void}, a {@code JsonNode}, data binding). It
      * describes a result that is not {@code null}; members and elements whose Java type lets them be

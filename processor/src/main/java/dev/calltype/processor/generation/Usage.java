@@ -29,6 +29,14 @@ record Usage(Set<String> readRecords, Set<String> readSealed, Set<String> writeR
         return usage;
     }
 
+    /** What an answer reads: the records and sealed interfaces reachable from its type. */
+    static Usage ofAnswer(ToolkitModel model, TypeModel root) {
+        Usage usage = new Usage(new LinkedHashSet<>(), new LinkedHashSet<>(), new LinkedHashSet<>(),
+                new LinkedHashSet<>());
+        usage.reach(model, root, true);
+        return usage;
+    }
+
     private void reach(ToolkitModel model, TypeModel type, boolean reading) {
         if (type instanceof TypeModel.RecordRef r) {
             if ((reading ? readRecords : writeRecords).add(r.key())) {

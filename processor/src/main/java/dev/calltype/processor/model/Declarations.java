@@ -93,6 +93,12 @@ public final class Declarations {
         return ClassName.get(target.packageName(), String.join("_", target.simpleNames()) + "Tools");
     }
 
+    /** The generated answer type's name: {@code RecipeAnswer}, {@code Outer_InnerAnswer}. */
+    public static ClassName answerName(TypeElement type) {
+        ClassName target = ClassName.get(type);
+        return ClassName.get(target.packageName(), String.join("_", target.simpleNames()) + "Answer");
+    }
+
     /** The tool name of a method: {@code @Tool(name)} or the method name in snake_case. */
     public static String toolName(ExecutableElement method) {
         String name = explicitString(mirror(method, TOOL), "name");

@@ -121,6 +121,34 @@ public final class ModelBuilder {
                 finished, mapper.sealedTypes());
     }
 
+    /**
+     * Builds the model of an {@code @Answer} type, or returns {@code null} after stating an issue when the type
+     * has no JSON form (or is not resolved yet: see {@link #unresolved()}).
+     *
+     * @param type a record, an enum or a sealed interface
+     * @param name the answer's name
+     * @param description what the answer is ({@code ""} when none)
+     * @param mirror the {@code @Answer} annotation, where the issue goes
+     */
+    public AnswerModel answer(TypeElement type, String name, String description, AnnotationMirror mirror) {
+        mapper = new TypeMapper(elements, types, elements.getPackageOf(type),
+                (c, t, doc, label) -> field(c, t, c.getSimpleName().toString(), doc, null, label, c));
+        Mapping m = mapper.map(type.asType(), false);
+        if (m instanceof Mapping.Unresolved u) {
+            unresolved.add(u.name());
+            return null;
+        }
+        if (m instanceof Mapping.Failure f) {
+            issues.add(Issue.of(Problem.ANSWER_UNSUPPORTED_TYPE, type, mirror, null, type.getSimpleName(),
+                    f.reason(), SUPPORTED));
+            return null;
+        }
+        ClassName generated = Declarations.answerName(type);
+        ToolkitModel model = new ToolkitModel(type, ClassName.get(type), ClassName.get(type), generated, List.of(),
+                mapper.finishedRecords(), mapper.sealedTypes());
+        return new AnswerModel(type, generated, name, description, ((Mapping.Ok) m).type(), model);
+    }
+
     // ---------------------------------------------------------------- tools
 
     /**

@@ -75,6 +75,29 @@ final class ModelChecks {
         }
     }
 
+    /**
+     * The checks of an answer's model: what the builder left out, defaults against their types, and optional
+     * primitives (descriptions are the components' own business, as for records in tool parameters).
+     */
+    void checkAnswer(ToolkitModel types, ModelBuilder builder) {
+        for (Issue i : builder.issues()) {
+            if (i.problem().severity() == Problem.Severity.WARNING && Declarations.suppressed(i.element())) {
+                continue;
+            }
+            report.add(i.problem(), i.element(), i.annotation(), i.value(), i.arguments().toArray());
+        }
+        for (ModelBuilder.StatedDefault d : types == null ? List.<ModelBuilder.StatedDefault>of() : builder.defaults()) {
+            String problem = DefaultCheck.check(d.value(), d.type(), types.records(), types.sealedTypes());
+            if (problem != null) {
+                report.add(Problem.DEFAULT_INVALID, d.element(), d.mirror(), d.annotationValue(), d.literal(),
+                        d.label(), d.typeText(), problem);
+            }
+        }
+        for (ModelBuilder.Source s : builder.sources()) {
+            optionalPrimitive(s);
+        }
+    }
+
     private void describe(javax.lang.model.element.Element element, String what) {
         if (describeWarnings && !Declarations.suppressed(element)) {
             report.add(Problem.DESCRIPTION_MISSING, element, what);
