@@ -151,7 +151,7 @@ public final class Instructions {
         lines.add("");
         lines.add("For example:");
         lines.add("```json");
-        lines.add(new Shapes(schema).example(schema, 0).write());
+        lines.add(new Shapes(schema, true).example(schema, 0).write());
         lines.add("```");
         lines.add("");
         lines.add("Write your answer as one JSON value in a ```json fence, with these member names and value types;"
@@ -267,9 +267,20 @@ public final class Instructions {
         private int depth;
         private int visits;
 
+        /**
+         * Whether examples are a whole answer's: an array shows one element (unless its items are a reference,
+         * which may recurse), and a string with a format a value in that format.
+         */
+        private final boolean answer;
+
         /** For the schemas of one tool's parameters, {@code root} being that tool's parameters schema. */
         Shapes(JsonObject root) {
+            this(root, false);
+        }
+
+        Shapes(JsonObject root, boolean answer) {
             this.defs = root != null && root.get("$defs") instanceof JsonObject d ? d : null;
+            this.answer = answer;
         }
 
         /** {@code p1: T1, p2?: T2 = <default>}: an object schema's properties, their types at {@code level}. */
@@ -394,6 +405,19 @@ public final class Instructions {
             return new TypeText(type, false);
         }
 
+        /** An example string in a format, as an answer's example shows it. */
+        private static String formatted(String format) {
+            return switch (format) {
+                case "date" -> "2024-05-17";
+                case "date-time" -> "2024-05-17T09:30:00Z";
+                case "duration" -> "PT30M";
+                case "uuid" -> "123e4567-e89b-12d3-a456-426614174000";
+                case "uri" -> "https://example.com/";
+                case "email" -> "name@example.com";
+                default -> "...";
+            };
+        }
+
         /** The required properties of an object schema with their example values at {@code level}. */
         JsonObject requiredExamples(JsonObject object, int level) {
             JsonObject.Builder out = JsonObject.builder();
@@ -455,11 +479,14 @@ public final class Instructions {
                 return new JsonObject(Map.of());
             }
             return switch (type) {
-                case "string" -> Json.of("...");
+                case "string" -> Json.of(answer && p.get("format") instanceof JsonString f ? formatted(f.value())
+                        : "...");
                 case "integer" -> new JsonNumber("1");
                 case "number" -> new JsonNumber("1.5");
                 case "boolean" -> new JsonBoolean(true);
-                case "array" -> new JsonArray(List.of());
+                case "array" -> answer && level < OBJECT_LEVELS && p.get("items") instanceof JsonObject items
+                        && !items.has("$ref") ? new JsonArray(List.of(example(items, level + 1)))
+                        : new JsonArray(List.of());
                 case "null" -> JsonNull.INSTANCE;
                 case "object" -> p.get("properties") instanceof JsonObject && level < OBJECT_LEVELS
                         ? requiredExamples(p, level + 1) : new JsonObject(Map.of());
