@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.calltype.openai.internal.ChatCompletionsClient;
 import dev.calltype.openai.internal.Completion;
 import dev.calltype.openai.internal.Endpoint;
+import dev.calltype.runtime.AnswerType;
 import dev.calltype.runtime.SchemaDialect;
 import dev.calltype.runtime.SchemaDialects;
 import dev.calltype.runtime.ToolCall;
@@ -14,6 +15,7 @@ import dev.calltype.runtime.ToolResult;
 import dev.calltype.runtime.ToolSpec;
 import dev.calltype.runtime.agent.ChatMessage;
 import dev.calltype.runtime.agent.ChatModel;
+import dev.calltype.runtime.agent.StructuredOutput;
 import dev.calltype.runtime.agent.ModelReply;
 import dev.calltype.runtime.agent.NativeTools;
 import java.net.URI;
@@ -66,7 +68,7 @@ import java.util.function.Function;
  * <p>Every failure is a {@link ChatCompletionsException} with one line for a person. Thread-safe: one model may
  * serve several conversations at once.
  */
-public final class OpenAiChatModel implements ChatModel {
+public final class OpenAiChatModel implements ChatModel, StructuredOutput {
 
     /** Default {@link Builder#responseTimeout}: 120 s. */
     public static final Duration DEFAULT_RESPONSE_TIMEOUT = Duration.ofSeconds(120);
@@ -141,10 +143,34 @@ public final class OpenAiChatModel implements ChatModel {
     /** @throws ChatCompletionsException when the request fails */
     @Override
     public ModelReply stream(List<ChatMessage> messages, List<ToolSpec> tools, Consumer<String> onText) {
+        return complete(requestBody(messages, tools), tools, onText);
+    }
+
+    /**
+     * Asks for an answer in the type's schema: the request carries {@code response_format} with the answer's
+     * strict JSON Schema ({@code SchemaDialect.OPENAI_STRICT}), which OpenAI, vLLM, llama.cpp and Ollama's
+     * OpenAI-compatible endpoint follow.
+     *
+     * @throws ChatCompletionsException when the request fails
+     */
+    @Override
+    public ModelReply replyAs(List<ChatMessage> messages, AnswerType<?> answer) {
+        ObjectNode body = requestJson(messages, List.of());
+        try {
+            body.set("response_format", ChatCompletionsClient.JSON.readTree(
+                    answer.schemaJson(SchemaDialect.OPENAI_STRICT)));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("the answer's OpenAI schema is not JSON", e);
+        }
+        return complete(write(body), List.of(), text -> {
+        });
+    }
+
+    private ModelReply complete(String requestBody, List<ToolSpec> tools, Consumer<String> onText) {
         ToolCallExtractor reader = extractor != null ? extractor : offered.offer(tools).extractor();
         List<ToolCall> calls = new ArrayList<>();
         List<ToolResult> rejected = new ArrayList<>();
-        Completion completion = client.complete(requestBody(messages, tools), text -> {
+        Completion completion = client.complete(requestBody, text -> {
             onText.accept(text);
             listener.accept(new ChatEvent.TextDelta(text));
         }, call -> read(reader, call, calls, rejected, false));
@@ -185,6 +211,10 @@ public final class OpenAiChatModel implements ChatModel {
 
     /** The request body: the model, the messages, {@code stream: true}, and the tools when offered. */
     String requestBody(List<ChatMessage> messages, List<ToolSpec> tools) {
+        return write(requestJson(messages, tools));
+    }
+
+    private ObjectNode requestJson(List<ChatMessage> messages, List<ToolSpec> tools) {
         ObjectNode body = ChatCompletionsClient.JSON.createObjectNode();
         body.put("model", model);
         body.set("messages", messagesJson(messages));
@@ -196,6 +226,10 @@ public final class OpenAiChatModel implements ChatModel {
                 throw new IllegalStateException("the tools' OpenAI schema is not JSON", e);
             }
         }
+        return body;
+    }
+
+    private static String write(ObjectNode body) {
         try {
             return ChatCompletionsClient.JSON.writeValueAsString(body);
         } catch (JsonProcessingException e) {
