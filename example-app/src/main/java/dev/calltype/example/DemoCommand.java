@@ -117,6 +117,12 @@ final class DemoCommand {
             executor.shutdownNow();
         }
         out.println();
+        String title = "── typed answer: a Contact record read from an e-mail signature ";
+        out.println(style.bold(title + "─".repeat(Math.max(3, 72 - title.length()))));
+        if (!AnswerCommand.ask(AnswerCommand.scripted(), "the embedded model", AnswerCommand.SAMPLE, out, style)) {
+            failed.add("typed answer");
+        }
+        out.println();
         if (failed.isEmpty()) {
             out.println(style.green("✓") + " " + scenes.size() + " conversations, " + calls + " tool calls run, "
                     + corrections + " failed calls corrected by the model.");

@@ -55,7 +55,7 @@ class DemoCommandTest {
     void everySceneRunsAsScriptedAndTheDemoExitsZero() {
         assertThat(run(piped(), "demo", "--notes", notes.toString())).isZero();
         List<String> s = scenes();
-        assertThat(s).hasSize(11);
+        assertThat(s).hasSize(12);
         assertThat(s.get(0)).contains("Notes are kept in " + notes);
 
         assertThat(s.get(1)).contains("1/10 · TOOL_CALL marker")
@@ -97,8 +97,12 @@ class DemoCommandTest {
 
         assertThat(s.get(10)).contains("a wrong argument type, corrected").contains("result      ✗")
                 .contains("quantity.value").contains("sent back").contains("Tool results:")
-                .contains("Five kilos is 11.02 pounds.")
-                .contains("✓ 10 conversations, ");
+                .contains("Five kilos is 11.02 pounds.");
+
+        assertThat(s.get(11)).contains("typed answer: a Contact record").contains("error       TRUNCATED $")
+                .contains("sent back   Your answer was cut off").contains("ignored     $.confidence")
+                .contains("value       Contact[name=Ana Lima, email=ana.lima@northwind.example,")
+                .contains("preferred=EMAIL]").contains("✓ 10 conversations, ");
 
         assertThat(out.toString(StandardCharsets.UTF_8)).doesNotContain("\u001b[").doesNotContain("did not go as scripted");
         assertThat(err.toString(StandardCharsets.UTF_8)).isEmpty();

@@ -205,15 +205,16 @@ public final class AnswerSupport {
 
     /** The message sending the errors back to the model. */
     static String correctionPrompt(AnswerTexts texts, List<AnswerError> errors) {
-        StringBuilder b = new StringBuilder();
         boolean truncated = errors.stream().anyMatch(e -> e.kind() == AnswerError.Kind.TRUNCATED);
-        b.append(truncated ? "Your answer was cut off" : "Your answer could not be read as " + texts.name())
-                .append(":\n");
+        if (truncated) {
+            return "Your answer was cut off before it ended, so none of it was used. Write the whole answer again,"
+                    + " complete, as one JSON value in a ```json fence.";
+        }
+        StringBuilder b = new StringBuilder("Your answer could not be read as ").append(texts.name()).append(":\n");
         for (AnswerError e : errors) {
             b.append("- ").append(e.message()).append('\n');
         }
-        b.append(truncated ? "Write the whole answer again, complete, as one JSON value in a ```json fence."
-                : "Write the whole answer again as one JSON value in a ```json fence, fixing these problems.");
+        b.append("Write the whole answer again as one JSON value in a ```json fence, fixing these problems.");
         return b.toString();
     }
 
