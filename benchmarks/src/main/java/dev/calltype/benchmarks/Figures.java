@@ -44,6 +44,7 @@ final class Figures {
         f.streaming();
         f.dispatch();
         f.adapters();
+        f.answers();
         f.coldStart();
         f.adversarial();
         f.mcp();
@@ -104,6 +105,25 @@ final class Figures {
             add("stream_" + shape + "_1m", perCharLarge, "ns/char");
             check("stream_" + shape + "_ratio", perCharLarge / perCharSmall, "<= 1.5", 1.5, false);
         }
+    }
+
+    /**
+     * A 2 KB typed answer (prose, a fence, the JSON) read into a record by a generated answer type, beside Jackson's
+     * {@code readValue} of the bare JSON and Spring AI's {@code BeanOutputConverter} on the fence alone.
+     */
+    private void answers() {
+        Double calltype = nanos("AnswerBenchmark.calltype", Map.of());
+        Double jackson = nanos("AnswerBenchmark.jackson", Map.of());
+        Double springAi = nanos("AnswerBenchmark.springAi", Map.of());
+        if (calltype == null || jackson == null || springAi == null) {
+            need("answer_calltype", "answer_vs_jackson_readvalue", "answer_vs_springai_converter");
+            return;
+        }
+        add("answer_calltype", calltype, "ns/op");
+        add("answer_jackson_readvalue", jackson, "ns/op");
+        add("answer_springai_converter", springAi, "ns/op");
+        check("answer_vs_jackson_readvalue", jackson / calltype, ">= 1.0", 1.0, true);
+        check("answer_vs_springai_converter", springAi / calltype, ">= 1.0", 1.0, true);
     }
 
     private void dispatch() {

@@ -34,7 +34,8 @@ public final class Main {
 
     /** The benchmarks behind the five figures that run in steady state. */
     private static final String STEADY =
-            "\\.(ExtractionBenchmark|ProseBenchmark|StreamingBenchmark|dispatch\\.DispatchBenchmark)\\.";
+            "\\.(ExtractionBenchmark|ProseBenchmark|StreamingBenchmark|dispatch\\.DispatchBenchmark"
+                    + "|answer\\.AnswerBenchmark)\\.";
     private static final String COLD = "\\.dispatch\\.ColdStartBenchmark\\.";
     private static final String ADVERSARIAL = "\\.AdversarialBenchmark\\.";
     private static final String MCP = "\\.mcp\\.McpRoundTripBenchmark\\.";
