@@ -49,7 +49,7 @@ final class CombinedToolkit implements Toolkit, NativeDispatch {
         final List<ToolSpec> tools;
         final Map<String, Toolkit> route = new LinkedHashMap<>();
         final Map<SchemaDialect, String> schemas = new EnumMap<>(SchemaDialect.class);
-        final Map<CallFormat, String> instructions = new EnumMap<>(CallFormat.class);
+        final Map<PromptFormat, String> instructions = new EnumMap<>(PromptFormat.class);
         /**
          * The tools whose owner dispatches native calls itself, by name: owners that are {@link NativeDispatch}
          * and read argument text within the limits this view's extractor reads it in, so that they read every
@@ -190,7 +190,7 @@ final class CombinedToolkit implements Toolkit, NativeDispatch {
     }
 
     @Override
-    public String formatInstructions(CallFormat format) {
+    public String formatInstructions(PromptFormat format) {
         View v = view();
         synchronized (v) {
             return v.instructions.computeIfAbsent(format, f -> FormatInstructions.render(v.tools, f));

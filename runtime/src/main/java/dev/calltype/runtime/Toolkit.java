@@ -33,7 +33,7 @@ public interface Toolkit {
      * @param format how the model is asked to write its calls
      * @return the instructions, as {@link FormatInstructions#render} writes them for {@link #tools()}
      */
-    String formatInstructions(CallFormat format);
+    String formatInstructions(PromptFormat format);
 
     /**
      * Runs one call. Never throws for anything a model can send: unknown tools, bad arguments and

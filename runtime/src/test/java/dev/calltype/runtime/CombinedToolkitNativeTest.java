@@ -76,7 +76,7 @@ class CombinedToolkitNativeTest {
         }
 
         @Override
-        public String formatInstructions(CallFormat format) {
+        public String formatInstructions(PromptFormat format) {
             return texts.instructions(format);
         }
 

@@ -1,7 +1,7 @@
 package dev.calltype.runtime;
 
 import dev.calltype.runtime.agent.ChatMessage;
-import dev.calltype.runtime.agent.ChatModel;
+import dev.calltype.runtime.agent.ModelClient;
 import dev.calltype.runtime.agent.ModelReply;
 import dev.calltype.runtime.agent.ToolLoop;
 import dev.calltype.runtime.testing.Fixtures;
@@ -54,7 +54,7 @@ class ReadmeExamplesTest {
     @Test
     void toolLoopExample() {
         Toolkit tools = Toolkits.fromJson(LISTING, (name, args) -> TextNode.valueOf("Sunny, 24 °C"));
-        ChatModel model = (messages, offered) -> messages.get(messages.size() - 1).role() == ChatMessage.Role.TOOL
+        ModelClient model = (messages, offered) -> messages.get(messages.size() - 1).role() == ChatMessage.Role.TOOL
                 ? ModelReply.text("It is sunny in Paris.")
                 : ModelReply.calls(ToolCall.of("get_weather",
                         JsonNodeFactory.instance.objectNode().put("city", "Paris")).withId("call_1"));

@@ -25,7 +25,7 @@ import java.util.regex.Pattern;
  *
  * <p><b>Type codes.</b> A tool's code is its result kind, then its parameters' types, each preceded by a
  * space. Result kinds: {@code v} nothing ({@code void}), {@code s} text, {@code j} JSON written by generated
- * code (a {@link JsonText}) or returned as a {@code JsonNode}, {@code b} written by data binding. Types:
+ * code (a {@link ResultWriter}) or returned as a {@code JsonNode}, {@code b} written by data binding. Types:
  * {@code z c b h i j f d} {@code boolean char byte short int long float double} and their upper case the boxed types; {@code s}
  * {@code String}, {@code m} {@code BigDecimal}, {@code n} {@code BigInteger}, {@code u} {@code UUID},
  * {@code w} {@code URI}, {@code x} {@code LocalDate}, {@code y} {@code LocalDateTime}, {@code o}
@@ -145,7 +145,7 @@ public final class ToolTable {
             case 's':
                 return DispatchSupport.text(id, name, (String) result);
             case 'j':
-                return result instanceof JsonText text ? text.result(name, id)
+                return result instanceof ResultWriter text ? text.result(name, id)
                         : DispatchSupport.json(id, name, (JsonNode) result);
             default:
                 return DispatchSupport.bound(id, name, result);
@@ -247,7 +247,7 @@ public final class ToolTable {
             JsonNode required = schema.path("required");
             this.names = spec.parameterOrder();
             this.parameters = new Parameter[names.size()];
-            this.plainNames = names.stream().allMatch(JsonText::plain);
+            this.plainNames = names.stream().allMatch(ResultWriter::plain);
             for (int i = 0; i < names.size(); i++) {
                 String name = names.get(i);
                 code.expect(' ');
