@@ -64,7 +64,7 @@ class GenerationTest {
     void generatedSourceCarriesGeneratedWithoutADate() {
         String source = Compiled.of(Sources.inventory()).source("com.example.inventory.InventoryTools");
         assertThat(source).contains("@Generated(\"dev.calltype.processor.ToolProcessor\")");
-        assertThat(source).contains("public final class InventoryTools implements Toolkit, NativeDispatch {");
+        assertThat(source).contains("public final class InventoryTools implements Toolkit {");
         assertThat(source).doesNotContain("date =");
     }
 

@@ -29,7 +29,6 @@ public final class RuntimeNames {
     public static final ClassName TOOL_TEXTS = ClassName.get(SUPPORT, "ToolTexts");
     public static final ClassName TOOL_TABLE = ClassName.get(SUPPORT, "ToolTable");
     public static final ClassName VALUE_READER = ClassName.get(SUPPORT, "ValueReader");
-    public static final ClassName NATIVE_DISPATCH = ClassName.get(SUPPORT, "NativeDispatch");
 
     public static final ClassName JSON_NODE = ClassName.get(JACKSON, "JsonNode");
     public static final ClassName OBJECT_NODE = ClassName.get(JACKSON + ".node", "ObjectNode");

@@ -75,7 +75,7 @@ public final class ToolkitGenerator {
 
         TypeSpec.Builder type = TypeSpec.classBuilder(self)
                 .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
-                .addSuperinterface(RuntimeNames.TOOLKIT).addSuperinterface(RuntimeNames.NATIVE_DISPATCH);
+                .addSuperinterface(RuntimeNames.TOOLKIT);
         if (GeneratedAnnotation.visibleFrom(model.origin())) {
             type.addAnnotation(AnnotationSpec.builder(RuntimeNames.GENERATED)
                     .addMember("value", "$S", RuntimeNames.PROCESSOR).build());

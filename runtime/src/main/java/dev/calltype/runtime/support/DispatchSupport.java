@@ -1,14 +1,15 @@
 package dev.calltype.runtime.support;
 
+import dev.calltype.runtime.internal.args.JsonCoercion;
 import dev.calltype.runtime.Extraction;
 import dev.calltype.runtime.ExtractionError;
 import dev.calltype.runtime.ToolArgumentException;
 import dev.calltype.runtime.ToolCall;
-import dev.calltype.runtime.ToolCallExtractor;
 import dev.calltype.runtime.ToolResult;
 import dev.calltype.runtime.ToolSpec;
 import dev.calltype.runtime.Toolkit;
 import dev.calltype.runtime.internal.args.Names;
+import dev.calltype.runtime.internal.dispatch.Dispatching;
 import dev.calltype.runtime.internal.text.ErrorTexts;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -26,7 +27,6 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -76,7 +76,7 @@ public final class DispatchSupport {
     /** Parses a JSON constant of a generated toolkit (a default value). */
     public static JsonNode json(String json) {
         try {
-            return Coercion.mapper().readTree(json);
+            return JsonCoercion.mapper().readTree(json);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("a generated JSON constant does not parse: " + e.getOriginalMessage(), e);
         }
@@ -110,7 +110,7 @@ public final class DispatchSupport {
      * @param path the value's path ({@code ""} for the whole arguments object)
      */
     public static void rejected(String path, RuntimeException e, List<String> problems) {
-        String message = failureMessage(e);
+        String message = ErrorTexts.failureMessage(e);
         String what = path.isEmpty() ? "the arguments were" : "parameter '" + path + "' was";
         problems.add(message == null ? what + " rejected" : what + " rejected: " + message);
     }
@@ -129,12 +129,12 @@ public final class DispatchSupport {
             if (known.contains(name)) {
                 continue;
             }
-            String shown = bounded(name, MAX_NAME_SHOWN, false);
-            StringBuilder msg = new StringBuilder("unknown parameter '").append(Coercion.child(path, shown))
+            String shown = ErrorTexts.bounded(name, MAX_NAME_SHOWN, false);
+            StringBuilder msg = new StringBuilder("unknown parameter '").append(JsonCoercion.child(path, shown))
                     .append('\'');
             String close = Names.closest(name, known);
             if (close != null) {
-                msg.append("; did you mean '").append(Coercion.child(path, close)).append("'?");
+                msg.append("; did you mean '").append(JsonCoercion.child(path, close)).append("'?");
             }
             msg.append(known.isEmpty() ? " (this takes no parameters)"
                     : " (expected: " + String.join(", ", known) + ")");
@@ -167,7 +167,7 @@ public final class DispatchSupport {
 
     /** A list: an array, a JSON array in a string, or one value as a list of one. */
     public static <T> List<T> readList(JsonNode node, String path, List<String> problems, Reader<T> reader) {
-        ArrayNode array = Coercion.toArray(node, path, problems);
+        ArrayNode array = JsonCoercion.toArray(node, path, problems);
         if (array == null) {
             return null;
         }
@@ -179,7 +179,7 @@ public final class DispatchSupport {
             T value = reader.read(node, path);
             if (problems.size() > before) {
                 problems.subList(before, problems.size()).clear();
-                problems.add(Coercion.mismatch(path, "an array", node));
+                problems.add(JsonCoercion.mismatch(path, "an array", node));
                 return null;
             }
             out.add(value);
@@ -187,7 +187,7 @@ public final class DispatchSupport {
         }
         for (int i = 0; i < array.size(); i++) {
             JsonNode element = array.get(i);
-            String p = Coercion.element(path, i);
+            String p = JsonCoercion.element(path, i);
             if (absent(element)) {
                 problems.add("parameter '" + p + "' must not be null");
                 continue;
@@ -208,7 +208,7 @@ public final class DispatchSupport {
 
     /** A {@code Map<String, V>}: an object, or a JSON object in a string. */
     public static <T> Map<String, T> readMap(JsonNode node, String path, List<String> problems, Reader<T> reader) {
-        ObjectNode object = Coercion.toObject(node, path, problems);
+        ObjectNode object = JsonCoercion.toObject(node, path, problems);
         if (object == null) {
             return null;
         }
@@ -216,7 +216,7 @@ public final class DispatchSupport {
         int before = problems.size();
         for (Iterator<Map.Entry<String, JsonNode>> it = object.fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();
-            String p = Coercion.child(path, e.getKey());
+            String p = JsonCoercion.child(path, e.getKey());
             if (absent(e.getValue())) {
                 problems.add("parameter '" + p + "' must not be null");
                 continue;
@@ -359,43 +359,7 @@ public final class DispatchSupport {
      * stack trace and never the exception's class name.
      */
     public static ToolResult thrown(String callId, String tool, Throwable e) {
-        return ToolResult.failure(tool, callId, ErrorTexts.toolFailed(tool, e));
-    }
-
-    /** The most characters of a thrown exception's message that go back to the model. */
-    public static final int MAX_FAILURE_MESSAGE = 500;
-
-    /**
-     * What the model may be told of an exception: its message, at most {@value #MAX_FAILURE_MESSAGE}
-     * characters with control characters escaped (line breaks kept); {@code null} when it has no
-     * message. Never its class name (a host application's internals) nor its stack trace.
-     */
-    public static String failureMessage(Throwable e) {
-        String message = e == null ? null : e.getMessage();
-        return message == null || message.isBlank() ? null : bounded(message.strip(), MAX_FAILURE_MESSAGE, true);
-    }
-
-    /**
-     * {@code s} for a message: at most {@code max} characters (an ellipsis when cut, never inside a
-     * surrogate pair), control characters as backslash-u escapes (line breaks kept when {@code lineBreaks}),
-     * lone surrogates as U+FFFD.
-     */
-    static String bounded(String s, int max, boolean lineBreaks) {
-        StringBuilder out = new StringBuilder(Math.min(s.length(), max) + 8);
-        int i = 0;
-        for (; i < s.length() && out.length() < max; i++) {
-            char c = s.charAt(i);
-            if ((c < 0x20 && !(lineBreaks && c == '\n')) || c == 0x7f || (c >= 0x80 && c < 0xa0)) {
-                out.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
-            } else if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
-                out.append(c).append(s.charAt(++i));
-            } else if (Character.isSurrogate(c)) {
-                out.append('\uFFFD');
-            } else {
-                out.append(c);
-            }
-        }
-        return i < s.length() ? out.append('…').toString() : out.toString();
+        return ToolResult.thrown(tool, callId, e);
     }
 
     /** The result of a {@code void} tool: a short confirmation. */
@@ -430,37 +394,6 @@ public final class DispatchSupport {
         return ToolResult.success(tool, callId, node == null ? NullNode.instance : node);
     }
 
-    // ------------------------------------------------------------------ native calls
-
-    /**
-     * The result of the native call {@code name(arguments)} to {@code toolkit}: the toolkit's own
-     * {@link NativeDispatch#dispatchNative} when it has one (generated and combined toolkits), else the call
-     * {@code extractor.readNativeCall} reads dispatched, or the failure with the correction it reads instead.
-     * Never throws for what a model sends.
-     *
-     * @param extractor the toolkit's extractor, kept by the caller (a toolkit may make a new one per request)
-     * @param arguments the argument text as sent; {@code null} means none
-     */
-    public static ToolResult dispatchNative(Toolkit toolkit, ToolCallExtractor extractor, String name,
-                                            CharSequence arguments, String id) {
-        CharSequence text = arguments == null ? "" : arguments;
-        if (toolkit instanceof NativeDispatch d) {
-            return d.dispatchNative(name, text, id);
-        }
-        return readNative(extractor, name, text, id, toolkit::dispatch);
-    }
-
-    /**
-     * The slow path of every native dispatch: the call {@code extractor.readNativeCall} reads from the text, run by
-     * {@code dispatch}; or, when the text cannot be read, the failure with the extractor's correction prompt.
-     */
-    public static ToolResult readNative(ToolCallExtractor extractor, String name, CharSequence arguments, String id,
-                                        Function<ToolCall, ToolResult> dispatch) {
-        Extraction read = extractor.readNativeCall(name, arguments, id);
-        return read.hasCalls() ? dispatch.apply(read.calls().get(0))
-                : ToolResult.failure(name, id, read.correctionPrompt().orElseThrow());
-    }
-
     // ------------------------------------------------------------------ handle and parseAll
 
     /**
@@ -473,24 +406,7 @@ public final class DispatchSupport {
      * @param texts the toolkit's signatures, or {@code null} when it has none to give
      */
     public static List<ToolResult> handle(Toolkit toolkit, Extraction extraction, ToolTexts texts) {
-        List<ToolResult> results = new ArrayList<>();
-        List<ToolCall> calls = extraction.calls();
-        List<ExtractionError> errors = extraction.errors();
-        String prompt = extraction.correctionPrompt().orElse("");
-        int c = 0;
-        int e = 0;
-        while (c < calls.size() || e < errors.size()) {
-            boolean takeCall = e >= errors.size() || (c < calls.size() && calls.get(c).start() <= errors.get(e).start());
-            if (takeCall) {
-                results.add(toolkit.dispatch(calls.get(c++)));
-            } else {
-                ExtractionError error = errors.get(e++);
-                String text = prompt.isEmpty() ? error.message() : prompt;
-                prompt = "";
-                results.add(ToolResult.failure(error.toolName(), null, withSignature(text, error, texts)));
-            }
-        }
-        return results;
+        return Dispatching.handle(toolkit, extraction, texts == null ? null : texts::signature);
     }
 
     /**
@@ -501,8 +417,9 @@ public final class DispatchSupport {
                                        BiFunction<ToolCall, List<String>, C> reader) {
         List<String> problems = new ArrayList<>();
         Set<String> tools = new LinkedHashSet<>();
+        Function<String, String> signatures = texts == null ? null : texts::signature;
         for (ExtractionError error : extraction.errors()) {
-            problems.add(withSignature(error.message(), error, texts));
+            problems.add(Dispatching.withSignature(error.message(), error, signatures));
             tools.add(String.valueOf(error.toolName()));
         }
         List<C> out = new ArrayList<>();
@@ -523,17 +440,6 @@ public final class DispatchSupport {
             throw new ToolArgumentException(new ArrayList<>(tools), problems);
         }
         return Collections.unmodifiableList(out);
-    }
-
-    private static String withSignature(String message, ExtractionError error, ToolTexts texts) {
-        if (texts == null || error.kind() != ExtractionError.Kind.TOO_MANY_POSITIONAL || error.toolName() == null) {
-            return message;
-        }
-        String signature = texts.signature(error.toolName());
-        if (signature == null || message.contains(signature)) {
-            return message;
-        }
-        return message + "\nSignature: " + signature;
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.calltype.runtime.support;
 
+import dev.calltype.runtime.internal.args.JsonCoercion;
 import dev.calltype.runtime.ToolResult;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -344,7 +345,7 @@ public final class ResultWriter {
     /** A value whose text Jackson decides (big numbers, non-finite floating point), as the mapper writes it. */
     private ResultWriter jackson(JsonNode node) {
         try {
-            out.append(Coercion.mapper().writeValueAsString(node));
+            out.append(JsonCoercion.mapper().writeValueAsString(node));
         } catch (JsonProcessingException e) {
             out.append(node.toString());
         }

@@ -7,6 +7,7 @@ import dev.calltype.runtime.ToolCall;
 import dev.calltype.runtime.ToolCallExtractor;
 import dev.calltype.runtime.ToolResult;
 import dev.calltype.runtime.ToolSpec;
+import dev.calltype.runtime.internal.dispatch.Dispatching;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -112,10 +113,14 @@ public final class ToolTable {
      * read straight into their values ({@link PlainArguments}), without the call in between; every other text is
      * read by the extractor. Never throws for anything a model can send.
      *
+     * @param arguments the argument text as sent; {@code null} means none
      * @param extractor the toolkit's extractor (its limits and tools)
      */
     public <C> ToolResult dispatchNative(String name, CharSequence arguments, String id, ToolCallExtractor extractor,
                                          Maker<C> maker, Runner runner) {
+        if (arguments == null) {
+            arguments = "";
+        }
         Integer tool = name == null ? null : indexes.get(name);
         if (tool != null && tools[tool].plainNames) {
             JsonNode[] members = PlainArguments.read(arguments, tools[tool].names, extractor.limits());
@@ -124,7 +129,7 @@ public final class ToolTable {
                 return run(tool, id, read(tool, members, maker, problems), problems, runner);
             }
         }
-        return DispatchSupport.readNative(extractor, name, arguments, id, call -> dispatch(call, maker, runner));
+        return Dispatching.readNative(extractor, name, arguments, id, call -> dispatch(call, maker, runner));
     }
 
     /** A read call run: its failure when it was not read, else its result or the failure of its throw. */
