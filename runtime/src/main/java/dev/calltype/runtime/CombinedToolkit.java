@@ -2,7 +2,7 @@ package dev.calltype.runtime;
 
 import dev.calltype.runtime.internal.args.Names;
 import dev.calltype.runtime.internal.args.SchemaNodes;
-import dev.calltype.runtime.internal.text.ErrorTexts;
+import dev.calltype.runtime.internal.scan.ErrorTexts;
 import dev.calltype.runtime.internal.dispatch.Dispatching;
 
 import com.fasterxml.jackson.databind.JsonNode;

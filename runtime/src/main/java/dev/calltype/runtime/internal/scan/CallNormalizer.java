@@ -4,12 +4,12 @@ import dev.calltype.runtime.ExtractionError;
 import dev.calltype.runtime.Repair;
 import dev.calltype.runtime.ToolSpec;
 import dev.calltype.runtime.WireFormat;
+import dev.calltype.runtime.internal.args.JsonCoercion;
 import dev.calltype.runtime.internal.args.KnownTools;
+import dev.calltype.runtime.internal.chars.Chars;
 import dev.calltype.runtime.internal.json.JsonRead;
 import dev.calltype.runtime.internal.json.LenientJson;
 import dev.calltype.runtime.internal.pythonic.PyCall;
-import dev.calltype.runtime.internal.text.ErrorTexts;
-import dev.calltype.runtime.internal.args.JsonCoercion;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;

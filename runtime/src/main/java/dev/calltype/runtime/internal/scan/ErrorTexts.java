@@ -1,4 +1,4 @@
-package dev.calltype.runtime.internal.text;
+package dev.calltype.runtime.internal.scan;
 
 import dev.calltype.runtime.ExtractionError;
 import dev.calltype.runtime.ToolCall;
@@ -9,8 +9,7 @@ import dev.calltype.runtime.WireFormat;
 import dev.calltype.runtime.internal.args.KnownTools;
 import dev.calltype.runtime.internal.args.SchemaArguments;
 import dev.calltype.runtime.internal.json.JsonRead;
-import dev.calltype.runtime.internal.scan.Chars;
-import dev.calltype.runtime.internal.scan.Config;
+import dev.calltype.runtime.internal.chars.Chars;
 import dev.calltype.runtime.internal.args.JsonCoercion;
 
 import com.fasterxml.jackson.databind.JsonNode;
