@@ -10,7 +10,7 @@ import dev.calltype.runtime.ParsedAnswer;
 import dev.calltype.runtime.ToolSpec;
 import dev.calltype.runtime.agent.Answers;
 import dev.calltype.runtime.agent.ChatMessage;
-import dev.calltype.runtime.agent.ChatModel;
+import dev.calltype.runtime.agent.ModelClient;
 import dev.calltype.runtime.agent.ModelReply;
 import dev.calltype.runtime.agent.StructuredOutput;
 import java.io.PrintStream;
@@ -79,7 +79,7 @@ final class AnswerCommand {
         }
         int timeout = options.intValue("timeout", 120, 1, 3600);
         Style style = Style.forEnvironment(env);
-        ChatModel model;
+        ModelClient model;
         String who;
         if (options.has("base-url")) {
             URI baseUrl = ChatCommand.baseUrl(options.required("base-url"));
@@ -97,13 +97,13 @@ final class AnswerCommand {
     }
 
     /** The demo's embedded model, answering from {@link #SCRIPTED}. */
-    static ChatModel scripted() {
+    static ModelClient scripted() {
         List<String> replies = new ArrayList<>(SCRIPTED);
         return (messages, tools) -> ModelReply.text(replies.isEmpty() ? "" : replies.remove(0));
     }
 
     /** Asks, printing each reply and what was made of it; whether a contact was read. */
-    static boolean ask(ChatModel model, String who, String text, PrintStream out, Style style) {
+    static boolean ask(ModelClient model, String who, String text, PrintStream out, Style style) {
         ContactAnswer type = new ContactAnswer();
         Recording recording = model instanceof StructuredOutput ? new StructuredRecording(model) : new Recording(model);
         out.println(style.bold("answer") + " · a " + Contact.class.getSimpleName() + " from " + who
@@ -150,11 +150,11 @@ final class AnswerCommand {
     }
 
     /** A model whose replies are kept, to be shown. */
-    private static class Recording implements ChatModel {
-        final ChatModel model;
+    private static class Recording implements ModelClient {
+        final ModelClient model;
         final List<String> replies = new ArrayList<>();
 
-        Recording(ChatModel model) {
+        Recording(ModelClient model) {
             this.model = model;
         }
 
@@ -171,7 +171,7 @@ final class AnswerCommand {
 
     /** The same, for a model with native structured output. */
     private static final class StructuredRecording extends Recording implements StructuredOutput {
-        StructuredRecording(ChatModel model) {
+        StructuredRecording(ModelClient model) {
             super(model);
         }
 

@@ -12,7 +12,7 @@ import dev.calltype.runtime.Repair;
 import dev.calltype.runtime.SchemaDialect;
 import dev.calltype.runtime.agent.Answers;
 import dev.calltype.runtime.agent.ChatMessage;
-import dev.calltype.runtime.agent.ChatModel;
+import dev.calltype.runtime.agent.ModelClient;
 import dev.calltype.runtime.agent.ModelReply;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -61,7 +61,7 @@ class TypedAnswersDocTest {
     void schemasInstructionsStreamingAndAsking() throws Exception {
         List<String> replies = new ArrayList<>(List.of("{\"title\": \"Toast\", \"servings\": \"a few\"}",
                 "{\"title\": \"Toast\", \"servings\": 1, \"ingredients\": [{\"name\": \"bread\"}]}"));
-        ChatModel model = (messages, tools) -> ModelReply.text(replies.remove(0));
+        ModelClient model = (messages, tools) -> ModelReply.text(replies.remove(0));
         // README: schemas
         RecipeAnswer recipes = new RecipeAnswer();
 

@@ -76,7 +76,7 @@ public final class LangChain4jAnswers {
         for (ChatMessage m : messages) {
             conversation.add(calltype(m));
         }
-        dev.calltype.runtime.agent.ChatModel adapter = model.supportedCapabilities()
+        dev.calltype.runtime.agent.ModelClient adapter = model.supportedCapabilities()
                 .contains(Capability.RESPONSE_FORMAT_JSON_SCHEMA) ? new Structured(model) : new Prompted(model);
         try {
             return Answers.ask(adapter, type, conversation);
@@ -123,7 +123,7 @@ public final class LangChain4jAnswers {
     }
 
     /** A model asked with the answer's prompt instructions. */
-    private record Prompted(ChatModel model) implements dev.calltype.runtime.agent.ChatModel {
+    private record Prompted(ChatModel model) implements dev.calltype.runtime.agent.ModelClient {
         @Override
         public dev.calltype.runtime.agent.ModelReply reply(List<dev.calltype.runtime.agent.ChatMessage> messages,
                                                            List<ToolSpec> tools) {
@@ -132,7 +132,7 @@ public final class LangChain4jAnswers {
     }
 
     /** A model asked with the answer's response format. */
-    private record Structured(ChatModel model) implements dev.calltype.runtime.agent.ChatModel, StructuredOutput {
+    private record Structured(ChatModel model) implements dev.calltype.runtime.agent.ModelClient, StructuredOutput {
         @Override
         public dev.calltype.runtime.agent.ModelReply reply(List<dev.calltype.runtime.agent.ChatMessage> messages,
                                                            List<ToolSpec> tools) {

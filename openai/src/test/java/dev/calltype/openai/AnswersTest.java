@@ -10,7 +10,7 @@ import dev.calltype.runtime.AnswerError;
 import dev.calltype.runtime.ParsedAnswer;
 import dev.calltype.runtime.agent.Answers;
 import dev.calltype.runtime.agent.ChatMessage;
-import dev.calltype.runtime.agent.ChatModel;
+import dev.calltype.runtime.agent.ModelClient;
 import dev.calltype.runtime.agent.ModelReply;
 import java.time.LocalDate;
 import java.util.ArrayList;
@@ -81,7 +81,7 @@ class AnswersTest {
     @Test
     void aModelWithoutStructuredOutputGetsTheInstructions() throws Exception {
         List<List<ChatMessage>> seen = new ArrayList<>();
-        ChatModel scripted = (messages, tools) -> {
+        ModelClient scripted = (messages, tools) -> {
             seen.add(messages);
             return ModelReply.text(seen.size() == 1 ? "Sure! ```json\n{\"title\": \"Kick-off\", \"date\": "
                     + "\"2025-06-03\", \"attendees\": \"Ana\"" : "<think>fix it</think>\n```json\n{\"title\":"

@@ -29,9 +29,9 @@ public final class Answers {
      * @param messages the conversation that asks for the answer
      * @param <T> the answer's Java type
      * @return the answer, or the errors of the last reply
-     * @throws Exception when the model fails (as {@link ChatModel#reply} throws)
+     * @throws Exception when the model fails (as {@link ModelClient#reply} throws)
      */
-    public static <T> ParsedAnswer<T> ask(ChatModel model, AnswerType<T> type, List<ChatMessage> messages)
+    public static <T> ParsedAnswer<T> ask(ModelClient model, AnswerType<T> type, List<ChatMessage> messages)
             throws Exception {
         return ask(model, type, messages, DEFAULT_MAX_CORRECTIONS);
     }
@@ -45,10 +45,10 @@ public final class Answers {
      * @param maxCorrections how many times an unreadable answer is sent back; 0 for one request only
      * @param <T> the answer's Java type
      * @return the answer, or the errors of the last reply
-     * @throws Exception when the model fails (as {@link ChatModel#reply} throws)
+     * @throws Exception when the model fails (as {@link ModelClient#reply} throws)
      * @throws IllegalArgumentException when {@code maxCorrections} is negative
      */
-    public static <T> ParsedAnswer<T> ask(ChatModel model, AnswerType<T> type, List<ChatMessage> messages,
+    public static <T> ParsedAnswer<T> ask(ModelClient model, AnswerType<T> type, List<ChatMessage> messages,
                                           int maxCorrections) throws Exception {
         Objects.requireNonNull(model, "model");
         Objects.requireNonNull(type, "type");

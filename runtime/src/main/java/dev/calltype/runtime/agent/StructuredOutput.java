@@ -4,7 +4,7 @@ import dev.calltype.runtime.AnswerType;
 import java.util.List;
 
 /**
- * A {@link ChatModel} that can ask its provider for an answer in a schema (native structured output: OpenAI's
+ * A {@link ModelClient} that can ask its provider for an answer in a schema (native structured output: OpenAI's
  * {@code response_format}, Ollama's {@code format}, …), so the model's decoding follows the answer type's schema.
  * {@link Answers#ask} uses it when the model has it, and prompt instructions when not.
  */

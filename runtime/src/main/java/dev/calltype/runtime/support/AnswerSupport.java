@@ -7,6 +7,7 @@ import dev.calltype.runtime.ParsedAnswer;
 import dev.calltype.runtime.Repair;
 import dev.calltype.runtime.internal.answer.AnswerFinder;
 import dev.calltype.runtime.internal.json.JsonRead;
+import dev.calltype.runtime.internal.scan.ErrorTexts;
 import dev.calltype.runtime.internal.json.LenientJson;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -193,7 +194,7 @@ public final class AnswerSupport {
         try {
             value = reader.read(node, problems);
         } catch (RuntimeException e) {
-            problems.add("the answer was rejected: " + DispatchSupport.failureMessage(e));
+            problems.add("the answer was rejected: " + ErrorTexts.failureMessage(e));
             value = null;
         }
         return new Attempt<>(value, problems, List.copyOf(repairs));

@@ -1,10 +1,10 @@
 package dev.calltype.runtime.internal.answer;
 
 import dev.calltype.runtime.ExtractionLimits;
-import dev.calltype.runtime.internal.formats.Reasoning;
+import dev.calltype.runtime.internal.scan.Reasoning;
 import dev.calltype.runtime.internal.json.JsonRead;
 import dev.calltype.runtime.internal.json.LenientJson;
-import dev.calltype.runtime.internal.scan.Chars;
+import dev.calltype.runtime.internal.chars.Chars;
 import dev.calltype.runtime.internal.scan.Fence;
 import java.util.ArrayList;
 import java.util.List;
