@@ -9,7 +9,6 @@ import dev.calltype.runtime.SchemaDialect;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -19,15 +18,8 @@ import org.junit.jupiter.api.Test;
 class AnswerSchemaTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static Compiled compiled;
-
-    @BeforeAll
-    static void compile() {
-        compiled = Compiled.of(AnswerTypesTest.sources());
-    }
-
     private static AnswerType<?> type(String name) {
-        return (AnswerType<?>) compiled.instance("com.example.answers." + name);
+        return AnswerTypesTest.type(name);
     }
 
     private static JsonNode schema(String name, SchemaDialect dialect) throws Exception {

@@ -9,7 +9,6 @@ import dev.calltype.runtime.Repair;
 import java.util.ArrayList;
 import java.util.List;
 import javax.tools.JavaFileObject;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -28,13 +27,17 @@ class AnswerTypesTest {
         return out.toArray(new JavaFileObject[0]);
     }
 
-    @BeforeAll
-    static void compile() {
-        compiled = Compiled.of(sources());
+    /** The answer types compiled once for the tests that drive them. */
+    static synchronized Compiled compiled() {
+        if (compiled == null) {
+            compiled = Compiled.of(sources());
+        }
+        return compiled;
     }
 
+    /** A new instance of a generated answer type, by its simple name. */
     static AnswerType<?> type(String generated) {
-        return (AnswerType<?>) compiled.instance("com.example.answers." + generated);
+        return (AnswerType<?>) compiled().instance("com.example.answers." + generated);
     }
 
     private static String value(String generated, String text) {

@@ -36,10 +36,10 @@ class PackageLayersTest {
             "internal.pythonic",  // pythonic call reader
             "internal.args",      // arguments against schemas, coercion, tool names
             "internal.scan",      // the one scanner for batch and streaming, findings, messages
-            "internal.answer",    // typed answers: finding the answer's JSON, its members as they stream
             "internal.markup",    // shapes of markup shared by families
             "internal.formats",   // one file per model family, the generic recognizers, the table
             "internal.dispatch",  // what every toolkit's dispatch shares
+            "internal.answer",    // typed answers: finding the answer's JSON, its members as they stream
             "support");           // what generated toolkits call
 
     private static final Pattern EDGE = Pattern.compile(
