@@ -7,7 +7,6 @@ import com.example.recipes.RecipeAnswer;
 import dev.calltype.runtime.AnswerError;
 import dev.calltype.runtime.AnswerStream;
 import dev.calltype.runtime.ParsedAnswer;
-import dev.calltype.runtime.PartialAnswer;
 import dev.calltype.runtime.Repair;
 import dev.calltype.runtime.SchemaDialect;
 import dev.calltype.runtime.agent.Answers;
@@ -70,9 +69,9 @@ class TypedAnswersDocTest {
         String prompt = recipes.formatInstructions();                              // for models without structured output
 
         AnswerStream<Recipe> stream = recipes.streaming();
-        PartialAnswer partial = stream.accept("{\"title\": \"Toast\", \"servings\": 1, \"ingr");
-        partial.get("title", String.class);                 // Optional[Toast]: complete, final
-        partial.isFinal("servings");                        // true
+        RecipeAnswer.Partial partial = RecipeAnswer.partial(stream.accept("{\"title\": \"Toast\", \"servings\": 1, \"ingr"));
+        partial.title();                                    // "Toast": complete, final
+        partial.isFinal("servings");                        // true; partial.ingredients() is null until complete
         stream.accept("edients\": []}");
         ParsedAnswer<Recipe> whole = stream.finish();       // the same as recipes.parse(all the text)
 
@@ -81,7 +80,8 @@ class TypedAnswersDocTest {
         assertThat(responseFormat).startsWith("{\"type\":\"json_schema\",\"json_schema\":{\"name\":\"recipe\"");
         assertThat(ollamaFormat).startsWith("{\"$schema\":");
         assertThat(prompt).startsWith("Answer with one JSON value (A recipe read from a cookbook page.)");
-        assertThat(partial.get("title", String.class)).contains("Toast");
+        assertThat(partial.title()).isEqualTo("Toast");
+        assertThat(partial.ingredients()).isNull();
         assertThat(partial.isFinal("servings")).isTrue();
         assertThat(whole).isEqualTo(recipes.parse("{\"title\": \"Toast\", \"servings\": 1, \"ingredients\": []}"));
         assertThat(asked.value().orElseThrow().ingredients()).hasSize(1);

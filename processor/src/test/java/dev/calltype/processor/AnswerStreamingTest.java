@@ -9,7 +9,6 @@ import dev.calltype.runtime.PartialAnswer;
 import java.lang.reflect.RecordComponent;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -18,15 +17,8 @@ import org.junit.jupiter.api.Test;
  */
 class AnswerStreamingTest {
 
-    private static Compiled compiled;
-
-    @BeforeAll
-    static void compile() {
-        compiled = Compiled.of(AnswerTypesTest.sources());
-    }
-
     private static AnswerType<?> type(String name) {
-        return (AnswerType<?>) compiled.instance("com.example.answers." + name);
+        return AnswerTypesTest.type(name);
     }
 
     /** Answers by type: valid ones, repaired ones, invalid, truncated and unreadable ones. */
@@ -99,6 +91,22 @@ class AnswerStreamingTest {
         assertThat(p.members().keySet()).containsExactly("title", "servings", "ingredients", "steps", "tags",
                 "nutrition");
         assertThat(stream.finish().value().orElseThrow().toString()).startsWith("Recipe[title=Shakshuka, servings=2,");
+    }
+
+    @Test
+    void theGeneratedPartialRecordHoldsTheCompleteMembersTyped() throws Exception {
+        AnswerStream<?> stream = type("RecipeAnswer").streaming();
+        PartialAnswer snapshot = stream.accept("{\"title\": \"Toast\", \"servings\": 1, \"ingredients\": [{\"name\":");
+        Class<?> answer = AnswerTypesTest.compiled().load("com.example.answers.RecipeAnswer");
+        Object partial = answer.getMethod("partial", PartialAnswer.class).invoke(null, snapshot);
+        Class<?> type = partial.getClass();
+        assertThat(type.getName()).isEqualTo("com.example.answers.RecipeAnswer$Partial");
+        assertThat(type.getMethod("title").invoke(partial)).isEqualTo("Toast");
+        assertThat(type.getMethod("servings").invoke(partial)).isEqualTo(1);
+        assertThat(type.getMethod("ingredients").invoke(partial)).isNull();
+        assertThat(type.getMethod("isFinal", String.class).invoke(partial, "servings")).isEqualTo(true);
+        assertThat(type.getMethod("isFinal", String.class).invoke(partial, "ingredients")).isEqualTo(false);
+        assertThat(type.getMethod("complete").invoke(partial)).isEqualTo(java.util.Set.of("title", "servings"));
     }
 
     /** Every member a partial reports is what the whole answer holds, when the whole answer is read. */

@@ -6,15 +6,19 @@ import static dev.calltype.processor.generation.RuntimeNames.JSON_NODE;
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.FieldSpec;
+import com.palantir.javapoet.AnnotationSpec;
 import com.palantir.javapoet.JavaFile;
 import com.palantir.javapoet.MethodSpec;
+import com.palantir.javapoet.NameAllocator;
 import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
 import dev.calltype.processor.model.AnswerModel;
 import dev.calltype.processor.model.FieldModel;
+import dev.calltype.processor.model.RecordModel;
 import dev.calltype.processor.model.TypeModel;
 import dev.calltype.render.Json;
+import java.util.ArrayList;
 import java.util.List;
 import javax.lang.model.element.Modifier;
 
@@ -97,6 +101,9 @@ public final class AnswerGenerator {
                 .addStatement("int depth = 0")
                 .addStatement("return $L", readers.readValue(model.root())).build());
         type.addMethod(memberMethod(readers));
+        if (model.root() instanceof TypeModel.RecordRef r) {
+            addPartial(type, model.types().record(r.key()));
+        }
         type.addMethods(readers.methods());
         if (!constants.lazyFields().isEmpty()) {
             type.addType(TypeSpec.classBuilder(lazy).addModifiers(Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
@@ -109,6 +116,51 @@ public final class AnswerGenerator {
                 .skipJavaLangImports(true)
                 .indent("    ")
                 .build();
+    }
+
+    /**
+     * The typed partial answer of a record: a nested {@code Partial} record with a component per member (boxed;
+     * {@code null} until the member is complete, then final) and the set of complete members, and the static
+     * {@code partial(PartialAnswer)} that makes one from a streaming snapshot.
+     */
+    private void addPartial(TypeSpec.Builder type, RecordModel record) {
+        ClassName partial = self.nestedClass("Partial");
+        NameAllocator names = new NameAllocator();
+        List<String> components = new ArrayList<>();
+        for (FieldModel f : record.fields()) {
+            components.add(names.newName(f.javaName(), f));
+        }
+        String complete = names.newName("complete");
+        TypeName setOfString = ParameterizedTypeName.get(ClassName.get("java.util", "Set"), STRING);
+        MethodSpec.Builder constructor = MethodSpec.constructorBuilder();
+        CodeBlock.Builder from = CodeBlock.builder();
+        for (int i = 0; i < record.fields().size(); i++) {
+            FieldModel f = record.fields().get(i);
+            TypeName t = f.type().javaType().box();
+            constructor.addParameter(t, components.get(i));
+            from.add("($T) members.get($S),\n", t, f.jsonName());
+        }
+        constructor.addParameter(setOfString, complete);
+        type.addType(TypeSpec.recordBuilder(partial).addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+                .addJavadoc("The members of a {@link $T} answer complete so far, while it streams: each is null until"
+                        + " its member is\ncomplete, and then final. {@code $L} holds the JSON names of the complete"
+                        + " members.\n", record.javaType(), complete)
+                .recordConstructor(constructor.build())
+                .addMethod(MethodSpec.methodBuilder("isFinal").addModifiers(Modifier.PUBLIC)
+                        .addJavadoc("Whether a member (by its JSON name) is complete, so its value is final.\n")
+                        .returns(TypeName.BOOLEAN).addParameter(STRING, "member")
+                        .addStatement("return $L.contains(member)", complete).build())
+                .build());
+        type.addMethod(MethodSpec.methodBuilder("partial").addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+                .addAnnotation(AnnotationSpec.builder(SuppressWarnings.class).addMember("value", "$S", "unchecked")
+                        .build())
+                .addJavadoc("The typed members of a snapshot taken while the answer streams ({@code streaming()}).\n")
+                .returns(partial).addParameter(RuntimeNames.PARTIAL_ANSWER, "answer")
+                .addStatement("$T members = answer.members()", ParameterizedTypeName.get(ClassName.get("java.util",
+                        "Map"), STRING, ClassName.get(Object.class)))
+                .addStatement("return new $T(\n$L$T.copyOf(members.keySet()))", partial, from.build(),
+                        ClassName.get("java.util", "Set"))
+                .build());
     }
 
     /** One member of a record answer read into its Java type, for streaming: the value, or null. */

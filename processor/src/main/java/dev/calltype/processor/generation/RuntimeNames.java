@@ -32,6 +32,7 @@ public final class RuntimeNames {
     public static final ClassName ANSWER_TYPE = ClassName.get(RUNTIME, "AnswerType");
     public static final ClassName PARSED_ANSWER = ClassName.get(RUNTIME, "ParsedAnswer");
     public static final ClassName ANSWER_STREAM = ClassName.get(RUNTIME, "AnswerStream");
+    public static final ClassName PARTIAL_ANSWER = ClassName.get(RUNTIME, "PartialAnswer");
     public static final ClassName ANSWER_SUPPORT = ClassName.get(SUPPORT, "AnswerSupport");
     public static final ClassName ANSWER_TEXTS = ClassName.get(SUPPORT, "AnswerTexts");
 
