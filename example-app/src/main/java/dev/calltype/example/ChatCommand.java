@@ -6,12 +6,11 @@ import dev.calltype.openai.OpenAiChatModel;
 import dev.calltype.runtime.CallFormat;
 import dev.calltype.runtime.ExtractionError;
 import dev.calltype.runtime.StreamEvent;
-import dev.calltype.runtime.StreamingExtractor;
 import dev.calltype.runtime.ToolCall;
-import dev.calltype.runtime.ToolCallExtractor;
 import dev.calltype.runtime.agent.ChatMessage;
 import dev.calltype.runtime.agent.ChatModel;
 import dev.calltype.runtime.agent.ModelReply;
+import dev.calltype.runtime.agent.ReplyListener;
 import dev.calltype.runtime.agent.ToolLoop;
 import dev.calltype.runtime.ToolResult;
 import dev.calltype.runtime.ToolSpec;
@@ -133,7 +132,7 @@ final class ChatCommand {
                 .build());
         Style style = Style.forEnvironment(env);
         BufferedReader input = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
-        Printer printer = new Printer(out, style, liveView(toolkit));
+        Printer printer = new Printer(out, style);
         ExecutorService executor = Executors.newFixedThreadPool(2, r -> {
             Thread t = new Thread(r, "chat-tools");
             t.setDaemon(true);
@@ -235,9 +234,14 @@ final class ChatCommand {
 
         @Override
         public ModelReply stream(List<ChatMessage> messages, List<ToolSpec> tools, Consumer<String> onText) {
+            return stream(messages, tools, ReplyListener.rawText(onText));
+        }
+
+        @Override
+        public ModelReply stream(List<ChatMessage> messages, List<ToolSpec> tools, ReplyListener listener) {
             lastFailure = null;
             try {
-                return delegate.stream(messages, tools, onText);
+                return delegate.stream(messages, tools, listener);
             } catch (ChatCompletionsException e) {
                 lastFailure = e;
                 throw e;
@@ -277,84 +281,85 @@ final class ChatCommand {
     }
 
     /**
-     * The extractor of the live view. It streams at once: which calls run is decided by the loop's extractor on the
-     * whole reply, so the view need not hold text back until it knows whether the reply began in reasoning (which
-     * by default a stream does for up to 32K characters).
-     */
-    static ToolCallExtractor liveView(Toolkit toolkit) {
-        return ToolCallExtractor.builder().tools(toolkit.tools()).startsInReasoning(false).build();
-    }
-
-    /**
-     * Shows the conversation as it happens: the model's text streams through a
-     * {@link StreamingExtractor}, so prose appears as it is written while call markup never does;
-     * then each call, its result, and any correction.
+     * Shows the conversation as it happens, from the loop's {@link ToolLoop.Listener#onEvent events}: prose as it is
+     * written with call markup hidden, reasoning dimmed, each call as it forms (its name, then its arguments as they
+     * arrive); then each call's result, and any correction.
      */
     static final class Printer implements ToolLoop.Listener {
         private final PrintStream out;
         private final Style style;
-        private final ToolCallExtractor extractor;
-        private StreamingExtractor stream;
         private boolean midLine;
         private boolean printed;
         private long shown;
         private long hidden;
+        /** Argument characters shown for the call being written. */
+        private int argumentsShown;
+        /** Calls of this reply shown as they formed (and so not shown again when they run). */
+        private int streamedCalls;
 
-        Printer(PrintStream out, Style style, ToolCallExtractor extractor) {
+        Printer(PrintStream out, Style style) {
             this.out = out;
             this.style = style;
-            this.extractor = extractor;
         }
 
         @Override
-        public void onTextDelta(String delta) {
-            if (stream == null) {
-                stream = extractor.streaming();
+        public void onEvent(int round, StreamEvent e) {
+            if (e instanceof StreamEvent.TextDelta t) {
+                String text = bounded(Terminal.text(t.text()));
+                if (!printed) {
+                    text = text.stripLeading(); // the prose before a call often starts with a newline
+                }
+                if (!text.isEmpty()) {
+                    out.print(text);
+                    printed = true;
+                    midLine = !text.endsWith("\n");
+                }
+            } else if (e instanceof StreamEvent.ReasoningDelta r) {
+                String text = bounded(Terminal.text(r.text()));
+                if (!text.isEmpty()) {
+                    out.print(style.dim(text));
+                    midLine = !text.endsWith("\n");
+                }
+            } else if (e instanceof StreamEvent.TextWasReasoning) {
+                endLine();
+                out.println(style.dim("  (the text above was the model's reasoning)"));
                 printed = false;
-                shown = 0;
-                hidden = 0;
-            }
-            show(stream.feed(delta));
-        }
-
-        @Override
-        public void onReply(int round, String visibleText) {
-            if (stream != null) {
-                show(stream.finish());
-                stream = null;
-            } else if (!visibleText.isBlank()) {
-                shown = 0;
-                hidden = 0;
-                show(List.of(new StreamEvent.TextDelta(visibleText)));
-            }
-            endLine();
-            if (hidden > 0) {
-                out.println(style.dim("  … " + hidden + " more characters not shown"));
-                hidden = 0;
+            } else if (e instanceof StreamEvent.CallStarted c) {
+                endLine();
+                out.print(style.dim("  → ") + style.cyan(Terminal.line(c.name(), 80)) + " ");
+                midLine = true;
+                argumentsShown = 0;
+            } else if (e instanceof StreamEvent.ArgumentsDelta a) {
+                int room = MAX_SHOWN_ARGUMENTS - argumentsShown;
+                if (room > 0) {
+                    String piece = Terminal.line(a.fragment(), room);
+                    argumentsShown += a.fragment().length();
+                    out.print(style.dim(piece));
+                }
+            } else if (e instanceof StreamEvent.CallCompleted c) {
+                if (argumentsShown == 0) { // nothing streamed: show the arguments as read
+                    out.print(style.dim(Terminal.line(c.call().arguments().toString(), MAX_SHOWN_ARGUMENTS)));
+                }
+                if (!c.call().repairs().isEmpty()) {
+                    out.print(style.dim("  (repaired: " + repairs(c.call()) + ")"));
+                }
+                endLine();
+                streamedCalls++;
+            } else if (e instanceof StreamEvent.Error) {
+                endLine(); // shown with the correction or the result that answers it
             }
             out.flush();
         }
 
-        private void show(List<StreamEvent> events) {
-            for (StreamEvent e : events) {
-                if (e instanceof StreamEvent.TextDelta) {
-                    String text = bounded(Terminal.text(((StreamEvent.TextDelta) e).text()));
-                    if (!printed) {
-                        text = text.stripLeading(); // the prose before a call often starts with a newline
-                    }
-                    if (!text.isEmpty()) {
-                        out.print(text);
-                        printed = true;
-                        midLine = !text.endsWith("\n");
-                    }
-                } else if (e instanceof StreamEvent.ReasoningDelta) {
-                    String text = bounded(Terminal.text(((StreamEvent.ReasoningDelta) e).text()));
-                    if (!text.isEmpty()) {
-                        out.print(style.dim(text));
-                        midLine = !text.endsWith("\n");
-                    }
-                }
+        @Override
+        public void onReply(int round, String visibleText) {
+            endLine();
+            if (hidden > 0) {
+                out.println(style.dim("  … " + hidden + " more characters not shown"));
             }
+            shown = 0;
+            hidden = 0;
+            printed = false;
             out.flush();
         }
 
@@ -381,7 +386,7 @@ final class ChatCommand {
         @Override
         public void onCalls(int round, List<ToolCall> calls) {
             endLine();
-            for (ToolCall call : calls) {
+            for (ToolCall call : calls.subList(Math.min(streamedCalls, calls.size()), calls.size())) {
                 out.println(style.dim("  → ") + style.cyan(Terminal.line(call.name(), 80)) + style.dim(" "
                         + Terminal.line(call.arguments().toString(), MAX_SHOWN_ARGUMENTS)
                         + (call.repairs().isEmpty() ? "" : "  (repaired: " + repairs(call) + ")")));
@@ -413,11 +418,16 @@ final class ChatCommand {
             return String.join(", ", names);
         }
 
+        @Override
+        public void onRoundEnd(int round, List<ChatMessage> transcript) {
+            streamedCalls = 0;
+        }
+
         void endOfTurn() {
-            if (stream != null) { // the model failed mid-answer
-                stream = null;
-            }
             hidden = 0;
+            shown = 0;
+            printed = false;
+            streamedCalls = 0;
             endLine();
             out.flush();
         }

@@ -73,6 +73,14 @@ public final class Driver {
         /** Raw argument text of a started call, as it arrives (streaming only). */
         public default void arguments(int index, String fragment) {
         }
+
+        /**
+         * Whether the response began inside reasoning is decided (streaming only, when it was not known before the
+         * response): {@code true} means everything passed to {@link #text} so far, and a call {@link #started} and
+         * not yet resolved, was reasoning; call indexes count from 0 again.
+         */
+        public default void decidedStart(boolean inReasoning) {
+        }
     }
 
     /** A candidate being read. */
@@ -85,10 +93,16 @@ public final class Driver {
         public int startedIndex = -1;
         public Verdict.Started started;
         public int argsEmitted;
+        /** Whether any argument text was passed on (blanks before the first are not). */
+        public boolean argsShown;
         public BracketBalance argsBalance;
         public boolean argsDone;
         /** Characters its recognizers have read so far. */
         public long work;
+        /** Its verdict, found while the response's start was undecided: applied once that is decided. */
+        public Verdict.Found held;
+        public int heldLimit;
+        public boolean heldCapped;
 
         public Pending(int pos, Continuation step, boolean continuation) {
             this.pos = pos;
@@ -135,21 +149,34 @@ public final class Driver {
             response = new IndexedText(text);
         }
         IndexedText buf = response;
+        int lim = limit;
+        boolean end = atEnd;
         if (start != null) {
             String close = start.decide(buf, limit, atEnd, cfg);
             if (close == ReasoningStart.UNDECIDED) {
-                return; // held: what is read so far may yet turn out to be reasoning
+                // Read as prose, provisionally, up to where the two readings could part (see ReasoningStart).
+                lim = start.provisionalLimit(buf, limit);
+                end = false;
+            } else {
+                start = null;
+                decided(close);
             }
-            start = null;
-            reasoningClose = close;
         }
         while (true) {
+            if (pending != null && pending.held != null) {
+                if (start != null) {
+                    break; // a decided candidate waits until the response's start is decided
+                }
+                Pending p = pending;
+                found(buf, p, p.held, lim, p.heldLimit, p.heldCapped);
+                continue;
+            }
             if (pending != null) {
-                if (!atEnd && !due(buf, limit)) {
-                    streamArguments(buf, limit);
+                if (!end && !due(buf, lim)) {
+                    streamArguments(buf, lim);
                     break;
                 }
-                attempt(buf, limit, atEnd);
+                attempt(buf, lim, end);
                 continue;
             }
             if (continuation != null) {
@@ -158,11 +185,35 @@ public final class Driver {
                 continuation = null;
                 continue;
             }
-            if (pos >= limit || !scan(buf, limit, atEnd)) {
+            if (pos >= lim || !scan(buf, lim, end)) {
                 break;
             }
         }
-        flush(buf, limit, atEnd);
+        flush(buf, lim, end);
+    }
+
+    /**
+     * The response's start is decided: {@code close} is the closing marker of the reasoning it began in, or
+     * {@code null}. The provisional prose reading stopped before anything the two readings could disagree on (no
+     * call was emitted, only text and at most one call's start), so the reasoning reading takes over from where the
+     * text shown ends, as the batch reading of the same text would be there.
+     */
+    private void decided(String close) {
+        if (close != null) {
+            if (pending != null) {
+                pos = pending.pos;
+                assert pos == proseFrom : "the provisional reading stops at its candidate";
+                pending = null;
+            }
+            continuation = null;
+            startedCount = 0;
+            if (!cfg.searchReasoning) {
+                skipUntil = 0; // a reasoning block is not searched: no candidate in it was rejected
+                pythonicSkipUntil = 0;
+            }
+        }
+        reasoningClose = close;
+        sink.decidedStart(close != null);
     }
 
     // ------------------------------------------------------------------ scanning
@@ -273,7 +324,8 @@ public final class Driver {
 
     /**
      * Whether the pending candidate is worth asking again: its hint fired while its work is within budget (or the
-     * text it holds grew by an eighth since it was last asked), or the text it holds has doubled. The budget is
+     * text it holds grew by an eighth since it was last asked), it is a started call whose arguments have not begun
+     * and its work is within budget, or the text it holds has doubled. The budget is
      * what keeps a recognizer that re-reads its candidate from the start at every fired hint linear: once it has
      * read {@link #WORK_PER_CHAR} times the text it spans, it is asked again only at geometric growth.
      */
@@ -290,6 +342,9 @@ public final class Driver {
         if (p.tracker != null && p.tracker.fired(buf, limit)
                 && (p.work <= WORK_PER_CHAR * held + FREE_WORK || held >= before + before / 8 + 1)) {
             return true;
+        }
+        if (p.started != null && p.started.argumentsFrom() < 0 && p.work <= WORK_PER_CHAR * held + FREE_WORK) {
+            return true; // a started call whose arguments have not begun: asked again until they do, to stream them
         }
         return held >= 2 * before;
     }
@@ -317,8 +372,13 @@ public final class Driver {
             assert false : "empty match at " + p.pos;
             m = Verdict.NO_MATCH;
         }
-        if (m instanceof Verdict.NeedMore more) {
-            needMore(p, more, limit);
+        if (m instanceof Verdict.Found f && start != null) {
+            p.held = f; // nothing is emitted before the response's start is decided
+            p.heldLimit = lim;
+            p.heldCapped = capped;
+            streamFoundArguments(buf, p, f, limit);
+        } else if (m instanceof Verdict.NeedMore more) {
+            needMore(buf, p, more, limit);
         } else if (m instanceof Verdict.NotHere no) {
             pending = null;
             if (p.continuation) {
@@ -335,7 +395,7 @@ public final class Driver {
     }
 
     /** The candidate is undecided: keep its progress, watch for its retry condition, announce a started call. */
-    private void needMore(Pending p, Verdict.NeedMore m, int limit) {
+    private void needMore(CharSequence buf, Pending p, Verdict.NeedMore m, int limit) {
         if (m.resume() != null) {
             p.step = m.resume();
         }
@@ -359,6 +419,7 @@ public final class Driver {
             if (started.argumentsEnd() == null && p.argsEmitted >= 0) {
                 p.argsBalance = new BracketBalance(p.argsEmitted);
             }
+            flushTo(buf, p.pos); // the prose before the call comes before its start
             sink.started(p.startedIndex, started.name());
         }
     }
@@ -367,9 +428,7 @@ public final class Driver {
     private void found(IndexedText buf, Pending p, Verdict.Found m, int limit, int lim, boolean capped) {
         flushTo(buf, p.pos);
         List<Finding> findings = m.findings();
-        if (p.started != null && !findings.isEmpty() && findings.get(0).isCall()) {
-            streamArguments(buf, Math.min(limit, findings.get(0).end));
-        }
+        streamFoundArguments(buf, p, m, limit);
         pending = null;
         if (capped) {
             findings = capped(findings, lim, cfg);
@@ -387,6 +446,14 @@ public final class Driver {
         continuation = m.next();
         if (m.reasoningClose() != null) {
             reasoningClose = m.reasoningClose();
+        }
+    }
+
+    /** The rest of a started call's arguments, now that its candidate is decided. */
+    private void streamFoundArguments(CharSequence buf, Pending p, Verdict.Found m, int limit) {
+        List<Finding> findings = m.findings();
+        if (p.started != null && !findings.isEmpty() && findings.get(0).isCall()) {
+            streamArguments(buf, Math.min(limit, findings.get(0).end));
         }
     }
 
@@ -467,6 +534,9 @@ public final class Driver {
         if (p.started == null || p.argsDone || p.argsEmitted < 0) {
             return;
         }
+        while (!p.argsShown && p.argsEmitted < limit && Chars.isBlank(buf.charAt(p.argsEmitted))) {
+            p.argsEmitted++; // the blanks between a key and its value are not argument text
+        }
         int safe;
         String endMarker = p.started.argumentsEnd();
         if (endMarker != null) {
@@ -493,6 +563,7 @@ public final class Driver {
         if (safe > p.argsEmitted) {
             sink.arguments(p.startedIndex, buf.subSequence(p.argsEmitted, safe).toString());
             p.argsEmitted = safe;
+            p.argsShown = true;
         }
     }
 
