@@ -1,7 +1,7 @@
 package dev.calltype.runtime;
 
 import dev.calltype.runtime.agent.ChatMessage;
-import dev.calltype.runtime.agent.ChatModel;
+import dev.calltype.runtime.agent.ModelClient;
 import dev.calltype.runtime.agent.ModelReply;
 import dev.calltype.runtime.agent.ToolLoop;
 import dev.calltype.runtime.testing.Fixtures;
@@ -54,7 +54,7 @@ class ReadmeExamplesTest {
     @Test
     void toolLoopExample() {
         Toolkit tools = Toolkits.fromJson(LISTING, (name, args) -> TextNode.valueOf("Sunny, 24 °C"));
-        ChatModel model = (messages, offered) -> messages.get(messages.size() - 1).role() == ChatMessage.Role.TOOL
+        ModelClient model = (messages, offered) -> messages.get(messages.size() - 1).role() == ChatMessage.Role.TOOL
                 ? ModelReply.text("It is sunny in Paris.")
                 : ModelReply.calls(ToolCall.of("get_weather",
                         JsonNodeFactory.instance.objectNode().put("city", "Paris")).withId("call_1"));
@@ -82,5 +82,48 @@ class ReadmeExamplesTest {
         } finally {
             pool.shutdown();
         }
+    }
+
+    private final List<String> asked = new ArrayList<>();
+
+    private boolean askUser(ToolCall call) {
+        asked.add(call.name());
+        return true;
+    }
+
+    @Test
+    void promptModeLoopExample() {
+        Toolkit tools = Toolkits.fromJson(LISTING, (name, args) -> TextNode.valueOf("Rain, 12 °C"));
+        List<String> systemPrompts = new ArrayList<>();
+        ModelClient model = (messages, offered) -> {
+            systemPrompts.add(messages.get(0).content());
+            return systemPrompts.size() > 1                  // in prompt mode the results come back as text
+                    ? ModelReply.text("Yes, take an umbrella.")
+                    : ModelReply.text("<tool_call>{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Paris\"}}</tool_call>");
+        };
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        java.io.ByteArrayOutputStream printed = new java.io.ByteArrayOutputStream();
+        java.io.PrintStream stdout = System.out;
+        System.setOut(new java.io.PrintStream(printed, true, java.nio.charset.StandardCharsets.UTF_8));
+        try {
+            // README: agent loop
+            ToolLoop loop = ToolLoop.builder(model, tools)       // model: your ModelClient (messages, tools) -> ModelReply
+                    .mode(ToolLoop.Mode.PROMPT)                  // or NATIVE: the provider's tool_calls field
+                    .format(PromptFormat.XML_TAGS)                 // prompt mode: instructions go in the system prompt
+                    .executor(pool)
+                    .approver((call, tool) -> askUser(call))     // asked for @Tool(confirm = true) tools
+                    .build();
+            ToolLoop.Outcome outcome = loop.run("Do I need an umbrella in Paris?");
+            if (outcome.completed()) System.out.println(outcome.answer());
+            else System.err.println(outcome.error() != null ? outcome.error() : "stopped after " + outcome.rounds() + " rounds");
+            // README end
+        } finally {
+            System.setOut(stdout);
+            pool.shutdown();
+        }
+        assertThat(printed.toString(java.nio.charset.StandardCharsets.UTF_8)).isEqualTo("Yes, take an umbrella." + System.lineSeparator());
+        assertThat(systemPrompts.get(0)).contains("get_weather(city: string");
+        assertThat(asked).isEmpty();
+        assertThat(systemPrompts).hasSize(2);
     }
 }

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.function.Consumer;
 
 /**
- * Receives one reply as a {@link ChatModel} streams it ({@link ChatModel#stream(List, List, ReplyListener)}): the
+ * Receives one reply as a {@link ModelClient} streams it ({@link ModelClient#stream(List, List, ReplyListener)}): the
  * reply's text as it arrives, and what the client can tell apart on its own, as {@link StreamEvent}s, the shape
  * the streaming extractor reports text markup in. Calls come in the order the model writes them, on the thread that
  * called {@code stream}.
@@ -35,7 +35,7 @@ public interface ReplyListener {
 
     /**
      * A listener that passes raw text to {@code onText} and drops the events: what the older
-     * {@link ChatModel#stream(List, List, Consumer)} passes on.
+     * {@link ModelClient#stream(List, List, Consumer)} passes on.
      *
      * @param onText receives each raw piece of text
      * @return the listener

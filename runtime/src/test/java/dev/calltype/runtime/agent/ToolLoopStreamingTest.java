@@ -2,7 +2,7 @@ package dev.calltype.runtime.agent;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.calltype.runtime.CallFormat;
+import dev.calltype.runtime.PromptFormat;
 import dev.calltype.runtime.StreamEvent;
 import dev.calltype.runtime.ToolCall;
 import dev.calltype.runtime.ToolSpec;
@@ -43,7 +43,7 @@ class ToolLoopStreamingTest {
                     + "<tool_call>{\"name\": \"add\", \"arguments\": {\"a\": 3, \"b\": 4}}</tool_call>");
 
     /** A model that streams each scripted reply in pieces of {@code n} characters. */
-    private static final class Streaming implements ChatModel {
+    private static final class Streaming implements ModelClient {
         private final Deque<String> script;
         private final int n;
 
@@ -107,7 +107,7 @@ class ToolLoopStreamingTest {
             for (int n : new int[]{1, 2, 3, 5, 8, 13, 64}) {
                 Seen seen = new Seen();
                 ToolLoop.builder(new Streaming(n, reply, "Done."), toolkit).mode(ToolLoop.Mode.PROMPT)
-                        .format(CallFormat.XML_TAGS).listener(seen).build().run("add");
+                        .format(PromptFormat.XML_TAGS).listener(seen).build().run("add");
                 String at = Streams.quote(reply) + " in pieces of " + n;
                 for (StreamEvent e : seen.events) {
                     if (e instanceof StreamEvent.TextDelta t) {
@@ -147,7 +147,7 @@ class ToolLoopStreamingTest {
 
     @Test
     void nativeModePassesTheClientsCallEventsAndShowsItsTextAsItIs() {
-        ChatModel model = new ChatModel() {
+        ModelClient model = new ModelClient() {
             private int round;
 
             @Override

@@ -1,6 +1,8 @@
 package dev.calltype.runtime.internal.scan;
 
-import dev.calltype.runtime.internal.formats.Reasoning;
+import dev.calltype.runtime.internal.chars.Chars;
+import dev.calltype.runtime.internal.chars.IndexedText;
+import dev.calltype.runtime.internal.chars.ProseStops;
 
 /**
  * Whether a response begins inside a reasoning block that its prompt opened: when the first reasoning marker of the
@@ -17,7 +19,7 @@ import dev.calltype.runtime.internal.formats.Reasoning;
  * from: a response with neither in its first {@link #WINDOW} characters is not searched a second time.
  *
  * <p>Why a look-ahead before the scan rather than part of it: the decision changes how the text before the first
- * reasoning marker is read (as reasoning, only its closer and the markers in {@link Reasoning#ENDED_BY} are looked
+ * reasoning marker is read (as reasoning, only its closer and the markers in {@link Families#reasoningEndedBy} are looked
  * for; as prose, calls are), and the first marker is the first in the raw text, one inside what a prose reading
  * would take as a call's arguments included. One left-to-right reading would have to read that text both ways, or
  * read it again once the marker is found; the look-ahead instead touches only the {@code <} and {@code [} of that
@@ -32,7 +34,7 @@ final class ReasoningStart {
     public static final String UNDECIDED = "";
 
     private int probe;
-    /** Where the first marker that ends a reasoning block without its closer is ({@link Reasoning#ENDED_BY}), or -1. */
+    /** Where the first marker that ends a reasoning block without its closer is ({@link Config#reasoningEndedBy}), or -1. */
     private int endedAt = -1;
     /** In a whole response: the next {@code <} and {@code [} at or after the probe (MAX_VALUE: none; -1: unsearched). */
     private int nextAngle = -1;
@@ -60,7 +62,7 @@ final class ReasoningStart {
                     continue;
                 }
             }
-            for (String ender : Reasoning.ENDED_BY) {
+            for (String ender : cfg.reasoningEndedBy) {
                 int r = Chars.startsWith(buf, i, lim, ender);
                 if (r == Chars.FULL && endedAt < 0) {
                     endedAt = i;
@@ -91,7 +93,7 @@ final class ReasoningStart {
     /**
      * While undecided: how far the text may be read as prose now, provisionally. Up to there the prose reading and
      * the reasoning reading agree on everything but the kind of the text: no reasoning marker, and no marker that
-     * would end a reasoning block ({@link Reasoning#ENDED_BY}), starts before it (a partial one at the end of the
+     * would end a reasoning block ({@link Config#reasoningEndedBy}), starts before it (a partial one at the end of the
      * text included), and it does not split a surrogate pair. Should the first marker turn out to be a lone closer,
      * the text shown is reasoning and the reasoning reading carries on from where the shown text ends.
      */
