@@ -145,6 +145,56 @@ class ToolLoopStreamingTest {
         assertThat(seen.events).contains(new StreamEvent.CallStarted(0, "add"));
     }
 
+    /** What the docs' example interface was shown. */
+    private static final class Ui {
+        final StringBuilder text = new StringBuilder();
+        final StringBuilder reasoning = new StringBuilder();
+        final StringBuilder calls = new StringBuilder();
+
+        void appendText(String s) {
+            text.append(s);
+        }
+
+        void appendReasoning(String s) {
+            reasoning.append(s);
+        }
+
+        void moveTextToReasoning(String s) {
+            text.setLength(text.length() - s.length());
+            reasoning.append(s);
+        }
+
+        void showCall(int index, String name) {
+            calls.append('\n').append(index).append(' ').append(name).append(' ');
+        }
+
+        void growArguments(int index, String fragment) {
+            calls.append(fragment);
+        }
+    }
+
+    @Test
+    void theDocsExampleShowsTextReasoningAndCallsAsTheyForm() {
+        ModelClient model = new Streaming(3, REPLIES.get(1), REPLIES.get(2), "Done.");
+        Ui ui = new Ui();
+        // README: loop events
+        ToolLoop loop = ToolLoop.builder(model, toolkit).mode(ToolLoop.Mode.PROMPT).listener(new ToolLoop.Listener() {
+            @Override
+            public void onEvent(int round, StreamEvent e) {
+                if (e instanceof StreamEvent.TextDelta t) ui.appendText(t.text());
+                else if (e instanceof StreamEvent.ReasoningDelta r) ui.appendReasoning(r.text());
+                else if (e instanceof StreamEvent.TextWasReasoning w) ui.moveTextToReasoning(w.text());
+                else if (e instanceof StreamEvent.CallStarted c) ui.showCall(c.index(), c.name());
+                else if (e instanceof StreamEvent.ArgumentsDelta a) ui.growArguments(a.index(), a.fragment());
+            }
+        }).build();
+        // README end
+        loop.run("add twice");
+        assertThat(ui.text).hasToString("Adding. One moment.Sure: Done.");
+        assertThat(ui.reasoning).hasToString("Two numbers; the add tool.The user wants a sum, I should call add.");
+        assertThat(ui.calls).hasToString("\n0 add {\"a\": 1, \"b\": 1}\n0 add {\"a\": 4, \"b\": 5}");
+    }
+
     @Test
     void nativeModePassesTheClientsCallEventsAndShowsItsTextAsItIs() {
         ModelClient model = new ModelClient() {
