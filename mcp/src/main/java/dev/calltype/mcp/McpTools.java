@@ -150,6 +150,69 @@ final class McpTools {
         return out.build();
     }
 
+    /** A failed {@code tools/call} result: {@code Tool NAME failed: WHY}, as a toolkit words a failure. */
+    static McpSchema.CallToolResult failure(String tool, String why) {
+        return McpSchema.CallToolResult.builder()
+                .addTextContent("Tool " + tool + " failed" + (why == null ? "." : ": " + why))
+                .isError(true)
+                .build();
+    }
+
+    /**
+     * {@code result} when its JSON takes at most {@code maxBytes}; otherwise a failure saying so (counted as it is
+     * written, never held: a result too large to send is never copied whole).
+     */
+    static McpSchema.CallToolResult bounded(String tool, McpSchema.CallToolResult result, int maxBytes) {
+        CountingSink sink = new CountingSink(maxBytes);
+        try {
+            JSON.writeValue(sink, result);
+            return result;
+        } catch (java.io.IOException e) {
+            if (!sink.over()) {
+                return failure(tool, "its result cannot be written as JSON");
+            }
+            return failure(tool, "its result is larger than the " + maxBytes
+                    + " bytes one message may hold; ask for less (a smaller range, a filter, a page)");
+        }
+    }
+
+    /** An output stream that counts and fails once past its limit. */
+    private static final class CountingSink extends java.io.OutputStream {
+        private final long limit;
+        private long count;
+
+        CountingSink(long limit) {
+            this.limit = limit;
+        }
+
+        boolean over() {
+            return count > limit;
+        }
+
+        @Override
+        public void write(int b) throws java.io.IOException {
+            add(1);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws java.io.IOException {
+            add(len);
+        }
+
+        private void add(long n) throws java.io.IOException {
+            count += n;
+            if (count > limit) {
+                throw new java.io.IOException("over the limit");
+            }
+        }
+    }
+
+    /** A duration as messages show it: {@code 5 s}, or {@code 250 ms}. */
+    static String seconds(java.time.Duration d) {
+        long ms = d.toMillis();
+        return ms % 1000 == 0 ? ms / 1000 + " s" : ms + " ms";
+    }
+
     // ---------------------------------------------------------------------------------------------
     // using: MCP -> toolkit
 
