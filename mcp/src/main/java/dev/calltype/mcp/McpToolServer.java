@@ -117,6 +117,17 @@ public final class McpToolServer implements AutoCloseable {
     }
 
     /**
+     * Waits at most {@code timeout} for the server to close, as {@link #awaitClosed()} does.
+     *
+     * @param timeout the longest wait
+     * @return whether the server closed in time
+     * @throws InterruptedException when the waiting thread is interrupted
+     */
+    public boolean awaitClosed(Duration timeout) throws InterruptedException {
+        return closed.await(timeout.toNanos(), TimeUnit.NANOSECONDS);
+    }
+
+    /**
      * Stops the server: the sessions end, running calls are interrupted, and an HTTP server stops listening. No
      * thread of the server outlives this call but daemon threads finishing a tool that ignores interrupts.
      */
