@@ -14,8 +14,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.modelcontextprotocol.client.McpAsyncClient;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
-import io.modelcontextprotocol.client.transport.ServerParameters;
-import io.modelcontextprotocol.client.transport.StdioClientTransport;
 import io.modelcontextprotocol.spec.McpClientTransport;
 import io.modelcontextprotocol.spec.McpError;
 import io.modelcontextprotocol.spec.McpSchema;
@@ -226,18 +224,11 @@ public final class McpToolkit implements Toolkit, AutoCloseable {
     }
 
     /** Watches a server started as a command: when it exits, pending and later calls fail at once. */
-    private void watch(StdioClientTransport transport) {
-        Thread watcher = new Thread(() -> {
-            try {
-                transport.awaitForExit();
-            } catch (RuntimeException e) {
-                // the process is gone either way
-            }
+    private void watch(ChildProcessTransport transport) {
+        transport.exited().thenRun(() -> {
             hasExited = true;
             exited.tryEmitEmpty();
-        }, "mcp-server-exit " + source);
-        watcher.setDaemon(true);
-        watcher.start();
+        });
     }
 
     private static boolean isTimeout(Throwable e) {
@@ -250,8 +241,7 @@ public final class McpToolkit implements Toolkit, AutoCloseable {
     }
 
     private static String seconds(Duration d) {
-        long ms = d.toMillis();
-        return ms % 1000 == 0 ? ms / 1000 + " s" : ms + " ms";
+        return McpTools.seconds(d);
     }
 
     /** A failure the model is told about: the text is the server's, or says what went wrong with the server. */
@@ -268,6 +258,7 @@ public final class McpToolkit implements Toolkit, AutoCloseable {
         private final List<String> commandLine;
         private final URI endpoint;
         private final Map<String, String> env = new LinkedHashMap<>();
+        private final List<String> inherited = new ArrayList<>();
         private Duration timeout = Duration.ofSeconds(30);
         private String bearerToken;
         private String clientName = "calltype";
@@ -278,7 +269,11 @@ public final class McpToolkit implements Toolkit, AutoCloseable {
         }
 
         /**
-         * An environment variable for the server command (it also inherits this process's environment).
+         * An environment variable for the server command. The command inherits only a short allowlist of this
+         * process's variables ({@code HOME}, {@code LOGNAME}, {@code PATH}, {@code SHELL}, {@code TERM},
+         * {@code USER}; on Windows {@code APPDATA}, {@code PATH}, {@code SYSTEMROOT}, {@code TEMP},
+         * {@code USERPROFILE} and the like), so that secrets in it (API keys, tokens) reach a server only when named
+         * here or with {@link #inheritEnv}.
          *
          * @param name the variable's name
          * @param value its value, replacing an inherited one
@@ -286,6 +281,20 @@ public final class McpToolkit implements Toolkit, AutoCloseable {
          */
         public Builder env(String name, String value) {
             env.put(Objects.requireNonNull(name, "name"), Objects.requireNonNull(value, "value"));
+            return this;
+        }
+
+        /**
+         * Variables of this process's environment to pass to the server command as they are, beside the allowlist
+         * (see {@link #env(String, String)}); a name this process does not have is skipped.
+         *
+         * @param names the variables' names
+         * @return this builder
+         */
+        public Builder inheritEnv(String... names) {
+            for (String name : names) {
+                inherited.add(Objects.requireNonNull(name, "name"));
+            }
             return this;
         }
 
@@ -352,7 +361,8 @@ public final class McpToolkit implements Toolkit, AutoCloseable {
                 throw new IllegalStateException("cannot use the MCP server " + source + ": the command "
                         + commandLine.get(0) + " is not found or not executable");
             }
-            StdioClientTransport stdio = commandLine != null ? stdioTransport() : null;
+            ChildProcessTransport stdio = commandLine != null ? new ChildProcessTransport(commandLine,
+                    ChildEnvironment.of(System.getenv(), inherited, env), source) : null;
             McpClientTransport transport = stdio != null ? stdio : httpTransport();
             McpToolkit[] toolkit = new McpToolkit[1];
             McpAsyncClient client = McpClient.async(transport)
@@ -401,18 +411,6 @@ public final class McpToolkit implements Toolkit, AutoCloseable {
                 }
             }
             return false;
-        }
-
-        private StdioClientTransport stdioTransport() {
-            ServerParameters parameters = ServerParameters.builder(commandLine.get(0))
-                    .args(commandLine.subList(1, commandLine.size()))
-                    .env(env)
-                    .build();
-            StdioClientTransport transport = new StdioClientTransport(parameters, McpTools.MAPPER);
-            transport.setStdErrorHandler(line -> {
-                // the server's diagnostics are not part of the conversation
-            });
-            return transport;
         }
 
         private McpClientTransport httpTransport() {
