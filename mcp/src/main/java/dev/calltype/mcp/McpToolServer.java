@@ -61,8 +61,12 @@ import org.eclipse.jetty.server.handler.ErrorHandler;
  *   <li>Nothing a tool throws reaches the client except its message (never a stack trace or a class name).</li>
  *   <li>Over HTTP the server binds to 127.0.0.1 unless told otherwise; a request whose {@code Origin} header is
  *       not allowed is refused with 403, as the specification asks (DNS rebinding), and on a loopback address a
- *       {@code Host} other than the loopback names is refused too. With a bearer token every request must carry
- *       {@code Authorization: Bearer <token>} (401 otherwise).</li>
+ *       {@code Host} other than the loopback names is refused with 403 too. With a bearer token every request must
+ *       carry {@code Authorization: Bearer <token>} (401 otherwise). Every refusal is a JSON-RPC error object.</li>
+ *   <li>Messages that are not MCP get JSON-RPC errors and the session goes on; each call is bounded by the
+ *       {@linkplain Builder#requestTimeout request timeout} and runs on the server's own pool;
+ *       {@code notifications/cancelled} interrupts it; the bytes in flight are bounded
+ *       ({@link Builder#maxBytesInFlight}).</li>
  * </ul>
  * Resources, prompts, sampling and elicitation are not offered: the server has tools only.
  */
@@ -246,8 +250,8 @@ public final class McpToolServer implements AutoCloseable {
 
         /**
          * HTTP only: an {@code Origin} a browser-based client may send (such as {@code http://localhost:6274});
-         * {@code http://host:*} allows any port. Requests without an {@code Origin} header are always allowed;
-         * those of the server's own origin too.
+         * {@code http://host:*} allows any port. Requests without an {@code Origin} header are always allowed; on a
+         * loopback address, loopback origins too.
          *
          * @param origin an origin ({@code scheme://host:port}), the port {@code *} for any
          * @return this builder
