@@ -256,6 +256,16 @@ final class McpTools {
         return JsonNodeFactory.instance.textNode(text(result));
     }
 
+    /** How many bytes base64 text decodes to. */
+    private static long decodedLength(String base64) {
+        if (base64 == null) {
+            return 0;
+        }
+        String b = base64.strip();
+        int padding = b.endsWith("==") ? 2 : b.endsWith("=") ? 1 : 0;
+        return Math.max(0, (long) b.length() / 4 * 3 - padding);
+    }
+
     /** A remote result's content as text. */
     static String text(McpSchema.CallToolResult result) {
         StringBuilder out = new StringBuilder();
@@ -269,6 +279,13 @@ final class McpTools {
             } else if (part instanceof McpSchema.EmbeddedResource embedded
                     && embedded.resource() instanceof McpSchema.TextResourceContents resource) {
                 out.append(resource.text());
+            } else if (part instanceof McpSchema.EmbeddedResource embedded
+                    && embedded.resource() instanceof McpSchema.BlobResourceContents blob) {
+                out.append("[resource ").append(blob.uri());
+                if (blob.mimeType() != null) {
+                    out.append(' ').append(blob.mimeType());
+                }
+                out.append(", ").append(decodedLength(blob.blob())).append(" bytes not shown]");
             } else if (part instanceof McpSchema.ImageContent image) {
                 out.append("[image ").append(image.mimeType()).append(']');
             } else if (part instanceof McpSchema.AudioContent audio) {
