@@ -94,7 +94,8 @@ final class ChildProcessTransport implements McpClientTransport {
         try {
             return McpSchema.deserializeJsonRpcMessage(McpTools.MAPPER, text);
         } catch (IOException | RuntimeException e) {
-            LOG.warn("MCP server {} wrote a line that is not an MCP message; skipped: {}", source, shown(text));
+            LOG.warn("MCP server {} wrote a line that is not an MCP message; skipped: {}", source,
+                    McpTools.shown(text, 200));
             return null;
         }
     }
@@ -105,7 +106,7 @@ final class ChildProcessTransport implements McpClientTransport {
             for (LineReader.Line line = lines.next(); line != null; line = lines.next()) {
                 if (LOG.isDebugEnabled() && !line.tooLong()) {
                     LOG.debug("MCP server {} stderr: {}", source,
-                            shown(new String(line.bytes(), 0, line.length(), StandardCharsets.UTF_8)));
+                            McpTools.shown(new String(line.bytes(), 0, line.length(), StandardCharsets.UTF_8), 200));
                 }
             }
         } catch (IOException e) {
@@ -174,13 +175,5 @@ final class ChildProcessTransport implements McpClientTransport {
         Thread t = new Thread(body, name);
         t.setDaemon(true);
         t.start();
-    }
-
-    /** A line as a log shows it: at most 200 characters, control characters replaced. */
-    private static String shown(String text) {
-        String cut = text.length() > 200 ? text.substring(0, 200) + "…" : text;
-        StringBuilder out = new StringBuilder(cut.length());
-        cut.codePoints().forEach(c -> out.appendCodePoint(Character.isISOControl(c) ? '?' : c));
-        return out.toString();
     }
 }

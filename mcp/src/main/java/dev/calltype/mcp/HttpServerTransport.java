@@ -114,7 +114,8 @@ final class HttpServerTransport extends HttpServlet implements McpServerTranspor
         }
         String version = request.getHeader(VERSION);
         if (version != null && !VERSIONS.contains(version) && !ProtocolVersions.MCP_2024_11_05.equals(version)) {
-            fail(response, 400, JsonRpc.INVALID_REQUEST, "bad request: MCP-Protocol-Version " + shown(version)
+            fail(response, 400, JsonRpc.INVALID_REQUEST, "bad request: MCP-Protocol-Version \""
+                    + McpTools.shown(version, 40) + "\""
                     + " is not one this server speaks (" + String.join(", ", VERSIONS) + ")");
             return;
         }
@@ -298,13 +299,6 @@ final class HttpServerTransport extends HttpServlet implements McpServerTranspor
     private static boolean acceptsJson(String accept) {
         String a = accept.toLowerCase(Locale.ROOT);
         return a.contains("application/json") || a.contains("application/*") || a.contains("*/*");
-    }
-
-    private static String shown(String text) {
-        String cut = text.length() > 40 ? text.substring(0, 40) + "…" : text;
-        StringBuilder out = new StringBuilder("\"");
-        cut.codePoints().forEach(c -> out.appendCodePoint(c < 0x20 || c == 0x7f ? '?' : c));
-        return out.append('"').toString();
     }
 
     private static void fail(HttpServletResponse response, int status, int code, String message) throws IOException {

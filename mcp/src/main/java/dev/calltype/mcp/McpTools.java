@@ -207,6 +207,17 @@ final class McpTools {
         }
     }
 
+    /**
+     * Text from a peer as a message or log shows it: at most {@code max} characters (then {@code …}), control
+     * characters replaced with {@code ?}.
+     */
+    static String shown(String text, int max) {
+        String cut = text.length() > max ? text.substring(0, max) + "…" : text;
+        StringBuilder out = new StringBuilder(cut.length());
+        cut.codePoints().forEach(c -> out.appendCodePoint(Character.isISOControl(c) ? '?' : c));
+        return out.toString();
+    }
+
     /** A duration as messages show it: {@code 5 s}, or {@code 250 ms}. */
     static String seconds(java.time.Duration d) {
         long ms = d.toMillis();

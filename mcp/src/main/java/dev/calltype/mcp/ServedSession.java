@@ -139,7 +139,7 @@ final class ServedSession {
                     + "notifications/initialized)";
         } else if ("tools/call".equals(method) && !toolNames.contains(String.valueOf(message.params().get("name")))) {
             code = JsonRpc.INVALID_PARAMS;
-            refused = "Unknown tool: " + shown(String.valueOf(message.params().get("name")));
+            refused = "Unknown tool: " + McpTools.shown(String.valueOf(message.params().get("name")), 100);
         }
         if (refused == null && pending.putIfAbsent(key, bytes) != null) {
             refused = "invalid request: the id " + key + " belongs to a request not answered yet";
@@ -283,10 +283,5 @@ final class ServedSession {
             result.complete(McpTools.failure(tool, why));
             task.cancel(true);
         }
-    }
-
-    /** A name from the client, shortened and quoted for a message. */
-    private static String shown(String name) {
-        return name.length() > 100 ? name.substring(0, 100) + "…" : name;
     }
 }
