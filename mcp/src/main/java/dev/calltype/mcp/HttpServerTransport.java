@@ -59,7 +59,22 @@ final class HttpServerTransport extends HttpServlet implements McpServerTranspor
         final Map<String, AsyncContext> waiting = new ConcurrentHashMap<>();
 
         HttpSession() {
-            connection = new ServedSession(limits, toolNames, this::deliver);
+            connection = new ServedSession(limits, toolNames, new ServedSession.Outbound() {
+                @Override
+                public void deliver(String key, Object message) {
+                    HttpSession.this.deliver(key, message);
+                }
+
+                @Override
+                public void withheld(String key) {
+                    AsyncContext exchange = waiting.remove(key);
+                    if (exchange != null) {
+                        // the request was cancelled: its POST ends with no message, as a notification's does
+                        ((HttpServletResponse) exchange.getResponse()).setStatus(202);
+                        exchange.complete();
+                    }
+                }
+            });
             connection.attach(sessions.create(connection.transport()));
         }
 

@@ -40,6 +40,13 @@ final class ServedSession {
          * @param key the key of the request it answers ({@link JsonRpc#key}); {@code null} for anything else
          */
         void deliver(String key, Object message);
+
+        /**
+         * The answer to the request {@code key} will not be sent: the client cancelled it. A transport that owes
+         * the request a reply of its own (an HTTP response) ends it here.
+         */
+        default void withheld(String key) {
+        }
     }
 
     private enum State { NEW, INITIALIZING, READY, CLOSED }
@@ -213,6 +220,7 @@ final class ServedSession {
                 limits.release(bytes);
             }
             if (cancelled.remove(key)) {
+                out.withheld(key);
                 return;
             }
         }
