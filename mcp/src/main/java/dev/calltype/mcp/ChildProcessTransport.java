@@ -78,8 +78,9 @@ final class ChildProcessTransport implements McpClientTransport {
                 if (message == null) {
                     continue;
                 }
+                // the session handles the message (and sends any answer itself); what the handler emits is the
+                // message it was given, not a reply
                 handler.apply(Mono.just(message))
-                        .flatMap(this::sendMessage)
                         .subscribe(null, e -> LOG.debug("MCP message from {} not handled: {}", source, e.toString()));
             }
         } catch (IOException e) {

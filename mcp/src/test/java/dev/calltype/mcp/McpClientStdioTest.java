@@ -53,6 +53,17 @@ class McpClientStdioTest {
     }
 
     @Test
+    void aBurstOfListChangedNotificationsCausesFewReLists() throws Exception {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        try (McpToolkit flood = McpToolkit.stdio(List.of(java, "-cp", System.getProperty("java.class.path"),
+                FloodingStdioServer.class.getName())).timeout(Duration.ofSeconds(20)).connect()) {
+            Thread.sleep(3000); // the 20,000 notifications are read by now
+            int lists = Integer.parseInt(flood.dispatch(ToolCall.of("lists")).content());
+            assertThat(lists).as("tools/list requests for 20,000 notifications").isBetween(1, 50);
+        }
+    }
+
+    @Test
     void theAllowlistSkipsExportedShellFunctions() {
         Map<String, String> env = ChildEnvironment.of(Map.of("PATH", "/bin", "SHELL", "() { evil; }",
                 "OPENAI_API_KEY", "sk-x", "HOME", "/home/a"), List.of(), Map.of("MEMORY_FILE_PATH", "/m"));
