@@ -161,16 +161,47 @@ final class HttpServerTransport extends HttpServlet implements McpServerTranspor
             fail(response, 413, JsonRpc.INVALID_REQUEST, tooLarge());
             return;
         }
-        byte[] body = read(request.getInputStream());
-        if (body == null) {
-            fail(response, 413, JsonRpc.INVALID_REQUEST, tooLarge());
+        // the body's bytes are taken from the in-flight budget as they are read, before any is held
+        long reserved = Math.max(0, declared);
+        if (!limits.reserve(reserved)) {
+            fail(response, 503, JsonRpc.SERVER_BUSY, limits.busy());
             return;
         }
+        byte[] body;
+        try {
+            body = read(request.getInputStream(), reserved);
+        } catch (BodyRefused e) {
+            limits.release(e.reserved);
+            fail(response, e.status, e.status == 503 ? JsonRpc.SERVER_BUSY : JsonRpc.INVALID_REQUEST,
+                    e.status == 503 ? limits.busy() : tooLarge());
+            return;
+        } catch (IOException | RuntimeException e) {
+            limits.release(reserved);
+            throw e;
+        }
+        if (body.length < reserved) {
+            limits.release(reserved - body.length);
+        }
+        boolean taken = false;
+        try {
+            taken = take(request, response, body);
+        } finally {
+            if (!taken) {
+                limits.release(body.length);
+            }
+        }
+    }
+
+    /**
+     * Hands one message (its bytes reserved in the budget) to its session; {@code false} when it was refused here
+     * instead, and the bytes are the caller's to give back.
+     */
+    private boolean take(HttpServletRequest request, HttpServletResponse response, byte[] body) throws IOException {
         JsonRpc.Read read = JsonRpc.read(body, body.length);
         if (read instanceof JsonRpc.Refusal refusal) {
             write(response, refusal.code() == JsonRpc.INVALID_PARAMS && refusal.key() != null ? 200 : 400,
                     refusal.toJson());
-            return;
+            return false;
         }
         JsonRpc.Message message = (JsonRpc.Message) read;
         String id = request.getHeader(SESSION);
@@ -179,37 +210,29 @@ final class HttpServerTransport extends HttpServlet implements McpServerTranspor
             if (id != null && open.containsKey(id)) {
                 fail(response, 400, JsonRpc.INVALID_REQUEST, "bad request: initialize within a session; send it "
                         + "without Mcp-Session-Id to start a new one");
-                return;
+                return false;
             }
             session = start(response);
             if (session == null) {
-                return;
+                return false;
             }
         } else {
             if (id == null) {
                 fail(response, 400, JsonRpc.INVALID_REQUEST, "bad request: no Mcp-Session-Id header; send the id "
                         + "the initialize answer carried (or initialize first)");
-                return;
+                return false;
             }
             session = open.get(id);
             if (session == null) {
                 fail(response, 404, JsonRpc.INVALID_REQUEST, "session not found: it ended or never existed; "
                         + "initialize a new one");
-                return;
+                return false;
             }
-        }
-        if (!limits.reserve(body.length)) {
-            if (message.key() != null) {
-                write(response, 503, JsonRpc.error(message.key(), JsonRpc.SERVER_BUSY, limits.busy()));
-            } else {
-                response.setStatus(503);
-            }
-            return;
         }
         if (message.key() == null) {
             session.connection.receive(message, body.length);
             response.setStatus(202);
-            return;
+            return true;
         }
         AsyncContext exchange = request.startAsync();
         exchange.setTimeout(limits.callTimeout.plus(Duration.ofSeconds(30)).toMillis());
@@ -243,13 +266,13 @@ final class HttpServerTransport extends HttpServlet implements McpServerTranspor
             }
         });
         if (session.waiting.putIfAbsent(key, exchange) != null) {
-            limits.release(body.length);
             write((HttpServletResponse) exchange.getResponse(), 200, JsonRpc.error(key, JsonRpc.INVALID_REQUEST,
                     "invalid request: the id " + key + " belongs to a request not answered yet"));
             exchange.complete();
-            return;
+            return false;
         }
         session.connection.receive(message, body.length);
+        return true;
     }
 
     private void delete(HttpServletRequest request, HttpServletResponse response) throws IOException {
@@ -294,17 +317,44 @@ final class HttpServerTransport extends HttpServlet implements McpServerTranspor
         return session;
     }
 
-    /** The body, or {@code null} when it is longer than one message may be. */
-    private byte[] read(InputStream in) throws IOException {
+    /**
+     * The body, {@code reserved} bytes of it taken from the budget already and the rest taken as it comes.
+     *
+     * @throws BodyRefused when it is longer than a message may be (413) or the budget is spent (503); it says how
+     *     much is reserved then
+     */
+    private byte[] read(InputStream in, long reserved) throws IOException {
+        if (reserved > 0) {
+            return in.readNBytes((int) reserved); // the declared length, which the server holds the client to
+        }
         ByteArrayOutputStream body = new ByteArrayOutputStream();
         byte[] chunk = new byte[1 << 14];
         for (int n = in.read(chunk); n >= 0; n = in.read(chunk)) {
             if (body.size() + n > limits.maxMessageBytes) {
-                return null;
+                throw new BodyRefused(413, reserved);
+            }
+            if (body.size() + n > reserved) {
+                long more = body.size() + n - reserved;
+                if (!limits.reserve(more)) {
+                    throw new BodyRefused(503, reserved);
+                }
+                reserved += more;
             }
             body.write(chunk, 0, n);
         }
         return body.toByteArray();
+    }
+
+    /** A body not read to its end: too long (413) or over the budget (503), with the bytes reserved so far. */
+    private static final class BodyRefused extends IOException {
+        final int status;
+        final long reserved;
+
+        BodyRefused(int status, long reserved) {
+            super(null, null);
+            this.status = status;
+            this.reserved = reserved;
+        }
     }
 
     private String tooLarge() {

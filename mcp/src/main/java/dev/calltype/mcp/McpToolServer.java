@@ -280,7 +280,8 @@ public final class McpToolServer implements AutoCloseable {
         /**
          * The most bytes of requests all sessions together may have in flight (read and not yet answered); a request
          * that would pass it is refused at once with a JSON-RPC error ({@code -32000}, HTTP 503) instead of risking
-         * the heap. Unless set: an eighth of the JVM's maximum heap, at least 4 MiB and at most 256 MiB.
+         * the heap. Unless set: a sixteenth of the JVM's maximum heap (a request is held several times over while it
+         * is read, parsed and dispatched), at least 4 MiB and at most 256 MiB.
          *
          * @param bytes the budget, at least 1024
          * @return this builder
@@ -430,7 +431,7 @@ public final class McpToolServer implements AutoCloseable {
 
         private ServerLimits limits() {
             long budget = maxBytesInFlight > 0 ? maxBytesInFlight
-                    : Math.max(4L << 20, Math.min(256L << 20, Runtime.getRuntime().maxMemory() / 8));
+                    : Math.max(4L << 20, Math.min(256L << 20, Runtime.getRuntime().maxMemory() / 16));
             int message = (int) Math.min(maxMessageBytes, budget);
             return new ServerLimits(requestTimeout, message, budget, callsPerSession, callsPerSession * 8,
                     maxSessions, Duration.ofMinutes(30));
