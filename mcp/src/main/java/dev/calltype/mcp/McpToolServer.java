@@ -484,7 +484,7 @@ public final class McpToolServer implements AutoCloseable {
         if (result == null) {
             // Toolkit.dispatch promises a result and never to throw; should one break that promise, the client
             // learns only that the call failed (in the wording every toolkit uses), not what was thrown.
-            return McpTools.failure(request.name(), null);
+            result = ToolResult.thrown(request.name(), call.id(), null);
         }
         return McpTools.result(result, structured);
     }
