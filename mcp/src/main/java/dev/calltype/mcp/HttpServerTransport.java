@@ -158,12 +158,14 @@ final class HttpServerTransport extends HttpServlet implements McpServerTranspor
         }
         long declared = request.getContentLengthLong();
         if (declared > limits.maxMessageBytes) {
+            drain(request.getInputStream());
             fail(response, 413, JsonRpc.INVALID_REQUEST, tooLarge());
             return;
         }
         // the body's bytes are taken from the in-flight budget as they are read, before any is held
         long reserved = Math.max(0, declared);
         if (!limits.reserve(reserved)) {
+            drain(request.getInputStream());
             fail(response, 503, JsonRpc.SERVER_BUSY, limits.busy());
             return;
         }
@@ -172,6 +174,7 @@ final class HttpServerTransport extends HttpServlet implements McpServerTranspor
             body = read(request.getInputStream(), reserved);
         } catch (BodyRefused e) {
             limits.release(e.reserved);
+            drain(request.getInputStream());
             fail(response, e.status, e.status == 503 ? JsonRpc.SERVER_BUSY : JsonRpc.INVALID_REQUEST,
                     e.status == 503 ? limits.busy() : tooLarge());
             return;
@@ -343,6 +346,22 @@ final class HttpServerTransport extends HttpServlet implements McpServerTranspor
             body.write(chunk, 0, n);
         }
         return body.toByteArray();
+    }
+
+    /**
+     * Reads and drops the rest of a refused body (up to twice the message limit), so that the client, still
+     * sending, reads the refusal instead of a reset connection; nothing of it is kept.
+     */
+    private void drain(InputStream in) {
+        byte[] chunk = new byte[1 << 14];
+        long left = 2L * limits.maxMessageBytes;
+        try {
+            for (int n = in.read(chunk); n >= 0 && left > 0; n = in.read(chunk)) {
+                left -= n;
+            }
+        } catch (IOException e) {
+            // the client has gone; nothing to answer
+        }
     }
 
     /** A body not read to its end: too long (413) or over the budget (503), with the bytes reserved so far. */
