@@ -173,8 +173,31 @@ final class McpTools {
                 // the runtime reads a server's readOnlyHint: such calls may run concurrently in a ToolLoop
                 entry.putObject("annotations").put("readOnlyHint", tool.annotations().readOnlyHint());
             }
+            // destructiveHint is read by McpToolkit itself (whether a call needs approval), from the SDK's entry
         }
         return root.toString();
+    }
+
+    /**
+     * Whether a server's tool is destructive as MCP's defaults read its hints: a tool not marked
+     * {@code readOnlyHint: true} is, unless it is marked {@code destructiveHint: false}. Hints from the server are
+     * all there is to go on; a server can mark any tool as it likes.
+     */
+    static boolean destructive(McpSchema.Tool tool) {
+        McpSchema.ToolAnnotations hints = tool.annotations();
+        if (hints == null) {
+            return true;
+        }
+        if (Boolean.TRUE.equals(hints.readOnlyHint())) {
+            return false;
+        }
+        return !Boolean.FALSE.equals(hints.destructiveHint());
+    }
+
+    /** {@code spec} with {@link ToolSpec#confirm()} set as given. */
+    static ToolSpec confirmed(ToolSpec spec, boolean confirm) {
+        return spec.confirm() == confirm ? spec : new ToolSpec(spec.name(), spec.description(), spec.parameters(),
+                spec.parameterOrder(), confirm, spec.readOnly(), spec.outputSchema());
     }
 
     /** Checked arguments as the SDK sends them. */

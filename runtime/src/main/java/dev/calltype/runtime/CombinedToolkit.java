@@ -18,6 +18,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * One toolkit over several: calls are routed by tool name. The view follows parts whose tools change (an MCP
@@ -211,6 +212,31 @@ final class CombinedToolkit implements Toolkit, NativeDispatch {
             call = call.withName(tool.name());
         }
         return ErrorTexts.guardedDispatch(part, call);
+    }
+
+    /**
+     * Binds a name to the tool of the part that owns it, through the part's own {@link Toolkit#bind}: the binding
+     * runs the call on that part's tool or not at all, whatever the name comes to mean in this toolkit later (a
+     * part's tool removed, so that the name now folds onto another part's tool).
+     */
+    @Override
+    public Optional<BoundTool> bind(String name) {
+        if (name == null) {
+            return Optional.empty();
+        }
+        View v = view();
+        String exact = name;
+        Toolkit part = v.route.get(name);
+        if (part == null) {
+            ToolSpec tool = Names.resolve(name, v.tools, ToolSpec::name);
+            if (tool == null) {
+                return Optional.empty();
+            }
+            exact = tool.name();
+            part = v.route.get(exact);
+        }
+        String owned = exact;
+        return part.bind(owned).filter(bound -> bound.tool().name().equals(owned));
     }
 
     /** An extractor over {@link #tools()} as they are now, made once per change of the tools. */

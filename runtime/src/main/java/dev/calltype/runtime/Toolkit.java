@@ -63,6 +63,28 @@ public interface Toolkit {
     }
 
     /**
+     * Binds a name a model wrote to the tool it means now ({@link #resolve}), so that the call can be decided on
+     * that tool and then run on exactly it: {@link BoundTool#dispatch} runs the bound tool, or answers with a failure
+     * when this toolkit no longer has that tool as it was bound, and never runs another tool the name has come to
+     * mean (an MCP server's tools that changed in between). {@code ToolLoop} binds every call of a reply before it
+     * asks for approval and runs each call through its binding.
+     *
+     * <p>This default binds to {@link #resolve}'s tool and, when the call runs, checks that the tool's own name
+     * still resolves to an equal {@link ToolSpec} before it {@link #dispatch dispatches} the call under that name.
+     * A toolkit whose tools can change while a call is being decided on overrides it to check and run as one step
+     * (the combined and MCP toolkits do).
+     *
+     * @param name the tool name as the model wrote it
+     * @return the bound tool; empty when the name matches no tool or is ambiguous
+     */
+    default Optional<BoundTool> bind(String name) {
+        return resolve(name).map(tool -> BoundTool.of(this, tool, call -> {
+            ToolSpec now = resolve(tool.name()).orElse(null);
+            return tool.equals(now) ? dispatch(call) : null;
+        }));
+    }
+
+    /**
      * An extractor that knows these tools, with every text format on and the default limits. This default makes a
      * new one on each call; generated, dynamic, combined and MCP toolkits keep theirs (the last two until their tools
      * change).

@@ -1,6 +1,5 @@
 package dev.calltype.runtime;
 
-import dev.calltype.runtime.internal.args.Names;
 import dev.calltype.runtime.internal.text.ErrorTexts;
 
 import java.util.ArrayList;
@@ -83,16 +82,7 @@ public final class Toolkits {
 
     /** The failure for a call to a tool that a toolkit over {@code tools} does not have. */
     static ToolResult notRouted(ToolCall call, List<ToolSpec> tools) {
-        return ToolResult.failure(call.name(), call.id(), unknownTool(call.name(), tools));
-    }
-
-    /** The failure message for a tool name no toolkit has (the wording every toolkit uses). */
-    static String unknownTool(String name, List<ToolSpec> tools) {
-        List<String> names = new ArrayList<>();
-        for (ToolSpec tool : tools) {
-            names.add(tool.name());
-        }
-        return ErrorTexts.unknownTool(name, names, Names.closest(name, names));
+        return ToolResult.failure(call.name(), call.id(), ErrorTexts.unknownTool(call.name(), tools));
     }
 
     /** The failure message for a call whose arguments do not fit the tool (the wording every toolkit uses). */
