@@ -77,7 +77,7 @@ class ChatCommandTest {
     @Test
     void theLiveViewShowsProseAsItArrivesAndHidesCallMarkup() {
         ChatCommand.Printer printer = new ChatCommand.Printer(new PrintStream(out, true, StandardCharsets.UTF_8),
-                Style.of(false), ChatCommand.liveView(toolkit()));
+                Style.of(false), ChatCommand.liveView(toolkit()), List::of);
         printer.onTextDelta("Let me check the time. ");
         assertThat(out()).as("prose is shown before the reply ends").contains("Let me check the time.");
         printer.onTextDelta("<tool_call>{\"name\": \"current_time\", \"arguments\": {}}</tool_call>");

@@ -65,9 +65,8 @@ final class McpTools {
             if (output != null) {
                 tool.outputSchema(JSON.convertValue(output, MAP));
             }
-            McpSchema.ToolAnnotations annotations = spec == null ? null : annotations(spec);
-            if (annotations != null) {
-                tool.annotations(annotations);
+            if (spec != null) {
+                tool.annotations(annotations(spec));
             }
             tools.add(tool.build());
         }
@@ -76,17 +75,16 @@ final class McpTools {
 
     /**
      * What a host is told about a tool's effects: a tool that only reads ({@link ToolSpec#readOnly()}) is
-     * {@code readOnlyHint}; one that needs a person's approval ({@link ToolSpec#confirm()}) is {@code destructiveHint};
-     * {@code null} when nothing is known.
+     * {@code readOnlyHint}; any other is {@code destructiveHint} exactly when it needs a person's approval
+     * ({@link ToolSpec#confirm()}), so that a host (and {@link McpToolkit}) asks before the calls a local
+     * {@code ToolLoop} would ask about, and only those. Without the explicit {@code false}, MCP's defaults would
+     * make every tool that writes destructive.
      */
     static McpSchema.ToolAnnotations annotations(ToolSpec spec) {
         if (spec.readOnly()) {
             return new McpSchema.ToolAnnotations(null, true, null, null, null, null);
         }
-        if (spec.confirm()) {
-            return new McpSchema.ToolAnnotations(null, false, true, null, null, null);
-        }
-        return null;
+        return new McpSchema.ToolAnnotations(null, false, spec.confirm(), null, null, null);
     }
 
     /**

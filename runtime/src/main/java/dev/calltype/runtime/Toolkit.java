@@ -85,6 +85,18 @@ public interface Toolkit {
     }
 
     /**
+     * What a person using these tools should be told, as they are now: for a combined toolkit, tool names of
+     * different parts that clash or differ only in case and separators (which tool runs for which spelling). Each is
+     * one line of text, safe for a terminal ({@link TerminalText#line}); a program shows them to its user (the
+     * example app's {@code chat} prints them under its banner and when they change).
+     *
+     * @return the warnings; empty by default
+     */
+    default List<String> warnings() {
+        return List.of();
+    }
+
+    /**
      * An extractor that knows these tools, with every text format on and the default limits. This default makes a
      * new one on each call; generated, dynamic, combined and MCP toolkits keep theirs (the last two until their tools
      * change).
