@@ -39,7 +39,9 @@ public final class Main {
     }
 
     public static void main(String[] args) {
-        int status = run(args, System.in, System.out, System.err, Environment.system());
+        PrintStream err = Terminal.visible(System.err);
+        System.setErr(err); // libraries log text from servers here too
+        int status = run(args, System.in, System.out, err, Environment.system());
         System.out.flush();
         System.exit(status);
     }

@@ -2,6 +2,9 @@ package dev.calltype.example;
 
 import dev.calltype.runtime.TerminalText;
 
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+
 /**
  * Model and server text made safe for a terminal, through the one routine the library uses too
  * ({@link TerminalText}): control characters (escape sequences that clear the screen or set the window title,
@@ -40,5 +43,24 @@ final class Terminal {
         String shown = TerminalText.line(b);
         boolean cut = end < text.length() || shown.length() > max;
         return cut ? shown.substring(0, Math.min(max, shown.length())) + "…" : shown;
+    }
+
+    /**
+     * A stream over {@code target} that shows the control characters of all text printed on it as escapes: the
+     * app's standard error, where the libraries it uses (the MCP SDK through SLF4J) log text a server sent, such as
+     * a tool name, as it came.
+     */
+    static PrintStream visible(PrintStream target) {
+        return new PrintStream(target, true, StandardCharsets.UTF_8) {
+            @Override
+            public void print(String s) {
+                super.print(TerminalText.visible(s));
+            }
+
+            @Override
+            public void print(Object o) {
+                print(String.valueOf(o));
+            }
+        };
     }
 }
