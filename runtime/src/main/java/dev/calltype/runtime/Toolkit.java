@@ -51,9 +51,9 @@ public interface Toolkit {
      * same ignoring case and the separators {@code _ - .} and space ({@code getWeather}, {@code GET-WEATHER} and
      * {@code get.weather} all mean {@code get_weather}); empty when no tool or more than one matches.
      *
-     * <p>{@code ToolLoop} decides on the tool returned here whether a call needs approval and whether it may run
-     * concurrently, so a toolkit must {@link #dispatch} every name to the tool this returns for it (the generated,
-     * dynamic and combined toolkits do).
+     * <p>{@code ToolLoop} decides on the tool a name resolves to whether a call needs approval and whether it may
+     * run concurrently, and runs it through {@link #bind}, so a toolkit must {@link #dispatch} every name to the
+     * tool this returns for it (the generated, dynamic, combined and MCP toolkits do).
      *
      * @param name the tool name as the model wrote it
      * @return the tool meant, or empty when the name matches none or is ambiguous
