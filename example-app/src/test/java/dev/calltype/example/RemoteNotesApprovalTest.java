@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.calltype.example.tools.Notes;
 import dev.calltype.mcp.McpToolkit;
 import dev.calltype.runtime.ToolCall;
-import dev.calltype.runtime.agent.ChatModel;
+import dev.calltype.runtime.agent.ModelClient;
 import dev.calltype.runtime.agent.ModelReply;
 import dev.calltype.runtime.agent.ToolLoop;
 
@@ -44,7 +44,7 @@ class RemoteNotesApprovalTest {
                 ModelReply.calls(ToolCall.of("delete_note", JsonNodeFactory.instance.objectNode().put("title", "Plans"))
                         .withId("1")),
                 ModelReply.text("I did not delete it.")));
-        ChatModel model = (messages, tools) -> script.remove(0);
+        ModelClient model = (messages, tools) -> script.remove(0);
 
         try (McpToolkit remote = McpToolkit.stdio(server()).timeout(Duration.ofSeconds(30)).connect()) {
             assertThat(remote.resolve("delete_note").orElseThrow().confirm()).isTrue();

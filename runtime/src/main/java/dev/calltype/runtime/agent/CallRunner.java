@@ -5,8 +5,7 @@ import dev.calltype.runtime.ToolCall;
 import dev.calltype.runtime.ToolResult;
 import dev.calltype.runtime.ToolSpec;
 import dev.calltype.runtime.Toolkit;
-import dev.calltype.runtime.internal.text.ErrorTexts;
-import dev.calltype.runtime.support.DispatchSupport;
+import dev.calltype.runtime.internal.scan.ErrorTexts;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -142,7 +141,7 @@ final class CallRunner {
             if (e instanceof InterruptedException) {
                 Thread.currentThread().interrupt();
             }
-            String why = DispatchSupport.failureMessage(e);
+            String why = ErrorTexts.failureMessage(e);
             return "the user declined to run " + tool.name() + " (approval could not be asked"
                     + (why == null ? "" : ": " + why) + "); do not call it again unless the user asks";
         }
