@@ -205,7 +205,12 @@ public final class McpToolkit implements Toolkit, AutoCloseable {
         return tools.extractor();
     }
 
-    /** Lists the server's tools again (every page). */
+    /**
+     * Lists the server's tools again (every page, within the {@linkplain Builder#listLimits listing limits}).
+     *
+     * @throws IllegalStateException when the server sends more pages or tools than the limits allow, or repeats a
+     *     cursor (the tools stay as they were)
+     */
     public void refresh() {
         install(listAll());
     }
