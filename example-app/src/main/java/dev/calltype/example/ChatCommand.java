@@ -66,7 +66,12 @@ final class ChatCommand {
                                   add the tools of an MCP server started as this command (stdio); repeatable.
                                   A tool name used twice (built-in and server, or two servers) is an error;
                                   one that differs only in case or separators is a warning. A server's tool
-                                  that is not marked read-only or harmless asks for approval like delete_note
+                                  that is not marked read-only or harmless asks for approval like delete_note.
+                                  A server gets only HOME, LOGNAME, PATH, SHELL, TERM and USER of this
+                                  program's environment (on Windows the like), never OPENAI_API_KEY
+              --mcp-env NAME[=VALUE]
+                                  pass the variable NAME of this program's environment to every --mcp
+                                  server, or set it to VALUE; repeatable
               --max-rounds N      model turns allowed per message (default 8)
               --timeout SECONDS   the longest wait for the server to start answering (connecting,
                                   redirects and retries included), and then between two parts of its
@@ -104,7 +109,7 @@ final class ChatCommand {
         }
         Options options = Options.parse("chat", args,
                 Set.of("base-url", "model", "mode", "format", "prompt", "notes", "max-rounds", "timeout"), Set.of("yes"),
-                Set.of("mcp"));
+                Set.of("mcp", "mcp-env"));
         URI baseUrl = baseUrl(options.required("base-url"));
         String modelName = options.required("model");
         ToolLoop.Mode mode = options.choice("mode", ToolLoop.Mode.class,
@@ -124,7 +129,8 @@ final class ChatCommand {
         Toolkit builtIn = ExampleTools.toolkit(new Notes(folder), env.clock());
         McpServers servers;
         try {
-            servers = McpServers.start("chat", options.values("mcp"), builtIn, Duration.ofSeconds(timeout));
+            servers = McpServers.start("chat", options.values("mcp"), options.values("mcp-env"), builtIn,
+                    Duration.ofSeconds(timeout));
         } catch (IllegalStateException e) {
             throw new ChatFailure(e.getMessage());
         }
