@@ -13,6 +13,7 @@ import dev.calltype.runtime.agent.ModelReply;
 import dev.calltype.runtime.agent.ReplyListener;
 import dev.calltype.runtime.agent.ToolLoop;
 import dev.calltype.runtime.ToolResult;
+import dev.calltype.runtime.TerminalText;
 import dev.calltype.runtime.ToolSpec;
 import dev.calltype.runtime.Toolkit;
 import java.io.BufferedReader;
@@ -26,11 +27,13 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
@@ -60,7 +63,9 @@ final class ChatCommand {
               --notes DIR         the folder for the notes tools (default: a new temporary folder)
               --mcp "COMMAND ARG…"
                                   add the tools of an MCP server started as this command (stdio); repeatable.
-                                  A tool name used twice (built-in and server, or two servers) is an error.
+                                  A tool name used twice (built-in and server, or two servers) is an error;
+                                  one that differs only in case or separators is a warning. A server's tool
+                                  that is not marked read-only or harmless asks for approval like delete_note.
                                   A server gets only HOME, LOGNAME, PATH, SHELL, TERM and USER of this
                                   program's environment (on Windows the like), never OPENAI_API_KEY
               --mcp-env NAME[=VALUE]
@@ -138,7 +143,7 @@ final class ChatCommand {
                 .build());
         Style style = Style.forEnvironment(env);
         BufferedReader input = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
-        Printer printer = new Printer(out, style);
+        Printer printer = new Printer(out, style, toolkit::warnings);
         ExecutorService executor = Executors.newFixedThreadPool(2, r -> {
             Thread t = new Thread(r, "chat-tools");
             t.setDaemon(true);
@@ -157,6 +162,7 @@ final class ChatCommand {
                     .systemPrompt(systemPrompt(folder, env))
                     .build();
             if (prompt != null) {
+                printer.warnings(err, "calltype chat: warning: ");
                 return turn(loop, prompt, model, printer, err, maxRounds) ? 0 : 1;
             }
             out.println(style.bold("calltype chat") + " · " + Terminal.line(modelName, 80) + " at "
@@ -164,6 +170,7 @@ final class ChatCommand {
                     + (mode == ToolLoop.Mode.NATIVE ? "native tool calls" : "calls in the text ("
                     + format.name().toLowerCase(Locale.ROOT).replace('_', '-') + ")"));
             out.println(style.dim("tools: " + toolNames(toolkit) + " · notes in " + folder));
+            printer.warnings(out, "warning: ");
             out.println(style.dim("Type a message; /exit or Ctrl-D to quit."));
             while (true) {
                 out.print(style.bold("you> "));
@@ -197,7 +204,8 @@ final class ChatCommand {
         printer.endOfTurn();
         if (outcome.error() != null) {
             ChatCompletionsException failure = model.lastFailure;
-            err.println("calltype chat: " + (failure != null ? failure.getMessage() : Terminal.snippet(outcome.error())));
+            err.println("calltype chat: " + (failure != null ? TerminalText.line(failure.getMessage())
+                    : Terminal.snippet(outcome.error())));
             return false;
         }
         if (outcome.maxRoundsReached()) {
@@ -264,14 +272,14 @@ final class ChatCommand {
     private static String toolNames(Toolkit toolkit) {
         List<String> names = new ArrayList<>();
         for (ToolSpec t : toolkit.tools()) {
-            names.add(t.name());
+            names.add(Terminal.line(t.name(), 80));
         }
         return String.join(", ", names);
     }
 
     private static boolean ask(ToolCall call, ToolSpec tool, BufferedReader input, PrintStream out, Style style)
             throws IOException {
-        out.print(style.yellow("  allow " + tool.name() + " " + Terminal.line(call.arguments().toString(),
+        out.print(style.yellow("  allow " + Terminal.line(tool.name(), 80) + " " + Terminal.line(call.arguments().toString(),
                 MAX_SHOWN_ARGUMENTS) + "? [y/N] "));
         out.flush();
         String answer = input.readLine();
@@ -294,6 +302,11 @@ final class ChatCommand {
     static final class Printer implements ToolLoop.Listener {
         private final PrintStream out;
         private final Style style;
+        private final Supplier<List<String>> warnings;
+        /** The warnings shown so far: a warning is shown once, when it first holds. */
+        private final Set<String> warned = new HashSet<>();
+        private PrintStream warningsTo;
+        private String warningPrefix = "warning: ";
         private boolean midLine;
         private boolean printed;
         private long shown;
@@ -303,9 +316,32 @@ final class ChatCommand {
         /** Calls of this reply shown as they formed (and so not shown again when they run). */
         private int streamedCalls;
 
-        Printer(PrintStream out, Style style) {
+        Printer(PrintStream out, Style style, Supplier<List<String>> warnings) {
             this.out = out;
             this.style = style;
+            this.warnings = warnings;
+            this.warningsTo = out;
+        }
+
+        /**
+         * Shows the toolkit's warnings not shown yet (a tool name of an MCP server that looks like a built-in one),
+         * here and, from now on, after every round in which new ones appear (a server's tools changed).
+         */
+        void warnings(PrintStream to, String prefix) {
+            warningsTo = to;
+            warningPrefix = prefix;
+            showNewWarnings();
+        }
+
+        private void showNewWarnings() {
+            for (String warning : warnings.get()) {
+                if (warned.add(warning)) {
+                    endLine();
+                    String line = warningPrefix + Terminal.line(warning, 600);
+                    warningsTo.println(warningsTo == out ? style.yellow(line) : line);
+                }
+            }
+            warningsTo.flush();
         }
 
         @Override
@@ -427,6 +463,7 @@ final class ChatCommand {
         @Override
         public void onRoundEnd(int round, List<ChatMessage> transcript) {
             streamedCalls = 0;
+            showNewWarnings();
         }
 
         void endOfTurn() {

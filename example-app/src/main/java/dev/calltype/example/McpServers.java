@@ -1,6 +1,7 @@
 package dev.calltype.example;
 
 import dev.calltype.mcp.McpToolkit;
+import dev.calltype.runtime.TerminalText;
 import dev.calltype.runtime.ToolSpec;
 import dev.calltype.runtime.Toolkit;
 import dev.calltype.runtime.Toolkits;
@@ -72,7 +73,8 @@ final class McpServers implements AutoCloseable {
                 for (ToolSpec tool : server.tools()) {
                     String previous = owners.putIfAbsent(tool.name(), source);
                     if (previous != null) {
-                        throw new UsageException(command + ": the tool name \"" + tool.name() + "\" is provided by both "
+                        throw new UsageException(command + ": the tool name \"" + TerminalText.line(tool.name())
+                                + "\" is provided by both "
                                 + previous + " and " + source + "; leave one of them out");
                     }
                 }

@@ -135,4 +135,20 @@ class ChatMcpTest {
                 .doesNotContain("\tat ");
         assertThat(err.toString(StandardCharsets.UTF_8).strip().lines().count()).isEqualTo(1);
     }
+
+    @Test
+    void aLookAlikeToolNameIsAWarningUnderTheBannerAndEscapeSequencesStayVisible() {
+        String command = "'" + Path.of(System.getProperty("java.home"), "bin", "java") + "' -cp '"
+                + System.getProperty("java.class.path") + "' " + LookAlikeMcpServer.class.getName();
+
+        int status = chat("--mcp", command);
+
+        String shown = out.toString(StandardCharsets.UTF_8);
+        assertThat(status).as(err.toString(StandardCharsets.UTF_8)).isZero();
+        assertThat(shown).doesNotContain("\u001b", "\u0007")
+                .contains("delete_note, ", "delete.note, evil\\u001b]0;pwned\\u0007 ")
+                .containsPattern("warning: tool name \"delete.note\" of toolkit #2 \\(MCP server [^\n]*\\) looks like"
+                        + " \"delete_note\" of toolkit #1 \\(CombinedToolkit\\): a call runs the tool whose name it"
+                        + " writes exactly, and a call that spells it any other way is refused as ambiguous\n");
+    }
 }

@@ -1,11 +1,13 @@
 package dev.calltype.mcp;
 
+import dev.calltype.runtime.BoundTool;
 import dev.calltype.runtime.PromptFormat;
 import dev.calltype.runtime.SchemaDialect;
 import dev.calltype.runtime.ToolCall;
 import dev.calltype.runtime.ToolCallExtractor;
 import dev.calltype.runtime.ToolResult;
 import dev.calltype.runtime.ToolSpec;
+import dev.calltype.runtime.ToolSpecs;
 import dev.calltype.runtime.Toolkit;
 import dev.calltype.runtime.Toolkits;
 
@@ -25,6 +27,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -58,14 +61,46 @@ import reactor.core.publisher.Sinks;
  *   <li>A server that has died, or does not answer within the {@linkplain Builder#timeout timeout}, gives
  *       failure results; a call never hangs. Each call carries a progress token: a progress notification restarts
  *       its wait, up to {@value #MAX_PROGRESS_FACTOR} times the timeout in all.</li>
+ *   <li>A call to a tool the server does not mark read-only needs the user's approval in a {@code ToolLoop}, the
+ *       way a local {@code @Tool(confirm = true)} tool does: MCP's defaults make such a tool destructive unless it
+ *       is marked {@code destructiveHint: false}. {@link Builder#confirm} changes that for one server
+ *       ({@link Confirm#NONE} to trust its tools, {@link Confirm#ALL} to confirm every call). The hints are read
+ *       again whenever the server's tools change, so a tool swapped for a destructive one is confirmed.</li>
+ *   <li>A call is {@linkplain #bind bound} to the tool as it was listed: when the server's tools change between
+ *       the approval and the call, and the tool is gone or is no longer the same, the call is not sent.</li>
+ *   <li>Listing stops with an error after {@link #DEFAULT_MAX_LIST_PAGES} pages or {@link #DEFAULT_MAX_TOOLS}
+ *       tools unless {@linkplain Builder#listLimits set otherwise}, so a server that pages forever cannot hang
+ *       the start or a re-list (after a failed re-list the tools stay as they were).</li>
  *   <li>{@link #close()} ends the session and stops a server started as a command.</li>
  * </ul>
  */
 public final class McpToolkit implements Toolkit, AutoCloseable {
 
+    /** The most {@code tools/list} pages read for one listing, unless {@link Builder#listLimits} says otherwise. */
+    public static final int DEFAULT_MAX_LIST_PAGES = 100;
+
+    /** The most tools one listing may hold, unless {@link Builder#listLimits} says otherwise. */
+    public static final int DEFAULT_MAX_TOOLS = 5_000;
+
+    /** Which of a server's tools need the user's approval before a {@code ToolLoop} runs a call. */
+    public enum Confirm {
+        /**
+         * The default: the tools MCP's defaults call destructive, which is every tool the server does not mark
+         * {@code readOnlyHint: true}, unless it marks it {@code destructiveHint: false}.
+         */
+        DESTRUCTIVE,
+        /** Every tool, read-only ones too. */
+        ALL,
+        /** None: the user trusts this server, and its tools run without asking (an opt-out, per server). */
+        NONE
+    }
+
     private final McpAsyncClient client;
     private final String source;
     private final Duration timeout;
+    private final Confirm confirm;
+    private final int maxPages;
+    private final int maxTools;
     private volatile Toolkit tools;
     /** Completes when a server started as a command exits; a pending call then fails at once. */
     private final Sinks.Empty<Void> exited = Sinks.empty();
@@ -80,10 +115,13 @@ public final class McpToolkit implements Toolkit, AutoCloseable {
     /** How many times the {@linkplain Builder#timeout timeout} progress notifications can stretch one call's wait. */
     static final int MAX_PROGRESS_FACTOR = 10;
 
-    private McpToolkit(McpAsyncClient client, String source, Duration timeout) {
+    private McpToolkit(McpAsyncClient client, String source, Builder settings) {
         this.client = client;
         this.source = source;
-        this.timeout = timeout;
+        this.timeout = settings.timeout;
+        this.confirm = settings.confirm;
+        this.maxPages = settings.maxPages;
+        this.maxTools = settings.maxTools;
     }
 
     /**
@@ -158,13 +196,35 @@ public final class McpToolkit implements Toolkit, AutoCloseable {
         return tools.dispatch(call);
     }
 
+    /**
+     * Binds a name to the server's tool as it is listed now. The binding sends the call only while the server still
+     * lists that tool as it was bound (same name, description, schemas and hints, so the same need for approval);
+     * when the listing changed and the tool is gone or different, the call is not sent and the result is a failure.
+     */
+    @Override
+    public Optional<BoundTool> bind(String name) {
+        Toolkit listing = tools;
+        return listing.resolve(name).map(tool -> BoundTool.of(this, tool, call -> {
+            Toolkit now = tools;
+            if (now != listing && !now.resolve(tool.name()).filter(tool::equals).isPresent()) {
+                return null;
+            }
+            return now.dispatch(call);
+        }));
+    }
+
     /** An extractor over the tools as listed now: the same one until the server's tools change. */
     @Override
     public ToolCallExtractor extractor() {
         return tools.extractor();
     }
 
-    /** Lists the server's tools again (every page). */
+    /**
+     * Lists the server's tools again (every page, within the {@linkplain Builder#listLimits listing limits}).
+     *
+     * @throws IllegalStateException when the server sends more pages or tools than the limits allow, or repeats a
+     *     cursor (the tools stay as they were)
+     */
     public void refresh() {
         install(listAll());
     }
@@ -190,9 +250,19 @@ public final class McpToolkit implements Toolkit, AutoCloseable {
         List<McpSchema.Tool> all = new ArrayList<>();
         Set<String> cursors = new HashSet<>();
         String cursor = null;
+        int pages = 0;
         do {
+            if (++pages > maxPages) {
+                throw new IllegalStateException("the server sent more than " + maxPages + " pages of tools/list (a new"
+                        + " nextCursor each time); if it really has that many, raise McpToolkit.Builder.listLimits");
+            }
             McpSchema.ListToolsResult page = await(client.listTools(cursor).timeout(timeout), "tools/list");
-            all.addAll(page.tools());
+            List<McpSchema.Tool> listed = page.tools() == null ? List.of() : page.tools();
+            if (listed.size() > maxTools - all.size()) {
+                throw new IllegalStateException("the server listed more than " + maxTools + " tools; if it really has"
+                        + " that many, raise McpToolkit.Builder.listLimits");
+            }
+            all.addAll(listed);
             cursor = page.nextCursor();
             if (cursor != null && !cursors.add(cursor)) {
                 throw new IllegalStateException(this + " sent the tools/list cursor \"" + cursor + "\" twice");
@@ -236,8 +306,19 @@ public final class McpToolkit implements Toolkit, AutoCloseable {
         }
     }
 
+    /** Takes a listing: the tools as specs, each needing approval as {@link #confirm} reads its hints. */
     private void install(List<McpSchema.Tool> listed) {
-        this.tools = Toolkits.fromJson(McpTools.listingJson(listed), this::call);
+        List<ToolSpec> read = ToolSpecs.fromJson(McpTools.listingJson(listed));
+        List<ToolSpec> specs = new ArrayList<>(read.size());
+        for (int i = 0; i < read.size(); i++) {
+            boolean approval = switch (confirm) {
+                case ALL -> true;
+                case NONE -> false;
+                case DESTRUCTIVE -> McpTools.destructive(listed.get(i));
+            };
+            specs.add(McpTools.confirmed(read.get(i), approval));
+        }
+        this.tools = Toolkits.of(specs, this::call);
     }
 
     /** The handler behind {@link #dispatch}: one {@code tools/call} with checked arguments. */
@@ -324,6 +405,9 @@ public final class McpToolkit implements Toolkit, AutoCloseable {
         private Duration timeout = Duration.ofSeconds(30);
         private String bearerToken;
         private String clientName = "calltype";
+        private Confirm confirm = Confirm.DESTRUCTIVE;
+        private int maxPages = DEFAULT_MAX_LIST_PAGES;
+        private int maxTools = DEFAULT_MAX_TOOLS;
 
         private Builder(List<String> commandLine, URI endpoint) {
             this.commandLine = commandLine;
@@ -411,6 +495,40 @@ public final class McpToolkit implements Toolkit, AutoCloseable {
         }
 
         /**
+         * Which of this server's tools need the user's approval before a {@code ToolLoop} runs a call (its
+         * {@link ToolSpec#confirm()}): {@link Confirm#DESTRUCTIVE} unless set, as MCP's defaults read the server's
+         * hints. {@link Confirm#NONE} is the opt-out for a server the user trusts.
+         *
+         * @param which the tools to confirm
+         * @return this builder
+         */
+        public Builder confirm(Confirm which) {
+            this.confirm = Objects.requireNonNull(which, "which");
+            return this;
+        }
+
+        /**
+         * Bounds on one listing of the server's tools ({@code tools/list} and the pages its {@code nextCursor}
+         * leads to): a server that sends more pages or more tools fails {@link #connect()} (or
+         * {@link McpToolkit#refresh()}) with an error saying so. Unless set: {@value McpToolkit#DEFAULT_MAX_LIST_PAGES} pages,
+         * {@value McpToolkit#DEFAULT_MAX_TOOLS} tools.
+         *
+         * @param maxPages the most pages, at least 1
+         * @param maxTools the most tools, at least 1
+         * @return this builder
+         * @throws IllegalArgumentException when a bound is below 1
+         */
+        public Builder listLimits(int maxPages, int maxTools) {
+            if (maxPages < 1 || maxTools < 1) {
+                throw new IllegalArgumentException("the listing limits must be at least 1: " + maxPages + " pages, "
+                        + maxTools + " tools");
+            }
+            this.maxPages = maxPages;
+            this.maxTools = maxTools;
+            return this;
+        }
+
+        /**
          * Starts or reaches the server, initializes the session and lists the tools.
          *
          * @throws IllegalStateException when the server cannot be started or reached, or does not answer in time
@@ -445,7 +563,7 @@ public final class McpToolkit implements Toolkit, AutoCloseable {
                     .initializationTimeout(timeout)
                     .jsonSchemaValidator(new OutputSchemaValidator())
                     .build();
-            McpToolkit result = new McpToolkit(client, source, timeout);
+            McpToolkit result = new McpToolkit(client, source, this);
             toolkit.set(result);
             try {
                 result.await(client.initialize().timeout(timeout), "initialize");

@@ -1,6 +1,7 @@
 package dev.calltype.mcp;
 
 import dev.calltype.runtime.SchemaDialect;
+import dev.calltype.runtime.TerminalText;
 import dev.calltype.runtime.ToolResult;
 import dev.calltype.runtime.ToolSpec;
 import dev.calltype.runtime.Toolkit;
@@ -65,9 +66,8 @@ final class McpTools {
             if (output != null) {
                 tool.outputSchema(JSON.convertValue(output, MAP));
             }
-            McpSchema.ToolAnnotations annotations = spec == null ? null : annotations(spec);
-            if (annotations != null) {
-                tool.annotations(annotations);
+            if (spec != null) {
+                tool.annotations(annotations(spec));
             }
             tools.add(tool.build());
         }
@@ -76,17 +76,16 @@ final class McpTools {
 
     /**
      * What a host is told about a tool's effects: a tool that only reads ({@link ToolSpec#readOnly()}) is
-     * {@code readOnlyHint}; one that needs a person's approval ({@link ToolSpec#confirm()}) is {@code destructiveHint};
-     * {@code null} when nothing is known.
+     * {@code readOnlyHint}; any other is {@code destructiveHint} exactly when it needs a person's approval
+     * ({@link ToolSpec#confirm()}), so that a host (and {@link McpToolkit}) asks before the calls a local
+     * {@code ToolLoop} would ask about, and only those. Without the explicit {@code false}, MCP's defaults would
+     * make every tool that writes destructive.
      */
     static McpSchema.ToolAnnotations annotations(ToolSpec spec) {
         if (spec.readOnly()) {
             return new McpSchema.ToolAnnotations(null, true, null, null, null, null);
         }
-        if (spec.confirm()) {
-            return new McpSchema.ToolAnnotations(null, false, true, null, null, null);
-        }
-        return null;
+        return new McpSchema.ToolAnnotations(null, false, spec.confirm(), null, null, null);
     }
 
     /**
@@ -208,14 +207,12 @@ final class McpTools {
     }
 
     /**
-     * Text from a peer as a message or log shows it: at most {@code max} characters (then {@code …}), control
-     * characters replaced with {@code ?}.
+     * Text from a peer as a message or log shows it: at most {@code max} characters of it (then {@code …}), on one
+     * line with control characters shown as escapes ({@link TerminalText#line}, the routine every terminal-bound
+     * text goes through).
      */
     static String shown(String text, int max) {
-        String cut = text.length() > max ? text.substring(0, max) + "…" : text;
-        StringBuilder out = new StringBuilder(cut.length());
-        cut.codePoints().forEach(c -> out.appendCodePoint(Character.isISOControl(c) ? '?' : c));
-        return out.toString();
+        return text.length() > max ? TerminalText.line(text.substring(0, max)) + "…" : TerminalText.line(text);
     }
 
     /** A duration as messages show it: {@code 5 s}, or {@code 250 ms}. */
@@ -247,8 +244,31 @@ final class McpTools {
                 // the runtime reads a server's readOnlyHint: such calls may run concurrently in a ToolLoop
                 entry.putObject("annotations").put("readOnlyHint", tool.annotations().readOnlyHint());
             }
+            // destructiveHint is read by McpToolkit itself (whether a call needs approval), from the SDK's entry
         }
         return root.toString();
+    }
+
+    /**
+     * Whether a server's tool is destructive as MCP's defaults read its hints: a tool not marked
+     * {@code readOnlyHint: true} is, unless it is marked {@code destructiveHint: false}. Hints from the server are
+     * all there is to go on; a server can mark any tool as it likes.
+     */
+    static boolean destructive(McpSchema.Tool tool) {
+        McpSchema.ToolAnnotations hints = tool.annotations();
+        if (hints == null) {
+            return true;
+        }
+        if (Boolean.TRUE.equals(hints.readOnlyHint())) {
+            return false;
+        }
+        return !Boolean.FALSE.equals(hints.destructiveHint());
+    }
+
+    /** {@code spec} with {@link ToolSpec#confirm()} set as given. */
+    static ToolSpec confirmed(ToolSpec spec, boolean confirm) {
+        return spec.confirm() == confirm ? spec : new ToolSpec(spec.name(), spec.description(), spec.parameters(),
+                spec.parameterOrder(), confirm, spec.readOnly(), spec.outputSchema());
     }
 
     /** Checked arguments as the SDK sends them. */

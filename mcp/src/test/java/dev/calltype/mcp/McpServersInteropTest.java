@@ -121,10 +121,14 @@ class McpServersInteropTest {
                     ModelReply.text("list_directory(\"" + real + "\")\nread_text_file(path=\"" + note + "\", head=\"1\")"),
                     ModelReply.text("The note says: first line"));
             Results results = new Results();
+            List<String> approved = new ArrayList<>();
             ToolLoop.Outcome outcome = ToolLoop.builder(model, files).mode(ToolLoop.Mode.PROMPT)
-                    .format(PromptFormat.PYTHONIC).listener(results).build().run("Write a note and read it back");
+                    .format(PromptFormat.PYTHONIC).listener(results).approver((call, tool) -> approved.add(tool.name()))
+                    .build().run("Write a note and read it back");
 
             assertThat(outcome.completed()).isTrue();
+            // write_file is not marked read-only, so it needs approval; the reading tools are marked read-only
+            assertThat(approved).containsExactly("write_file");
             assertThat(results.results).extracting(ToolResult::isError).containsExactly(false, false, false);
             assertThat(Files.readString(real.resolve("note.txt"))).isEqualTo("first line");
             assertThat(results.results.get(1).content()).contains("[FILE] note.txt");

@@ -66,7 +66,11 @@ import java.util.concurrent.Executor;
  * A call's name is read as {@link Toolkit#resolve} reads it ({@code deleteNote}, {@code DELETE-NOTE} and
  * {@code delete.note} all mean {@code delete_note}), and the loop decides on that tool: a call to a tool that
  * needs confirmation ({@link ToolSpec#confirm()}) goes to the {@link Approver} whatever spelling the model used,
- * and is declined when there is no approver. The call dispatched is the one approved, under the tool's own name.
+ * and is declined when there is no approver. Each call of a reply is {@linkplain Toolkit#bind bound} to its tool
+ * (and the toolkit that owns it) before any approval is asked, and runs through that binding, under the tool's own
+ * name: when the toolkit's tools change before the call runs (an MCP server dropped or replaced the tool while an
+ * earlier call ran), the call is not run and the model is told so, rather than run on whatever the name means by
+ * then. A name that means no tool when the reply is read is answered as unknown, never looked up again.
  *
  * <h2>Order and threads</h2>
  * The calls of one reply run in the order the model wrote them, each after the previous one has finished. Running
@@ -101,7 +105,7 @@ public final class ToolLoop {
          * Whether the call may run; an exception counts as a refusal.
          *
          * @param call the call, under the tool's own name
-         * @param tool the tool it calls, as {@link Toolkit#resolve} found it
+         * @param tool the tool it calls, as {@link Toolkit#bind} bound it: the tool that runs if this says yes
          * @return {@code true} to run the call; {@code false} sends the model a failure saying it was declined
          * @throws Exception any problem deciding; the call is then declined
          */

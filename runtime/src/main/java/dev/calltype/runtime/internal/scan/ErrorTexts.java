@@ -7,6 +7,7 @@ import dev.calltype.runtime.ToolSpec;
 import dev.calltype.runtime.Toolkit;
 import dev.calltype.runtime.WireFormat;
 import dev.calltype.runtime.internal.args.KnownTools;
+import dev.calltype.runtime.internal.args.Names;
 import dev.calltype.runtime.internal.args.SchemaArguments;
 import dev.calltype.runtime.internal.json.JsonRead;
 import dev.calltype.runtime.internal.chars.Chars;
@@ -73,6 +74,15 @@ public final class ErrorTexts {
 
     public static String unknownTool(String raw, KnownTools tools) {
         return unknownTool(raw, tools.names(), tools.suggestion(raw));
+    }
+
+    /** {@link #unknownTool(String, List, String)} for a toolkit over {@code tools}, with its "did you mean". */
+    public static String unknownTool(String raw, List<ToolSpec> tools) {
+        List<String> names = new ArrayList<>(tools.size());
+        for (ToolSpec tool : tools) {
+            names.add(tool.name());
+        }
+        return unknownTool(raw, names, Names.closest(raw, names));
     }
 
     /**
