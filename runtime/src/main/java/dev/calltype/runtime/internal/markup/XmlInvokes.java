@@ -285,18 +285,17 @@ public final class XmlInvokes implements Recognizer {
             }
             JsonNode value;
             boolean changed = false;
-            if ("false".equals(stringAttr) && (RawValues.json(raw, cfg.limits) != null
-                    || !RawValues.describes(b.tool(), key))) {
-                // DSML string="false": JSON (kept as text when it is not JSON and no schema can type it)
-                JsonNode parsed = RawValues.json(raw, cfg.limits);
-                value = parsed != null ? parsed : TextNode.valueOf(raw);
-            } else if ("true".equals(stringAttr) && !RawValues.describes(b.tool(), key)) {
-                value = TextNode.valueOf(raw);
-            } else {
-                // the schema's type wins over DSML's string attribute
+            if (RawValues.describes(b.tool(), key)) {
+                // the schema decides, over DSML's string attribute
                 RawValues.Typed t = RawValues.typed(b.tool(), key, raw, cfg.limits);
                 value = t.value();
                 changed = t.changed();
+            } else if ("false".equals(stringAttr)) {
+                // no schema: DSML string="false" says the value is JSON (kept as text when it is not)
+                JsonNode parsed = RawValues.json(raw, cfg.limits);
+                value = parsed != null ? parsed : TextNode.valueOf(raw);
+            } else {
+                value = TextNode.valueOf(raw);
             }
             b = b.with(key, value, changed);
             j = valueEnd == x ? x + spec.paramClose().length() : valueEnd;
