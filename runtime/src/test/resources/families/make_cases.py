@@ -943,6 +943,22 @@ case("hunyuan-v3", "value-never-closed-before-the-next-key", "repair",
      "<arg_value>2</arg_value></tool_call></tool_calls>", [W], repairs=["MISSING_TAGS"])
 
 
+# ---------------------------------------------------------------- issue 29: no call the model did not make
+# Kimi K2: a call id is functions.NAME:INDEX (or a bare counter); from another header no call is read
+for id, header in [("id-without-its-index", "functions.get_weather"), ("id-with-a-word-for-its-index",
+                                                                       "functions.get_weather:first"),
+                   ("id-with-a-blank-in-the-name", "functions.get weather:0")]:
+    case("kimi-k2", "invalid-call-" + id + "-is-an-error", "malformed",
+         KB + "<|tool_call_begin|>" + header + "<|tool_call_argument_begin|>{\"city\": \"Oslo\", \"days\": 2}"
+         "<|tool_call_end|>" + KE, [], True, errorKinds=["INVALID_CALL_SYNTAX"], messageContains=["functions.NAME:INDEX"])
+case("kimi-k2", "invalid-id-refuses-only-its-own-call", "several",
+     KB + "<|tool_call_begin|>functions.search<|tool_call_argument_begin|>{\"query\": \"x\"}<|tool_call_end|>"
+     + kone(W, 1) + KE, [W], True, errorKinds=["INVALID_CALL_SYNTAX"])
+case("kimi-k2", "name-without-the-functions-prefix-is-an-id", "plain",
+     KB + "<|tool_call_begin|>get_weather:0<|tool_call_argument_begin|>{\"city\": \"Oslo\", \"days\": 2}"
+     "<|tool_call_end|>" + KE, [W], ids=["get_weather:0"])
+
+
 # the format every call of a family's "plain" case is read in
 FORMAT_OF = {
     "hermes": "HERMES", "tool-call-marker": "TOOL_CALL_MARKER", "bracket-tags": "BRACKET_TAGS",
