@@ -959,6 +959,60 @@ case("kimi-k2", "name-without-the-functions-prefix-is-an-id", "plain",
      "<|tool_call_end|>" + KE, [W], ids=["get_weather:0"])
 
 
+# ---------------------------------------------------------------- issue 29: known families' variants
+# DeepSeek's tokens written with an ASCII bar
+ascii_bar = lambda t: t.replace(DS, "|")
+case("deepseek-v3", "ascii-bar-tokens", "plain", ascii_bar(V3_CALLS + v3(W) + V3_CALLS_END), [W], format="DEEPSEEK_V3")
+case("deepseek-v3", "ascii-bar-tokens-after-prose-several", "several",
+     "Checking both.\n" + ascii_bar(V3_CALLS + v3(W) + "\n" + v3(S) + V3_CALLS_END), [W, S], shown="Checking both.\n")
+case("deepseek-v3", "ascii-bar-r1-section-opener", "plain", ascii_bar(R1_CALLS + v3(W) + V3_CALLS_END), [W])
+case("deepseek-v3", "ascii-bar-tokens-truncated", "malformed", ascii_bar(cut(V3_CALLS + v3(W), '"Os')), [], True,
+     errorKinds=["TRUNCATED"])
+case("deepseek-v31", "ascii-bar-tokens", "plain", ascii_bar(V3_CALLS + v31(W) + V3_CALLS_END), [W],
+     format="DEEPSEEK_V31")
+case("deepseek-dsml", "ascii-bar-tokens", "plain", ascii_bar(dsml([W])), [W], format="DEEPSEEK_DSML")
+case("deepseek-dsml", "ascii-bar-tokens-several", "several", ascii_bar(dsml([W, S], "tool_calls")), [W, S])
+
+
+# Step-3 as vLLM reads it: no function<｜tool_sep｜> before the invocation, <｜tool_sep｜> between calls
+def step3_bare(xs):
+    b = DS
+    return "<" + b + "tool_calls_begin" + b + ">" + ("<" + b + "tool_sep" + b + ">").join(
+        "<" + b + "tool_call_begin" + b + "><steptml:invoke name=\"" + x["name"] + "\">" + "".join(
+            "<steptml:parameter name=\"" + k + "\">" + raw(v) + "</steptml:parameter>" for k, v in x["arguments"].items())
+        + "</steptml:invoke><" + b + "tool_call_end" + b + ">" for x in xs) + "<" + b + "tool_calls_end" + b + ">"
+
+
+case("step3", "invocation-without-function-sep", "plain", step3_bare([W]), [W], format="STEP3")
+case("step3", "calls-separated-by-tool-sep", "several", step3_bare([W, S]), [W, S])
+case("step3", "without-function-sep-after-prose", "prose", "Let me check the weather for you.\n\n" + step3_bare([W])
+     + "\n\nI'll get that information.", [W], shown="Let me check the weather for you.\n\n\n\nI'll get that information.")
+case("step3", "without-function-sep-no-arguments", "plain", step3_bare([NOW]), [NOW])
+case("step3", "without-function-sep-truncated", "malformed", cut(step3_bare([W]), "Os"), [], True)
+
+
+# Gemma 4 / FunctionGemma: several call: entries in one block
+g4_body = lambda x: "call:" + x["name"] + "{" + ",".join(
+    k + ":" + ("<|\"|>" + v + "<|\"|>" if isinstance(v, str) else js(v)) for k, v in x["arguments"].items()) + "}"
+case("gemma4", "several-calls-in-one-block", "several", "<|tool_call>" + g4_body(W) + g4_body(S) + "<tool_call|>", [W, S],
+     format="GEMMA4")
+case("gemma4", "several-calls-in-one-block-after-prose", "prose",
+     "Both, then.\n<|tool_call>" + g4_body(W) + "\n" + g4_body(NOW) + "<tool_call|>", [W, NOW], shown="Both, then.\n")
+case("gemma4", "a-broken-call-in-a-block-is-an-error", "malformed",
+     "<|tool_call>" + g4_body(W) + "call:search{query:}<tool_call|>", [W], True)
+fg_body = lambda x: "call:" + x["name"] + "{" + ",".join(
+    k + ":" + ("<escape>" + v + "<escape>" if isinstance(v, str) else js(v)) for k, v in x["arguments"].items()) + "}"
+case("function-gemma", "several-calls-in-one-block", "several",
+     "<start_function_call>" + fg_body(W) + fg_body(S) + "<end_function_call>", [W, S])
+
+
+# openPangu: the calls are a list; a lone object where the list belongs is not read as a call
+case("pangu", "lone-object-where-the-list-belongs-is-an-error", "malformed", "[unused11]" + jcall(W) + "[unused12]", [],
+     True, errorKinds=["INVALID_CALL_SYNTAX"])
+case("pangu", "lone-object-after-prose-is-an-error", "malformed", "Checking.[unused11]" + jcall(S) + "[unused12] Done.",
+     [], True, shown="Checking. Done.")
+
+
 # the format every call of a family's "plain" case is read in
 FORMAT_OF = {
     "hermes": "HERMES", "tool-call-marker": "TOOL_CALL_MARKER", "bracket-tags": "BRACKET_TAGS",

@@ -149,6 +149,11 @@ public final class JsonBlock implements Recognizer {
             }
             return value(new S(s.cfg(), s.itemStart(), i + 1, true, s.fenced(), s.count()), buf, limit, atEnd);
         }
+        if (c == '{' && spec.listRequired() && !s.inArray() && s.count() == 0) {
+            return error(s, i, i, ExtractionError.Kind.INVALID_CALL_SYNTAX, ErrorTexts.invalid(
+                    "the calls must be written as a JSON list [{\"name\": …, \"arguments\": {…}}]"), null, buf, limit,
+                    atEnd);
+        }
         if (c == '{') {
             return read(s, i, buf, limit, atEnd);
         }

@@ -22,6 +22,7 @@ public final class JsonBlockSpec {
     private final boolean pythonic;
     private final boolean markerColon;
     private final boolean wordBoundary;
+    private final boolean listRequired;
 
     private JsonBlockSpec(Builder b) {
         this.format = b.format;
@@ -36,6 +37,12 @@ public final class JsonBlockSpec {
         this.pythonic = b.pythonic;
         this.markerColon = b.markerColon;
         this.wordBoundary = b.wordBoundary;
+        this.listRequired = b.listRequired;
+    }
+
+    /** Whether the calls must be written as a JSON list, a lone call object being an error (openPangu). */
+    public boolean listRequired() {
+        return listRequired;
     }
 
     public WireFormat format() {
@@ -116,6 +123,7 @@ public final class JsonBlockSpec {
         private boolean pythonic;
         private boolean markerColon;
         private boolean wordBoundary;
+        private boolean listRequired;
 
         Builder(WireFormat format, String opener) {
             this.format = format;
@@ -182,6 +190,12 @@ public final class JsonBlockSpec {
         /** The opener is a word: it must not continue one nor be continued by one. */
         public Builder wholeWord() {
             this.wordBoundary = true;
+            return this;
+        }
+
+        /** The calls must be a JSON list: a lone call object is an error, never a call. */
+        public Builder listRequired() {
+            this.listRequired = true;
             return this;
         }
 

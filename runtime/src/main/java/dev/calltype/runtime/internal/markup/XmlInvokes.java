@@ -46,14 +46,16 @@ public final class XmlInvokes implements Recognizer {
      * @param paramClose the end of a parameter
      * @param stringAttribute whether parameters carry DSML's {@code string="true|false"}
      * @param typeAttribute whether parameters carry Kimi K3's {@code type="string|…"} (a string is raw, others JSON)
+     * @param fillers tokens a section may hold around its invocations, skipped like blanks (Step-3's
+     *     {@code <｜tool_call_begin｜>}, {@code <｜tool_sep｜>}, …)
      */
     public record Spec(WireFormat format, String sectionOpen, String sectionClose, String invokeOpen, String invokeClose,
-                String paramOpen, String paramClose, boolean stringAttribute, boolean typeAttribute) {
+                String paramOpen, String paramClose, boolean stringAttribute, boolean typeAttribute, List<String> fillers) {
 
         /** The same invocations in a section between other markers ({@code null}: standing alone). */
         public Spec inSection(String open, String close) {
             return new Spec(format, open, close, invokeOpen, invokeClose, paramOpen, paramClose, stringAttribute,
-                    typeAttribute);
+                    typeAttribute, fillers);
         }
     }
 
@@ -68,6 +70,7 @@ public final class XmlInvokes implements Recognizer {
         private String paramClose;
         private boolean stringAttribute;
         private boolean typeAttribute;
+        private List<String> fillers = List.of();
 
         private Builder(WireFormat format) {
             this.format = format;
@@ -116,9 +119,15 @@ public final class XmlInvokes implements Recognizer {
             return this;
         }
 
+        /** Tokens a section may hold around its invocations, skipped like blanks. */
+        public Builder fillers(String... tokens) {
+            this.fillers = List.of(tokens);
+            return this;
+        }
+
         public Spec build() {
             return new Spec(format, sectionOpen, sectionClose, invokeOpen, invokeClose, paramOpen, paramClose,
-                    stringAttribute, typeAttribute);
+                    stringAttribute, typeAttribute, fillers);
         }
     }
 
@@ -151,11 +160,16 @@ public final class XmlInvokes implements Recognizer {
 
     /** Inside a section from {@code cursor}: the next invocation, or the section's end. */
     public Verdict section(CharSequence buf, Config cfg, int itemStart, int cursor, int count, int limit, boolean atEnd) {
-        int i = Chars.skipBlanks(buf, cursor, limit);
-        if (i >= limit) {
+        int i = skipFillers(buf, cursor, limit);
+        if (i >= limit || i < 0 && !atEnd) {
             if (!atEnd) {
-                return Verdict.needMore(RetryWhen.length(limit + 1), (b, l, e) -> section(b, cfg, itemStart, i, count, l, e));
+                return Verdict.needMore(RetryWhen.length(limit + 1),
+                        (b, l, e) -> section(b, cfg, itemStart, cursor, count, l, e));
             }
+            return Verdict.matched(limit, List.of(Finding.error(ExtractionError.Kind.TRUNCATED, ErrorTexts.truncatedBlock(),
+                    null, spec.format(), itemStart, limit)));
+        }
+        if (i < 0) {
             return Verdict.matched(limit, List.of(Finding.error(ExtractionError.Kind.TRUNCATED, ErrorTexts.truncatedBlock(),
                     null, spec.format(), itemStart, limit)));
         }
@@ -349,10 +363,11 @@ public final class XmlInvokes implements Recognizer {
 
     /** After an invocation ending at {@code end}: what follows decides its span and what is read next. */
     private Verdict following(CharSequence buf, Config cfg, Finding call, int end, int scan, int limit, boolean atEnd) {
-        int k = Chars.skipBlanks(buf, scan, limit);
-        if (k >= limit) {
+        int skipped = skipFillers(buf, scan, limit);
+        int k = skipped < 0 ? (atEnd ? Chars.skipBlanks(buf, scan, limit) : limit) : skipped;
+        if (k >= limit && (skipped >= 0 || !atEnd)) {
             if (!atEnd) {
-                return Verdict.needMore(RetryWhen.length(limit + 1), (b, l, e) -> following(b, cfg, call, end, k, l, e));
+                return Verdict.needMore(RetryWhen.length(limit + 1), (b, l, e) -> following(b, cfg, call, end, scan, l, e));
             }
             return Verdict.matched(end, List.of(call.span(call.start, end)));
         }
@@ -382,6 +397,29 @@ public final class XmlInvokes implements Recognizer {
             }
         }
         return Verdict.matched(end, List.of(call.span(call.start, end)));
+    }
+
+    /**
+     * Past blanks and the spec's fillers from {@code i}; -1 when the text ends inside a filler (more text decides).
+     */
+    private int skipFillers(CharSequence buf, int i, int limit) {
+        int j = Chars.skipBlanks(buf, i, limit);
+        boolean more = true;
+        while (more && j < limit) {
+            more = false;
+            for (String f : spec.fillers()) {
+                int r = Chars.startsWith(buf, j, limit, f);
+                if (r == Chars.FULL) {
+                    j = Chars.skipBlanks(buf, j + f.length(), limit);
+                    more = true;
+                    break;
+                }
+                if (r == Chars.PARTIAL) {
+                    return -1;
+                }
+            }
+        }
+        return j;
     }
 
     /** A call that cannot be read: its span reaches the section's close when one follows, else the end. */
