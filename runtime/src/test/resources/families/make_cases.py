@@ -1013,6 +1013,29 @@ case("pangu", "lone-object-after-prose-is-an-error", "malformed", "Checking.[unu
      [], True, shown="Checking. Done.")
 
 
+# Kimi K3 (and every XML-style family): character references in attributes are decoded
+case("kimi-k3", "character-references-in-attributes", "plain",
+     "<|open|>tools<|sep|><|open|>call tool=\"send&#95;email\" index=\"1\"<|sep|><|open|>argument key=\"to\" "
+     "type=\"string\"<|sep|>a@b.c<|close|>argument<|sep|><|open|>argument key=\"sub&#x6A;ect\" type=\"string\"<|sep|>"
+     "Q&amp;A<|close|>argument<|sep|><|open|>argument key=\"body\" type=\"string\"<|sep|>See you.<|close|>argument"
+     "<|sep|><|close|>call<|sep|><|close|>tools<|sep|>", [c("send_email", to="a@b.c", subject="Q&amp;A", body="See you.")])
+case("minimax-m2", "character-references-in-the-name", "plain",
+     "<minimax:tool_call>\n<invoke name=\"get&#95;weather\">\n<parameter name=\"city\">Oslo</parameter>\n"
+     "<parameter name=\"days\">2</parameter>\n</invoke>\n</minimax:tool_call>", [W])
+
+
+# MiniCPM5: a parameter without its name, or given twice, is no call
+case("minicpm5", "parameter-without-a-name-is-an-error", "malformed",
+     "<function name=\"get_weather\"><param name=\"\">Oslo</param><param name=\"days\">2</param></function>", [], True,
+     errorKinds=["INVALID_CALL_SYNTAX"], errorTool="get_weather")
+case("minicpm5", "parameter-given-twice-is-an-error", "malformed",
+     "Checking.\n<function name=\"get_weather\"><param name=\"city\">Oslo</param><param name=\"city\">Bergen</param>"
+     "</function>", [], True, errorKinds=["INVALID_CALL_SYNTAX"], messageContains=["twice"], shown="Checking.\n")
+case("minimax-m2", "parameter-without-a-name-is-an-error", "malformed",
+     "<minimax:tool_call>\n<invoke name=\"get_weather\">\n<parameter name=\"\">Oslo</parameter>\n</invoke>\n"
+     "</minimax:tool_call>", [], True, errorKinds=["INVALID_CALL_SYNTAX"])
+
+
 # the format every call of a family's "plain" case is read in
 FORMAT_OF = {
     "hermes": "HERMES", "tool-call-marker": "TOOL_CALL_MARKER", "bracket-tags": "BRACKET_TAGS",

@@ -48,14 +48,16 @@ public final class XmlInvokes implements Recognizer {
      * @param typeAttribute whether parameters carry Kimi K3's {@code type="string|…"} (a string is raw, others JSON)
      * @param fillers tokens a section may hold around its invocations, skipped like blanks (Step-3's
      *     {@code <｜tool_call_begin｜>}, {@code <｜tool_sep｜>}, …)
+     * @param uniqueParameters whether a parameter given twice makes the call an error (otherwise the last wins)
      */
     public record Spec(WireFormat format, String sectionOpen, String sectionClose, String invokeOpen, String invokeClose,
-                String paramOpen, String paramClose, boolean stringAttribute, boolean typeAttribute, List<String> fillers) {
+                String paramOpen, String paramClose, boolean stringAttribute, boolean typeAttribute, List<String> fillers,
+                boolean uniqueParameters) {
 
         /** The same invocations in a section between other markers ({@code null}: standing alone). */
         public Spec inSection(String open, String close) {
             return new Spec(format, open, close, invokeOpen, invokeClose, paramOpen, paramClose, stringAttribute,
-                    typeAttribute, fillers);
+                    typeAttribute, fillers, uniqueParameters);
         }
     }
 
@@ -71,6 +73,7 @@ public final class XmlInvokes implements Recognizer {
         private boolean stringAttribute;
         private boolean typeAttribute;
         private List<String> fillers = List.of();
+        private boolean uniqueParameters;
 
         private Builder(WireFormat format) {
             this.format = format;
@@ -125,9 +128,15 @@ public final class XmlInvokes implements Recognizer {
             return this;
         }
 
+        /** A parameter given twice makes the call an error (MiniCPM5), instead of the last value winning. */
+        public Builder uniqueParameters() {
+            this.uniqueParameters = true;
+            return this;
+        }
+
         public Spec build() {
             return new Spec(format, sectionOpen, sectionClose, invokeOpen, invokeClose, paramOpen, paramClose,
-                    stringAttribute, typeAttribute, fillers);
+                    stringAttribute, typeAttribute, fillers, uniqueParameters);
         }
     }
 
@@ -277,6 +286,13 @@ public final class XmlInvokes implements Recognizer {
                         atEnd);
             }
             String key = headerName(buf, keyStart, gt);
+            if (key.isEmpty() || spec.uniqueParameters() && b.args().has(key)) {
+                // a value no parameter can take, or one parameter given twice: no call is guessed from it
+                return failed(buf, cfg, b.itemStart(), keyStart, b.name(), ExtractionError.Kind.INVALID_CALL_SYNTAX,
+                        ErrorTexts.invalid(key.isEmpty() ? "a parameter of " + Chars.quoted(b.name()) + " has no name"
+                                : "the parameter " + Chars.quoted(key) + " of " + Chars.quoted(b.name())
+                                + " is given twice"), limit, atEnd);
+            }
             String stringAttr = spec.stringAttribute() ? attribute(buf, keyStart, gt, "string") : null;
             if (spec.typeAttribute()) {
                 String type = attribute(buf, keyStart, gt, "type");
@@ -462,13 +478,75 @@ public final class XmlInvokes implements Recognizer {
             while (e < gt && buf.charAt(e) != q) {
                 e++;
             }
-            return buf.subSequence(i + 1, e).toString();
+            return entities(buf.subSequence(i + 1, e).toString());
         }
         int e = i;
         while (e < gt && buf.charAt(e) != '"') {
             e++;
         }
-        return Chars.trimmed(buf, i, e);
+        return entities(Chars.trimmed(buf, i, e));
+    }
+
+    /**
+     * An attribute's text with XML character references decoded ({@code &amp;}, {@code &lt;}, {@code &gt;},
+     * {@code &quot;}, {@code &apos;}, {@code &#95;}, {@code &#x5F;}), as Kimi K3 escapes its attributes; anything
+     * else is kept as written.
+     */
+    static String entities(String s) {
+        int amp = s.indexOf('&');
+        if (amp < 0) {
+            return s;
+        }
+        StringBuilder out = new StringBuilder(s.length());
+        out.append(s, 0, amp);
+        int i = amp;
+        while (i < s.length()) {
+            char c = s.charAt(i);
+            int semi = -1;
+            for (int k = i + 1; c == '&' && k < Math.min(s.length(), i + 11); k++) {
+                if (s.charAt(k) == ';') {
+                    semi = k;
+                    break;
+                }
+            }
+            String decoded = semi > i ? entity(s.substring(i + 1, semi)) : null;
+            if (decoded != null) {
+                out.append(decoded);
+                i = semi + 1;
+            } else {
+                out.append(c);
+                i++;
+            }
+        }
+        return out.toString();
+    }
+
+    /** The text of one character reference's name ({@code amp}, {@code #95}), or {@code null}. */
+    private static String entity(String name) {
+        switch (name) {
+            case "amp":
+                return "&";
+            case "lt":
+                return "<";
+            case "gt":
+                return ">";
+            case "quot":
+                return "\"";
+            case "apos":
+                return "'";
+            default:
+                break;
+        }
+        if (name.length() < 2 || name.charAt(0) != '#') {
+            return null;
+        }
+        boolean hex = name.charAt(1) == 'x' || name.charAt(1) == 'X';
+        try {
+            int cp = Integer.parseInt(name.substring(hex ? 2 : 1), hex ? 16 : 10);
+            return Character.isValidCodePoint(cp) && cp != 0 ? new String(Character.toChars(cp)) : null;
+        } catch (NumberFormatException e) {
+            return null;
+        }
     }
 
     /** A value written as {@code <![CDATA[…]]>}: its content, as written. */
@@ -489,6 +567,6 @@ public final class XmlInvokes implements Recognizer {
         while (e < gt && buf.charAt(e) != '"') {
             e++;
         }
-        return buf.subSequence(v, e).toString().trim();
+        return entities(buf.subSequence(v, e).toString().trim());
     }
 }
