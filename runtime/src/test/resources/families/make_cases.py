@@ -1036,6 +1036,12 @@ case("minimax-m2", "parameter-without-a-name-is-an-error", "malformed",
      "</minimax:tool_call>", [], True, errorKinds=["INVALID_CALL_SYNTAX"])
 
 
+# GigaChat 3: a call object must give its arguments
+case("gigachat3", "call-without-arguments-is-an-error", "malformed", "<|function_call|>{\"name\": \"now\"}", [], True,
+     errorKinds=["INVALID_CALL_SYNTAX"], errorTool="now")
+case("gigachat3", "call-with-empty-arguments", "plain", "<|function_call|>{\"name\": \"now\", \"arguments\": {}}", [NOW])
+
+
 # the format every call of a family's "plain" case is read in
 FORMAT_OF = {
     "hermes": "HERMES", "tool-call-marker": "TOOL_CALL_MARKER", "bracket-tags": "BRACKET_TAGS",

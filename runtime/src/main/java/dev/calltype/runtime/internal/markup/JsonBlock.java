@@ -226,6 +226,12 @@ public final class JsonBlock implements Recognizer {
 
     /** The calls a value holds, spans not yet set. */
     private List<Finding> items(JsonRead r, Config cfg) {
+        if (spec.argumentsRequired() && r.value().isObject() && !r.value().has("arguments")) {
+            String name = r.value().path("name").isTextual() ? r.value().path("name").textValue() : null;
+            return List.of(Finding.error(ExtractionError.Kind.INVALID_CALL_SYNTAX, ErrorTexts.invalid(
+                    "the call must give its \"arguments\" ({} when there are none)"), display(name, cfg), spec.format(),
+                    0, 0));
+        }
         List<CallNormalizer.Draft> drafts = spec.nameKeyed() ? nameKeyed(r.value()) : null;
         if (drafts == null) {
             drafts = CallNormalizer.shape(r, true);

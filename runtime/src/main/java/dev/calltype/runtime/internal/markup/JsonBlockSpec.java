@@ -23,6 +23,7 @@ public final class JsonBlockSpec {
     private final boolean markerColon;
     private final boolean wordBoundary;
     private final boolean listRequired;
+    private final boolean argumentsRequired;
 
     private JsonBlockSpec(Builder b) {
         this.format = b.format;
@@ -38,6 +39,12 @@ public final class JsonBlockSpec {
         this.markerColon = b.markerColon;
         this.wordBoundary = b.wordBoundary;
         this.listRequired = b.listRequired;
+        this.argumentsRequired = b.argumentsRequired;
+    }
+
+    /** Whether a call object must give its {@code "arguments"}, one without them being an error (GigaChat 3). */
+    public boolean argumentsRequired() {
+        return argumentsRequired;
     }
 
     /** Whether the calls must be written as a JSON list, a lone call object being an error (openPangu). */
@@ -124,6 +131,7 @@ public final class JsonBlockSpec {
         private boolean markerColon;
         private boolean wordBoundary;
         private boolean listRequired;
+        private boolean argumentsRequired;
 
         Builder(WireFormat format, String opener) {
             this.format = format;
@@ -196,6 +204,12 @@ public final class JsonBlockSpec {
         /** The calls must be a JSON list: a lone call object is an error, never a call. */
         public Builder listRequired() {
             this.listRequired = true;
+            return this;
+        }
+
+        /** A call object must give its {@code "arguments"}: one without them is an error, never a call. */
+        public Builder argumentsRequired() {
+            this.argumentsRequired = true;
             return this;
         }
 
