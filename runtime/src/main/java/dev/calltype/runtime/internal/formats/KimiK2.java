@@ -2,15 +2,15 @@ package dev.calltype.runtime.internal.formats;
 
 import dev.calltype.runtime.ExtractionError;
 import dev.calltype.runtime.WireFormat;
+import dev.calltype.runtime.internal.chars.Chars;
 import dev.calltype.runtime.internal.markup.ArgumentsAfterName;
 import dev.calltype.runtime.internal.markup.CallSection;
-import dev.calltype.runtime.internal.scan.Chars;
 import dev.calltype.runtime.internal.scan.Config;
 import dev.calltype.runtime.internal.scan.Continuation;
+import dev.calltype.runtime.internal.scan.ErrorTexts;
 import dev.calltype.runtime.internal.scan.Finding;
 import dev.calltype.runtime.internal.scan.MarkerTable;
 import dev.calltype.runtime.internal.scan.Verdict;
-import dev.calltype.runtime.internal.text.ErrorTexts;
 
 import java.util.ArrayList;
 import java.util.List;
