@@ -1042,6 +1042,18 @@ case("gigachat3", "call-without-arguments-is-an-error", "malformed", "<|function
 case("gigachat3", "call-with-empty-arguments", "plain", "<|function_call|>{\"name\": \"now\", \"arguments\": {}}", [NOW])
 
 
+# LongCat: GLM-style pairs with LongCat's own tag names
+lc = lambda x: "<longcat_tool_call>" + x["name"] + "\n" + "".join(
+    "<longcat_arg_key>" + k + "</longcat_arg_key>\n<longcat_arg_value>" + raw(v) + "</longcat_arg_value>\n"
+    for k, v in x["arguments"].items()) + "</longcat_tool_call>"
+case("longcat", "arg-key-pairs", "plain", lc(W), [W], format="LONGCAT")
+case("longcat", "arg-key-pairs-several-after-prose", "prose", "Checking both.\n" + lc(W) + "\n" + lc(S), [W, S],
+     shown="Checking both.\n\n")
+case("longcat", "arg-key-pairs-typed-by-schema", "repair", lc(ALARM_RAW), [ALARM_TYPED], repairs=["VALUES_TYPED_BY_SCHEMA"])
+case("longcat", "arg-key-pairs-without-a-schema-stay-text", "plain", lc(UNTYPED), [UNTYPED], False, "none")
+case("longcat", "arg-key-pairs-truncated", "malformed", cut(lc(W), "Os"), [], True, errorKinds=["TRUNCATED"])
+
+
 # the format every call of a family's "plain" case is read in
 FORMAT_OF = {
     "hermes": "HERMES", "tool-call-marker": "TOOL_CALL_MARKER", "bracket-tags": "BRACKET_TAGS",
