@@ -189,6 +189,21 @@ class ExtractCommandTest {
     }
 
     @Test
+    void aCallInReasoningNeverClosedIsShownRunOrReported() {
+        String tools = CORPUS.resolve("tools.json").toString();
+        String call = "<tool_call>{\"name\": \"ping\", \"arguments\": {}}</tool_call>";
+        JsonNode ran = json(run("<think>The user wants a ping.\n" + call, "--tools", tools).out());
+        assertThat(ran.get("calls").get(0).get("name").asText()).isEqualTo("ping");
+        assertThat(ran.get("calls").get(0).get("repairs")).isEqualTo(json("[\"REASONING_NOT_CLOSED\"]"));
+        JsonNode mentioned = json(run("<think>I could send " + call + " but first", "--tools", tools).out());
+        assertThat(mentioned.get("calls")).isEmpty();
+        assertThat(mentioned.get("errors").get(0).get("kind").asText()).isEqualTo("CALL_IN_REASONING");
+        assertThat(mentioned.get("errors").get(0).get("message").asText()).contains("\"ping\"", "never closed", "not run");
+        Run events = run("<think>I could send " + call + " but first", "--tools", tools, "--events", "--stream", "5");
+        assertThat(events.out()).contains("\"type\":\"error\"", "CALL_IN_REASONING").doesNotContain("\"type\":\"call\"");
+    }
+
+    @Test
     void mcpListingGivesTheSameNameChecksPositionalMappingAndTyping(@TempDir Path dir) throws IOException {
         Path mcp = dir.resolve("mcp.json");
         Files.writeString(mcp, "{\"tools\": [{\"name\": \"get_weather\", \"description\": \"Weather\", \"inputSchema\": "

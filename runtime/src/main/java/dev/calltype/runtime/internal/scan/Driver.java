@@ -3,6 +3,7 @@ package dev.calltype.runtime.internal.scan;
 import dev.calltype.runtime.Extraction;
 import dev.calltype.runtime.ExtractionError;
 import dev.calltype.runtime.ExtractionLimits;
+import dev.calltype.runtime.Repair;
 import dev.calltype.runtime.StreamingExtractor;
 import dev.calltype.runtime.ToolCallExtractor;
 import dev.calltype.runtime.WireFormat;
@@ -83,6 +84,10 @@ public final class Driver {
         }
     }
 
+    /** The findings of one candidate read inside reasoning, spanning {@code [start, end)}. */
+    private record Held(List<Finding> findings, int start, int end) {
+    }
+
     /** A candidate being read. */
     private static final class Pending {
         public final int pos;
@@ -121,6 +126,15 @@ public final class Driver {
     private int skipUntil;
     private int pythonicSkipUntil;
     private String reasoningClose;
+    /**
+     * Call markup read inside the open reasoning block (not searched) and followed so far by blanks only, each
+     * entry the findings of one candidate: run (or reported) if the response ends with the block open, reasoning if
+     * the block closes. {@link #heldFrom} is where the first begins (-1: none); text from there is held.
+     */
+    private final List<Held> held = new ArrayList<>();
+    private int heldFrom = -1;
+    /** Calls of the open reasoning block that more reasoning followed: reported if the block is never closed. */
+    private final List<Finding> mentioned = new ArrayList<>();
     /** Deciding whether the response starts inside reasoning, while that is undecided ({@code null} after). */
     private ReasoningStart start;
     private Pending pending;
@@ -190,6 +204,9 @@ public final class Driver {
             }
         }
         flush(buf, lim, end);
+        if (end && reasoningClose != null && (heldFrom >= 0 || !mentioned.isEmpty())) {
+            unclosed(buf, lim);
+        }
     }
 
     /**
@@ -216,6 +233,36 @@ public final class Driver {
         sink.decidedStart(close != null);
     }
 
+    /**
+     * The response ended inside a reasoning block (never closed) holding calls. Those followed only by blanks ended
+     * the block, as Ollama and LMDeploy read it: they run, marked {@link Repair#REASONING_NOT_CLOSED}, unless the
+     * extractor was built not to run them ({@link Config#runUnclosedReasoning}): then each is reported and the block
+     * stays reasoning. Calls more reasoning followed were mentioned while reasoning: each is reported, at the end
+     * of the response where the block should have closed. None is dropped silently.
+     */
+    private void unclosed(CharSequence buf, int limit) {
+        boolean run = cfg.runUnclosedReasoning;
+        if (run && heldFrom >= 0) {
+            reasoningClose = null; // the block ended where its calls begin: the blanks between them are text
+        }
+        for (Held h : held) {
+            flushTo(buf, h.start());
+            for (Finding f : h.findings()) {
+                emit(buf, !f.isCall() ? f : run ? f.withRepair(Repair.REASONING_NOT_CLOSED)
+                        : f.asError(ExtractionError.Kind.CALL_IN_REASONING, ErrorTexts.inReasoning(f.name)), -1);
+            }
+            proseFrom = h.end();
+        }
+        held.clear();
+        heldFrom = -1;
+        flushTo(buf, limit);
+        for (Finding f : mentioned) {
+            emit(buf, Finding.error(ExtractionError.Kind.CALL_IN_REASONING, ErrorTexts.inReasoning(f.name), f.name,
+                    f.format, limit, limit), -1);
+        }
+        mentioned.clear();
+    }
+
     // ------------------------------------------------------------------ scanning
 
     /** Scans prose from {@code pos}; true when it started a candidate or left a reasoning block. */
@@ -223,7 +270,7 @@ public final class Driver {
         boolean reasoning = reasoningClose != null;
         boolean search = !reasoning || cfg.searchReasoning;
         while (pos < limit) {
-            if (!lineStart) {
+            if (!lineStart && heldFrom < 0) {
                 // Fast path: nothing in [pos, next) can start a candidate, close reasoning or start a line.
                 int next = buf.skipProse(cfg.proseStops, pos, limit);
                 if (next > pos) {
@@ -238,6 +285,7 @@ public final class Driver {
             if (reasoning && c == reasoningClose.charAt(0)) {
                 int r = Chars.startsWith(buf, pos, limit, reasoningClose);
                 if (r == Chars.FULL) {
+                    dropHeld(); // the block closes: the calls in it were reasoning
                     flushTo(buf, pos);
                     int end = pos + reasoningClose.length();
                     sink.reasoning(buf, pos, end, false);
@@ -253,6 +301,7 @@ public final class Driver {
                 for (String ender : cfg.reasoningEndedBy) {
                     int r = Chars.startsWith(buf, pos, limit, ender);
                     if (r == Chars.FULL) {
+                        dropHeld();
                         flushTo(buf, pos);
                         reasoningClose = null;
                         return true; // the marker is read as markup, outside the block
@@ -260,6 +309,33 @@ public final class Driver {
                     if (r == Chars.PARTIAL && !atEnd) {
                         return false;
                     }
+                }
+            }
+            if (!search) {
+                // inside reasoning, call markup is read (and held) so that a block never closed loses no call
+                if (pos >= skipUntil && cfg.markers.startsMarker(c)) {
+                    MarkerTable.Found f = cfg.markers.find(buf, pos, limit);
+                    if (f.open() && !atEnd) {
+                        return false;
+                    }
+                    if (opensCall(f)) {
+                        buf.floor(pos);
+                        pending = new Pending(pos, new Candidate(new Recognizer.At(pos, pos, prev, lineStart, cfg),
+                                false), false);
+                        return true;
+                    }
+                }
+                if (heldFrom >= 0 && !Character.isWhitespace(c)) {
+                    // more reasoning after calls: they were mentioned while reasoning
+                    for (Held h : held) {
+                        for (Finding it : h.findings()) {
+                            if (it.isCall()) {
+                                mentioned.add(it);
+                            }
+                        }
+                    }
+                    held.clear();
+                    heldFrom = -1;
                 }
             }
             if (search && pos >= skipUntil && isCandidate(buf, c, limit)) {
@@ -272,6 +348,28 @@ public final class Driver {
             pos++;
         }
         return false;
+    }
+
+    /** Whether a marker found opens call markup (not a reasoning marker). */
+    private static boolean opensCall(MarkerTable.Found f) {
+        for (MarkerTable.Entry e : f.entries()) {
+            if (!(e.recognizer() instanceof Reasoning)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The reasoning block closes: the calls held or mentioned in it were reasoning. */
+    private void dropHeld() {
+        held.clear();
+        heldFrom = -1;
+        mentioned.clear();
+    }
+
+    /** Whether candidates are being read inside reasoning, to be held ({@link #held}) rather than emitted. */
+    private boolean holding() {
+        return reasoningClose != null && !cfg.searchReasoning;
     }
 
     private boolean isCandidate(CharSequence buf, char c, int limit) {
@@ -355,6 +453,15 @@ public final class Driver {
         boolean capped = capEnd <= limit;
         int lim = capped ? (int) capEnd : limit;
         boolean end = atEnd || capped;
+        if (holding()) {
+            // call markup inside reasoning ends where the block closes, at the latest
+            int close = Chars.indexOf(buf, reasoningClose, p.pos, lim);
+            if (close >= 0) {
+                lim = close;
+                end = true;
+                capped = false;
+            }
+        }
         Verdict m;
         long readBefore = buf.reads;
         try {
@@ -401,7 +508,7 @@ public final class Driver {
         }
         p.tracker = m.retry() == null ? null : m.retry().tracker();
         p.triedLimit = limit;
-        Verdict.Started started = m.started();
+        Verdict.Started started = holding() ? null : m.started(); // a held call is not announced
         if (started != null && p.startedIndex >= 0 && p.started.argumentsFrom() < 0
                 && started.argumentsFrom() >= 0) {
             p.started = started;
@@ -427,6 +534,25 @@ public final class Driver {
     /** The candidate is decided: emit its findings and move on past them. */
     private void found(IndexedText buf, Pending p, Verdict.Found m, int limit, int lim, boolean capped) {
         flushTo(buf, p.pos);
+        if (holding()) {
+            pending = null;
+            List<Finding> kept = new ArrayList<>();
+            for (Finding it : capped ? capped(m.findings(), lim, cfg) : m.findings()) {
+                if (it.kind != Extraction.Segment.Kind.REASONING) {
+                    kept.add(it);
+                }
+            }
+            held.add(new Held(kept, p.pos, m.end()));
+            if (heldFrom < 0) {
+                heldFrom = p.pos;
+            }
+            char last = buf.charAt(m.end() - 1);
+            prev = last;
+            lineStart = last == '\n' || last == '\r';
+            pos = m.end();
+            continuation = m.next();
+            return;
+        }
         List<Finding> findings = m.findings();
         streamFoundArguments(buf, p, m, limit);
         pending = null;
@@ -516,7 +642,8 @@ public final class Driver {
         flushTo(buf, to);
     }
 
-    private void flushTo(CharSequence buf, int to) {
+    private void flushTo(CharSequence buf, int toPos) {
+        int to = heldFrom >= 0 ? Math.min(toPos, heldFrom) : toPos;
         if (to <= proseFrom) {
             return;
         }

@@ -118,6 +118,12 @@ public final class ErrorTexts {
         return d.endsWith(".") ? d : d + ".";
     }
 
+    /** A call found in a reasoning block that was never closed, not run ({@code CALL_IN_REASONING}). */
+    public static String inReasoning(String name) {
+        return "the call to " + Chars.quoted(name) + " was written inside a reasoning block that was never closed, so it"
+                + " was not run; close the reasoning (for example with </think>) before calling a tool";
+    }
+
     public static String limit(String detail) {
         return "The tool call is too large to read: " + (detail.endsWith(".") ? detail : detail + ".");
     }

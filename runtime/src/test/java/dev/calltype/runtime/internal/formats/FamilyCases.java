@@ -72,6 +72,9 @@ abstract class FamilyCases {
             if (o.has("searchReasoning")) {
                 b.searchReasoning(o.get("searchReasoning").asBoolean());
             }
+            if (o.has("runCallsInUnclosedReasoning")) {
+                b.runCallsInUnclosedReasoning(o.get("runCallsInUnclosedReasoning").asBoolean());
+            }
             if (o.has("promptTail")) {
                 b.promptTail(o.get("promptTail").asText());
             }
