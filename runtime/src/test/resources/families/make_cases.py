@@ -10,9 +10,10 @@ regressions.jsonl, plus tools.json. Each line is one case:
   errors' kinds, in order), errorTool (the first error's tool name), messageContains (words of the first error's
   message), repairs (every call has these), withoutRepairs (no call has these), options (extractor settings:
   startsInReasoning, searchReasoning, runCallsInUnclosedReasoning, promptTail, marker, tags [open, close], addTags [open, close])
-Each file has a test class in dev.calltype.runtime.internal.formats (KimiK2Test for kimi-k2.jsonl, ...; the plumbing
-in FamilyCases) that checks each case in batch and in streaming (one character at a time, at every split point, and
-in fixed chunk sizes); index.txt lists the files. The wire formats follow each model's chat
+A file is one family's and holds the first five kinds, unless every case in it is of kind regression
+(regressions.jsonl: the cases that pin behaviour across families). FamilyCasesTest (the checks in FamilyCases,
+dev.calltype.runtime.internal.formats) finds every *.jsonl here and checks each case in batch and in streaming (one
+character at a time, at every split point, and in fixed chunk sizes). The wire formats follow each model's chat
 template and its serving engines' parsers (vLLM, SGLang, llama.cpp); the texts are written here.
 Run: python3 make_cases.py
 """
@@ -1080,15 +1081,11 @@ def main():
     with open(os.path.join(HERE, "tools.json"), "w") as f:
         json.dump(TOOLS, f, indent=1, ensure_ascii=False)
         f.write("\n")
-    names = []
     for family, cases in CASES.items():
-        names.append(family)
         with open(os.path.join(HERE, family + ".jsonl"), "w") as f:
             for x in cases:
                 f.write(json.dumps(x, ensure_ascii=False) + "\n")
-    with open(os.path.join(HERE, "index.txt"), "w") as f:
-        f.write("\n".join(names) + "\n")
-    print(sum(len(v) for v in CASES.values()), "cases in", len(names), "files")
+    print(sum(len(v) for v in CASES.values()), "cases in", len(CASES), "files")
 
 
 if __name__ == "__main__":

@@ -43,6 +43,9 @@ public final class ToolCallExtractor {
     /** The default closing tag of {@link WireFormat#BRACKET_TAGS}. */
     public static final String DEFAULT_CLOSE_TAG = "[/TOOL_CALL]";
 
+    /** Every format: the families {@link WireFormat} names, and the generic recognizers. */
+    private static final Recognizers FORMATS = new Recognizers(WireFormat.families());
+
     private final Config cfg;
 
     private ToolCallExtractor(Config cfg) {
@@ -374,7 +377,7 @@ public final class ToolCallExtractor {
          * @return a new extractor, immutable and safe to share between threads
          */
         public ToolCallExtractor build() {
-            return new ToolCallExtractor(new Config(Recognizers.ALL, tools, limits, searchReasoning, runUnclosedReasoning,
+            return new ToolCallExtractor(new Config(FORMATS, tools, limits, searchReasoning, runUnclosedReasoning,
                     startsInReasoning, promptTail,
                     formats, marker, tags));
         }

@@ -3,6 +3,7 @@ package dev.calltype.runtime.internal.formats;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.calltype.runtime.Extraction;
+import dev.calltype.runtime.WireFormat;
 import dev.calltype.runtime.testing.ExtractionFixtures;
 import dev.calltype.runtime.testing.Streams;
 
@@ -18,10 +19,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 
 /**
- * The README's table of every family the serving engines parse: each example whose status is "recognised" is one
- * call to {@code get_weather {"city": "Oslo"}}, in batch and in streaming; every other row says why.
+ * The table of every family the serving engines parse in {@code docs/extraction.md}: each example whose status is
+ * "recognised" is one call to {@code get_weather {"city": "Oslo"}}, in batch and in streaming; every other row says
+ * why. Every text {@code WireFormat} has its row in the formats table above it.
  */
-class ReadmeFamilyTableTest {
+class DocsFamilyTableTest {
 
     /** One row: family, example (code span removed, {@code \|} unescaped, ⏎ a line break), status. */
     record Row(String family, String example, String status) {
@@ -95,6 +97,16 @@ class ReadmeFamilyTableTest {
         for (Row r : rows) {
             if (!r.status().startsWith("recognised")) {
                 assertThat(r.status()).as(r.family()).startsWith("not ").contains(":");
+            }
+        }
+    }
+
+    @Test
+    void everyTextFormatHasItsRowInTheFormatTable() throws IOException {
+        String docs = Files.readString(Path.of("..", "docs", "extraction.md"), StandardCharsets.UTF_8);
+        for (WireFormat f : WireFormat.values()) {
+            if (f != WireFormat.NATIVE) {
+                assertThat(docs).as(f.name()).contains("\n| `" + f.name() + "` | ");
             }
         }
     }

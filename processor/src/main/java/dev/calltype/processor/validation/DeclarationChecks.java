@@ -5,15 +5,11 @@ import dev.calltype.annotations.ToolParams;
 import dev.calltype.processor.diagnostic.Problem;
 import dev.calltype.processor.diagnostic.Report;
 import dev.calltype.processor.model.Declarations;
-import dev.calltype.processor.model.ModelBuilder;
-import dev.calltype.processor.model.ToolkitModel;
 import dev.calltype.processor.model.Names;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import javax.annotation.processing.ProcessingEnvironment;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.Element;
@@ -27,41 +23,26 @@ import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.TypeKind;
 
 /**
- * Checks one class with {@code @Tool} methods and reports every problem at once: the structure the
- * generated code relies on (visibility, nesting, names); then builds the model once, with {@link ModelBuilder},
- * and checks it ({@link ModelChecks}): types, defaults, constraints and descriptions. Every diagnostic of a
- * class is reported here. Never throws on user error.
+ * The first step of processing a class with {@code @Tool} methods: its declarations, checked before any model is
+ * built: the structure the generated code relies on (the enclosing classes' visibility and nesting, tool methods
+ * public and not generic, tool names valid and unique, a {@code @ToolParams} record alone). Every problem is
+ * reported; never throws on user error.
  */
-public final class Validator {
-
-    private ToolkitModel model;
+public final class DeclarationChecks {
 
     private static final String TOOL = Tool.class.getCanonicalName();
 
-    private final ProcessingEnvironment env;
-    private final boolean describeWarnings;
-    private Set<String> unresolved = Set.of();
-
-    public Validator(ProcessingEnvironment env, boolean describeWarnings) {
-        this.env = env;
-        this.describeWarnings = describeWarnings;
+    private DeclarationChecks() {
     }
 
     /**
-     * The model built while validating, the one the generators get: built once, from every tool
-     * method; meaningful only when the report has no errors.
+     * Checks the declarations of {@code owner}'s tool methods.
+     *
+     * @param owner the class with {@code @Tool} methods
+     * @param report where every problem found is added
+     * @return the tool methods that passed, in declaration order: the ones the model is built from
      */
-    public ToolkitModel model() {
-        return model;
-    }
-
-    /** Types found unresolved by the last {@link #validate} (the class should be deferred). */
-    public Set<String> unresolved() {
-        return unresolved;
-    }
-
-    public Report validate(TypeElement owner) {
-        Report report = new Report();
+    public static List<ExecutableElement> check(TypeElement owner, Report report) {
         checkEnclosing(owner, report);
         List<ExecutableElement> callable = new ArrayList<>();
         Map<String, ExecutableElement> names = new LinkedHashMap<>();
@@ -103,16 +84,15 @@ public final class Validator {
                 callable.add(method);
             }
         }
-        ModelBuilder builder = new ModelBuilder(env);
-        model = builder.build(owner, callable);
-        unresolved = Set.copyOf(builder.unresolved());
-        if (unresolved.isEmpty()) {
-            new ModelChecks(report, describeWarnings).check(callable, model, builder);
-        }
-        return report;
+        return callable;
     }
 
-    /** Reports {@code @ToolParams} on anything but a record. */
+    /**
+     * Reports {@code @ToolParams} on anything but a record.
+     *
+     * @param annotated an element annotated {@code @ToolParams}
+     * @param report where the problem is added
+     */
     public static void checkToolParamsTarget(Element annotated, Report report) {
         if (annotated.getKind() != ElementKind.RECORD) {
             report.add(Problem.TOOL_PARAMS_NOT_RECORD, annotated,
@@ -129,7 +109,7 @@ public final class Validator {
         return e.getAnnotation(ToolParams.class) != null;
     }
 
-    private void checkEnclosing(TypeElement owner, Report report) {
+    private static void checkEnclosing(TypeElement owner, Report report) {
         String generated = Declarations.generatedName(owner).simpleName();
         for (Element e = owner; e != null && (e.getKind().isClass() || e.getKind().isInterface());
              e = e.getEnclosingElement()) {
