@@ -38,5 +38,7 @@ public enum Repair {
      */
     UNESCAPED_QUOTES,
     /** A pythonic integer written with leading zeros ({@code 007}, which Python 3 refuses) was read as decimal. */
-    LEADING_ZEROS
+    LEADING_ZEROS,
+    /** Native call arguments wrapped in a Markdown code fence ({@code ```json … ```}) were read inside it. */
+    FENCE_REMOVED
 }
