@@ -2,6 +2,7 @@ package dev.calltype.langchain4j;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.calltype.testsupport.Families;
 import dev.langchain4j.agent.tool.ToolExecutionRequest;
 import dev.langchain4j.data.message.AiMessage;
 import dev.langchain4j.data.message.ChatMessage;

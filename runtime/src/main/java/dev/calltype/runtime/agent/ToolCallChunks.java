@@ -50,12 +50,8 @@ public final class ToolCallChunks {
         if (slot.id == null) {
             slot.id = i;
         }
-        if (n != null) {
-            if (slot.name.length() == 0) {
-                slot.name.append(n);
-            } else if (!n.contentEquals(slot.name)) {
-                slot.name.append(n);
-            }
+        if (n != null && !n.contentEquals(slot.name)) {     // a name repeated on every chunk is kept once
+            slot.name.append(n);
         }
         slot.arguments.append(a);
     }
@@ -79,7 +75,7 @@ public final class ToolCallChunks {
         if (id != null && last.id != null && !id.equals(last.id)) {
             return null;
         }
-        if (id == null && name != null && !name.contentEquals(last.name) && complete(last.arguments)) {
+        if (id == null && name != null && complete(last.arguments)) {
             return null;
         }
         return last;
