@@ -8,8 +8,8 @@ import java.util.List;
  * clients do it and servers in the wild need: chunks of one index are one call, whatever their ids say (some
  * servers repeat the id on every chunk, some send it empty, some only once), the arguments are the chunks'
  * arguments joined, and a name split across chunks is joined too (a name repeated on every chunk is kept once).
- * Where a framework has dropped the index, a chunk starts a new call when it brings a new id, or a name after the
- * current call's arguments are complete.
+ * Where a framework has dropped the index, a chunk starts a new call when it brings a new id, or a name or an id
+ * after the current call's arguments are complete.
  *
  * <pre>{@code
  * ToolCallChunks chunks = new ToolCallChunks();
@@ -72,11 +72,12 @@ public final class ToolCallChunks {
             return null;
         }
         Slot last = slots.get(slots.size() - 1);
-        if (id != null && last.id != null && !id.equals(last.id)) {
-            return null;
+        boolean sameId = id != null && id.equals(last.id);
+        if (id != null && last.id != null && !sameId) {
+            return null;                                    // a new id
         }
-        if (id == null && name != null && complete(last.arguments)) {
-            return null;
+        if (!sameId && (id != null || name != null) && complete(last.arguments)) {
+            return null;                                    // a new name or id after whole arguments
         }
         return last;
     }
