@@ -95,7 +95,7 @@ public final class ReplyRepair {
         boolean textChanged = false;
         if (!tools.isEmpty() && !visible.isEmpty()) {
             Extraction x = extractor.extract(visible);
-            if (x.hasCalls() || x.hasErrors() || x.segments().size() > 1) {
+            if (x.hasCalls() || x.hasErrors() || hasReasoning(x)) {
                 // a call, an error or a reasoning block: read again by the streaming reader for the reasoning's text
                 Streaming s = streaming();
                 s.feed(visible);
@@ -165,6 +165,15 @@ public final class ReplyRepair {
         }
         return new ToolCall(checked.toolName(), coerced, call.id(), call.start(), call.end(), call.format(),
                 call.repairs());
+    }
+
+    private static boolean hasReasoning(Extraction x) {
+        for (Extraction.Segment s : x.segments()) {
+            if (s.kind() == Extraction.Segment.Kind.REASONING) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static boolean sameJson(JsonNode parsed, String sent) {
