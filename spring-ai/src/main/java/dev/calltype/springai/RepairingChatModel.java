@@ -287,9 +287,21 @@ final class RepairingChatModel implements ChatModel {
         return new Prompt(messages, prompt.getOptions());
     }
 
+    /**
+     * The model's default options; when they cannot carry tools (a model without native tool calling), the same
+     * settings as tool-calling options, so that {@code ChatClient} hands this decorator the tools and the calls the
+     * model writes as text can run.
+     */
     @Override
     public ChatOptions getDefaultOptions() {
-        return model.getDefaultOptions();
+        ChatOptions options = model.getDefaultOptions();
+        if (options == null || options instanceof ToolCallingChatOptions) {
+            return options;
+        }
+        return ToolCallingChatOptions.builder().model(options.getModel())
+                .frequencyPenalty(options.getFrequencyPenalty()).maxTokens(options.getMaxTokens())
+                .presencePenalty(options.getPresencePenalty()).stopSequences(options.getStopSequences())
+                .temperature(options.getTemperature()).topK(options.getTopK()).topP(options.getTopP()).build();
     }
 
     @Override

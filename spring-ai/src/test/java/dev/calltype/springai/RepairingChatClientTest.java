@@ -266,4 +266,23 @@ class RepairingChatClientTest {
         assertThat(responses(approved.prompts.get(1))).singleElement()
                 .satisfies(r -> assertThat(r.responseData()).isEqualTo("wiped r-1"));
     }
+
+    @Test
+    void aModelWithoutToolCallingOptionsStillGetsTheTools() {
+        List<Prompt> prompts = new ArrayList<>();
+        List<String> replies = new ArrayList<>(List.of(Families.weatherCall("glm45", "plain"), ANSWER));
+        org.springframework.ai.chat.model.ChatModel textOnly = prompt -> {    // default options: no tools at all
+            prompts.add(prompt);
+            return new ChatResponse(List.of(new org.springframework.ai.chat.model.Generation(
+                    new AssistantMessage(replies.remove(0)))));
+        };
+        WeatherDesk desk = new WeatherDesk();
+
+        String answer = ChatClient.create(SpringAiTools.repairing(textOnly)).prompt("Weather in Oslo?")
+                .toolCallbacks(desk.callback(false)).call().content();
+
+        assertThat(answer).isEqualTo(ANSWER);
+        assertThat(desk.calls).containsExactly("Oslo/2");
+        assertThat(prompts).hasSize(2);
+    }
 }
