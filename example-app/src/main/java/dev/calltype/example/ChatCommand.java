@@ -3,14 +3,14 @@ package dev.calltype.example;
 import dev.calltype.example.tools.Notes;
 import dev.calltype.openai.ChatCompletionsException;
 import dev.calltype.openai.OpenAiChatModel;
-import dev.calltype.runtime.CallFormat;
+import dev.calltype.runtime.PromptFormat;
 import dev.calltype.runtime.ExtractionError;
 import dev.calltype.runtime.StreamEvent;
 import dev.calltype.runtime.StreamingExtractor;
 import dev.calltype.runtime.ToolCall;
 import dev.calltype.runtime.ToolCallExtractor;
 import dev.calltype.runtime.agent.ChatMessage;
-import dev.calltype.runtime.agent.ChatModel;
+import dev.calltype.runtime.agent.ModelClient;
 import dev.calltype.runtime.agent.ModelReply;
 import dev.calltype.runtime.agent.ToolLoop;
 import dev.calltype.runtime.ToolResult;
@@ -107,7 +107,7 @@ final class ChatCommand {
         if (mode == ToolLoop.Mode.NATIVE && options.has("format")) {
             throw new UsageException("chat: --format is for --mode prompt; native mode uses the server's tool calls");
         }
-        CallFormat format = options.choice("format", CallFormat.class, CallFormat.XML_TAGS, ToolsCommands.FORMAT_ALIASES);
+        PromptFormat format = options.choice("format", PromptFormat.class, PromptFormat.XML_TAGS, ToolsCommands.FORMAT_ALIASES);
         int maxRounds = options.intValue("max-rounds", ToolLoop.DEFAULT_MAX_ROUNDS, 1, 100);
         int timeout = options.intValue("timeout", 300, 1, 3600);
         String prompt = options.value("prompt").orElse(null);
@@ -219,7 +219,7 @@ final class ChatCommand {
      * The model, remembering the failure that ended its last request, so that the command can print the
      * failure's own one-line message.
      */
-    private static final class RecordingModel implements ChatModel {
+    private static final class RecordingModel implements ModelClient {
         final OpenAiChatModel delegate;
         volatile ChatCompletionsException lastFailure;
 

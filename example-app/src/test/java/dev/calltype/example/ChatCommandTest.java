@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.calltype.example.tools.Notes;
-import dev.calltype.runtime.CallFormat;
+import dev.calltype.runtime.PromptFormat;
 import dev.calltype.runtime.SchemaDialect;
 import dev.calltype.runtime.Toolkit;
 import java.io.ByteArrayInputStream;
@@ -211,7 +211,7 @@ class ChatCommandTest {
         assertThat(requests).hasSize(2);
         assertThat(requests.get(0).body().has("tools")).isFalse();
         String system = messages(requests.get(0)).get(0).path("content").asText();
-        assertThat(system).contains(toolkit().formatInstructions(CallFormat.XML_TAGS));
+        assertThat(system).contains(toolkit().formatInstructions(PromptFormat.XML_TAGS));
         JsonNode second = messages(requests.get(1));
         assertThat(second).extracting(m -> m.path("role").asText()).containsExactly("system", "user", "assistant", "user");
         assertThat(second.get(2).path("content").asText()).contains("<tool_call>");
@@ -225,7 +225,7 @@ class ChatCommandTest {
         server.thenRecorded("prompt-final.json");
         assertThat(chat("--model", "m", "--format", "pythonic", "--prompt", "hi")).isZero();
         String system = messages(server.requests().get(0)).get(0).path("content").asText();
-        assertThat(system).contains(toolkit().formatInstructions(CallFormat.PYTHONIC));
+        assertThat(system).contains(toolkit().formatInstructions(PromptFormat.PYTHONIC));
     }
 
     @Test

@@ -141,7 +141,7 @@ public final class LangChain4jTools {
      */
     public static Map<ToolSpecification, ToolExecutor> tools(ToolLoop.Approver approver, Toolkit... toolkits) {
         Toolkit all = one(toolkits);
-        ToolkitExecutor executor = new ToolkitExecutor(all, all.extractor(), approver);
+        ToolkitExecutor executor = new ToolkitExecutor(all, approver);
         Map<ToolSpecification, ToolExecutor> tools = new LinkedHashMap<>();
         for (ToolSpec tool : all.tools()) {
             tools.put(toolSpecification(tool), executor);
@@ -160,7 +160,7 @@ public final class LangChain4jTools {
      */
     public static Function<ToolExecutionRequest, ToolExecutionResultMessage> unknownTool(Toolkit... toolkits) {
         Toolkit all = one(toolkits);
-        ToolkitExecutor executor = new ToolkitExecutor(all, all.extractor(), null);
+        ToolkitExecutor executor = new ToolkitExecutor(all, null);
         return request -> {
             ToolResult result = executor.run(request);
             return ToolExecutionResultMessage.builder()

@@ -14,7 +14,7 @@ import dev.langchain4j.service.tool.ToolExecutor;
 
 /**
  * Runs LangChain4j's tool execution requests through a Calltype toolkit's native dispatch
- * (through {@link Approvals#dispatch}): a plain argument object read straight into the parameters by a generated
+ * ({@link Toolkit#dispatchNative}, through {@link Approvals#dispatch}): a plain argument object read straight into the parameters by a generated
  * toolkit, any other text read leniently as {@link ToolCallExtractor#readNativeCall} reads it, the same answer either
  * way; values coerced against the schema. A call to a tool that needs confirmation runs only when the approver says
  * yes ({@link Approvals}); without an approver it is declined, and the model is told why.
@@ -28,12 +28,10 @@ import dev.langchain4j.service.tool.ToolExecutor;
 final class ToolkitExecutor implements ToolExecutor {
 
     private final Toolkit toolkit;
-    private final ToolCallExtractor extractor;
     private final ToolLoop.Approver approver;
 
-    ToolkitExecutor(Toolkit toolkit, ToolCallExtractor extractor, ToolLoop.Approver approver) {
+    ToolkitExecutor(Toolkit toolkit, ToolLoop.Approver approver) {
         this.toolkit = toolkit;
-        this.extractor = extractor;
         this.approver = approver;
     }
 
@@ -60,7 +58,7 @@ final class ToolkitExecutor implements ToolExecutor {
 
     /** The call's result: declined, or run as the toolkit's native dispatch runs it. */
     ToolResult run(ToolExecutionRequest request) {
-        return Approvals.dispatch(toolkit, extractor, approver, request.name(), request.arguments(), request.id());
+        return Approvals.dispatch(toolkit, approver, request.name(), request.arguments(), request.id());
     }
 
     private static boolean declined(ToolResult result) {

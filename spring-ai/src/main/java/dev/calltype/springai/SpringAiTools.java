@@ -1,6 +1,5 @@
 package dev.calltype.springai;
 
-import dev.calltype.runtime.ToolCallExtractor;
 import dev.calltype.runtime.ToolSpec;
 import dev.calltype.runtime.Toolkit;
 import dev.calltype.runtime.Toolkits;
@@ -129,10 +128,9 @@ public final class SpringAiTools {
      */
     public static List<ToolCallback> toolCallbacks(ToolLoop.Approver approver, Toolkit... toolkits) {
         Toolkit all = one(toolkits);
-        ToolCallExtractor extractor = all.extractor();
         List<ToolCallback> callbacks = new ArrayList<>();
         for (ToolSpec tool : all.tools()) {
-            callbacks.add(new ToolkitCallback(toolDefinition(tool), all, extractor, approver));
+            callbacks.add(new ToolkitCallback(toolDefinition(tool), all, approver));
         }
         return List.copyOf(callbacks);
     }
@@ -150,9 +148,8 @@ public final class SpringAiTools {
      */
     public static ToolCallbackResolver unknownToolResolver(Toolkit... toolkits) {
         Toolkit all = one(toolkits);
-        ToolCallExtractor extractor = all.extractor();
         return name -> new ToolkitCallback(ToolDefinition.builder().name(name).description(name)
-                .inputSchema("{\"type\":\"object\",\"properties\":{}}").build(), all, extractor, null);
+                .inputSchema("{\"type\":\"object\",\"properties\":{}}").build(), all, null);
     }
 
     /**

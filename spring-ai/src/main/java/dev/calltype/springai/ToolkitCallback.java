@@ -11,7 +11,7 @@ import org.springframework.ai.tool.definition.ToolDefinition;
 
 /**
  * One tool of a Calltype toolkit as a Spring AI {@link ToolCallback}: its definition carries the generated
- * schema as it is, and {@link #call} runs the toolkit's native dispatch (through {@link Approvals#dispatch}: a
+ * schema as it is, and {@link #call} runs the toolkit's native dispatch ({@link Toolkit#dispatchNative}, through {@link Approvals#dispatch}: a
  * plain argument object read straight into the parameters by a generated toolkit, any other text read leniently as
  * {@link ToolCallExtractor#readNativeCall} reads it, the same answer either way), answering every failure
  * (unreadable or invalid arguments, an unknown tool, a tool that throws) with the text written for the model. It never throws for what
@@ -23,14 +23,11 @@ final class ToolkitCallback implements ToolCallback {
 
     private final ToolDefinition definition;
     private final Toolkit toolkit;
-    private final ToolCallExtractor extractor;
     private final ToolLoop.Approver approver;
 
-    ToolkitCallback(ToolDefinition definition, Toolkit toolkit, ToolCallExtractor extractor,
-                    ToolLoop.Approver approver) {
+    ToolkitCallback(ToolDefinition definition, Toolkit toolkit, ToolLoop.Approver approver) {
         this.definition = definition;
         this.toolkit = toolkit;
-        this.extractor = extractor;
         this.approver = approver;
     }
 
@@ -50,7 +47,7 @@ final class ToolkitCallback implements ToolCallback {
     }
 
     ToolResult run(String toolInput) {
-        return Approvals.dispatch(toolkit, extractor, approver, definition.name(), toolInput, null);
+        return Approvals.dispatch(toolkit, approver, definition.name(), toolInput, null);
     }
 
     @Override

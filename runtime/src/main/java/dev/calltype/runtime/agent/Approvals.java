@@ -2,11 +2,10 @@ package dev.calltype.runtime.agent;
 
 import dev.calltype.runtime.Extraction;
 import dev.calltype.runtime.ToolCall;
-import dev.calltype.runtime.ToolCallExtractor;
 import dev.calltype.runtime.ToolResult;
 import dev.calltype.runtime.ToolSpec;
 import dev.calltype.runtime.Toolkit;
-import dev.calltype.runtime.support.DispatchSupport;
+import dev.calltype.runtime.internal.scan.ErrorTexts;
 
 import java.util.Objects;
 import java.util.Optional;
@@ -51,7 +50,7 @@ public final class Approvals {
             if (e instanceof InterruptedException) {
                 Thread.currentThread().interrupt();
             }
-            String why = DispatchSupport.failureMessage(e);
+            String why = ErrorTexts.failureMessage(e);
             return Optional.of(DECLINED + tool.name() + " (approval could not be asked"
                     + (why == null ? "" : ": " + why) + "); do not call it again unless the user asks");
         }
@@ -62,24 +61,24 @@ public final class Approvals {
      * Runs one native call (a name and an argument text, as a framework hands them to a tool) through the toolkit, as
      * the framework adapters do: a call to a tool that needs confirmation goes to the approver first and is declined
      * with the {@link #refusal} message unless it says yes; any other call goes straight to the toolkit's native
-     * dispatch (arguments read leniently, coerced against the schema, every failure a result for the model).
+     * dispatch ({@link Toolkit#dispatchNative}: arguments read leniently, coerced against the schema, every failure a
+     * result for the model).
      *
      * @param toolkit the toolkit that has the tool
-     * @param extractor the toolkit's extractor, kept by the caller
      * @param approver decides on calls to tools that need confirmation; {@code null} declines them all
      * @param name the tool name as the model wrote it
      * @param arguments the argument text as sent; {@code null} for none
      * @param id the call's id, or {@code null}
      * @return the tool's result, or a failure saying what went wrong or why the call was declined
      */
-    public static ToolResult dispatch(Toolkit toolkit, ToolCallExtractor extractor, ToolLoop.Approver approver,
-                                      String name, CharSequence arguments, String id) {
+    public static ToolResult dispatch(Toolkit toolkit, ToolLoop.Approver approver, String name,
+                                      CharSequence arguments, String id) {
         CharSequence text = arguments == null ? "" : arguments;
         ToolSpec tool = name == null ? null : toolkit.resolve(name).orElse(null);
         if (tool == null || !tool.confirm()) {
-            return DispatchSupport.dispatchNative(toolkit, extractor, name, text, id);
+            return toolkit.dispatchNative(name, text, id);
         }
-        Extraction read = extractor.readNativeCall(tool.name(), text, id);
+        Extraction read = toolkit.extractor().readNativeCall(tool.name(), text, id);
         if (!read.hasCalls()) {
             return ToolResult.failure(tool.name(), id, read.correctionPrompt().orElseThrow());
         }

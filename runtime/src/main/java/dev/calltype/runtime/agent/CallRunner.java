@@ -4,7 +4,8 @@ import dev.calltype.runtime.ToolCall;
 import dev.calltype.runtime.ToolResult;
 import dev.calltype.runtime.ToolSpec;
 import dev.calltype.runtime.Toolkit;
-import dev.calltype.runtime.internal.text.ErrorTexts;
+import dev.calltype.runtime.internal.dispatch.Dispatching;
+import dev.calltype.runtime.internal.scan.ErrorTexts;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -116,6 +117,6 @@ final class CallRunner {
     }
 
     private ToolResult dispatch(ToolCall call) {
-        return ErrorTexts.guardedDispatch(toolkit, call);
+        return Dispatching.guardedDispatch(toolkit, call);
     }
 }
