@@ -61,7 +61,12 @@ final class ChatCommand {
               --notes DIR         the folder for the notes tools (default: a new temporary folder)
               --mcp "COMMAND ARG…"
                                   add the tools of an MCP server started as this command (stdio); repeatable.
-                                  A tool name used twice (built-in and server, or two servers) is an error
+                                  A tool name used twice (built-in and server, or two servers) is an error.
+                                  A server gets only HOME, LOGNAME, PATH, SHELL, TERM and USER of this
+                                  program's environment (on Windows the like), never OPENAI_API_KEY
+              --mcp-env NAME[=VALUE]
+                                  pass the variable NAME of this program's environment to every --mcp
+                                  server, or set it to VALUE; repeatable
               --max-rounds N      model turns allowed per message (default 8)
               --timeout SECONDS   the longest wait for the server to start answering (connecting,
                                   redirects and retries included), and then between two parts of its
@@ -99,7 +104,7 @@ final class ChatCommand {
         }
         Options options = Options.parse("chat", args,
                 Set.of("base-url", "model", "mode", "format", "prompt", "notes", "max-rounds", "timeout"), Set.of("yes"),
-                Set.of("mcp"));
+                Set.of("mcp", "mcp-env"));
         URI baseUrl = baseUrl(options.required("base-url"));
         String modelName = options.required("model");
         ToolLoop.Mode mode = options.choice("mode", ToolLoop.Mode.class,
@@ -119,7 +124,8 @@ final class ChatCommand {
         Toolkit builtIn = ExampleTools.toolkit(new Notes(folder), env.clock());
         McpServers servers;
         try {
-            servers = McpServers.start("chat", options.values("mcp"), builtIn, Duration.ofSeconds(timeout));
+            servers = McpServers.start("chat", options.values("mcp"), options.values("mcp-env"), builtIn,
+                    Duration.ofSeconds(timeout));
         } catch (IllegalStateException e) {
             throw new ChatFailure(e.getMessage());
         }

@@ -91,6 +91,25 @@ class ChatMcpTest {
     }
 
     @Test
+    void mcpEnvSetsAVariableForTheServer() throws Exception {
+        Path memoryFile = memoryDir.resolve("set-by-option.jsonl");
+        server.thenRecorded("native-memory-call.sse").thenRecorded("native-memory-answer.sse");
+
+        int status = chat("--mcp", Npm.node() + " " + memoryServer(), "--mcp-env", "MEMORY_FILE_PATH=" + memoryFile,
+                "--prompt", "Remember that Ada likes tea");
+        assertThat(status).as(err.toString(StandardCharsets.UTF_8)).isZero();
+        assertThat(Files.readString(memoryFile, StandardCharsets.UTF_8)).contains("likes tea");
+    }
+
+    @Test
+    void mcpEnvWithoutANameIsAUsageError() {
+        int status = chat("--mcp", "true", "--mcp-env", "=x", "--prompt", "hi");
+        assertThat(status).isEqualTo(2);
+        assertThat(err.toString(StandardCharsets.UTF_8).strip())
+                .isEqualTo("calltype chat: option --mcp-env needs a variable name (NAME or NAME=VALUE)");
+    }
+
+    @Test
     void aToolNameClashNamesBothSources() {
         String command = Npm.node() + " " + memoryServer();
         int status = chat("--mcp", command, "--mcp", command, "--prompt", "hi");

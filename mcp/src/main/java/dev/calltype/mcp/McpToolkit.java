@@ -14,8 +14,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.modelcontextprotocol.client.McpAsyncClient;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
-import io.modelcontextprotocol.client.transport.ServerParameters;
-import io.modelcontextprotocol.client.transport.StdioClientTransport;
 import io.modelcontextprotocol.spec.McpClientTransport;
 import io.modelcontextprotocol.spec.McpError;
 import io.modelcontextprotocol.spec.McpSchema;
@@ -28,6 +26,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import reactor.core.publisher.Mono;
 import reactor.core.publisher.Sinks;
 
@@ -42,8 +44,10 @@ import reactor.core.publisher.Sinks;
  * }</pre>
  *
  * <ul>
- *   <li>The tools are the server's {@code tools/list} (every page, following {@code nextCursor}); when the
- *       server announces that its tools changed, they are listed again; a toolkit combined with others
+ *   <li>The tools are the server's {@code tools/list} (every page, following {@code nextCursor}), less tools that
+ *       can only be called as tasks ({@code execution.taskSupport: "required"}), which this client does not offer;
+ *       when the server announces that its tools changed, they are listed again (a burst of announcements makes one
+ *       or two re-lists, not one each); a toolkit combined with others
  *       ({@link Toolkits#combine}) and a {@code ToolLoop} over it follow the new list from their next call or
  *       round.</li>
  *   <li>{@link #dispatch} checks and coerces a call's arguments against the tool's input schema the way a
@@ -52,7 +56,8 @@ import reactor.core.publisher.Sinks;
  *       {@code tools/call}. A result's {@code structuredContent} is its value, otherwise its text content; a
  *       result with {@code isError} is a failure carrying the server's text.</li>
  *   <li>A server that has died, or does not answer within the {@linkplain Builder#timeout timeout}, gives
- *       failure results; a call never hangs.</li>
+ *       failure results; a call never hangs. Each call carries a progress token: a progress notification restarts
+ *       its wait, up to {@value #MAX_PROGRESS_FACTOR} times the timeout in all.</li>
  *   <li>{@link #close()} ends the session and stops a server started as a command.</li>
  * </ul>
  */
@@ -65,6 +70,15 @@ public final class McpToolkit implements Toolkit, AutoCloseable {
     /** Completes when a server started as a command exits; a pending call then fails at once. */
     private final Sinks.Empty<Void> exited = Sinks.empty();
     private volatile boolean hasExited;
+    /** Progress heard for calls waiting now, by progress token: each beat restarts the call's wait. */
+    private final Map<Object, Sinks.Many<Long>> progress = new ConcurrentHashMap<>();
+    private final AtomicLong tokens = new AtomicLong();
+    /** A re-list is wanted (the server said its tools changed), and one is running: a burst makes few. */
+    private final AtomicBoolean relistWanted = new AtomicBoolean();
+    private final AtomicBoolean relisting = new AtomicBoolean();
+
+    /** How many times the {@linkplain Builder#timeout timeout} progress notifications can stretch one call's wait. */
+    static final int MAX_PROGRESS_FACTOR = 10;
 
     private McpToolkit(McpAsyncClient client, String source, Duration timeout) {
         this.client = client;
@@ -177,7 +191,7 @@ public final class McpToolkit implements Toolkit, AutoCloseable {
         Set<String> cursors = new HashSet<>();
         String cursor = null;
         do {
-            McpSchema.ListToolsResult page = await(client.listTools(cursor), "tools/list");
+            McpSchema.ListToolsResult page = await(client.listTools(cursor).timeout(timeout), "tools/list");
             all.addAll(page.tools());
             cursor = page.nextCursor();
             if (cursor != null && !cursors.add(cursor)) {
@@ -187,14 +201,60 @@ public final class McpToolkit implements Toolkit, AutoCloseable {
         return all;
     }
 
+    /**
+     * The server said its tools changed: one re-list runs (on its own thread, never the transport's), and changes
+     * announced while it runs are covered by one more, however many notifications came.
+     */
+    private void toolsChanged() {
+        relistWanted.set(true);
+        if (relisting.compareAndSet(false, true)) {
+            Thread relist = new Thread(this::relist, "mcp-relist");
+            relist.setDaemon(true);
+            relist.start();
+        }
+    }
+
+    private void relist() {
+        do {
+            try {
+                while (relistWanted.getAndSet(false)) {
+                    install(listAll());
+                }
+            } catch (RuntimeException e) {
+                // the server is gone or not answering: the tools stay as they were listed, and calls say why
+            } finally {
+                relisting.set(false);
+            }
+        } while (relistWanted.get() && relisting.compareAndSet(false, true));
+    }
+
+    /** A progress notification for {@code token} came: the call waiting for it waits longer. */
+    private void progressed(Object token) {
+        Sinks.Many<Long> beats = progress.get(JsonRpc.key(token));
+        if (beats != null) {
+            beats.tryEmitNext(1L);
+        }
+    }
+
     private void install(List<McpSchema.Tool> listed) {
         this.tools = Toolkits.fromJson(McpTools.listingJson(listed), this::call);
     }
 
     /** The handler behind {@link #dispatch}: one {@code tools/call} with checked arguments. */
     private JsonNode call(String name, ObjectNode arguments) throws RemoteToolException {
-        McpSchema.CallToolResult result = await(
-                client.callTool(new McpSchema.CallToolRequest(name, McpTools.toMap(arguments))), "tools/call");
+        String token = source.hashCode() + "-" + tokens.incrementAndGet();
+        String key = JsonRpc.key(token);
+        Sinks.Many<Long> beats = Sinks.many().multicast().directBestEffort();
+        progress.put(key, beats);
+        McpSchema.CallToolResult result;
+        try {
+            // each progress notification restarts the wait; the SDK's own timeout caps it
+            Mono<Long> quiet = beats.asFlux().startWith(0L).switchMap(beat -> Mono.delay(timeout)).next();
+            result = await(client.callTool(new McpSchema.CallToolRequest(name, McpTools.toMap(arguments),
+                    Map.of("progressToken", token))).timeout(quiet), "tools/call");
+        } finally {
+            progress.remove(key);
+        }
         if (Boolean.TRUE.equals(result.isError())) {
             String text = McpTools.text(result);
             throw new RemoteToolException(text.isBlank() ? "the server reported an error without text" : text);
@@ -204,7 +264,7 @@ public final class McpToolkit implements Toolkit, AutoCloseable {
 
     private <T> T await(Mono<T> request, String method) {
         try {
-            T value = request.takeUntilOther(exited.asMono()).timeout(timeout).block();
+            T value = request.takeUntilOther(exited.asMono()).block();
             if (value == null && hasExited) {
                 throw new RemoteToolException("the MCP server has exited");
             }
@@ -226,18 +286,11 @@ public final class McpToolkit implements Toolkit, AutoCloseable {
     }
 
     /** Watches a server started as a command: when it exits, pending and later calls fail at once. */
-    private void watch(StdioClientTransport transport) {
-        Thread watcher = new Thread(() -> {
-            try {
-                transport.awaitForExit();
-            } catch (RuntimeException e) {
-                // the process is gone either way
-            }
+    private void watch(ChildProcessTransport transport) {
+        transport.exited().thenRun(() -> {
             hasExited = true;
             exited.tryEmitEmpty();
-        }, "mcp-server-exit " + source);
-        watcher.setDaemon(true);
-        watcher.start();
+        });
     }
 
     private static boolean isTimeout(Throwable e) {
@@ -250,8 +303,7 @@ public final class McpToolkit implements Toolkit, AutoCloseable {
     }
 
     private static String seconds(Duration d) {
-        long ms = d.toMillis();
-        return ms % 1000 == 0 ? ms / 1000 + " s" : ms + " ms";
+        return McpTools.seconds(d);
     }
 
     /** A failure the model is told about: the text is the server's, or says what went wrong with the server. */
@@ -268,6 +320,7 @@ public final class McpToolkit implements Toolkit, AutoCloseable {
         private final List<String> commandLine;
         private final URI endpoint;
         private final Map<String, String> env = new LinkedHashMap<>();
+        private final List<String> inherited = new ArrayList<>();
         private Duration timeout = Duration.ofSeconds(30);
         private String bearerToken;
         private String clientName = "calltype";
@@ -278,7 +331,11 @@ public final class McpToolkit implements Toolkit, AutoCloseable {
         }
 
         /**
-         * An environment variable for the server command (it also inherits this process's environment).
+         * An environment variable for the server command. The command inherits only a short allowlist of this
+         * process's variables ({@code HOME}, {@code LOGNAME}, {@code PATH}, {@code SHELL}, {@code TERM},
+         * {@code USER}; on Windows {@code APPDATA}, {@code PATH}, {@code SYSTEMROOT}, {@code TEMP},
+         * {@code USERPROFILE} and the like), so that secrets in it (API keys, tokens) reach a server only when named
+         * here or with {@link #inheritEnv}.
          *
          * @param name the variable's name
          * @param value its value, replacing an inherited one
@@ -286,6 +343,20 @@ public final class McpToolkit implements Toolkit, AutoCloseable {
          */
         public Builder env(String name, String value) {
             env.put(Objects.requireNonNull(name, "name"), Objects.requireNonNull(value, "value"));
+            return this;
+        }
+
+        /**
+         * Variables of this process's environment to pass to the server command as they are, beside the allowlist
+         * (see {@link #env(String, String)}); a name this process does not have is skipped.
+         *
+         * @param names the variables' names
+         * @return this builder
+         */
+        public Builder inheritEnv(String... names) {
+            for (String name : names) {
+                inherited.add(Objects.requireNonNull(name, "name"));
+            }
             return this;
         }
 
@@ -302,7 +373,8 @@ public final class McpToolkit implements Toolkit, AutoCloseable {
 
         /**
          * How long to wait for any one answer of the server (start-up, {@code tools/list}, each {@code tools/call});
-         * 30 seconds unless set.
+         * 30 seconds unless set. A call's wait starts again with each progress notification the server sends for
+         * it, up to {@value McpToolkit#MAX_PROGRESS_FACTOR} times this in all.
          *
          * @param timeout the longest wait, positive
          * @return this builder
@@ -352,23 +424,31 @@ public final class McpToolkit implements Toolkit, AutoCloseable {
                 throw new IllegalStateException("cannot use the MCP server " + source + ": the command "
                         + commandLine.get(0) + " is not found or not executable");
             }
-            StdioClientTransport stdio = commandLine != null ? stdioTransport() : null;
-            McpClientTransport transport = stdio != null ? stdio : httpTransport();
-            McpToolkit[] toolkit = new McpToolkit[1];
+            ChildProcessTransport stdio = commandLine != null ? new ChildProcessTransport(commandLine,
+                    ChildEnvironment.of(System.getenv(), inherited, env), source) : null;
+            AtomicReference<McpToolkit> toolkit = new AtomicReference<>();
+            McpClientTransport transport = new ClientWire(stdio != null ? stdio : httpTransport(), () -> {
+                McpToolkit listening = toolkit.get();
+                if (listening != null) {
+                    listening.toolsChanged();
+                }
+            }, token -> {
+                McpToolkit listening = toolkit.get();
+                if (listening != null) {
+                    listening.progressed(token);
+                }
+            });
             McpAsyncClient client = McpClient.async(transport)
                     .clientInfo(new McpSchema.Implementation(clientName, "1.0.0"))
-                    .requestTimeout(timeout)
+                    // the longest any request may take: progress notifications stretch a call's wait up to this
+                    .requestTimeout(timeout.multipliedBy(MAX_PROGRESS_FACTOR))
                     .initializationTimeout(timeout)
                     .jsonSchemaValidator(new OutputSchemaValidator())
-                    .toolsChangeConsumer(listed -> Mono.fromRunnable(() -> {
-                        if (toolkit[0] != null) {
-                            toolkit[0].install(listed);
-                        }
-                    }))
                     .build();
             McpToolkit result = new McpToolkit(client, source, timeout);
+            toolkit.set(result);
             try {
-                result.await(client.initialize(), "initialize");
+                result.await(client.initialize().timeout(timeout), "initialize");
                 if (stdio != null) {
                     result.watch(stdio);
                 }
@@ -377,7 +457,6 @@ public final class McpToolkit implements Toolkit, AutoCloseable {
                 result.close();
                 throw new IllegalStateException("cannot use the MCP server " + source + ": " + e.getMessage());
             }
-            toolkit[0] = result;
             return result;
         }
 
@@ -401,18 +480,6 @@ public final class McpToolkit implements Toolkit, AutoCloseable {
                 }
             }
             return false;
-        }
-
-        private StdioClientTransport stdioTransport() {
-            ServerParameters parameters = ServerParameters.builder(commandLine.get(0))
-                    .args(commandLine.subList(1, commandLine.size()))
-                    .env(env)
-                    .build();
-            StdioClientTransport transport = new StdioClientTransport(parameters, McpTools.MAPPER);
-            transport.setStdErrorHandler(line -> {
-                // the server's diagnostics are not part of the conversation
-            });
-            return transport;
         }
 
         private McpClientTransport httpTransport() {

@@ -150,6 +150,80 @@ final class McpTools {
         return out.build();
     }
 
+    /** A failed {@code tools/call} result: {@code Tool NAME failed: WHY}, as a toolkit words a failure. */
+    static McpSchema.CallToolResult failure(String tool, String why) {
+        return McpSchema.CallToolResult.builder()
+                .addTextContent("Tool " + tool + " failed" + (why == null ? "." : ": " + why))
+                .isError(true)
+                .build();
+    }
+
+    /**
+     * {@code result} when its JSON takes at most {@code maxBytes}; otherwise a failure saying so (counted as it is
+     * written, never held: a result too large to send is never copied whole).
+     */
+    static McpSchema.CallToolResult bounded(String tool, McpSchema.CallToolResult result, int maxBytes) {
+        CountingSink sink = new CountingSink(maxBytes);
+        try {
+            JSON.writeValue(sink, result);
+            return result;
+        } catch (java.io.IOException e) {
+            if (!sink.over()) {
+                return failure(tool, "its result cannot be written as JSON");
+            }
+            return failure(tool, "its result is larger than the " + maxBytes
+                    + " bytes one message may hold; ask for less (a smaller range, a filter, a page)");
+        }
+    }
+
+    /** An output stream that counts and fails once past its limit. */
+    private static final class CountingSink extends java.io.OutputStream {
+        private final long limit;
+        private long count;
+
+        CountingSink(long limit) {
+            this.limit = limit;
+        }
+
+        boolean over() {
+            return count > limit;
+        }
+
+        @Override
+        public void write(int b) throws java.io.IOException {
+            add(1);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws java.io.IOException {
+            add(len);
+        }
+
+        private void add(long n) throws java.io.IOException {
+            count += n;
+            if (count > limit) {
+                throw new java.io.IOException("over the limit");
+            }
+        }
+    }
+
+    /**
+     * Text from a peer as a message or log shows it: at most {@code max} characters (then {@code …}), control
+     * characters replaced with {@code ?}.
+     */
+    static String shown(String text, int max) {
+        String cut = text.length() > max ? text.substring(0, max) + "…" : text;
+        StringBuilder out = new StringBuilder(cut.length());
+        cut.codePoints().forEach(c -> out.appendCodePoint(Character.isISOControl(c) ? '?' : c));
+        return out.toString();
+    }
+
+    /** A duration as messages show it: {@code 5 s}, or {@code 250 ms}. */
+    static String seconds(java.time.Duration d) {
+        long ms = d.toMillis();
+        return ms % 1000 == 0 ? ms / 1000 + " s" : ms + " ms";
+    }
+
     // ---------------------------------------------------------------------------------------------
     // using: MCP -> toolkit
 
@@ -193,6 +267,16 @@ final class McpTools {
         return JsonNodeFactory.instance.textNode(text(result));
     }
 
+    /** How many bytes base64 text decodes to. */
+    private static long decodedLength(String base64) {
+        if (base64 == null) {
+            return 0;
+        }
+        String b = base64.strip();
+        int padding = b.endsWith("==") ? 2 : b.endsWith("=") ? 1 : 0;
+        return Math.max(0, (long) b.length() / 4 * 3 - padding);
+    }
+
     /** A remote result's content as text. */
     static String text(McpSchema.CallToolResult result) {
         StringBuilder out = new StringBuilder();
@@ -206,6 +290,13 @@ final class McpTools {
             } else if (part instanceof McpSchema.EmbeddedResource embedded
                     && embedded.resource() instanceof McpSchema.TextResourceContents resource) {
                 out.append(resource.text());
+            } else if (part instanceof McpSchema.EmbeddedResource embedded
+                    && embedded.resource() instanceof McpSchema.BlobResourceContents blob) {
+                out.append("[resource ").append(blob.uri());
+                if (blob.mimeType() != null) {
+                    out.append(' ').append(blob.mimeType());
+                }
+                out.append(", ").append(decodedLength(blob.blob())).append(" bytes not shown]");
             } else if (part instanceof McpSchema.ImageContent image) {
                 out.append("[image ").append(image.mimeType()).append(']');
             } else if (part instanceof McpSchema.AudioContent audio) {

@@ -138,6 +138,43 @@ class McpServersInteropTest {
     }
 
     @Test
+    void theEverythingServerSeesNoSecretOfThisProcessUnlessNamed() {
+        Path bin = servers.file("@modelcontextprotocol/server-everything", "dist/index.js");
+        assertThat(System.getenv("CALLTYPE_TEST_API_KEY")).as("set by the build for this test").isNotBlank();
+        try (McpToolkit everything = connect(bin, "stdio")) {
+            String env = everything.dispatch(ToolCall.of("get-env")).content();
+            assertThat(env).contains("\"PATH\"").doesNotContain("CALLTYPE_TEST_API_KEY")
+                    .doesNotContain("sk-test-not-for-mcp-servers");
+        }
+        try (McpToolkit named = McpToolkit.stdio(List.of(Npm.node(), bin.toString(), "stdio"))
+                .inheritEnv("CALLTYPE_TEST_API_KEY").timeout(Duration.ofSeconds(60)).connect()) {
+            assertThat(named.dispatch(ToolCall.of("get-env")).content()).contains("sk-test-not-for-mcp-servers");
+        }
+    }
+
+    @Test
+    void aToolThatNeedsTaskSupportIsNotListed() {
+        Path bin = servers.file("@modelcontextprotocol/server-everything", "dist/index.js");
+        try (McpToolkit everything = connect(bin, "stdio")) {
+            everything.refresh(); // after the tools it registers once initialized
+            assertThat(everything.tools()).extracting(ToolSpec::name).contains("echo", "trigger-long-running-operation")
+                    .doesNotContain("simulate-research-query");
+        }
+    }
+
+    @Test
+    void progressNotificationsExtendALongCallsWait() {
+        Path bin = servers.file("@modelcontextprotocol/server-everything", "dist/index.js");
+        List<String> line = List.of(Npm.node(), bin.toString(), "stdio");
+        try (McpToolkit everything = McpToolkit.stdio(line).timeout(Duration.ofSeconds(3)).connect()) {
+            ToolResult result = everything.dispatch(ToolCall.of("trigger-long-running-operation",
+                    JSON.createObjectNode().put("duration", 6).put("steps", 6)));
+            assertThat(result.isError()).as(result.content()).isFalse();
+            assertThat(result.content()).contains("Long running operation completed");
+        }
+    }
+
+    @Test
     void aCallTheSchemaRejectsNeverReachesTheServer() {
         Path bin = servers.file("@modelcontextprotocol/server-everything", "dist/index.js");
         try (McpToolkit everything = connect(bin, "stdio")) {
