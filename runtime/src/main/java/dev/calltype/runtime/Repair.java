@@ -50,5 +50,7 @@ public enum Repair {
      * never opened or never closed (GLM {@code <arg_value>}), or a call left unclosed at the end of the response after
      * its last complete value.
      */
-    MISSING_TAGS
+    MISSING_TAGS,
+    /** Native call arguments wrapped in a Markdown code fence ({@code ```json … ```}) were read inside it. */
+    FENCE_REMOVED
 }

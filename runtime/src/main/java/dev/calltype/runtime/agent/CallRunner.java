@@ -129,23 +129,7 @@ final class CallRunner {
 
     /** Why a call that needs confirmation may not run, or {@code null} when it may. */
     private String refusal(ToolCall call, ToolSpec tool) {
-        if (approver == null) {
-            return "the user declined to run " + tool.name() + ": it needs the user's approval and none can be asked"
-                    + " for here; do not call it again, answer without it";
-        }
-        try {
-            if (approver.approve(call, tool)) {
-                return null;
-            }
-        } catch (Exception e) {
-            if (e instanceof InterruptedException) {
-                Thread.currentThread().interrupt();
-            }
-            String why = ErrorTexts.failureMessage(e);
-            return "the user declined to run " + tool.name() + " (approval could not be asked"
-                    + (why == null ? "" : ": " + why) + "); do not call it again unless the user asks";
-        }
-        return "the user declined to run " + tool.name() + "; do not call it again unless the user asks";
+        return Approvals.refusal(approver, call, tool).orElse(null);
     }
 
 }

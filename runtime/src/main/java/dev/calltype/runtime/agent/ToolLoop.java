@@ -532,10 +532,11 @@ public final class ToolLoop {
         if (turn.nativeAnswers) {
             for (int i = 0; i < results.size(); i++) {
                 ToolCall call = turn.calls.get(i);
-                messages.add(ChatMessage.tool(call.id(), call.name(), results.get(i).content()));
+                messages.add(ChatMessage.tool(call.id(), call.name(), results.get(i).content(),
+                        results.get(i).isError()));
             }
             for (ToolResult r : turn.rejected) {
-                messages.add(ChatMessage.tool(r.callId(), r.toolName(), r.content()));
+                messages.add(ChatMessage.tool(r.callId(), r.toolName(), r.content(), true));
             }
             if (turn.correction != null) {
                 messages.add(ChatMessage.user(turn.correction));
