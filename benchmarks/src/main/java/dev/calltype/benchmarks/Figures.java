@@ -44,6 +44,7 @@ final class Figures {
         f.streaming();
         f.dispatch();
         f.adapters();
+        f.repair();
         f.answers();
         f.coldStart();
         f.adversarial();
@@ -92,6 +93,7 @@ final class Figures {
     }
 
     private void streaming() {
+        check("stream_first_text_chars", StreamingBenchmark.firstTextChars(), "<= 64", 64, false);
         for (String shape : List.of("prose", "huge_argument", "many_calls")) {
             Double small = nanos("StreamingBenchmark.oneCharDeltas", Map.of("shape", shape, "size", "10k"));
             Double large = nanos("StreamingBenchmark.oneCharDeltas", Map.of("shape", shape, "size", "1m"));
@@ -188,6 +190,23 @@ final class Figures {
         }
         add(name + "_alloc", bytesAdapter, "B/op");
         check(name + "_alloc_vs_native", bytesNative / bytesAdapter, "> 1", 1.000001, true);
+    }
+
+    /**
+     * What the repairing decorators add to a 2 KB reply without calls: the decorated model's time less the model's
+     * own, for LangChain4j (the figure with the target) and Spring AI.
+     */
+    private void repair() {
+        Double langchain4j = nanos("RepairBenchmark.langchain4j", Map.of());
+        Double langchain4jRepairing = nanos("RepairBenchmark.langchain4jRepairing", Map.of());
+        Double springAi = nanos("RepairBenchmark.springAi", Map.of());
+        Double springAiRepairing = nanos("RepairBenchmark.springAiRepairing", Map.of());
+        if (langchain4j == null || langchain4jRepairing == null || springAi == null || springAiRepairing == null) {
+            need("repair_overhead_2kb_ns", "repair_overhead_2kb_springai_ns");
+            return;
+        }
+        check("repair_overhead_2kb_ns", langchain4jRepairing - langchain4j, "<= 5000 ns", 5000, false);
+        check("repair_overhead_2kb_springai_ns", springAiRepairing - springAi, "<= 5000 ns", 5000, false);
     }
 
     private void coldStart() {

@@ -34,7 +34,7 @@ public final class Main {
 
     /** The benchmarks behind the five figures that run in steady state. */
     private static final String STEADY =
-            "\\.(ExtractionBenchmark|ProseBenchmark|StreamingBenchmark|dispatch\\.DispatchBenchmark"
+            "\\.(ExtractionBenchmark|ProseBenchmark|StreamingBenchmark|RepairBenchmark|dispatch\\.DispatchBenchmark"
                     + "|answer\\.AnswerBenchmark)\\.";
     private static final String COLD = "\\.dispatch\\.ColdStartBenchmark\\.";
     private static final String ADVERSARIAL = "\\.AdversarialBenchmark\\.";

@@ -31,6 +31,9 @@ import java.util.Objects;
  *       their arguments read leniently; a request whose arguments cannot be read safely comes back as a
  *       rejected call with a message for the model.</li>
  * </ul>
+ *
+ * <p>Tool results go back as {@link ToolExecutionResultMessage}s with {@code isError} set for failures (arguments that
+ * could not be read or did not fit, an unknown tool, a tool that failed, a declined call).
  */
 public final class LangChain4jChatModel implements ModelClient {
 
@@ -77,7 +80,8 @@ public final class LangChain4jChatModel implements ModelClient {
                 case SYSTEM -> out.add(SystemMessage.from(m.content()));
                 case USER -> out.add(UserMessage.from(m.content()));
                 case ASSISTANT -> out.add(assistant(m));
-                case TOOL -> out.add(ToolExecutionResultMessage.from(m.toolCallId(), m.name(), m.content()));
+                case TOOL -> out.add(ToolExecutionResultMessage.builder().id(m.toolCallId()).toolName(m.name())
+                        .text(m.content()).isError(m.error()).build());
             }
         }
         return out;

@@ -4,9 +4,12 @@ import dev.calltype.runtime.ToolResult;
 import dev.calltype.runtime.ToolSpec;
 import dev.calltype.runtime.Toolkit;
 import dev.calltype.runtime.Toolkits;
+import dev.calltype.runtime.agent.ToolLoop;
 import dev.langchain4j.agent.tool.ToolExecutionRequest;
 import dev.langchain4j.agent.tool.ToolSpecification;
 import dev.langchain4j.data.message.ToolExecutionResultMessage;
+import dev.langchain4j.model.chat.ChatModel;
+import dev.langchain4j.model.chat.StreamingChatModel;
 import dev.langchain4j.service.tool.ToolExecutor;
 import dev.langchain4j.service.tool.ToolProvider;
 import dev.langchain4j.service.tool.ToolProviderResult;
@@ -17,10 +20,22 @@ import java.util.Objects;
 import java.util.function.Function;
 
 /**
- * Calltype toolkits as LangChain4j tools: each tool's specification carries the schema the processor generated
- * (see {@link #toolSpecification}), and each call runs through the toolkit's dispatch, so malformed arguments
- * are repaired or answered with a correction, values are coerced to the declared types, and a tool's exception
- * goes back to the model as text flagged as an error, never as a stack trace.
+ * Calltype inside LangChain4j: a chat model whose replies are repaired before {@code AiServices} sees them
+ * ({@link #repairing(ChatModel)}, {@link #repairing(StreamingChatModel)}), and Calltype toolkits as LangChain4j
+ * tools.
+ *
+ * <pre>{@code
+ * Assistant assistant = AiServices.builder(Assistant.class)
+ *         .chatModel(LangChain4jTools.repairing(model))            // calls written as text run too
+ *         .tools(new WeatherTools())                               // any LangChain4j tools
+ *         .build();
+ * }</pre>
+ *
+ * <p>Each toolkit tool's specification carries the schema the processor generated (see {@link #toolSpecification}),
+ * and each call runs through the toolkit's dispatch, so malformed arguments are repaired, values are coerced to the
+ * declared types, and failures go LangChain4j's error path (its {@code toolArgumentsErrorHandler} and
+ * {@code toolExecutionErrorHandler}) with the text written for the model. A tool marked
+ * {@code @Tool(confirm = true)} runs only when the approver given says yes; without one it is declined.
  *
  * <pre>{@code
  * Assistant assistant = AiServices.builder(Assistant.class)
@@ -36,7 +51,39 @@ public final class LangChain4jTools {
     }
 
     /**
-     * A tool provider for {@code AiServices.builder(…).toolProvider(…)} over the toolkits' tools.
+     * The model, with each reply repaired against the tools its request offers (whoever defined them: LangChain4j
+     * {@code @Tool} methods, tool providers, Calltype toolkits, MCP): calls the model wrote in its text, in any format
+     * Calltype reads, become tool execution requests, the markup taken out of the text and reasoning moved to the
+     * message's thinking; native calls get their arguments repaired (single quotes, fences, double encoding) and
+     * coerced to the tool's schema, and their names resolved to the tools offered. A call that cannot be run (a tool
+     * name none of the tools has, arguments cut off) is answered for the model, which is asked again (at most twice
+     * in a row), instead of ending the request. A request that offers no tools is sent as it is.
+     *
+     * @param model the LangChain4j model (OpenAI, Ollama, …)
+     * @return the repairing model, for {@code AiServices.builder(…).chatModel(…)} or direct use
+     * @throws NullPointerException when {@code model} is {@code null}
+     */
+    public static ChatModel repairing(ChatModel model) {
+        return new RepairingChatModel(Objects.requireNonNull(model, "model"));
+    }
+
+    /**
+     * The streaming model, repaired as {@link #repairing(ChatModel)} repairs replies: the text tokens pass through
+     * Calltype's streaming reader, so the user never sees call markup and reasoning arrives as thinking; native
+     * tool-call chunks are merged by index (ids repeated or empty, names split across chunks); the complete reply,
+     * and the calls it carries, are the same as without streaming.
+     *
+     * @param model the LangChain4j streaming model
+     * @return the repairing model, for {@code AiServices.builder(…).streamingChatModel(…)} or direct use
+     * @throws NullPointerException when {@code model} is {@code null}
+     */
+    public static StreamingChatModel repairing(StreamingChatModel model) {
+        return new RepairingStreamingChatModel(Objects.requireNonNull(model, "model"));
+    }
+
+    /**
+     * A tool provider for {@code AiServices.builder(…).toolProvider(…)} over the toolkits' tools; calls to tools that
+     * need confirmation are declined (see {@link #toolProvider(ToolLoop.Approver, Toolkit...)}).
      *
      * @param toolkits the toolkits, in the order their tools are listed (one, or several combined as
      *     {@code Toolkits.combine} combines them)
@@ -45,14 +92,31 @@ public final class LangChain4jTools {
      *     carried by a {@link ToolSpecification} (see {@link #toolSpecification})
      */
     public static ToolProvider toolProvider(Toolkit... toolkits) {
-        ToolProviderResult result = new ToolProviderResult(tools(toolkits));
+        return toolProvider(null, toolkits);
+    }
+
+    /**
+     * A tool provider over the toolkits' tools whose calls to tools that need confirmation
+     * ({@code @Tool(confirm = true)}) go to the approver first, as {@code ToolLoop}'s do.
+     *
+     * @param approver decides on each call to a tool that needs confirmation; {@code null} declines them all, and the
+     *     model is told why
+     * @param toolkits the toolkits, in the order their tools are listed
+     * @return a provider that offers the same tools, in order, for every request
+     * @throws IllegalArgumentException when two toolkits have a tool of the same name, or a schema cannot be
+     *     carried by a {@link ToolSpecification}
+     */
+    public static ToolProvider toolProvider(ToolLoop.Approver approver, Toolkit... toolkits) {
+        ToolProviderResult result = new ToolProviderResult(tools(approver, toolkits));
         return request -> result;
     }
 
     /**
      * The toolkits' tools, in order, for {@code AiServices.builder(…).tools(…)}: each tool's specification and an
-     * executor that runs it through the toolkit's dispatch. The executor answers
-     * {@code executeWithContext} with {@code isError} set for failures.
+     * executor that runs it through the toolkit's dispatch; calls to tools that need confirmation are declined (see
+     * {@link #tools(ToolLoop.Approver, Toolkit...)}). A failure goes LangChain4j's error path: arguments that cannot
+     * be read or do not fit throw a {@code ToolArgumentsException}, a tool that fails a {@code ToolExecutionException},
+     * each with the text for the model as its message, for the service's error handlers.
      *
      * @param toolkits the toolkits, in the order their tools are listed (one, or several combined as
      *     {@code Toolkits.combine} combines them)
@@ -61,8 +125,23 @@ public final class LangChain4jTools {
      *     carried by a {@link ToolSpecification}
      */
     public static Map<ToolSpecification, ToolExecutor> tools(Toolkit... toolkits) {
+        return tools(null, toolkits);
+    }
+
+    /**
+     * The toolkits' tools, as {@link #tools(Toolkit...)} gives them, whose calls to tools that need confirmation
+     * ({@code @Tool(confirm = true)}) go to the approver first, as {@code ToolLoop}'s do.
+     *
+     * @param approver decides on each call to a tool that needs confirmation; {@code null} declines them all, and the
+     *     model is told why
+     * @param toolkits the toolkits, in the order their tools are listed
+     * @return the specifications with their executor, in the toolkits' order, unmodifiable
+     * @throws IllegalArgumentException when two toolkits have a tool of the same name, or a schema cannot be
+     *     carried by a {@link ToolSpecification}
+     */
+    public static Map<ToolSpecification, ToolExecutor> tools(ToolLoop.Approver approver, Toolkit... toolkits) {
         Toolkit all = one(toolkits);
-        ToolkitExecutor executor = new ToolkitExecutor(all);
+        ToolkitExecutor executor = new ToolkitExecutor(all, approver);
         Map<ToolSpecification, ToolExecutor> tools = new LinkedHashMap<>();
         for (ToolSpec tool : all.tools()) {
             tools.put(toolSpecification(tool), executor);
@@ -81,7 +160,7 @@ public final class LangChain4jTools {
      */
     public static Function<ToolExecutionRequest, ToolExecutionResultMessage> unknownTool(Toolkit... toolkits) {
         Toolkit all = one(toolkits);
-        ToolkitExecutor executor = new ToolkitExecutor(all);
+        ToolkitExecutor executor = new ToolkitExecutor(all, null);
         return request -> {
             ToolResult result = executor.run(request);
             return ToolExecutionResultMessage.builder()

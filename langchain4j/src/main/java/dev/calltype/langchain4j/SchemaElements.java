@@ -1,6 +1,10 @@
 package dev.calltype.langchain4j;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.langchain4j.model.chat.request.json.JsonAnyOfSchema;
 import dev.langchain4j.model.chat.request.json.JsonArraySchema;
@@ -168,6 +172,87 @@ final class SchemaElements {
         }
         return out;
     }
+
+    /**
+     * The other way: a tool's parameters, as any LangChain4j tool specification carries them (its own {@code @Tool}
+     * methods, a hand-written specification, an MCP tool), as the JSON Schema they stand for; an empty object schema
+     * when there are none.
+     */
+    static ObjectNode json(JsonObjectSchema parameters) {
+        if (parameters == null) {
+            ObjectNode empty = JsonNodeFactory.instance.objectNode().put("type", "object");
+            empty.putObject("properties");
+            return empty;
+        }
+        ObjectNode out = (ObjectNode) json((JsonSchemaElement) parameters);
+        if (parameters.definitions() != null && !parameters.definitions().isEmpty()) {
+            ObjectNode defs = out.putObject("$defs");
+            parameters.definitions().forEach((name, d) -> defs.set(name, json(d)));
+        }
+        return out;
+    }
+
+    /** One element as JSON Schema. */
+    static JsonNode json(JsonSchemaElement element) {
+        JsonNodeFactory f = JsonNodeFactory.instance;
+        ObjectNode out = f.objectNode();
+        if (element instanceof JsonRawSchema r) {
+            try {
+                return READER.readTree(r.schema());
+            } catch (JsonProcessingException e) {
+                return out;                                         // no schema: any value
+            }
+        } else if (element instanceof JsonObjectSchema o) {
+            out.put("type", "object");
+            ObjectNode properties = out.putObject("properties");
+            if (o.properties() != null) {
+                o.properties().forEach((name, p) -> properties.set(name, json(p)));
+            }
+            if (o.required() != null && !o.required().isEmpty()) {
+                ArrayNode required = out.putArray("required");
+                o.required().forEach(required::add);
+            }
+            if (o.additionalProperties() != null) {
+                out.put("additionalProperties", o.additionalProperties());
+            }
+            describe(out, o.description());
+        } else if (element instanceof JsonStringSchema e) {
+            describe(out.put("type", "string"), e.description());
+        } else if (element instanceof JsonIntegerSchema e) {
+            describe(out.put("type", "integer"), e.description());
+        } else if (element instanceof JsonNumberSchema e) {
+            describe(out.put("type", "number"), e.description());
+        } else if (element instanceof JsonBooleanSchema e) {
+            describe(out.put("type", "boolean"), e.description());
+        } else if (element instanceof JsonNullSchema) {
+            out.put("type", "null");
+        } else if (element instanceof JsonEnumSchema e) {
+            out.put("type", "string");
+            ArrayNode values = out.putArray("enum");
+            e.enumValues().forEach(values::add);
+            describe(out, e.description());
+        } else if (element instanceof JsonArraySchema e) {
+            out.put("type", "array");
+            if (e.items() != null) {
+                out.set("items", json(e.items()));
+            }
+            describe(out, e.description());
+        } else if (element instanceof JsonAnyOfSchema e) {
+            ArrayNode anyOf = out.putArray("anyOf");
+            e.anyOf().forEach(m -> anyOf.add(json(m)));
+            describe(out, e.description());
+        } else if (element instanceof JsonReferenceSchema e) {
+            out.put("$ref", "#/$defs/" + e.reference());
+            describe(out, e.description());
+        }
+        return out;                                                 // an element of a kind not known here: any value
+    }
+
+    private static ObjectNode describe(ObjectNode schema, String description) {
+        return description == null ? schema : schema.put("description", description);
+    }
+
+    private static final ObjectMapper READER = new ObjectMapper();
 
     private static JsonRawSchema raw(JsonNode schema) {
         return JsonRawSchema.from(schema.toString());

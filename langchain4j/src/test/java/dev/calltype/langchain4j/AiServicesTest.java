@@ -9,7 +9,11 @@ import dev.langchain4j.agent.tool.ToolSpecification;
 import dev.langchain4j.data.message.AiMessage;
 import dev.langchain4j.data.message.ToolExecutionResultMessage;
 import dev.langchain4j.model.chat.request.ChatRequest;
+import dev.calltype.langchain4j.tools.Vault;
+import dev.calltype.langchain4j.tools.VaultTools;
 import dev.langchain4j.service.AiServices;
+import dev.langchain4j.service.tool.ToolErrorHandlerResult;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -52,13 +56,23 @@ class AiServicesTest {
     }
 
     @Test
-    void aiServicesRunsRepairedCallsAndGetsEveryFailureAsText() {
+    void aiServicesRunsRepairedCallsAndItsErrorHandlersAnswerEveryFailure() {
         ScriptedChatModel model = model();
         Shop shop = new Shop();
+        List<String> argumentErrors = new ArrayList<>();
+        List<String> executionErrors = new ArrayList<>();
         Assistant assistant = AiServices.builder(Assistant.class)
                 .chatModel(model)
                 .toolProvider(LangChain4jTools.toolProvider(new ShopTools(shop)))
                 .hallucinatedToolNameStrategy(LangChain4jTools.unknownTool(new ShopTools(shop)))
+                .toolArgumentsErrorHandler((error, context) -> {
+                    argumentErrors.add(context.toolExecutionRequest().id());
+                    return ToolErrorHandlerResult.text(error.getMessage());
+                })
+                .toolExecutionErrorHandler((error, context) -> {
+                    executionErrors.add(context.toolExecutionRequest().id());
+                    return ToolErrorHandlerResult.text(error.getMessage());
+                })
                 .build();
 
         String answer = assistant.chat("Order two A-7 for Christmas Eve, express, to 1 Quay, Bergen.");
@@ -85,6 +99,69 @@ class AiServicesTest {
 
         assertThat(results.get(4).text()).contains("The call to \"price\" was cut off");
         assertThat(results.get(4).isError()).isTrue();
+
+        // the user's handlers were asked: arguments that do not fit or were cut off, and the tool that threw
+        assertThat(argumentErrors).containsExactly("c3", "c5");
+        assertThat(executionErrors).containsExactly("c4");
+    }
+
+    @Test
+    void withoutHandlersAToolsFailureReachesTheModelFlaggedAsAnError() {
+        ScriptedChatModel model = new ScriptedChatModel(AiMessage.from(request("c1", "broken", "{}")),
+                AiMessage.from("The price list is offline."));
+        Assistant assistant = AiServices.builder(Assistant.class)
+                .chatModel(model)
+                .tools(LangChain4jTools.tools(new ShopTools(new Shop())))
+                .build();
+
+        assertThat(assistant.chat("Price of A-7?")).isEqualTo("The price list is offline.");
+        assertThat(results(model.requests.get(1))).singleElement().satisfies(r -> {
+            assertThat(r.text()).isEqualTo("Tool broken failed: the price list is offline");
+            assertThat(r.isError()).isTrue();
+        });
+    }
+
+    @Test
+    void aToolThatNeedsConfirmationIsDeclinedWithoutAnApprover() {
+        ScriptedChatModel model = new ScriptedChatModel(AiMessage.from(request("c1", "wipe", "{\"id\": \"r-1\"}")),
+                AiMessage.from("I may not wipe it."));
+        Vault vault = new Vault();
+        Assistant assistant = AiServices.builder(Assistant.class)
+                .chatModel(model)
+                .tools(LangChain4jTools.tools(new VaultTools(vault)))
+                .build();
+
+        assertThat(assistant.chat("Wipe r-1.")).isEqualTo("I may not wipe it.");
+        assertThat(vault.wiped).isEmpty();
+        assertThat(results(model.requests.get(1))).singleElement().satisfies(r -> {
+            assertThat(r.text()).contains("declined to run wipe").contains("approval");
+            assertThat(r.isError()).isTrue();
+        });
+    }
+
+    @Test
+    void aToolThatNeedsConfirmationRunsWhenTheApproverSaysYes() {
+        ScriptedChatModel model = new ScriptedChatModel(
+                AiMessage.from(List.of(request("c1", "wipe", "{\"id\": \"r-1\"}"),
+                        request("c2", "wipe", "{\"id\": \"r-2\"}"))),
+                AiMessage.from("Wiped r-1."));
+        Vault vault = new Vault();
+        List<String> asked = new ArrayList<>();
+        Assistant assistant = AiServices.builder(Assistant.class)
+                .chatModel(model)
+                .toolProvider(LangChain4jTools.toolProvider((call, tool) -> {
+                    asked.add(tool.name() + " " + call.arguments());
+                    return call.arguments().path("id").asText().equals("r-1");
+                }, new VaultTools(vault)))
+                .build();
+
+        assertThat(assistant.chat("Wipe r-1 and r-2.")).isEqualTo("Wiped r-1.");
+        assertThat(asked).containsExactly("wipe {\"id\":\"r-1\"}", "wipe {\"id\":\"r-2\"}");
+        assertThat(vault.wiped).containsExactly("r-1");
+        List<ToolExecutionResultMessage> results = results(model.requests.get(1));
+        assertThat(results.get(0).text()).isEqualTo("wiped r-1");
+        assertThat(results.get(1).text()).contains("declined to run wipe");
+        assertThat(results.get(1).isError()).isTrue();
     }
 
     @Test

@@ -93,9 +93,15 @@ class LangChain4jChatModelTest {
                 .map(m -> (ToolExecutionResultMessage) m).toList();
         assertThat(results).extracting(ToolExecutionResultMessage::id).containsExactlyInAnyOrder("a", "b");
         assertThat(results).filteredOn(r -> r.id().equals("a")).singleElement()
-                .satisfies(r -> assertThat(r.text()).isEqualTo("B-1 costs 9.75 for 0 speeds"));
-        assertThat(results).filteredOn(r -> r.id().equals("b")).singleElement()
-                .satisfies(r -> assertThat(r.text()).contains("The call to \"price\" was cut off"));
+                .satisfies(r -> {
+                    assertThat(r.text()).isEqualTo("B-1 costs 9.75 for 0 speeds");
+                    assertThat(r.isError()).isFalse();
+                });
+        // a failure goes back flagged as an error, where LangChain4j's tool results have the flag
+        assertThat(results).filteredOn(r -> r.id().equals("b")).singleElement().satisfies(r -> {
+            assertThat(r.text()).contains("The call to \"price\" was cut off");
+            assertThat(r.isError()).isTrue();
+        });
         assertThat(outcome.transcript()).extracting(m -> m.role()).containsSubsequence(Role.USER, Role.ASSISTANT,
                 Role.TOOL, Role.ASSISTANT);
     }

@@ -30,7 +30,7 @@ class ReadmeExampleTest {
         WeatherServiceTools tools = new WeatherServiceTools(new WeatherService());
 
         // The toolkit in AiServices: the generated schemas go to the provider, and each call runs through the
-        // toolkit's dispatch (lenient arguments, coercion, failures answered as text with isError set).
+        // toolkit's dispatch (lenient arguments, coercion, failures to the service's error handlers).
         Assistant assistant = AiServices.builder(Assistant.class)   // interface Assistant { String chat(String m); }
                 .chatModel(model)                                    // any LangChain4j ChatModel: OpenAI, Ollama, ...
                 .toolProvider(LangChain4jTools.toolProvider(tools))  // or .tools(LangChain4jTools.tools(tools))

@@ -10,13 +10,17 @@ import dev.calltype.processor.diagnostic.Report;
 import dev.calltype.processor.generation.AnswerGenerator;
 import dev.calltype.processor.generation.ToolkitGenerator;
 import dev.calltype.processor.model.ToolkitModel;
+import dev.calltype.processor.model.Declarations;
+import dev.calltype.processor.model.ModelBuilder;
+import dev.calltype.processor.validation.DeclarationChecks;
+import dev.calltype.processor.validation.ModelChecks;
 import dev.calltype.processor.validation.AnswerValidator;
-import dev.calltype.processor.validation.Validator;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import javax.annotation.processing.AbstractProcessor;
@@ -25,14 +29,16 @@ import javax.annotation.processing.RoundEnvironment;
 import javax.lang.model.SourceVersion;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
+import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.TypeElement;
 
 /**
  * Generates a {@code <ClassName>Tools} toolkit for every class with {@code @Tool} methods, and a
  * {@code <Type>Answer} for every {@code @Answer} type.
  *
- * <p>Per class: validate (every problem reported) → immutable model → generator; nothing is
- * generated for a class with errors. A class whose tool types are not resolved yet (made by
+ * <p>Per class, in {@code process}: {@link DeclarationChecks} (the declarations), {@link ModelBuilder} (the
+ * immutable model, built once), {@link ModelChecks} (the model), then {@link ToolkitGenerator}; every problem of
+ * a class is reported, and nothing is generated for a class with errors. A class whose tool types are not resolved yet (made by
  * another processor) is deferred to the next round and reported only when processing is over.
  *
  * <p>Option {@code -Acalltype.descriptions=off} silences the warning for tools and parameters
@@ -82,7 +88,7 @@ public final class ToolProcessor extends AbstractProcessor {
         }
         for (Element e : round.getElementsAnnotatedWith(ToolParams.class)) {
             Report report = new Report();
-            Validator.checkToolParamsTarget(e, report);
+            DeclarationChecks.checkToolParamsTarget(e, report);
             report.printTo(processingEnv.getMessager());
         }
         Set<String> declared = new LinkedHashSet<>();
@@ -148,16 +154,19 @@ public final class ToolProcessor extends AbstractProcessor {
         }
         try {
             boolean describe = !"off".equalsIgnoreCase(processingEnv.getOptions().get(DESCRIPTIONS_OPTION));
-            Validator validator = new Validator(processingEnv, describe);
-            Report report = validator.validate(owner);
-            if (!validator.unresolved().isEmpty()) {
-                if (!last) {
-                    deferred.add(name);
-                    return;
-                }
-                report.add(Problem.TYPE_UNRESOLVED, owner, String.join(", ", validator.unresolved()), name);
+            Report report = new Report();
+            List<ExecutableElement> tools = DeclarationChecks.check(owner, report);
+            ModelBuilder builder = new ModelBuilder(processingEnv);
+            ToolkitModel model = builder.build(owner, tools);
+            if (builder.unresolved().isEmpty()) {
+                new ModelChecks(report, describe).check(tools, model, builder);
+            } else if (!last) {
+                deferred.add(name);
+                return;
+            } else {
+                report.add(Problem.TYPE_UNRESOLVED, owner, String.join(", ", builder.unresolved()), name);
             }
-            String toolkit = dev.calltype.processor.model.Declarations.generatedName(owner).canonicalName();
+            String toolkit = Declarations.generatedName(owner).canonicalName();
             if (declared.contains(toolkit)) {
                 report.add(Problem.TOOLKIT_NAME_TAKEN, owner, name, toolkit);
             }
@@ -165,7 +174,6 @@ public final class ToolProcessor extends AbstractProcessor {
             if (report.hasErrors()) {
                 return;
             }
-            ToolkitModel model = validator.model();
             JavaFile file = new ToolkitGenerator(model).generate();
             file.writeTo(processingEnv.getFiler());
             generated.add(name);

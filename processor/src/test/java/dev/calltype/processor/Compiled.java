@@ -6,6 +6,9 @@ import static com.google.common.truth.Truth.assertWithMessage;
 import static com.google.testing.compile.Compiler.javac;
 
 import com.google.testing.compile.Compilation;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.calltype.runtime.ToolCall;
 import dev.calltype.runtime.Toolkit;
 import java.io.IOException;
 import java.io.InputStream;
@@ -97,6 +100,11 @@ final class Compiled {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** A call of {@code tool} with the given JSON arguments and the id {@code call-1}. */
+    static ToolCall toolCall(String tool, String arguments) throws java.io.IOException {
+        return ToolCall.of(tool, (ObjectNode) new ObjectMapper().readTree(arguments)).withId("call-1");
     }
 
     /** Calls a public method reflectively. */

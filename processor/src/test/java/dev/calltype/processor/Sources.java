@@ -46,6 +46,12 @@ final class Sources {
         return out.toArray(new JavaFileObject[0]);
     }
 
+    /** A class {@code com.example.<name>} given inline, importing the annotations and {@code java.util}. */
+    static JavaFileObject example(String name, String text) {
+        return JavaFileObjects.forSourceString("com.example." + name, "package com.example;\n\n"
+                + "import dev.calltype.annotations.*;\n" + "import java.util.*;\n\n" + text);
+    }
+
     /** Sources given inline, plus the annotation stand-ins. */
     static JavaFileObject[] with(JavaFileObject... sources) {
         List<JavaFileObject> out = new ArrayList<>(annotations());

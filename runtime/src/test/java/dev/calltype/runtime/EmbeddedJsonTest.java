@@ -1,5 +1,8 @@
 package dev.calltype.runtime;
 
+import dev.calltype.runtime.testing.Corpus;
+import dev.calltype.runtime.testing.FuzzText;
+
 import static dev.calltype.runtime.testing.ExtractionFixtures.assertCall;
 import static dev.calltype.runtime.testing.ExtractionFixtures.extract;
 import static dev.calltype.runtime.testing.ExtractionFixtures.onlyCall;
@@ -148,5 +151,16 @@ class EmbeddedJsonTest {
         ExtractionError e = onlyError(extract("<tool_call>{\"name\": \"search\", \"arguments\": [\"a\", 1, 2]}</tool_call>"),
                 ExtractionError.Kind.TOO_MANY_POSITIONAL);
         assertThat(e.message()).contains("search(query, limit)");
+    }
+
+    /** A number no double can hold is kept exactly, and JSON text carries it unchanged. */
+    @Test
+    void numberNoDoubleCanHoldIsKeptExactly() throws Exception {
+        String text = "TOOL_CALL {\"name\": \"stock_price\", \"arguments\": {\"ticker\": 7E-777}}";
+        Extraction e = Corpus.extractor().extract(text);
+        assertThat(e.calls()).singleElement().satisfies(c -> {
+            assertThat(c.arguments().get("ticker").decimalValue()).isEqualByComparingTo(new java.math.BigDecimal("7E-777"));
+            assertThat(FuzzText.callProblem(e.calls(), text)).isNull();
+        });
     }
 }

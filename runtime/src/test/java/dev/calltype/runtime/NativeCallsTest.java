@@ -37,6 +37,28 @@ class NativeCallsTest {
     }
 
     @Test
+    void argumentsInACodeFenceAreReadInsideIt() throws Exception {
+        String fenced = "```json\n{\"city\": \"Paris\", 'days': 2}\n```\n";
+        Extraction x = EXTRACTOR.readNativeCall("get_weather", fenced, "c");
+        ToolCall call = x.calls().get(0);
+        assertThat(call.arguments()).isEqualTo(JSON.readTree("{\"city\": \"Paris\", \"days\": 2}"));
+        assertThat(call.repairs()).contains(Repair.FENCE_REMOVED, Repair.SINGLE_QUOTES);
+        assertThat(x.segments()).containsExactly(new Extraction.Segment(Extraction.Segment.Kind.CALL, 0, fenced.length()));
+        // a fence cut off is not a whole fence: the text is read as it is, and is no call
+        assertThat(EXTRACTOR.readNativeCall("get_weather", "```json\n{\"city\": \"Paris\"}", "c").calls()).isEmpty();
+    }
+
+    @Test
+    void doubleEncodedArgumentsAreDecoded() throws Exception {
+        ToolCall call = EXTRACTOR.readNativeCall("get_weather", "\"{\\\"city\\\": \\\"Paris\\\"}\"", "c")
+                .calls().get(0);
+        assertThat(call.arguments()).isEqualTo(JSON.readTree("{\"city\": \"Paris\"}"));
+        assertThat(call.repairs()).contains(Repair.ARGUMENTS_DECODED);
+        // a string that holds no object stays an error
+        assertThat(EXTRACTOR.readNativeCall("get_weather", "\"Paris\"", "c").calls()).isEmpty();
+    }
+
+    @Test
     void blankArgumentsAreAnEmptyObject() {
         assertThat(EXTRACTOR.readNativeCall("now", "", "a").calls().get(0).arguments().isEmpty()).isTrue();
         assertThat(EXTRACTOR.readNativeCall("now", " \n", "a").calls().get(0).arguments().isEmpty()).isTrue();

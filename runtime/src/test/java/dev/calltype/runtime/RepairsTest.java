@@ -1,5 +1,6 @@
 package dev.calltype.runtime;
 
+import dev.calltype.runtime.testing.ExtractionChecks;
 import dev.calltype.runtime.testing.ExtractionFixtures;
 
 import static dev.calltype.runtime.testing.ExtractionFixtures.extract;
@@ -111,5 +112,16 @@ class RepairsTest {
     void repairsAreRecordedOnceInFirstAppliedOrder() {
         ToolCall c = hermes("{'name': 'search', arguments: {'query': 'a', 'limit': 1,}, }");
         assertThat(c.repairs()).containsExactly(Repair.SINGLE_QUOTES, Repair.UNQUOTED_KEYS, Repair.TRAILING_COMMA);
+    }
+
+    /** Calls read from an array the text leaves open after a comment keep their spans in the text. */
+    @Test
+    void everyCallOfAnArrayClosedByRepairHasAPlaceInTheText() {
+        String text = "[{\"name\":\"ping\",\"args\":{}},{\"name\":\"stock_price\",\"args\":{\"ticker\":\"Q\"}} // \"and\" [more";
+        Extraction e = ToolCallExtractor.builder().build().extract(text);
+        assertThat(e.calls()).extracting(ToolCall::name).containsExactly("ping", "stock_price");
+        assertThat(e.calls()).allSatisfy(c -> assertThat(c.end()).isGreaterThan(c.start()));
+        assertThat(ExtractionChecks.partitionProblem(text, e)).isNull();
+        assertThat(e.calls().get(1).start()).isEqualTo(text.indexOf("{\"name\":\"stock_price"));
     }
 }

@@ -1,5 +1,7 @@
 package dev.calltype.runtime;
 
+import dev.calltype.runtime.testing.Fixtures;
+
 import static dev.calltype.runtime.testing.Fixtures.object;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -433,5 +435,19 @@ class ToolkitsFromJsonTest {
                 }
             }
         }
+    }
+
+    /** A call with hundreds of wrong keys gets a bounded failure: ten problems and a count of the rest. */
+    @Test
+    void failureListsTenArgumentProblemsAndCountsTheRest() {
+        Toolkit kit = Toolkits.fromJson("[{\"name\": \"ping\", \"parameters\": {\"type\": \"object\", "
+                + "\"properties\": {}, \"additionalProperties\": false}}]", (name, args) -> args);
+        com.fasterxml.jackson.databind.node.ObjectNode args = Fixtures.JSON.createObjectNode();
+        for (int i = 0; i < 40; i++) {
+            args.put("key" + i, i);
+        }
+        String failure = kit.dispatch(ToolCall.of("ping", args)).content();
+        assertThat(failure).contains("unknown parameter 'key9'").doesNotContain("'key10'")
+                .contains("- and 30 more problems like these");
     }
 }

@@ -3,16 +3,27 @@ package dev.calltype.springai;
 import dev.calltype.runtime.ToolSpec;
 import dev.calltype.runtime.Toolkit;
 import dev.calltype.runtime.Toolkits;
+import dev.calltype.runtime.agent.ToolLoop;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import org.springframework.ai.chat.model.ChatModel;
+import org.springframework.ai.model.tool.ToolCallingManager;
 import org.springframework.ai.tool.ToolCallback;
 import org.springframework.ai.tool.ToolCallbackProvider;
 import org.springframework.ai.tool.definition.ToolDefinition;
 import org.springframework.ai.tool.resolution.ToolCallbackResolver;
 
 /**
- * Calltype toolkits as Spring AI tools: each {@link ToolCallback}'s {@link ToolDefinition} carries the schema the
+ * Calltype inside Spring AI: a chat model whose replies are repaired before {@code ChatClient} sees them
+ * ({@link #repairing(ChatModel)}), and Calltype toolkits as Spring AI tools.
+ *
+ * <pre>{@code
+ * ChatClient chat = ChatClient.create(SpringAiTools.repairing(chatModel));   // calls written as text run too
+ * String answer = chat.prompt("Weather in Oslo?").tools(new WeatherTools()).call().content();
+ * }</pre>
+ *
+ * <p>Calltype toolkits as Spring AI tools: each {@link ToolCallback}'s {@link ToolDefinition} carries the schema the
  * processor generated, as JSON text, exactly; each call runs through the toolkit's dispatch, so malformed
  * arguments are repaired or answered with a correction, values are coerced to the declared types, and a tool's
  * exception goes back to the model as text, never as a stack trace.
@@ -31,6 +42,41 @@ public final class SpringAiTools {
     }
 
     /**
+     * The model, with each reply repaired against the tools its prompt offers (whoever defined them: {@code @Tool}
+     * methods, function callbacks, Calltype toolkits, MCP): calls the model wrote in its text, in any format Calltype
+     * reads, become tool calls, the markup taken out of the text and reasoning moved to the message's
+     * {@code reasoningContent} metadata; native calls get their arguments repaired (single quotes, fences, double
+     * encoding) and coerced to the tool's schema, their names resolved to the tools offered, and when streamed their
+     * chunks merged (ids repeated or empty, names split across chunks). A call that cannot be run (a tool name none of
+     * the tools has, arguments cut off) is answered for the model, which is asked again (at most twice in a row),
+     * instead of failing the request. With internal tool execution on (Spring AI's default), the calls run here
+     * through a default {@link ToolCallingManager}, so the tools' callbacks, observations and {@code returnDirect}
+     * apply as they do inside a provider model; see {@link #repairing(ChatModel, ToolCallingManager)} to give your
+     * own. A prompt that offers no tools is sent as it is.
+     *
+     * @param model the Spring AI model (OpenAI, Ollama, …)
+     * @return the repairing model, for {@code ChatClient.create(…)} or direct use
+     * @throws NullPointerException when {@code model} is {@code null}
+     */
+    public static ChatModel repairing(ChatModel model) {
+        return repairing(model, ToolCallingManager.builder().build());
+    }
+
+    /**
+     * The model repaired as {@link #repairing(ChatModel)} repairs it, running tools through the given manager (the
+     * one your provider model is built with, for its resolver and observation registry).
+     *
+     * @param model the Spring AI model
+     * @param manager resolves the tools a prompt names and runs the calls when internal tool execution is on
+     * @return the repairing model
+     * @throws NullPointerException when an argument is {@code null}
+     */
+    public static ChatModel repairing(ChatModel model, ToolCallingManager manager) {
+        return new RepairingChatModel(Objects.requireNonNull(model, "model"), Objects.requireNonNull(manager,
+                "manager"));
+    }
+
+    /**
      * A provider of the toolkits' callbacks, for {@code ChatClient.Builder.defaultToolCallbacks(…)} or as a
      * Spring bean.
      *
@@ -44,7 +90,22 @@ public final class SpringAiTools {
     }
 
     /**
-     * The toolkits' tools as callbacks, in order: each runs its call through the toolkit's dispatch.
+     * A provider of the toolkits' callbacks whose calls to tools that need confirmation ({@code @Tool(confirm =
+     * true)}) go to the approver first, as {@code ToolLoop}'s do.
+     *
+     * @param approver decides on each call to a tool that needs confirmation; {@code null} declines them all, and the
+     *     model is told why
+     * @param toolkits the toolkits, in the order their tools are listed
+     * @return a provider of the callbacks {@link #toolCallbacks(ToolLoop.Approver, Toolkit...)} gives
+     * @throws IllegalArgumentException when two toolkits have a tool of the same name
+     */
+    public static ToolCallbackProvider toolCallbackProvider(ToolLoop.Approver approver, Toolkit... toolkits) {
+        return ToolCallbackProvider.from(toolCallbacks(approver, toolkits));
+    }
+
+    /**
+     * The toolkits' tools as callbacks, in order: each runs its call through the toolkit's dispatch; calls to tools
+     * that need confirmation are declined (see {@link #toolCallbacks(ToolLoop.Approver, Toolkit...)}).
      *
      * @param toolkits the toolkits, in the order their tools are listed (one, or several combined as
      *     {@code Toolkits.combine} combines them)
@@ -52,10 +113,24 @@ public final class SpringAiTools {
      * @throws IllegalArgumentException when two toolkits have a tool of the same name
      */
     public static List<ToolCallback> toolCallbacks(Toolkit... toolkits) {
+        return toolCallbacks(null, toolkits);
+    }
+
+    /**
+     * The toolkits' tools as callbacks, as {@link #toolCallbacks(Toolkit...)} gives them, whose calls to tools that
+     * need confirmation ({@code @Tool(confirm = true)}) go to the approver first, as {@code ToolLoop}'s do.
+     *
+     * @param approver decides on each call to a tool that needs confirmation; {@code null} declines them all, and the
+     *     model is told why
+     * @param toolkits the toolkits, in the order their tools are listed
+     * @return the callbacks, in the toolkits' order, unmodifiable
+     * @throws IllegalArgumentException when two toolkits have a tool of the same name
+     */
+    public static List<ToolCallback> toolCallbacks(ToolLoop.Approver approver, Toolkit... toolkits) {
         Toolkit all = one(toolkits);
         List<ToolCallback> callbacks = new ArrayList<>();
         for (ToolSpec tool : all.tools()) {
-            callbacks.add(new ToolkitCallback(toolDefinition(tool), all));
+            callbacks.add(new ToolkitCallback(toolDefinition(tool), all, approver));
         }
         return List.copyOf(callbacks);
     }
@@ -74,7 +149,7 @@ public final class SpringAiTools {
     public static ToolCallbackResolver unknownToolResolver(Toolkit... toolkits) {
         Toolkit all = one(toolkits);
         return name -> new ToolkitCallback(ToolDefinition.builder().name(name).description(name)
-                .inputSchema("{\"type\":\"object\",\"properties\":{}}").build(), all);
+                .inputSchema("{\"type\":\"object\",\"properties\":{}}").build(), all, null);
     }
 
     /**

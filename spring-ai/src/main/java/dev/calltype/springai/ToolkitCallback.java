@@ -3,26 +3,32 @@ package dev.calltype.springai;
 import dev.calltype.runtime.ToolCallExtractor;
 import dev.calltype.runtime.ToolResult;
 import dev.calltype.runtime.Toolkit;
+import dev.calltype.runtime.agent.Approvals;
+import dev.calltype.runtime.agent.ToolLoop;
 import org.springframework.ai.chat.model.ToolContext;
 import org.springframework.ai.tool.ToolCallback;
 import org.springframework.ai.tool.definition.ToolDefinition;
 
 /**
  * One tool of a Calltype toolkit as a Spring AI {@link ToolCallback}: its definition carries the generated
- * schema as it is, and {@link #call} runs the toolkit's native dispatch ({@link Toolkit#dispatchNative}: a
+ * schema as it is, and {@link #call} runs the toolkit's native dispatch ({@link Toolkit#dispatchNative}, through {@link Approvals#dispatch}: a
  * plain argument object read straight into the parameters by a generated toolkit, any other text read leniently as
  * {@link ToolCallExtractor#readNativeCall} reads it, the same answer either way), answering every failure
  * (unreadable or invalid arguments, an unknown tool, a tool that throws) with the text written for the model. It never throws for what
- * a model sends; Spring AI's tool responses have no error flag, so the text says what went wrong.
+ * a model sends; Spring AI's tool responses have no error flag, so the text says what went wrong. A call to a tool that
+ * needs confirmation runs only when the approver says yes ({@link Approvals}); without one it is declined with a
+ * text that says why.
  */
 final class ToolkitCallback implements ToolCallback {
 
     private final ToolDefinition definition;
     private final Toolkit toolkit;
+    private final ToolLoop.Approver approver;
 
-    ToolkitCallback(ToolDefinition definition, Toolkit toolkit) {
+    ToolkitCallback(ToolDefinition definition, Toolkit toolkit, ToolLoop.Approver approver) {
         this.definition = definition;
         this.toolkit = toolkit;
+        this.approver = approver;
     }
 
     @Override
@@ -41,7 +47,7 @@ final class ToolkitCallback implements ToolCallback {
     }
 
     ToolResult run(String toolInput) {
-        return toolkit.dispatchNative(definition.name(), toolInput, null);
+        return Approvals.dispatch(toolkit, approver, definition.name(), toolInput, null);
     }
 
     @Override

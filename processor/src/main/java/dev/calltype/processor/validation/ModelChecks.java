@@ -20,22 +20,35 @@ import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.ExecutableElement;
 
 /**
- * The checks of a built model: what the builder left out ({@link Issue}s), defaults against their types,
+ * The third step of processing a class, after {@link DeclarationChecks} and {@link ModelBuilder}: the checks of
+ * the built model (made only when every type it names is resolved): what the builder left out ({@link Issue}s), defaults against their types,
  * parameter names used twice, missing descriptions, optional primitives and results written by reflection.
  * Warnings the user silenced with {@code @SuppressWarnings("calltype")} are not reported.
  */
-final class ModelChecks {
+public final class ModelChecks {
 
     private final Report report;
     private final boolean describeWarnings;
 
-    ModelChecks(Report report, boolean describeWarnings) {
+    /**
+     * Checks that report to {@code report}.
+     *
+     * @param report where every problem found is added
+     * @param describeWarnings whether a tool or parameter without a description is a warning
+     */
+    public ModelChecks(Report report, boolean describeWarnings) {
         this.report = report;
         this.describeWarnings = describeWarnings;
     }
 
-    /** @param methods the methods the model's tools were built from, in the same order */
-    void check(List<ExecutableElement> methods, ToolkitModel model, ModelBuilder builder) {
+    /**
+     * Checks a built model.
+     *
+     * @param methods the methods the model's tools were built from, in the same order
+     * @param model the model built from them
+     * @param builder the builder that built it, with what it left out, the stated defaults and the parameters' sources
+     */
+    public void check(List<ExecutableElement> methods, ToolkitModel model, ModelBuilder builder) {
         for (Issue i : builder.issues()) {
             if (i.problem().severity() == Problem.Severity.WARNING && Declarations.suppressed(i.element())) {
                 continue;

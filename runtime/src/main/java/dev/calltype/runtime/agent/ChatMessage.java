@@ -14,8 +14,11 @@ import java.util.Objects;
  * @param toolCallId for a tool message: the id of the call it answers; otherwise {@code null}
  * @param name for a tool message: the tool's name; otherwise {@code null}
  * @param toolCalls for an assistant message: the native tool calls it carried (empty otherwise)
+ * @param error for a tool message: whether it reports a failure (the call could not run, or the tool failed), for
+ *     clients whose tool messages carry an error flag; {@code false} otherwise
  */
-public record ChatMessage(Role role, String content, String toolCallId, String name, List<ToolCall> toolCalls) {
+public record ChatMessage(Role role, String content, String toolCallId, String name, List<ToolCall> toolCalls,
+                          boolean error) {
 
     /** Who wrote a message. */
     public enum Role {
@@ -38,8 +41,10 @@ public record ChatMessage(Role role, String content, String toolCallId, String n
      * @param toolCallId for a tool message: the id of the call it answers; otherwise {@code null}
      * @param name for a tool message: the tool's name; otherwise {@code null}
      * @param toolCalls for an assistant message: the native tool calls it carried (empty otherwise)
+     * @param error for a tool message: whether it reports a failure; {@code false} otherwise
      * @throws NullPointerException when {@code role} is {@code null}
-     * @throws IllegalArgumentException when a message other than an assistant's carries tool calls
+     * @throws IllegalArgumentException when a message other than an assistant's carries tool calls, or one other
+     *     than a tool's is flagged as an error
      */
     public ChatMessage {
         Objects.requireNonNull(role, "role");
@@ -48,6 +53,24 @@ public record ChatMessage(Role role, String content, String toolCallId, String n
         if (!toolCalls.isEmpty() && role != Role.ASSISTANT) {
             throw new IllegalArgumentException("only an assistant message carries tool calls");
         }
+        if (error && role != Role.TOOL) {
+            throw new IllegalArgumentException("only a tool message reports a failure");
+        }
+    }
+
+    /**
+     * A message that reports no failure.
+     *
+     * @param role who wrote it
+     * @param content its text ({@code ""} when none; for a tool message, the result text)
+     * @param toolCallId for a tool message: the id of the call it answers; otherwise {@code null}
+     * @param name for a tool message: the tool's name; otherwise {@code null}
+     * @param toolCalls for an assistant message: the native tool calls it carried (empty otherwise)
+     * @throws NullPointerException when {@code role} is {@code null}
+     * @throws IllegalArgumentException when a message other than an assistant's carries tool calls
+     */
+    public ChatMessage(Role role, String content, String toolCallId, String name, List<ToolCall> toolCalls) {
+        this(role, content, toolCallId, name, toolCalls, false);
     }
 
     /**
@@ -100,6 +123,19 @@ public record ChatMessage(Role role, String content, String toolCallId, String n
      * @return a {@link Role#TOOL} message
      */
     public static ChatMessage tool(String toolCallId, String name, String content) {
-        return new ChatMessage(Role.TOOL, content, toolCallId, name, List.of());
+        return new ChatMessage(Role.TOOL, content, toolCallId, name, List.of(), false);
+    }
+
+    /**
+     * A tool's answer to one native call, flagged when it reports a failure.
+     *
+     * @param toolCallId the id of the call it answers
+     * @param name the tool's name
+     * @param content the result's text or the failure message, as {@code ToolResult.content()} gives it
+     * @param error whether it reports a failure, as {@code ToolResult.isError()} says
+     * @return a {@link Role#TOOL} message
+     */
+    public static ChatMessage tool(String toolCallId, String name, String content, boolean error) {
+        return new ChatMessage(Role.TOOL, content, toolCallId, name, List.of(), error);
     }
 }

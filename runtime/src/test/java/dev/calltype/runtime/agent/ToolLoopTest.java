@@ -225,7 +225,7 @@ class ToolLoopTest {
         ToolLoop.Outcome outcome = ToolLoop.builder(model, toolkit).build().run("save it");
 
         assertThat(outcome.completed()).isTrue();
-        assertThat(outcome.transcript()).contains(ChatMessage.tool("f", "fail", "Tool fail failed: disk full"));
+        assertThat(outcome.transcript()).contains(ChatMessage.tool("f", "fail", "Tool fail failed: disk full", true));
         assertThat(outcome.answer()).isEqualTo("Sorry, the disk is full.");
     }
 
@@ -257,7 +257,7 @@ class ToolLoopTest {
 
         ToolLoop.Outcome outcome = ToolLoop.builder(model, throwing).build().run("go");
 
-        assertThat(outcome.transcript()).contains(ChatMessage.tool("x", "add", "Tool add failed: dispatcher bug"));
+        assertThat(outcome.transcript()).contains(ChatMessage.tool("x", "add", "Tool add failed: dispatcher bug", true));
     }
 
     @Test
@@ -349,7 +349,7 @@ class ToolLoopTest {
         assertThat(outcome.answer()).isEqualTo("4");
         assertThat(outcome.transcript().get(1).toolCalls()).extracting(ToolCall::id).containsExactly("bad1");
         assertThat(outcome.transcript().get(2)).isEqualTo(ChatMessage.tool("bad1", "add",
-                "the arguments of add are cut off; send the whole call again"));
+                "the arguments of add are cut off; send the whole call again", true));
         assertThat(outcome.transcript().get(4)).isEqualTo(ChatMessage.tool("ok1", "add", "4"));
         assertThat(events).contains("1 result add: the arguments of add are cut off; send the whole call again");
     }

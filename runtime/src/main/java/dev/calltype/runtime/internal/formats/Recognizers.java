@@ -10,54 +10,25 @@ import dev.calltype.runtime.internal.scan.Recognizer;
 import java.util.List;
 
 /**
- * The table of formats: one line per model family, each family one file in this package that registers its
- * markers ({@link Family}). Adding a format is adding its file, its line here, and a test file of real-looking
- * outputs. Families whose markup has no marker of its own are read by the family whose marker they share
- * ({@link Glm} and {@link Qwen3Coder} inside {@link Hermes}'s {@code <tool_call>}).
+ * The formats every extractor is given: the model families, each one file in this package that registers its
+ * markers ({@link Family}) and named by its {@code WireFormat} constant ({@code PANGU(Pangu::new)}), then the
+ * reasoning blocks and the generic recognizers (JSON in prose, fences, pythonic lines, calls the prompt opened).
+ * Families whose markup has no marker of its own are read by the family whose marker they share ({@link Glm} and
+ * {@link Qwen3Coder} inside {@link Hermes}'s {@code <tool_call>}).
  */
-public enum Recognizers implements Families {
-
-    /** Every family and generic recognizer: the formats every extractor is given. */
-    ALL;
-
+public final class Recognizers implements Families {
 
     /** Every family, in the order its markers are registered (the order matters only for equal markers). */
-    private static final List<Family> FAMILIES = List.of(
-            new CustomMarkers(),  // TOOL_CALL marker, [TOOL_CALL] and custom tag pairs
-            new Hermes(),         // <tool_call>: Hermes / Qwen JSON, Qwen3-Coder, GLM
-            new SeedOss(),        // <seed:tool_call>
-            new MiniMax(),        // <minimax:tool_call>
-            new Mistral(),        // [TOOL_CALLS]
-            new Llama3(),         // <|python_tag|>, <function=
-            new Llama4(),         // <|python_start|>
-            new Olmo3(),          // <function_calls>
-            new Lfm2(),           // <|tool_call_start|>
-            new Granite(),        // <|tool_call|>, <function_call>
-            new Nemotron(),       // <TOOLCALL>
-            new Hunyuan(),        // <tool_calls>, <tool_calls:SUFFIX> (JSON or Hunyuan V3/V4 <tool_call> pairs)
-            new Phi4(),           // functools
-            new InternLM(),       // <|action_start|><|plugin|>
-            new DeepSeek(),       // <｜tool▁calls▁begin｜>, <｜tool▁call▁begin｜>, DSML
-            new KimiK2(),         // <|tool_calls_section_begin|>, <|tool_call_begin|>
-            new Harmony(),        // <|start|>, <|channel|> (gpt-oss)
-            new CommandR(),       // <|START_ACTION|>, Action:
-            new Gemma(),          // <|tool_call>, <start_function_call>
-            new Apertus(),        // <|tools_prefix|>
-            new SolarOpen(),      // <|tool_call:start|>
-            new Plamo(),          // <|plamo:begin_tool_requests:plamo|>
-            new Dots(),           // <dots_function_call>
-            new MuseGlimmer(),    // <atem:function_calls>
-            new Step3(),          // <｜tool_calls_begin｜>
-            new KimiK3(),         // <|open|>tools<|sep|>
-            new MiniCpm5(),       // <function name=
-            new GigaChat3(),      // <|function_call|>, function call<|role_sep|>
-            new LongCat(),        // <longcat_tool_call>
-            new Cwm(),            // <tool:
-            new MinimaxM3(),      // ]<]minimax[>[<tool_call>
-            new Inkling(),        // <|message_model|>, <|content_invoke_tool_json|>
-            new Functionary(),    // >>>NAME (and NAME at the start of a response, the prompt holding >>>)
-            new Pangu(),          // [unused11]
-            new HyperClovaX());   // -> tool/function_call
+    private final List<Family> families;
+
+    /**
+     * The formats of these families and the generic recognizers.
+     *
+     * @param families the families, in the order their markers are registered
+     */
+    public Recognizers(List<Family> families) {
+        this.families = List.copyOf(families);
+    }
 
     /**
      * Markers that end a reasoning block without a closing tag and start markup after it: Kimi K2 Thinking opens its
@@ -76,7 +47,7 @@ public enum Recognizers implements Families {
             t.add(p.open(), new Reasoning(p.close()));
             t.add(p.close(), new Reasoning(null));
         }
-        for (Family f : FAMILIES) {
+        for (Family f : families) {
             f.register(cfg, t);
         }
     }

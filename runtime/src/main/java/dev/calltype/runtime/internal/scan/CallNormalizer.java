@@ -326,6 +326,16 @@ public final class CallNormalizer {
             a.forEach(positional::add);
             return positional(n, positional, List.of(), id, format, repairs, start, end);
         }
+        if (a.isTextual()) {                                // double-encoded: the object written as a JSON string
+            String s = a.textValue();
+            JsonRead inner = LenientJson.read(s, 0, s.length(), true, cfg.limits);
+            if (inner.isComplete() && inner.value().isObject() && inner.autoClosed().isEmpty()
+                    && Chars.skipBlanks(s, inner.end(), s.length()) == s.length()) {
+                repairs.add(Repair.ARGUMENTS_DECODED);
+                addAll(repairs, inner.repairs());
+                return Finding.call(n.name, (ObjectNode) inner.value(), id, format, repairs, start, end);
+            }
+        }
         return Finding.error(ExtractionError.Kind.INVALID_CALL_SYNTAX,
                 ErrorTexts.invalid("the arguments of " + Chars.quoted(n.name) + " must be a JSON object, not "
                         + JsonCoercion.describe(a)), n.name, format, start, end);
@@ -341,6 +351,12 @@ public final class CallNormalizer {
         int from = Chars.skipBlanks(args, 0, end);
         if (from == end) {
             return call(rawName, NODES.objectNode(), id, WireFormat.NATIVE, List.of(), 0, end, cfg);
+        }
+        int fenceEnd = fenceEnd(args, from, end);
+        if (fenceEnd >= 0) {                                // ```json\n{...}\n```: read what the fence holds
+            Finding inner = nativeCall(rawName, args.subSequence(lineEnd(args, from + 3, fenceEnd), fenceEnd), id, cfg)
+                    .span(0, end);
+            return inner.isCall() ? inner.withRepair(Repair.FENCE_REMOVED) : inner;
         }
         JsonRead read = LenientJson.read(args, from, end, true, cfg.limits);
         Name n = name(rawName, true, WireFormat.NATIVE, 0, end, cfg);
@@ -358,6 +374,35 @@ public final class CallNormalizer {
                     WireFormat.NATIVE, 0, end);
         }
         return call(rawName, read, id, WireFormat.NATIVE, 0, end, cfg);
+    }
+
+    /**
+     * Where the closing fence starts when {@code text[from, end)} is a whole Markdown code fence (three backticks, an
+     * optional language, the content, three backticks and nothing after them but blanks), else -1.
+     */
+    private static int fenceEnd(CharSequence text, int from, int end) {
+        if (end - from < 6 || !startsWithFence(text, from)) {
+            return -1;
+        }
+        int last = end;
+        while (last > from && Character.isWhitespace(text.charAt(last - 1))) {
+            last--;
+        }
+        return last - 3 >= from + 3 && startsWithFence(text, last - 3) ? last - 3 : -1;
+    }
+
+    private static boolean startsWithFence(CharSequence text, int at) {
+        return text.charAt(at) == '`' && text.charAt(at + 1) == '`' && text.charAt(at + 2) == '`';
+    }
+
+    /** Just past the end of the line that starts at {@code from} (the fence's language tag), or {@code end}. */
+    private static int lineEnd(CharSequence text, int from, int end) {
+        for (int k = from; k < end; k++) {
+            if (text.charAt(k) == '\n') {
+                return k + 1;
+            }
+        }
+        return end;
     }
 
     /** A call whose arguments are already an object (XML-style formats). */

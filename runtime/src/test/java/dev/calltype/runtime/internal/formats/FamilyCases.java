@@ -1,10 +1,14 @@
 package dev.calltype.runtime.internal.formats;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.DynamicContainer.dynamicContainer;
+import static org.junit.jupiter.api.DynamicTest.dynamicTest;
 
 import dev.calltype.runtime.Extraction;
 import dev.calltype.runtime.ExtractionError;
 import dev.calltype.runtime.Repair;
+import dev.calltype.runtime.StreamEvent;
+import dev.calltype.runtime.StreamingExtractor;
 import dev.calltype.runtime.ToolCall;
 import dev.calltype.runtime.ToolCallExtractor;
 import dev.calltype.runtime.ToolSpec;
@@ -17,38 +21,44 @@ import dev.calltype.runtime.testing.Streams;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicNode;
 import org.junit.jupiter.api.DynamicTest;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestFactory;
 
 /**
- * The conformance cases of one model family, read from {@code src/test/resources/families/<family>.jsonl} (written
- * by {@code make_cases.py} there, which documents the fields): each case's calls, errors, text and formats in batch,
- * the same in streaming one character at a time, in fixed chunks and split at every point, the partition of the
- * response, and the family's formats switched off. A family's test class names its file; the plumbing is here once.
+ * The conformance cases of one file {@code src/test/resources/families/<file>.jsonl} (the fields are documented in
+ * {@code make_cases.py} there, which writes them) and every check they get: each case's calls, errors, text and
+ * formats in batch, the same in streaming one character at a time, in fixed chunks and split at every point, the
+ * partition of the response, the case's format switched off, and the file's kinds and ids. {@link FamilyCasesTest}
+ * runs {@link #checks()} over every file in the directory; a new check is added to that list.
+ *
+ * <p>A file is one family's, and then holds the five kinds of {@link #REQUIRED_KINDS}, unless every case in it is
+ * of kind {@code regression} ({@code regressions.jsonl}: the cases that pin behaviour across families).
  */
-abstract class FamilyCases {
+final class FamilyCases {
 
     static final List<String> REQUIRED_KINDS = List.of("plain", "several", "prose", "repair", "malformed");
     static final List<ToolSpec> TOOLS = ToolSpecs.fromJson(Corpus.read("/families/tools.json"));
 
+    /** The kind of the cases of the one file that is not one family's. */
+    static final String REGRESSION = "regression";
+
     private final String family;
+    private final List<Case> cases;
     private final boolean oneFamily;
 
-    /** The cases of {@code family}, which has every kind of case. */
-    FamilyCases(String family) {
-        this(family, true);
-    }
-
-    /** The cases of {@code file}; {@code oneFamily}: whether it is one family's file, with every kind of case. */
-    FamilyCases(String file, boolean oneFamily) {
+    /** The cases of {@code file} (its name without {@code .jsonl}). */
+    FamilyCases(String file) {
         this.family = file;
-        this.oneFamily = oneFamily;
+        this.cases = cases(file);
+        this.oneFamily = !cases.stream().allMatch(c -> c.kind().equals(REGRESSION));
     }
 
     /** One case of a family file. */
@@ -69,6 +79,9 @@ abstract class FamilyCases {
             }
             if (o.has("searchReasoning")) {
                 b.searchReasoning(o.get("searchReasoning").asBoolean());
+            }
+            if (o.has("runCallsInUnclosedReasoning")) {
+                b.runCallsInUnclosedReasoning(o.get("runCallsInUnclosedReasoning").asBoolean());
             }
             if (o.has("promptTail")) {
                 b.promptTail(o.get("promptTail").asText());
@@ -149,15 +162,17 @@ abstract class FamilyCases {
         }
     }
 
-    /** The families listed in {@code index.txt}, in order. */
-    static List<String> families() {
-        List<String> out = new ArrayList<>();
-        for (String line : Corpus.read("/families/index.txt").split("\n")) {
-            if (!line.isBlank()) {
-                out.add(line.trim());
-            }
+    /** Every {@code families/*.jsonl} file's name without {@code .jsonl}, in name order. */
+    static List<String> files() {
+        try (Stream<Path> files = Files.list(Path.of(FamilyCases.class.getResource("/families/tools.json").toURI())
+                .getParent())) {
+            return files.map(f -> f.getFileName().toString()).filter(n -> n.endsWith(".jsonl"))
+                    .map(n -> n.substring(0, n.length() - ".jsonl".length())).sorted().toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (URISyntaxException e) {
+            throw new IllegalStateException(e);
         }
-        return out;
     }
 
     /** The cases of one family file. */
@@ -180,8 +195,20 @@ abstract class FamilyCases {
         return out;
     }
 
+    /** Every check of this file: a container of one test per case for each per-case check, then the file's own. */
+    Stream<DynamicNode> checks() {
+        return Stream.of(
+                dynamicContainer("everyCaseExtractsAsExpectedInBatch", everyCaseExtractsAsExpectedInBatch()),
+                dynamicContainer("everyCaseStreamsLikeBatchForAnySplit", everyCaseStreamsLikeBatchForAnySplit()),
+                dynamicContainer("everyCaseStreamsEventsInTheOrderTheyBecomeCertain",
+                        everyCaseStreamsEventsInTheOrderTheyBecomeCertain()),
+                dynamicContainer("aFormatSwitchedOffGivesNoCallInIt", aFormatSwitchedOffGivesNoCallInIt()),
+                dynamicTest("hasTheFiveKindsOfCaseEachNamedAfterTheFamily",
+                        this::hasTheFiveKindsOfCaseEachNamedAfterTheFamily));
+    }
+
     private Stream<DynamicTest> each(Check check) {
-        return cases(family).stream().map(c -> DynamicTest.dynamicTest(c.id(), () -> check.run(c)));
+        return cases.stream().map(c -> dynamicTest(c.id(), () -> check.run(c)));
     }
 
     @FunctionalInterface
@@ -189,7 +216,6 @@ abstract class FamilyCases {
         public void run(Case c) throws Exception;
     }
 
-    @TestFactory
     Stream<DynamicTest> everyCaseExtractsAsExpectedInBatch() {
         return each(c -> {
             Extraction x = c.extractor().extract(c.text());
@@ -201,7 +227,6 @@ abstract class FamilyCases {
         });
     }
 
-    @TestFactory
     Stream<DynamicTest> everyCaseStreamsLikeBatchForAnySplit() {
         return each(c -> {
             ToolCallExtractor x = c.extractor();
@@ -219,7 +244,68 @@ abstract class FamilyCases {
         });
     }
 
-    @TestFactory
+    /**
+     * The most characters of prose a stream may hold back when nothing but prose precedes them: a suffix that could
+     * still be the start of a marker (the longest is 28 characters) or of a pythonic call's name.
+     */
+    static final int PROSE_HOLD = 32;
+
+    Stream<DynamicTest> everyCaseStreamsEventsInTheOrderTheyBecomeCertain() {
+        return each(c -> {
+            ToolCallExtractor x = c.extractor();
+            Extraction batch = x.extract(c.text());
+            List<String> textBeforeCall = new ArrayList<>();
+            StringBuilder text = new StringBuilder();
+            int firstMarkup = c.text().length();
+            for (Extraction.Segment seg : batch.segments()) {
+                if (seg.kind() == Extraction.Segment.Kind.TEXT) {
+                    text.append(c.text(), seg.start(), seg.end());
+                } else {
+                    firstMarkup = Math.min(firstMarkup, seg.start());
+                    if (seg.kind() == Extraction.Segment.Kind.CALL) {
+                        textBeforeCall.add(text.toString());
+                    }
+                }
+            }
+            for (int i = 0; i <= c.text().length(); i++) {
+                StreamingExtractor s = x.streaming();
+                List<StreamEvent> first = s.feed(c.text().substring(0, i));
+                List<StreamEvent> events = new ArrayList<>(first);
+                events.addAll(s.feed(c.text().substring(i)));
+                events.addAll(s.finish());
+                String at = "split at " + i;
+                String shown = Streams.textOf(first);
+                if (i <= firstMarkup) {
+                    assertThat(shown.length()).as(at + ": prose shown at once, only a possible marker held")
+                            .isGreaterThanOrEqualTo(i - PROSE_HOLD);
+                }
+                String withdrawn = null;
+                for (StreamEvent e : events) {
+                    withdrawn = e instanceof StreamEvent.TextWasReasoning w ? w.text() : withdrawn;
+                }
+                // Text shown while the start is undecided is final, or said to be reasoning once the closer comes.
+                assertThat(withdrawn != null ? withdrawn : batch.text()).as(at + ": nothing shown that is not final")
+                        .startsWith(shown);
+                StringBuilder soFar = new StringBuilder();
+                int from = 0; // a call started before a TextWasReasoning is withdrawn: only those after it count
+                for (int k = 0; k < events.size(); k++) {
+                    from = events.get(k) instanceof StreamEvent.TextWasReasoning ? k : from;
+                }
+                for (StreamEvent e : events.subList(from, events.size())) {
+                    if (e instanceof StreamEvent.TextDelta t) {
+                        soFar.append(t.text());
+                    } else if (e instanceof StreamEvent.TextWasReasoning) {
+                        soFar.setLength(0);
+                    } else if (e instanceof StreamEvent.CallStarted st && st.index() < textBeforeCall.size()) {
+                        assertThat(soFar.toString()).as(at + ": the text before call " + st.index() + " comes before"
+                                + " its start").isEqualTo(textBeforeCall.get(st.index()));
+                    }
+                }
+                assertThat(Streams.mismatch(batch, Streams.runOf(events))).as(at + ": equal to batch").isNull();
+            }
+        });
+    }
+
     Stream<DynamicTest> aFormatSwitchedOffGivesNoCallInIt() {
         return each(c -> {
             if (c.spec().has("format")) {
@@ -229,10 +315,9 @@ abstract class FamilyCases {
         });
     }
 
-    @Test
     void hasTheFiveKindsOfCaseEachNamedAfterTheFamily() {
         Set<String> kinds = new HashSet<>();
-        for (Case c : cases(family)) {
+        for (Case c : cases) {
             kinds.add(c.kind());
             assertThat(c.id()).startsWith(family + "/");
         }

@@ -1,5 +1,7 @@
 package dev.calltype.runtime.internal.pythonic;
 
+import dev.calltype.runtime.testing.FuzzText;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -363,5 +365,19 @@ class PythonicTest {
         PyCall w = single(multiLine);
         assertThat(w.keywords()).containsExactly(kw("path", "\"notes.md\""), kw("content", "\"# Title\\n\\n- item\\n\""));
         assertThat(w.positional()).isEqualTo(List.of());
+    }
+
+    /** A name longer than the payload limit that is not a call head is prose, not a limit error. */
+    @Test
+    void nameLongerThanThePayloadLimitThatIsNoCallHeadIsProse() {
+        String text = "g".repeat(500) + "\ufffd" + "g".repeat(50) + "(x=1)";
+        PyRead read = Pythonic.read(text, 0, text.length(), true, FuzzText.SMALL_LIMITS);
+        assertThat(read.status()).isEqualTo(PyRead.Status.NOT_A_CALL);
+        assertThat(PyHead.callHead(text, 0, text.length(), true)).isEqualTo(PyRead.Status.NOT_A_CALL);
+
+        String call = "g".repeat(500) + "(x=1)";
+        PyRead tooLong = Pythonic.read(call, 0, call.length(), true, FuzzText.SMALL_LIMITS);
+        assertThat(tooLong.status()).isEqualTo(PyRead.Status.ERROR);
+        assertThat(tooLong.errorKind()).isEqualTo(Kind.LIMIT_EXCEEDED);
     }
 }

@@ -1,0 +1,300 @@
+package dev.calltype.runtime.agent;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.calltype.runtime.Extraction;
+import dev.calltype.runtime.StreamEvent;
+import dev.calltype.runtime.StreamingExtractor;
+import dev.calltype.runtime.ToolCall;
+import dev.calltype.runtime.ToolCallExtractor;
+import dev.calltype.runtime.ToolResult;
+import dev.calltype.runtime.ToolSpec;
+import dev.calltype.runtime.Toolkit;
+import dev.calltype.runtime.Toolkits;
+import dev.calltype.runtime.WireFormat;
+
+import java.security.SecureRandom;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * One model reply read against the tools a request offered, for a decorator of a framework's chat model (LangChain4j,
+ * Spring AI): the calls the model wrote in its text become native calls, with the markup taken out of the text and
+ * the reasoning kept apart; native calls get their arguments repaired (single quotes, fences, double encoding, a
+ * call cut off is refused) and coerced to the tool's schema, and their names resolved to the tools offered. What
+ * cannot be read safely comes back as a {@linkplain Repaired#rejected() rejected call} whose message tells the
+ * model what to fix, never as an exception.
+ *
+ * <pre>{@code
+ * ReplyRepair repair = new ReplyRepair(toolsOfTheRequest);
+ * ReplyRepair.Repaired r = repair.repair(reply.text(), nativeCalls);
+ * if (r.changed()) reply = frameworkReply(r.text(), r.reasoning(), r.calls());
+ * }</pre>
+ *
+ * <p>Immutable and thread-safe; {@link #streaming()} reads one streamed reply.
+ */
+public final class ReplyRepair {
+
+    /** What a call that was read but not run is answered with when another call of its reply was rejected. */
+    public static final String NOT_RUN = "Not run: another call in the same reply could not be read (see its"
+            + " result). Call this tool again if it is still needed.";
+
+    private static final SecureRandom IDS = new SecureRandom();
+
+    private final List<ToolSpec> tools;
+    private final ToolCallExtractor extractor;
+    /** Checks and coerces arguments against each tool's schema; its handler hands the coerced arguments back. */
+    private final Toolkit schemas;
+
+    /**
+     * A repair for the tools a request offers.
+     *
+     * @param tools the tools, as their schemas describe them (for a framework's tools: name, description and the
+     *     parameters schema); empty when the request offers none, and then no text is read for calls
+     * @throws IllegalArgumentException when two tools have the same name
+     */
+    public ReplyRepair(List<ToolSpec> tools) {
+        this.tools = List.copyOf(tools);
+        this.extractor = ToolCallExtractor.builder().tools(this.tools).build();
+        this.schemas = Toolkits.of(this.tools, (name, arguments) -> arguments);
+    }
+
+    /**
+     * The tools offered.
+     *
+     * @return the tools, in order
+     */
+    public List<ToolSpec> tools() {
+        return tools;
+    }
+
+    /**
+     * The tool a name a model wrote means, as {@link Toolkit#resolve} resolves it among {@link #tools()}.
+     *
+     * @param name the name as written
+     * @return the tool, or {@code null} when no tool or more than one matches
+     */
+    public ToolSpec resolve(String name) {
+        return name == null ? null : schemas.resolve(name).orElse(null);
+    }
+
+    /**
+     * One complete reply, repaired.
+     *
+     * @param text the reply's text; {@code null} for none
+     * @param calls the native calls, in the order the framework returned them
+     * @return the repaired reply; {@link Repaired#changed()} is {@code false} when it is the reply as it was
+     */
+    public Repaired repair(String text, List<NativeTools.Call> calls) {
+        String visible = text == null ? "" : text;
+        String reasoning = "";
+        List<ToolCall> found = List.of();
+        String correction = null;
+        boolean textChanged = false;
+        if (!tools.isEmpty() && !visible.isEmpty()) {
+            Extraction x = extractor.extract(visible);
+            if (x.hasCalls() || x.hasErrors() || hasReasoning(x)) {
+                // a call, an error or a reasoning block: read again by the streaming reader for the reasoning's text
+                Streaming s = streaming();
+                s.feed(visible);
+                s.finish();
+                visible = s.text.toString();
+                reasoning = s.reasoning.toString();
+                found = s.stream.calls();
+                correction = s.stream.correctionPrompt().orElse(null);
+                textChanged = true;
+            }
+        }
+        return combine(visible, reasoning, found, correction, calls, textChanged);
+    }
+
+    /**
+     * A reader of one streamed reply: feed it the text deltas, pass on the events it returns (text and reasoning for
+     * the user, calls complete), then {@link Streaming#result} with the reply's native calls.
+     *
+     * @return a new reader, for one reply
+     */
+    public Streaming streaming() {
+        return new Streaming();
+    }
+
+    private Repaired combine(String text, String reasoning, List<ToolCall> textCalls, String correction,
+                             List<NativeTools.Call> nativeCalls, boolean textChanged) {
+        boolean changed = textChanged;
+        List<ToolCall> calls = new ArrayList<>(textCalls.size() + nativeCalls.size());
+        List<Rejected> rejected = new ArrayList<>();
+        for (NativeTools.Call c : nativeCalls) {
+            String id = c.id() == null || c.id().isBlank() ? newId() : c.id();
+            changed |= !id.equals(c.id());
+            if (tools.isEmpty()) {
+                calls.add(asIs(c, id));
+                continue;
+            }
+            NativeTools.Call withId = new NativeTools.Call(c.name(), c.arguments(), id);
+            ModelReply one = NativeTools.read(extractor, withId);
+            if (!one.rejectedCalls().isEmpty()) {
+                rejected.add(new Rejected(withId, one.rejectedCalls().get(0).content()));
+                changed = true;
+                continue;
+            }
+            ToolCall call = coerce(one.toolCalls().get(0));
+            changed |= !call.name().equals(c.name()) || !sameJson(call.arguments(), c.arguments());
+            calls.add(call);
+        }
+        for (ToolCall t : textCalls) {
+            calls.add(coerce(t.id() == null ? t.withId(newId()) : t));
+        }
+        return new Repaired(text, reasoning, calls, rejected, correction, changed || correction != null);
+    }
+
+    /** A native call when no tools are known: kept as sent (arguments read leniently when they can be). */
+    private ToolCall asIs(NativeTools.Call c, String id) {
+        Extraction x = extractor.readNativeCall(c.name() == null ? "" : c.name(),
+                c.arguments() == null ? "" : c.arguments(), id);
+        return x.hasCalls() ? x.calls().get(0) : new ToolCall(c.name() == null ? "" : c.name(),
+                JsonNodeFactory.instance.objectNode(), id, 0, 0, WireFormat.NATIVE, List.of());
+    }
+
+    /** The call with its arguments coerced to the tool's schema when they fit it, else as read. */
+    private ToolCall coerce(ToolCall call) {
+        ToolResult checked = schemas.dispatch(call);
+        if (checked.isError() || !(checked.value() instanceof ObjectNode coerced)) {
+            return call;
+        }
+        return new ToolCall(checked.toolName(), coerced, call.id(), call.start(), call.end(), call.format(),
+                call.repairs());
+    }
+
+    private static boolean hasReasoning(Extraction x) {
+        for (Extraction.Segment s : x.segments()) {
+            if (s.kind() == Extraction.Segment.Kind.REASONING) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean sameJson(JsonNode parsed, String sent) {
+        return sent != null && parsed.toString().equals(sent.strip());
+    }
+
+    private static String newId() {
+        return "call_" + Long.toHexString(IDS.nextLong() & Long.MAX_VALUE);
+    }
+
+    /**
+     * A reply after repair.
+     *
+     * @param text the text for the user: without call markup and reasoning
+     * @param reasoning the reasoning written in the text ({@code <think>} blocks and the like), {@code ""} when none
+     * @param calls the calls to run: the native ones read and coerced, then those written in the text, each with an
+     *     id (one is made when the model gave none)
+     * @param rejected native calls that cannot be run (arguments cut off or unreadable, a name that is no tool
+     *     offered), each with the message that tells the model what to fix
+     * @param correction the message for the model when calls written in the text could not be read, else
+     *     {@code null}
+     * @param changed whether anything differs from the reply as the framework returned it
+     */
+    public record Repaired(String text, String reasoning, List<ToolCall> calls, List<Rejected> rejected,
+                           String correction, boolean changed) {
+
+        /**
+         * Copies the lists.
+         *
+         * @param text the text for the user
+         * @param reasoning the reasoning, {@code ""} when none
+         * @param calls the calls to run
+         * @param rejected the native calls that cannot be run
+         * @param correction the message for calls in the text that could not be read, or {@code null}
+         * @param changed whether anything differs from the reply as returned
+         */
+        public Repaired {
+            Objects.requireNonNull(text, "text");
+            Objects.requireNonNull(reasoning, "reasoning");
+            calls = List.copyOf(calls);
+            rejected = List.copyOf(rejected);
+        }
+
+        /**
+         * Whether the model must be asked again before anything runs: a call was rejected or a call in the text could
+         * not be read.
+         *
+         * @return {@code true} when {@link #rejected()} is not empty or there is a {@link #correction()}
+         */
+        public boolean needsCorrection() {
+            return !rejected.isEmpty() || correction != null;
+        }
+    }
+
+    /**
+     * A native call that cannot be run.
+     *
+     * @param call the call as sent, with the id it is answered under (one is made when the model gave none)
+     * @param message what the model is told: what is wrong and how to fix it
+     */
+    public record Rejected(NativeTools.Call call, String message) {
+    }
+
+    /** One streamed reply: the text deltas in, the user's text, reasoning and complete calls out. */
+    public final class Streaming {
+        private final StreamingExtractor stream = extractor.streaming();
+        private final StringBuilder text = new StringBuilder();
+        private final StringBuilder reasoning = new StringBuilder();
+
+        private Streaming() {
+        }
+
+        /**
+         * Reads a text delta.
+         *
+         * @param delta the next part of the reply's text
+         * @return the events it settles, in order: text and reasoning deltas for the user, calls complete, errors
+         */
+        public List<StreamEvent> feed(CharSequence delta) {
+            if (tools.isEmpty()) {
+                if (delta.length() == 0) {
+                    return List.of();
+                }
+                text.append(delta);
+                return List.of(new StreamEvent.TextDelta(delta.toString()));
+            }
+            return keep(stream.feed(delta));
+        }
+
+        /**
+         * Ends the text.
+         *
+         * @return the events the end settles
+         */
+        public List<StreamEvent> finish() {
+            return tools.isEmpty() ? List.of() : keep(stream.finish());
+        }
+
+        private List<StreamEvent> keep(List<StreamEvent> events) {
+            for (StreamEvent e : events) {
+                if (e instanceof StreamEvent.TextDelta t) {
+                    text.append(t.text());
+                } else if (e instanceof StreamEvent.ReasoningDelta r) {
+                    reasoning.append(r.text());
+                }
+            }
+            return events;
+        }
+
+        /**
+         * The reply, repaired, once the text is {@linkplain #finish() finished}.
+         *
+         * @param nativeCalls the reply's native calls, merged from their chunks
+         * @return the repaired reply, as {@link ReplyRepair#repair} gives it for the whole text
+         */
+        public Repaired result(List<NativeTools.Call> nativeCalls) {
+            finish();
+            List<ToolCall> found = tools.isEmpty() ? List.of() : stream.calls();
+            String correction = tools.isEmpty() ? null : stream.correctionPrompt().orElse(null);
+            return combine(text.toString(), reasoning.toString(), found, correction, nativeCalls,
+                    !found.isEmpty());
+        }
+    }
+}
