@@ -46,7 +46,8 @@ public final class RawValues {
 
     public static Typed typed(ToolSpec spec, String param, String raw, ExtractionLimits limits) {
         TextNode text = TextNode.valueOf(raw);
-        Set<Type> types = spec == null ? Set.of() : types(spec.parameters().path("properties").path(param));
+        Set<Type> types = spec == null ? Set.of()
+                : types(spec.parameters().path("properties").path(param), spec.parameters());
         if (types.isEmpty()) {
             return new Typed(untyped(raw, limits), false);
         }
@@ -75,7 +76,7 @@ public final class RawValues {
 
     /** Whether the tool's schema gives a type for {@code param}. */
     public static boolean describes(ToolSpec spec, String param) {
-        return spec != null && !types(spec.parameters().path("properties").path(param)).isEmpty();
+        return spec != null && !types(spec.parameters().path("properties").path(param), spec.parameters()).isEmpty();
     }
 
     /**
@@ -120,7 +121,8 @@ public final class RawValues {
                 || (v.isArray() && types.contains(Type.ARRAY));
     }
 
-    private static Set<Type> types(JsonNode schema) {
+    /** The types {@code schema} allows, following {@code anyOf}, {@code oneOf} and {@code $ref}s into {@code root}. */
+    private static Set<Type> types(JsonNode schema, JsonNode root) {
         Set<Type> out = EnumSet.noneOf(Type.class);
         List<JsonNode> todo = new ArrayList<>();
         todo.add(schema);
@@ -134,6 +136,13 @@ public final class RawValues {
             }
             for (String k : new String[]{"anyOf", "oneOf"}) {
                 s.path(k).forEach(todo::add);
+            }
+            JsonNode ref = s.path("$ref");
+            if (ref.isTextual() && ref.textValue().startsWith("#")) {
+                JsonNode target = root.at(ref.textValue().substring(1));
+                if (!target.isMissingNode()) {
+                    todo.add(target);
+                }
             }
             JsonNode en = s.path("enum");
             if (en.isArray()) {
