@@ -208,7 +208,8 @@ final class GrammarWriter {
         } else if (min == 0) {
             body = "(" + item + " " + more + (max < 0 ? "*" : "{0," + (max - 1) + "}") + ")?";
         } else {
-            body = item + " " + more + "{" + (min - 1) + "," + (max < 0 ? "" : String.valueOf(max - 1)) + "}";
+            body = item + " " + more + (min == 1 && max < 0 ? "*"
+                    : "{" + (min - 1) + "," + (max < 0 ? "" : String.valueOf(max - 1)) + "}");
         }
         return g.define(hint + "-array", "\"[\" " + ws + " " + (body.isEmpty() ? "" : body + " " + ws + " ") + "\"]\"");
     }
@@ -269,23 +270,21 @@ final class GrammarWriter {
             String one = "(" + sep + " " + m.expr() + ")" + (m.required() ? "" : "?");
             after[i] = after[i + 1].isEmpty() ? one : g.define(hint + "-after", one + " " + after[i + 1]);
         }
-        // start[i]: the first present member is i or later
+        // start[i]: the first present member is i or later; needed up to the first required member
+        int last = 0;
+        while (last < n - 1 && !members.get(last).required()) {
+            last++;
+        }
         boolean[] restOptional = new boolean[n + 1];
         restOptional[n] = true;
         for (int i = n - 1; i >= 0; i--) {
             restOptional[i] = restOptional[i + 1] && !members.get(i).required();
         }
         String start = null;
-        for (int i = n - 1; i >= 0; i--) {
+        for (int i = last; i >= 0; i--) {
             Member m = members.get(i);
             String here = m.expr() + (after[i + 1].isEmpty() ? "" : " " + after[i + 1]);
-            List<String> alts = new ArrayList<>();
-            alts.add(here);
-            if (!m.required() && start != null) {
-                alts.add(start);
-            }
-            String body = alts.size() == 1 ? alts.get(0) : String.join(" | ", alts);
-            start = g.define(hint + "-from", body);
+            start = g.define(hint + "-from", !m.required() && start != null ? here + " | " + start : here);
         }
         return restOptional[0] ? "(" + start + ")?" : start;
     }
