@@ -34,7 +34,7 @@ public final class Main {
 
     /** The benchmarks behind the five figures that run in steady state. */
     private static final String STEADY =
-            "\\.(ExtractionBenchmark|ProseBenchmark|StreamingBenchmark|dispatch\\.DispatchBenchmark)\\.";
+            "\\.(ExtractionBenchmark|ProseBenchmark|StreamingBenchmark|GrammarBenchmark|dispatch\\.DispatchBenchmark)\\.";
     private static final String COLD = "\\.dispatch\\.ColdStartBenchmark\\.";
     private static final String ADVERSARIAL = "\\.AdversarialBenchmark\\.";
     private static final String MCP = "\\.mcp\\.McpRoundTripBenchmark\\.";
