@@ -156,7 +156,7 @@ class McpServerInspectorTest {
 
     @Test
     void readmeConfigurationAndInspectorCommandsWorkAsWritten() throws Exception {
-        String readme = Files.readString(Path.of("..", "README.md"), StandardCharsets.UTF_8);
+        String readme = Files.readString(Path.of("..", "docs", "mcp.md"), StandardCharsets.UTF_8);
         String section = readme.substring(readme.indexOf("## Serving tools over MCP"),
                 readme.indexOf("## Using MCP servers' tools"));
 

@@ -20,14 +20,15 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
-/** The README's streaming example (section "Streaming"), run as written there against a recorded stream. */
+/** The streaming example of docs/streaming.md, run as written there against a recorded stream. */
 class ReadmeStreamingExampleTest {
 
-    /** The README's code, from {@code HttpClient http} to {@code stream.finish()}. */
-    static List<ToolResult> streamAndRun(Toolkit toolkit, URI baseUrl, String body, PrintStream out) throws Exception {
+    /** The example's code, from {@code HttpClient http} to {@code stream.finish()}. */
+    static List<ToolResult> streamAndRun(Toolkit toolkit, String baseUrl, String body) throws Exception {
+        // README: streaming
         HttpClient http = HttpClient.newHttpClient();
         ObjectMapper json = new ObjectMapper();
-        HttpRequest request = HttpRequest.newBuilder(baseUrl.resolve(baseUrl.getPath() + "/chat/completions"))
+        HttpRequest request = HttpRequest.newBuilder(URI.create(baseUrl + "/chat/completions"))   // e.g. http://localhost:11434/v1
                 .header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(body))   // {"model": …, "stream": true, "messages": […]}
                 .build();
@@ -35,11 +36,11 @@ class ReadmeStreamingExampleTest {
         List<ToolResult> results = new ArrayList<>();
         StreamingExtractor stream = toolkit.extractor().streaming(event -> {
             if (event instanceof StreamEvent.TextDelta t) {
-                out.print(t.text());                                // prose as it arrives, never markup
+                System.out.print(t.text());                             // prose as it arrives, never markup
             } else if (event instanceof StreamEvent.CallCompleted c) {
                 results.add(toolkit.dispatch(c.call()));            // run each call the moment it is complete
             } else if (event instanceof StreamEvent.Error e) {
-                out.println("\n[" + e.error().message() + "]");
+                System.out.println("\n[" + e.error().message() + "]");
             }
         });
         try (Stream<String> lines = http.send(request, HttpResponse.BodyHandlers.ofLines()).body()) {
@@ -54,6 +55,7 @@ class ReadmeStreamingExampleTest {
             }
         }
         stream.finish();                                            // a call still open is a TRUNCATED error
+        // README end
         return results;
     }
 
@@ -61,9 +63,15 @@ class ReadmeStreamingExampleTest {
     void streamsProseAndRunsTheCallAsSoonAsItIsComplete() throws Exception {
         try (StubChatServer server = StubChatServer.start().thenRecorded("prompt-xml-call.sse")) {
             java.io.ByteArrayOutputStream printed = new java.io.ByteArrayOutputStream();
-            List<ToolResult> results = streamAndRun(new CalculatorTools(new Calculator()), server.baseUrl(),
-                    "{\"model\": \"qwen2.5:7b\", \"stream\": true, \"messages\": [{\"role\": \"user\", \"content\": \"6*7?\"}]}",
-                    new PrintStream(printed, true, java.nio.charset.StandardCharsets.UTF_8));
+            PrintStream stdout = System.out;
+            List<ToolResult> results;
+            System.setOut(new PrintStream(printed, true, java.nio.charset.StandardCharsets.UTF_8));
+            try {
+                results = streamAndRun(new CalculatorTools(new Calculator()), server.baseUrl().toString(),
+                        "{\"model\": \"qwen2.5:7b\", \"stream\": true, \"messages\": [{\"role\": \"user\", \"content\": \"6*7?\"}]}");
+            } finally {
+                System.setOut(stdout);
+            }
 
             assertThat(printed.toString(java.nio.charset.StandardCharsets.UTF_8)).isEqualTo("I'll calculate that.\n");
             assertThat(results).singleElement().satisfies(r -> {

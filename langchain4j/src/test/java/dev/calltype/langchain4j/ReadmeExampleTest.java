@@ -69,7 +69,7 @@ class ReadmeExampleTest {
 
     @Test
     void theReadmeShowsThisCode() {
-        ReadmeCode.assertReadmeShows(Path.of("../README.md"), "## With LangChain4j",
+        ReadmeCode.assertReadmeShows(Path.of("../docs/langchain4j.md"), "## With LangChain4j",
                 Path.of("src/test/java/dev/calltype/langchain4j/ReadmeExampleTest.java"), "With LangChain4j");
     }
 }

@@ -63,7 +63,7 @@ class McpReadmeExamplesTest {
         String lastToolMessage = model.seen.get(1).get(model.seen.get(1).size() - 1).content();
         assertThat(lastToolMessage).isEqualTo("4");
 
-        String readme = Files.readString(Path.of("..", "README.md"), StandardCharsets.UTF_8);
+        String readme = Files.readString(Path.of("..", "docs", "mcp.md"), StandardCharsets.UTF_8);
         assertThat(readme)
                 .contains("McpToolServer server = McpToolServer.builder(toolkit).name(\"weather\").bearerToken(secret).http(port);")
                 .contains("URI endpoint = server.uri().orElseThrow();")

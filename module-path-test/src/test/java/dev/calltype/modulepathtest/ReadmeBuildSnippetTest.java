@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.w3c.dom.Document;
 
 /**
- * The README's "Use it in your build" snippets say what this build does: the compiler plugin version this repository
+ * The "Use it in your build" snippets of docs/build.md say what this build does: the compiler plugin version this repository
  * pins, release 17, the processor on the processor path, this version; and the module declaration of this module's
  * program. (Building a project from the snippet with Maven 3.8 and 3.9 is {@code .ci/readme-build-check}.)
  */

@@ -114,7 +114,7 @@ class MockServerInteropTest {
 
     @Test
     void theReadmeShowsTheExampleAsItRuns() {
-        ReadmeCode.assertReadmeShows(Path.of("../README.md"), "## Talking to an OpenAI-compatible server: `calltype-openai`",
+        ReadmeCode.assertReadmeShows(Path.of("../docs/openai.md"), "## Talking to an OpenAI-compatible server: `calltype-openai`",
                 Path.of("src/test/java/dev/calltype/openai/MockServerInteropTest.java"),
                 "Talking to an OpenAI-compatible server");
     }

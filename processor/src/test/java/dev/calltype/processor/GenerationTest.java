@@ -61,9 +61,11 @@ class GenerationTest {
     }
 
     @Test
-    void generatedSourceCarriesGeneratedWithoutADate() {
+    void generatedSourceCarriesGeneratedWithTheVersionAndWithoutADate() {
         String source = Compiled.of(Sources.inventory()).source("com.example.inventory.InventoryTools");
-        assertThat(source).contains("@Generated(\"dev.calltype.processor.ToolProcessor\")");
+        String version = System.getProperty("calltype.version");
+        assertThat(source).contains("@Generated(\n        value = \"dev.calltype.processor.ToolProcessor\",\n"
+                + "        comments = \"Calltype " + version + "; needs calltype-runtime " + version + "\"\n)");
         assertThat(source).contains("public final class InventoryTools implements Toolkit, NativeDispatch {");
         assertThat(source).doesNotContain("date =");
     }

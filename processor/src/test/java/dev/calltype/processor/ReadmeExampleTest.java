@@ -9,7 +9,7 @@ import dev.calltype.runtime.Toolkit;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** The README's example, exactly as shown: annotate, compile, schemaJson, formatInstructions, handle. */
+/** The README's tool class through compile-testing: schemaJson, formatInstructions and handle give what the README shows. */
 class ReadmeExampleTest {
 
     @Test

@@ -104,7 +104,7 @@ class CombinedToolkitNativeTest {
                     + "\"tags\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}}},"
                     + "\"required\":[\"sku\"],\"additionalProperties\":false}",
             "{\"type\":\"object\",\"properties\":{\"sku\":{\"type\":\"string\"}},\"required\":[\"sku\"],"
-                    + "\"additionalProperties\":false}"}, new String[] {"s s i Z Ls", "s s"});
+                    + "\"additionalProperties\":false}"}, new String[] {"t s i Z Ls", "t s"});
     }
 
     private static TableToolkit clock() {
@@ -112,7 +112,7 @@ class CombinedToolkitNativeTest {
             "{\"type\":\"object\",\"properties\":{\"sku\":{\"type\":\"string\"},\"date\":{\"type\":\"string\","
                     + "\"format\":\"date\"},\"days\":{\"type\":\"integer\"}},\"required\":[\"date\",\"days\"],"
                     + "\"additionalProperties\":false}",
-            "{\"type\":\"object\",\"properties\":{},\"additionalProperties\":false}"}, new String[] {"s s x i", "s"});
+            "{\"type\":\"object\",\"properties\":{},\"additionalProperties\":false}"}, new String[] {"t s x i", "t"});
     }
 
     /** A part that is not table-driven: checked against its schema, then handed to a handler. */
@@ -239,7 +239,7 @@ class CombinedToolkitNativeTest {
         AtomicInteger runs = new AtomicInteger();
         Toolkit counting = Toolkits.combine(lookup(), new TableToolkit("count", ExtractionLimits.DEFAULTS,
                 new String[] {"tick"}, new String[] {"{\"type\":\"object\",\"properties\":{\"sku\":{\"type\":\"string\"}}}"},
-                new String[] {"s s"}) {
+                new String[] {"t s"}) {
             @Override
             public ToolResult dispatchNative(String name, CharSequence arguments, String id) {
                 runs.incrementAndGet();

@@ -83,4 +83,47 @@ class ReadmeExamplesTest {
             pool.shutdown();
         }
     }
+
+    private final List<String> asked = new ArrayList<>();
+
+    private boolean askUser(ToolCall call) {
+        asked.add(call.name());
+        return true;
+    }
+
+    @Test
+    void promptModeLoopExample() {
+        Toolkit tools = Toolkits.fromJson(LISTING, (name, args) -> TextNode.valueOf("Rain, 12 °C"));
+        List<String> systemPrompts = new ArrayList<>();
+        ChatModel model = (messages, offered) -> {
+            systemPrompts.add(messages.get(0).content());
+            return systemPrompts.size() > 1                  // in prompt mode the results come back as text
+                    ? ModelReply.text("Yes, take an umbrella.")
+                    : ModelReply.text("<tool_call>{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Paris\"}}</tool_call>");
+        };
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        java.io.ByteArrayOutputStream printed = new java.io.ByteArrayOutputStream();
+        java.io.PrintStream stdout = System.out;
+        System.setOut(new java.io.PrintStream(printed, true, java.nio.charset.StandardCharsets.UTF_8));
+        try {
+            // README: agent loop
+            ToolLoop loop = ToolLoop.builder(model, tools)       // model: your ChatModel (messages, tools) -> ModelReply
+                    .mode(ToolLoop.Mode.PROMPT)                  // or NATIVE: the provider's tool_calls field
+                    .format(CallFormat.XML_TAGS)                 // prompt mode: instructions go in the system prompt
+                    .executor(pool)
+                    .approver((call, tool) -> askUser(call))     // asked for @Tool(confirm = true) tools
+                    .build();
+            ToolLoop.Outcome outcome = loop.run("Do I need an umbrella in Paris?");
+            if (outcome.completed()) System.out.println(outcome.answer());
+            else System.err.println(outcome.error() != null ? outcome.error() : "stopped after " + outcome.rounds() + " rounds");
+            // README end
+        } finally {
+            System.setOut(stdout);
+            pool.shutdown();
+        }
+        assertThat(printed.toString(java.nio.charset.StandardCharsets.UTF_8)).isEqualTo("Yes, take an umbrella." + System.lineSeparator());
+        assertThat(systemPrompts.get(0)).contains("get_weather(city: string");
+        assertThat(asked).isEmpty();
+        assertThat(systemPrompts).hasSize(2);
+    }
 }

@@ -67,7 +67,7 @@ class ReadmeExampleTest {
 
     @Test
     void theReadmeShowsThisCode() {
-        ReadmeCode.assertReadmeShows(Path.of("../README.md"), "## With Spring AI",
+        ReadmeCode.assertReadmeShows(Path.of("../docs/spring-ai.md"), "## With Spring AI",
                 Path.of("src/test/java/dev/calltype/springai/ReadmeExampleTest.java"), "With Spring AI");
     }
 }

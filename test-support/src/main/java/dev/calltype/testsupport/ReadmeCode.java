@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Assertions;
 
 /**
@@ -77,6 +78,138 @@ public final class ReadmeCode {
         Assertions.assertEquals(marked(source, name), block(readme, heading),
                 () -> "the README's example under \"" + heading + "\" differs from the code " + source
                         + " runs; change both together");
+    }
+
+    /**
+     * Every {@code ```java} block of a Markdown file, each as its lines, with the line of the Markdown file it
+     * starts on (1-based) and the nearest non-blank line above its opening fence.
+     */
+    public static List<Block> javaBlocks(Path markdown) {
+        List<String> lines = read(markdown);
+        List<Block> blocks = new ArrayList<>();
+        for (int i = 0; i < lines.size(); i++) {
+            if (!lines.get(i).equals("```java")) {
+                continue;
+            }
+            String above = "";
+            for (int k = i - 1; k >= 0; k--) {
+                if (!lines.get(k).isBlank()) {
+                    above = lines.get(k).strip();
+                    break;
+                }
+            }
+            int j = i + 1;
+            while (j < lines.size() && !lines.get(j).equals("```")) {
+                j++;
+            }
+            blocks.add(new Block(markdown, i + 2, above, lines.subList(i + 1, j)));
+            i = j;
+        }
+        return blocks;
+    }
+
+    /** A {@code ```java} block of a Markdown file. */
+    public record Block(Path file, int line, String above, List<String> lines) {
+
+        /** Where the block is, as {@code file:line}. */
+        public String where() {
+            return file + ":" + line;
+        }
+    }
+
+    /**
+     * The code of {@code lines} as a test compares it: each line stripped, blank lines and lines that are only a
+     * {@code //} comment dropped, and a comment that ends a line of code (after white space, outside string
+     * literals and text blocks) cut off. Comments in examples show what a call returns; the test that runs the
+     * example asserts that separately, so only the code has to be the same text.
+     */
+    public static List<String> code(List<String> lines) {
+        List<String> out = new ArrayList<>();
+        boolean inTextBlock = false;
+        for (String raw : lines) {
+            String line = raw.strip();
+            if (inTextBlock) {
+                out.add(line);
+                inTextBlock = countTextBlockQuotes(line) % 2 == 0;
+                continue;
+            }
+            if (line.isEmpty() || line.startsWith("//")) {
+                continue;
+            }
+            String code = withoutTrailingComment(line);
+            out.add(code);
+            inTextBlock = countTextBlockQuotes(code) % 2 == 1;
+        }
+        return out;
+    }
+
+    /**
+     * The Java sources of the tests under {@code root}: every {@code .java} file below a {@code src/test} folder
+     * of a module directly under {@code root}.
+     */
+    public static List<Path> testSources(Path root) {
+        List<Path> out = new ArrayList<>();
+        try (Stream<Path> modules = Files.list(root)) {
+            for (Path module : modules.sorted().toList()) {
+                Path tests = module.resolve("src").resolve("test");
+                if (!Files.isDirectory(tests)) {
+                    continue;
+                }
+                try (Stream<Path> files = Files.walk(tests)) {
+                    files.filter(f -> f.toString().endsWith(".java")).sorted().forEach(out::add);
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out;
+    }
+
+    /** Whether {@code code} stands, line after line, somewhere in {@code source} (both as {@link #code} gives them). */
+    public static boolean contains(List<String> source, List<String> code) {
+        if (code.isEmpty()) {
+            return true;
+        }
+        for (int i = 0; i + code.size() <= source.size(); i++) {
+            if (source.subList(i, i + code.size()).equals(code)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The code of a file, as {@link #code} gives it. */
+    public static List<String> codeOf(Path file) {
+        return code(read(file));
+    }
+
+    private static int countTextBlockQuotes(String line) {
+        int n = 0;
+        for (int at = line.indexOf("\"\"\""); at >= 0; at = line.indexOf("\"\"\"", at + 3)) {
+            n++;
+        }
+        return n;
+    }
+
+    /** {@code line} without a {@code //} comment that follows white space outside a string or char literal. */
+    private static String withoutTrailingComment(String line) {
+        char quote = 0;
+        for (int i = 0; i < line.length(); i++) {
+            char c = line.charAt(i);
+            if (quote != 0) {
+                if (c == '\\') {
+                    i++;
+                } else if (c == quote) {
+                    quote = 0;
+                }
+            } else if (c == '"' || c == '\'') {
+                quote = c;
+            } else if (c == '/' && i > 0 && i + 1 < line.length() && line.charAt(i + 1) == '/'
+                    && Character.isWhitespace(line.charAt(i - 1))) {
+                return line.substring(0, i).strip();
+            }
+        }
+        return line;
     }
 
     private static List<String> read(Path file) {

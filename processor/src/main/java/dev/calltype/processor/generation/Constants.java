@@ -130,6 +130,22 @@ final class Constants {
         return out.append(value, copied, value.length()).append('"').toString();
     }
 
+    /**
+     * An array constant initialised element by element, each with a comment on its line ({@code comments} one per
+     * element: the comments must not contain a line break).
+     */
+    static FieldSpec.Builder commentedArray(TypeName type, String name, List<CodeBlock> elements,
+            List<String> comments, Modifier... modifiers) {
+        CodeBlock.Builder lines = CodeBlock.builder();
+        for (int i = 0; i < elements.size(); i++) {
+            lines.add("$L$L // $L", elements.get(i), i + 1 < elements.size() ? "," : "", comments.get(i));
+            if (i + 1 < elements.size()) {
+                lines.add("\n");
+            }
+        }
+        return FieldSpec.builder(type, name, modifiers).initializer("{$>\n$L$<\n}", lines.build());
+    }
+
     /** An array constant initialised element by element (javac compiles array initialisers in linear time). */
     static FieldSpec.Builder array(TypeName type, String name, List<CodeBlock> elements, Modifier... modifiers) {
         return FieldSpec.builder(type, name, modifiers)

@@ -1,6 +1,11 @@
 package dev.calltype.processor.generation;
 
+import com.palantir.javapoet.AnnotationSpec;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.util.HashSet;
+import java.util.Properties;
 import java.util.Set;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ModuleElement;
@@ -15,7 +20,36 @@ final class GeneratedAnnotation {
 
     private static final String MODULE = "java.compiler";
 
+    /** The version of Calltype that generates the code, from the build ({@code calltype-version.properties}). */
+    static final String VERSION = version();
+
     private GeneratedAnnotation() {
+    }
+
+    /**
+     * {@code @Generated(value = "dev.calltype.processor.ToolProcessor", comments = "Calltype <version>")}: the
+     * version, because generated code calls the runtime's {@code support} package, which promises nothing across
+     * versions (the runtime must be the version named here). No date: output stays byte-identical for identical
+     * input.
+     */
+    static AnnotationSpec spec() {
+        return AnnotationSpec.builder(RuntimeNames.GENERATED)
+                .addMember("value", "$S", RuntimeNames.PROCESSOR)
+                .addMember("comments", "$S", "Calltype " + VERSION + "; needs calltype-runtime " + VERSION)
+                .build();
+    }
+
+    private static String version() {
+        try (InputStream in = GeneratedAnnotation.class.getResourceAsStream("calltype-version.properties")) {
+            if (in == null) {
+                throw new IllegalStateException("the processor jar lacks calltype-version.properties");
+            }
+            Properties p = new Properties();
+            p.load(in);
+            return p.getProperty("version");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /** Whether code generated for {@code origin} can name {@code javax.annotation.processing.Generated}. */

@@ -91,7 +91,7 @@ final class RecordReaders {
                     .collect(CodeBlock.joining(", "));
             constants.addLazy(FieldSpec.builder(RuntimeNames.UNION, "UNION_" + typeConstants.get(key),
                             Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
-                    .initializer("new $T(\n$T.of($L),\n$T.of($L),\n$T.of($L),\n$T.of($L))", RuntimeNames.UNION, LIST,
+                    .initializer("new $T($>$>\n$T.of($L),\n$T.of($L),\n$T.of($L),\n$T.of($L)$<$<)", RuntimeNames.UNION, LIST,
                             discriminators, LIST, javaNames, LIST, required, LIST, fields).build());
         }
     }
@@ -168,7 +168,7 @@ final class RecordReaders {
                 .beginControlFlow("switch ($L.select(object, path, problems))",
                         constants.lazy("UNION_" + typeConstants.get(s.key())));
         for (int i = 0; i < s.members().size(); i++) {
-            b.add("case $L:\n", i).indent()
+            b.add("case $L: // $L\n", i, s.members().get(i).discriminator()).indent()
                     .addStatement("return $L(object, path, problems, depth)",
                             readerName(s.members().get(i).recordKey())).unindent();
         }

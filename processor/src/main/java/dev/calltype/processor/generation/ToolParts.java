@@ -91,8 +91,9 @@ final class ToolParts {
                     .addMethod(run(start, end, true).addModifiers(Modifier.STATIC).build())
                     .addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
             toolkit.addType(b.build());
-            make.add("case $L:\n", k).indent().addStatement("return $T.make(tool, values)", part).unindent();
-            run.add("case $L:\n", k).indent().addStatement("return $T.run($L, tool, call)", part,
+            make.add("case $L: // tools $L to $L\n", k, start, end - 1).indent()
+                    .addStatement("return $T.make(tool, values)", part).unindent();
+            run.add("case $L: // tools $L to $L\n", k, start, end - 1).indent().addStatement("return $T.run($L, tool, call)", part,
                     model.allStatic() ? "null" : "target").unindent();
         }
         make.add("default:\n").indent().addStatement("return null").unindent().endControlFlow();
@@ -125,6 +126,7 @@ final class ToolParts {
             t.descriptions.add(Constants.literal(tool.description()));
             t.parameters.add(Constants.literal(schemas.get(i).parametersText()));
             t.codes.add(CodeBlock.of("$S", codes.of(tool)));
+            t.codeComments.add(tool.name() + ": " + codes.describe(tool));
             Json.JsonObject output = schemaGenerator.output(tool);
             t.outputs.add(output == null ? CodeBlock.of("null") : Constants.literal(output.write()));
             t.confirm.add(CodeBlock.of("$L", tool.confirm()));
@@ -139,6 +141,7 @@ final class ToolParts {
         final List<CodeBlock> descriptions = new ArrayList<>();
         final List<CodeBlock> parameters = new ArrayList<>();
         final List<CodeBlock> codes = new ArrayList<>();
+        final List<String> codeComments = new ArrayList<>();
         final List<CodeBlock> outputs = new ArrayList<>();
         final List<CodeBlock> confirm = new ArrayList<>();
         final List<CodeBlock> readOnly = new ArrayList<>();
@@ -159,9 +162,9 @@ final class ToolParts {
         }
 
         FieldSpec.Builder codes(Modifier... modifiers) {
-            return Constants.array(STRINGS, "CODES", codes, modifiers)
-                    .addJavadoc("Each tool's result kind and parameters' Java types, coded as {@link $T} reads them.\n",
-                            RuntimeNames.TOOL_TABLE);
+            return Constants.commentedArray(STRINGS, "CODES", codes, codeComments, modifiers)
+                    .addJavadoc("Each tool's result kind and parameters' Java types, coded as {@link $T} reads them;"
+                            + " beside each,\nwhat it says ({@code ToolTable.describe}).\n", RuntimeNames.TOOL_TABLE);
         }
 
         FieldSpec.Builder outputs(Modifier... modifiers) {
@@ -210,7 +213,8 @@ final class ToolParts {
             if (t.paramsRecord() != null) {
                 arguments = CodeBlock.of("new $T($L)", t.paramsRecord(), arguments);
             }
-            b.add("case $L:\n", i).indent().addStatement("return new $T($L)", calls.record(t), arguments).unindent();
+            b.add("case $L: // $L\n", i, t.name()).indent()
+                    .addStatement("return new $T($L)", calls.record(t), arguments).unindent();
         }
         b.add("default:\n").indent().addStatement("return null").unindent().endControlFlow();
         MethodSpec.Builder m = signatureOfMake().addJavadoc("A tool's {@link Call}, from its parameters' values.\n")
@@ -227,7 +231,7 @@ final class ToolParts {
         CodeBlock.Builder b = CodeBlock.builder().beginControlFlow("switch (tool)");
         for (int i = start; i < end; i++) {
             ToolModel t = model.tools().get(i);
-            b.add("case $L: {\n", i).indent();
+            b.add("case $L: { // $L\n", i, t.name()).indent();
             boolean hasArguments = !t.parameters().isEmpty();
             if (hasArguments) {
                 b.addStatement("$T c = ($T) call", calls.record(t), calls.record(t));

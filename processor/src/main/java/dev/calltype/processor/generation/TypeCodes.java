@@ -1,11 +1,13 @@
 package dev.calltype.processor.generation;
 
 import com.palantir.javapoet.ArrayTypeName;
+import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.TypeName;
 import dev.calltype.processor.model.FieldModel;
 import dev.calltype.processor.model.ReturnModel;
 import dev.calltype.processor.model.ScalarKind;
+import dev.calltype.processor.model.TypeModel.SequenceKind;
 import dev.calltype.processor.model.ToolModel;
 import dev.calltype.processor.model.TypeModel;
 import java.util.ArrayList;
@@ -29,14 +31,17 @@ final class TypeCodes {
         this.readers = readers;
     }
 
-    /** The tool's code: {@code v}, {@code s}, {@code j} or {@code b}, then a space and a type per parameter. */
+    /**
+     * The tool's code: its result kind ({@code v} void, {@code t} text, {@code g} JSON, {@code r} JSON by data
+     * binding: letters that name no type), then a space and a type per parameter.
+     */
     String of(ToolModel tool) {
         StringBuilder code = new StringBuilder();
         code.append(switch (tool.returns().kind()) {
             case VOID -> 'v';
-            case STRING -> 's';
-            case JSON_NODE, TYPED -> 'j';
-            case DATA_BINDING -> 'b';
+            case STRING -> 't';
+            case JSON_NODE, TYPED -> 'g';
+            case DATA_BINDING -> 'r';
         });
         for (FieldModel f : tool.parameters()) {
             code.append(' ');
@@ -46,6 +51,66 @@ final class TypeCodes {
             }
         }
         return code.toString();
+    }
+
+    /**
+     * What the tool's code says, for the comment beside it: the result kind, then each parameter's name and the
+     * Java type its code names, in the words the runtime's {@code ToolTable.describe} reads the code with
+     * ({@code JSON ← item: readers[0], note: String (not blank)}). Call after {@link #of} for the same tool, which
+     * numbers the tables.
+     */
+    String describe(ToolModel tool) {
+        StringBuilder out = new StringBuilder();
+        out.append(switch (tool.returns().kind()) {
+            case VOID -> "void";
+            case STRING -> "text";
+            case JSON_NODE, TYPED -> "JSON";
+            case DATA_BINDING -> "JSON by data binding";
+        });
+        List<FieldModel> parameters = tool.parameters();
+        for (int i = 0; i < parameters.size(); i++) {
+            FieldModel f = parameters.get(i);
+            out.append(i == 0 ? " ← " : ", ").append(f.jsonName()).append(": ");
+            describe(f.type(), out);
+            if (f.constraints().notBlank()) {
+                out.append(" (not blank)");
+            }
+        }
+        return out.toString();
+    }
+
+    private void describe(TypeModel t, StringBuilder out) {
+        if (t instanceof TypeModel.Scalar s) {
+            out.append(s.javaType().isPrimitive() ? s.javaType().toString() : ((ClassName) s.javaType()).simpleName());
+        } else if (t instanceof TypeModel.EnumType e) {
+            out.append("enums[").append(enumIndexes.get(e.javaType())).append(']');
+        } else if (t instanceof TypeModel.RecordRef r) {
+            out.append("readers[").append(readerIndexes.get(r.key())).append(']');
+        } else if (t instanceof TypeModel.SealedRef s) {
+            out.append("readers[").append(readerIndexes.get(s.key())).append(']');
+        } else if (t instanceof TypeModel.OptionalType o) {
+            out.append("Optional<");
+            describe(o.value(), out);
+            out.append('>');
+        } else if (t instanceof TypeModel.MapType m) {
+            out.append("Map<String, ");
+            describe(m.value(), out);
+            out.append('>');
+        } else {
+            TypeModel.Sequence s = (TypeModel.Sequence) t;
+            if (s.kind() == SequenceKind.ARRAY) {
+                describe(s.element(), out);
+                out.append("[]");
+                return;
+            }
+            out.append(switch (s.kind()) {
+                case LIST -> "List<";
+                case SET -> "Set<";
+                default -> "Collection<";
+            });
+            describe(s.element(), out);
+            out.append('>');
+        }
     }
 
     private void type(TypeModel t, StringBuilder code) {
@@ -109,7 +174,7 @@ final class TypeCodes {
     }
 
     /** The readers the codes name, as method references, in index order. */
-    List<CodeBlock> readerTable(com.palantir.javapoet.ClassName toolkit) {
+    List<CodeBlock> readerTable(ClassName toolkit) {
         List<CodeBlock> out = new ArrayList<>();
         for (String key : readerIndexes.keySet()) {
             out.add(CodeBlock.of("$T::$L", toolkit, readers.readerName(key)));

@@ -46,12 +46,53 @@ final class TypeCode implements ValueReader {
                 }
                 return new TypeCode(c, read(code, readers, enums, arrays), null, null, null);
             default:
-                if ("zZcCbBhHiIjJfFdDsmnuwxyokp".indexOf(c) < 0) {
+                if (SCALARS.indexOf(c) < 0) {
                     throw new IllegalArgumentException("a generated type code is malformed at " + code);
                 }
                 return new TypeCode(c, null, null, null, null);
         }
     }
+
+    /** Writes the Java type that the type at {@code code} names, as {@link ToolTable#describe} reads codes. */
+    static void describe(Cursor code, StringBuilder out) {
+        char c = code.next();
+        switch (c) {
+            case 'E' -> out.append("enums[").append(code.number()).append(']');
+            case 'R' -> out.append("readers[").append(code.number()).append(']');
+            case 'L', 'T', 'Q', 'O' -> {
+                out.append(c == 'L' ? "List<" : c == 'T' ? "Set<" : c == 'Q' ? "Collection<" : "Optional<");
+                describe(code, out);
+                out.append('>');
+            }
+            case 'M' -> {
+                out.append("Map<String, ");
+                describe(code, out);
+                out.append('>');
+            }
+            case 'A' -> {
+                if (code.digitNext()) {
+                    code.number();
+                }
+                describe(code, out);
+                out.append("[]");
+            }
+            default -> {
+                int at = SCALARS.indexOf(c);
+                if (at < 0) {
+                    throw new IllegalArgumentException("a generated type code is malformed at " + code);
+                }
+                out.append(SCALAR_NAMES[at]);
+            }
+        }
+    }
+
+    /** The scalar letters, and the Java type each names. */
+    private static final String SCALARS = "zZcCbBhHiIjJfFdDsmnuwxyokp";
+    private static final String[] SCALAR_NAMES = {
+        "boolean", "Boolean", "char", "Character", "byte", "Byte", "short", "Short", "int", "Integer", "long", "Long",
+        "float", "Float", "double", "Double", "String", "BigDecimal", "BigInteger", "UUID", "URI", "LocalDate",
+        "LocalDateTime", "OffsetDateTime", "Instant", "Duration"
+    };
 
     /** How members sent beside this parameter are moved into it, when it is an object. */
     Nesting nesting(String parameter, JsonNode schema, ObjectNode root) {

@@ -48,7 +48,7 @@ class ToolTableTest {
 
     @Test
     void valuesAreReadByTypeCodeWithTheSchemasDefaults() throws Exception {
-        ToolTable table = table("s s i Ad");
+        ToolTable table = table("t s i Ad");
         assertThat(dispatch(table, "{\"label\":\"ab\",\"values\":[1,\"2.5\"]}").content())
                 .isEqualTo("[ab, 2, [1.0, 2.5]]");
         assertThat(dispatch(table, "{\"label\":\"ab\",\"factor\":\"3\",\"values\":4}").content())
@@ -57,7 +57,7 @@ class ToolTableTest {
 
     @Test
     void everyProblemIsReportedAtOnceWithTheSignature() throws Exception {
-        ToolResult result = dispatch(table("s s i Ad"), "{\"label\":\"A1\",\"factor\":0,\"values\":[1,2,3,4],\"x\":1}");
+        ToolResult result = dispatch(table("t s i Ad"), "{\"label\":\"A1\",\"factor\":0,\"values\":[1,2,3,4],\"x\":1}");
         assertThat(result.isError()).isTrue();
         assertThat(result.content()).contains("unknown parameter 'x'")
                 .contains("parameter 'label' must match the pattern [a-z]+")
@@ -68,7 +68,7 @@ class ToolTableTest {
 
     @Test
     void unknownToolsAndRejectedValuesAreFailuresNotExceptions() throws Exception {
-        ToolTable table = table("s s I LD");
+        ToolTable table = table("t s I LD");
         ToolResult unknown = table.dispatch(ToolCall.of("nope", JSON.createObjectNode()), (t, v) -> v, (t, c) -> c);
         assertThat(unknown.isError()).isTrue();
         ToolResult rejected = table.dispatch(call("{\"label\":\"ab\",\"values\":[]}"), (tool, values) -> {
@@ -81,10 +81,12 @@ class ToolTableTest {
 
     @Test
     void aTypeCodeThatDoesNotFitTheSchemaIsRefused() {
-        assertThatThrownBy(() -> table("s s i")).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> table("s s i Ad d")).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> table("s s ? Ad")).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> table("s s i E")).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> table("t s i")).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> table("t s i Ad d")).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> table("t s ? Ad")).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> table("t s i E")).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> table("s s i Ad")).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("no result kind");
     }
 
     @Test

@@ -32,7 +32,7 @@ class ReadmeFamilyTableTest {
     }
 
     static List<Row> rows() throws IOException {
-        String readme = Files.readString(Path.of("..", "README.md"), StandardCharsets.UTF_8);
+        String readme = Files.readString(Path.of("..", "docs", "extraction.md"), StandardCharsets.UTF_8);
         int from = readme.indexOf("<!-- family-table:start -->");
         int to = readme.indexOf("<!-- family-table:end -->");
         assertThat(from).isPositive();
