@@ -26,7 +26,8 @@ import java.util.TreeSet;
  *   <li>{@code string}, {@code integer}, {@code number}, {@code boolean}, {@code null}: a value of that type;</li>
  *   <li>{@code array}: its {@code items} schema, with {@code minItems} / {@code maxItems} when both are under 32;</li>
  *   <li>{@code object} with {@code properties}: those properties in the declared order, the {@code required} ones
- *       always, the others when present, and no other key; without {@code properties}, a map whose values follow
+ *       always, the others when present, and no other key unless {@code additionalProperties} is {@code true} or a
+ *       schema (then further keys after the declared ones); without {@code properties}, a map whose values follow
  *       {@code additionalProperties} when it is a schema, else any object;</li>
  *   <li>{@code $ref} to {@code #/$defs/…}, {@code #/definitions/…} or another JSON pointer into the same schema: that
  *       schema (recursion allowed);</li>
@@ -245,7 +246,18 @@ final class GrammarWriter {
             String v = value(e.getValue(), root, d, hint + "-" + e.getKey(), depth + 1);
             members.add(new Member(key + " " + ws + " \":\" " + ws + " " + v, required.contains(e.getKey())));
         }
-        String inner = members(members, ws + " \",\" " + ws, hint);
+        String sep = ws + " \",\" " + ws;
+        String inner = members(members, sep, hint);
+        JsonNode extra = schema.get("additionalProperties");
+        if (extra != null && (extra.isObject() || extra.isBoolean() && extra.booleanValue())) {
+            // keys the schema allows beyond its properties: after the declared ones
+            String v = extra.isObject() ? value(extra, root, d, hint + "-extra", depth + 1) : any(d);
+            String pair = string(d) + " " + ws + " \":\" " + ws + " " + v;
+            String more = "(" + sep + " " + pair + ")*";
+            boolean optional = inner.startsWith("(") && inner.endsWith(")?");
+            String first = optional ? inner.substring(1, inner.length() - 2) : inner;
+            inner = optional ? "(" + first + " " + more + " | " + pair + " " + more + ")?" : inner + " " + more;
+        }
         return g.define(hint + "-object", "\"{\" " + ws + " " + (inner.isEmpty() ? "" : inner + " " + ws + " ") + "\"}\"");
     }
 
