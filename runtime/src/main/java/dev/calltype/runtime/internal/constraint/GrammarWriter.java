@@ -453,15 +453,20 @@ final class GrammarWriter {
             if (names[s] == null) {
                 continue;
             }
-            StringBuilder body = new StringBuilder("(").append(other).append(' ').append(names[0]);
+            // letters that lead back to the start join the class of all other characters
+            StringBuilder back = new StringBuilder();
+            StringBuilder body = new StringBuilder();
             for (int a = 0; a < letters.length; a++) {
                 int t = go[s][a];
-                if (names[t] != null) {
+                if (t == 0) {
+                    back.append(Gbnf.classChar(letters[a]));
+                } else if (names[t] != null) {
                     body.append(" | ").append(Gbnf.literal(new String(Character.toChars(letters[a])))).append(' ')
                             .append(names[t]);
                 }
             }
-            g.set(names[s], body.append(")?").toString());
+            String restart = back.length() == 0 ? other.toString() : "(" + other + " | [" + back + "])";
+            g.set(names[s], "(" + restart + " " + names[0] + body + ")?");
         }
         prose.put(key, names[0]);
         return names[0];
