@@ -30,8 +30,9 @@ final class GrammarCommand {
               --tools FILE          the tools: an OpenAI tools array or an MCP {"tools":[...]} listing
               --format WIRE_FORMAT  the calls' format, a WireFormat name as 'extract' prints it: HERMES,
                                     QWEN3_CODER, MISTRAL, LLAMA_PYTHON_TAG, DEEPSEEK_V31, KIMI_K2, GLM,
-                                    HARMONY, TOOL_CALL_MARKER, BRACKET_TAGS, JSON_FENCE, PYTHONIC
-                                    (XML_TAGS, the prompt format, is HERMES)
+                                    HARMONY, TOOL_CALL_MARKER, BRACKET_TAGS, JSON_FENCE, PYTHONIC,
+                                    LLAMA_FUNCTION_TAG, NEMOTRON, TOOL_CALLS_TAG, GRANITE, FUNCTOOLS,
+                                    LONGCAT, GIGACHAT3, MINIMAX (XML_TAGS, the prompt format, is HERMES)
               --engine ENGINE       structural-tag: the xgrammar structural tag vLLM and SGLang take
                                       ({"type": "structural_tag", "format": ...}; text allowed around calls)
                                     gbnf: llama.cpp's grammar text; without --required the lazy grammar,

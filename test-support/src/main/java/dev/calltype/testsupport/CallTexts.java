@@ -47,6 +47,19 @@ public final class CallTexts {
                     + ":0<|tool_call_argument_begin|>" + json(args, spaced) + "<|tool_call_end|><|tool_calls_section_end|>";
             case "HARMONY" -> "<|channel|>commentary to=functions." + name + " <|constrain|>json<|message|>"
                     + json(args, spaced) + "<|call|>";
+            case "LLAMA_FUNCTION_TAG" -> "<function=" + name + ">" + json(args, spaced) + "</function>";
+            case "NEMOTRON" -> "<TOOLCALL>[" + obj + "]</TOOLCALL>";
+            case "TOOL_CALLS_TAG" -> "<tool_calls>[" + obj + "]</tool_calls>";
+            case "GRANITE" -> "<|tool_call|>[" + obj + "]";
+            case "FUNCTOOLS" -> "functools[" + obj + "]";
+            case "LONGCAT" -> "<longcat_tool_call>" + obj + "</longcat_tool_call>";
+            case "GIGACHAT3" -> "<|function_call|>" + obj;
+            case "MINIMAX" -> {
+                StringBuilder b = new StringBuilder("<minimax:tool_call>\n<invoke name=\"").append(name).append("\">\n");
+                fields(args).forEachRemaining(e -> b.append("<parameter name=\"").append(e.getKey()).append("\">")
+                        .append(raw(e.getValue(), spaced)).append("</parameter>\n"));
+                yield b.append("</invoke>\n</minimax:tool_call>").toString();
+            }
             default -> throw new IllegalArgumentException("no call text for " + format);
         };
     }
@@ -55,7 +68,8 @@ public final class CallTexts {
     public static String broken(String format, String call) {
         return switch (format) {
             case "TOOL_CALL_MARKER" -> call.replace("TOOL_CALL\n{", "TOOL_CALL\n{{");
-            case "MISTRAL" -> call.substring(0, call.length() - 1) + ")";
+            case "MISTRAL", "GRANITE", "FUNCTOOLS" -> call.substring(0, call.length() - 1) + ")";
+            case "GIGACHAT3" -> call.substring(0, call.length() - 1);
             case "LLAMA_PYTHON_TAG" -> call.substring(0, call.length() - 1);
             case "PYTHONIC" -> call.substring(0, call.length() - 1) + "]";
             default -> call.substring(0, call.length() - 2) + "#" + call.charAt(call.length() - 1);

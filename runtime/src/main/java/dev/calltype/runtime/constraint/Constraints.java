@@ -38,7 +38,9 @@ import java.util.function.Supplier;
  * <p>Formats ({@link #formats()}): Calltype's prompt formats ({@code TOOL_CALL_MARKER}, {@code BRACKET_TAGS},
  * {@code XML_TAGS} = {@link WireFormat#HERMES}, {@code JSON_FENCE}, {@code PYTHONIC}) and {@code HERMES},
  * {@code QWEN3_CODER}, {@code MISTRAL} (the {@code [TOOL_CALLS][…]} array form), {@code LLAMA_PYTHON_TAG}
- * (Llama 3 JSON, {@code "parameters"}), {@code DEEPSEEK_V31}, {@code KIMI_K2}, {@code GLM} and {@code HARMONY}.
+ * (Llama 3 JSON, {@code "parameters"}), {@code DEEPSEEK_V31}, {@code KIMI_K2}, {@code GLM}, {@code HARMONY},
+ * {@code LLAMA_FUNCTION_TAG}, {@code NEMOTRON}, {@code TOOL_CALLS_TAG}, {@code GRANITE}, {@code FUNCTOOLS},
+ * {@code LONGCAT}, {@code GIGACHAT3} and {@code MINIMAX}.
  * Whatever a constraint accepts, {@link Toolkit#extractor()} reads back as the same calls.
  *
  * <p>Instances are immutable; {@link #format} and {@link #required} return new ones. Built over a {@link Toolkit},

@@ -41,7 +41,7 @@ class ConstraintEnginesTest {
     private static final String BEFORE = "Let me look that up.\n";
     private static final String AFTER = "\nI will report back.";
     /** Formats whose string values are raw text, where a string where a number belongs is still a string. */
-    private static final Set<WireFormat> RAW = Set.of(WireFormat.QWEN3_CODER, WireFormat.GLM);
+    private static final Set<WireFormat> RAW = Set.of(WireFormat.QWEN3_CODER, WireFormat.GLM, WireFormat.MINIMAX);
 
     private static GrammarEngines engines;
     private static List<ToolSpec> tools;

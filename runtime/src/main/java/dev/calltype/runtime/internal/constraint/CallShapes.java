@@ -14,6 +14,7 @@ import dev.calltype.runtime.internal.constraint.Piece.Tag;
 import dev.calltype.runtime.internal.constraint.Piece.TaggedParameters;
 import dev.calltype.runtime.internal.formats.DeepSeek;
 import dev.calltype.runtime.internal.formats.KimiK2;
+import dev.calltype.runtime.internal.formats.MiniMax;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
@@ -31,7 +32,9 @@ public final class CallShapes {
     /** The formats {@link #of} knows. */
     public static final Set<WireFormat> FORMATS = EnumSet.of(WireFormat.TOOL_CALL_MARKER, WireFormat.BRACKET_TAGS,
             WireFormat.JSON_FENCE, WireFormat.PYTHONIC, WireFormat.HERMES, WireFormat.QWEN3_CODER, WireFormat.MISTRAL,
-            WireFormat.LLAMA_PYTHON_TAG, WireFormat.DEEPSEEK_V31, WireFormat.KIMI_K2, WireFormat.GLM, WireFormat.HARMONY);
+            WireFormat.LLAMA_PYTHON_TAG, WireFormat.DEEPSEEK_V31, WireFormat.KIMI_K2, WireFormat.GLM, WireFormat.HARMONY,
+            WireFormat.LLAMA_FUNCTION_TAG, WireFormat.NEMOTRON, WireFormat.TOOL_CALLS_TAG, WireFormat.GRANITE,
+            WireFormat.FUNCTOOLS, WireFormat.LONGCAT, WireFormat.GIGACHAT3, WireFormat.MINIMAX);
 
     private static final Space SPACE = new Space();
 
@@ -80,12 +83,30 @@ public final class CallShapes {
                         Piece.text(t.name()), new OneOf(List.of(Piece.text(" <|constrain|>json<|message|>"),
                                 Piece.text("<|message|>"))), new Arguments(t))), "<|call|>")));
             }
+            case LLAMA_FUNCTION_TAG -> new Shape(List.of("<function="), perTool(tools,
+                    t -> new Tag("<function=" + t.name() + ">", Piece.seq(SPACE, new Arguments(t), SPACE), "</function>")));
+            case NEMOTRON -> arrayBetween("<TOOLCALL>", "</TOOLCALL>", tools);
+            case TOOL_CALLS_TAG -> arrayBetween("<tool_calls>", "</tool_calls>", tools);
+            case GRANITE -> arrayBetween("<|tool_call|>", "", tools);
+            case FUNCTOOLS -> arrayBetween("functools", "", tools);
+            case LONGCAT -> jsonBetween("<longcat_tool_call>", "</longcat_tool_call>", tools);
+            case GIGACHAT3 -> new Shape(List.of("<|function_call|>"), List.of(new Tag("<|function_call|>",
+                    Piece.seq(SPACE, calls(tools, "arguments")), "")));
+            case MINIMAX -> new Shape(List.of(MiniMax.OPEN), List.of(new Tag(MiniMax.OPEN, new Calls("<invoke name=\"",
+                    perTool(tools, t -> new Tag("<invoke name=\"" + t.name() + "\">", Piece.seq(SPACE,
+                            new TaggedParameters(t, "<parameter name=\"", "\">", "", "</parameter>"), SPACE),
+                            "</invoke>"))), "</minimax:tool_call>")));
             default -> throw new IllegalArgumentException("no constraint is known for " + format);
         };
     }
 
     private static Shape jsonBetween(String begin, String end, List<ToolSpec> tools) {
         return new Shape(List.of(begin), List.of(new Tag(begin, Piece.seq(SPACE, calls(tools, "arguments"), SPACE), end)));
+    }
+
+    private static Shape arrayBetween(String begin, String end, List<ToolSpec> tools) {
+        return new Shape(List.of(begin), List.of(new Tag(begin, Piece.seq(SPACE, new CallArray(tools, "arguments"),
+                SPACE), end)));
     }
 
     private static Piece calls(List<ToolSpec> tools, String argumentsKey) {

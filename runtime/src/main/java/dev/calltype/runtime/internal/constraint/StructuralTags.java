@@ -77,7 +77,10 @@ final class StructuralTags {
         } else if (p instanceof Piece.CallArray a) {
             return json(CallSchemas.callList(a.tools(), a.argumentsKey()));
         } else if (p instanceof Piece.Calls c) {
-            return triggered(List.of(c.trigger()), c.tags(), true);
+            // whitespace may come before the first call; a nested triggered_tags with at_least_one starts with one
+            ObjectNode o = NODES.objectNode().put("type", "sequence");
+            o.putArray("elements").add(format(new Piece.Space())).add(triggered(List.of(c.trigger()), c.tags(), true));
+            return o;
         }
         // pythonic arguments, tagged parameters: no JSON Schema content says them, a grammar does
         return NODES.objectNode().put("type", "grammar").put("grammar", CallGrammar.ofPiece(p));
