@@ -4,14 +4,14 @@ import dev.calltype.example.tools.Notes;
 import dev.calltype.openai.ChatCompletionsException;
 import dev.calltype.openai.OpenAiChatModel;
 import dev.calltype.openai.ServerProfile;
-import dev.calltype.runtime.CallFormat;
+import dev.calltype.runtime.PromptFormat;
 import dev.calltype.runtime.ExtractionError;
 import dev.calltype.runtime.StreamEvent;
 import dev.calltype.runtime.StreamingExtractor;
 import dev.calltype.runtime.ToolCall;
 import dev.calltype.runtime.ToolCallExtractor;
 import dev.calltype.runtime.agent.ChatMessage;
-import dev.calltype.runtime.agent.ChatModel;
+import dev.calltype.runtime.agent.ModelClient;
 import dev.calltype.runtime.agent.ModelReply;
 import dev.calltype.runtime.agent.ToolLoop;
 import dev.calltype.runtime.constraint.Constraints;
@@ -122,7 +122,7 @@ final class ChatCommand {
             throw new UsageException("chat: --constrain is for --mode prompt; in native mode the server constrains"
                     + " its own tool calls");
         }
-        CallFormat format = options.choice("format", CallFormat.class, CallFormat.XML_TAGS, ToolsCommands.FORMAT_ALIASES);
+        PromptFormat format = options.choice("format", PromptFormat.class, PromptFormat.XML_TAGS, ToolsCommands.FORMAT_ALIASES);
         int maxRounds = options.intValue("max-rounds", ToolLoop.DEFAULT_MAX_ROUNDS, 1, 100);
         int timeout = options.intValue("timeout", 300, 1, 3600);
         String prompt = options.value("prompt").orElse(null);
@@ -235,7 +235,7 @@ final class ChatCommand {
      * The model, remembering the failure that ended its last request, so that the command can print the
      * failure's own one-line message.
      */
-    private static final class RecordingModel implements ChatModel {
+    private static final class RecordingModel implements ModelClient {
         final OpenAiChatModel delegate;
         volatile ChatCompletionsException lastFailure;
 

@@ -1,7 +1,7 @@
 package dev.calltype.example;
 
 import dev.calltype.example.tools.Notes;
-import dev.calltype.runtime.CallFormat;
+import dev.calltype.runtime.PromptFormat;
 import dev.calltype.runtime.agent.ChatMessage;
 import dev.calltype.runtime.ExtractionError;
 import dev.calltype.runtime.ToolCall;
@@ -95,7 +95,7 @@ final class DemoCommand {
                 ReplayModel model = new ReplayModel(scene.replies(), printer::lastResults);
                 ToolLoop loop = ToolLoop.builder(model, toolkit)
                         .mode(ToolLoop.Mode.PROMPT)
-                        .format(CallFormat.XML_TAGS)
+                        .format(PromptFormat.XML_TAGS)
                         .executor(executor)
                         .listener(printer)
                         .build();

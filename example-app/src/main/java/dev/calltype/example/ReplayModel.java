@@ -1,7 +1,7 @@
 package dev.calltype.example;
 
 import dev.calltype.runtime.agent.ChatMessage;
-import dev.calltype.runtime.agent.ChatModel;
+import dev.calltype.runtime.agent.ModelClient;
 import dev.calltype.runtime.agent.ModelReply;
 import dev.calltype.runtime.ToolResult;
 import dev.calltype.runtime.ToolSpec;
@@ -14,7 +14,7 @@ import java.util.function.Supplier;
  * The embedded model of {@code demo}: it answers each round with the next scripted reply, given the
  * results of the round before, and streams it in small pieces the way a server would.
  */
-final class ReplayModel implements ChatModel {
+final class ReplayModel implements ModelClient {
 
     private static final int PIECE = 12;
 

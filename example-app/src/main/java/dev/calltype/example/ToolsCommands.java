@@ -2,7 +2,7 @@ package dev.calltype.example;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.calltype.runtime.CallFormat;
+import dev.calltype.runtime.PromptFormat;
 import dev.calltype.runtime.SchemaDialect;
 import dev.calltype.runtime.Toolkit;
 import java.io.PrintStream;
@@ -40,11 +40,11 @@ final class ToolsCommands {
             "openai_strict_mode", SchemaDialect.OPENAI_STRICT, "strict", SchemaDialect.OPENAI_STRICT,
             "claude", SchemaDialect.ANTHROPIC);
 
-    static final Map<String, CallFormat> FORMAT_ALIASES = Map.of(
-            "xml", CallFormat.XML_TAGS, "hermes", CallFormat.XML_TAGS, "tool_call", CallFormat.XML_TAGS,
-            "marker", CallFormat.TOOL_CALL_MARKER, "brackets", CallFormat.BRACKET_TAGS,
-            "bracket", CallFormat.BRACKET_TAGS, "fence", CallFormat.JSON_FENCE, "json", CallFormat.JSON_FENCE,
-            "python", CallFormat.PYTHONIC);
+    static final Map<String, PromptFormat> FORMAT_ALIASES = Map.of(
+            "xml", PromptFormat.XML_TAGS, "hermes", PromptFormat.XML_TAGS, "tool_call", PromptFormat.XML_TAGS,
+            "marker", PromptFormat.TOOL_CALL_MARKER, "brackets", PromptFormat.BRACKET_TAGS,
+            "bracket", PromptFormat.BRACKET_TAGS, "fence", PromptFormat.JSON_FENCE, "json", PromptFormat.JSON_FENCE,
+            "python", PromptFormat.PYTHONIC);
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -68,7 +68,7 @@ final class ToolsCommands {
             return 0;
         }
         Options options = Options.parse("instructions", args, Set.of("format"), Set.of());
-        CallFormat format = options.choice("format", CallFormat.class, CallFormat.XML_TAGS, FORMAT_ALIASES);
+        PromptFormat format = options.choice("format", PromptFormat.class, PromptFormat.XML_TAGS, FORMAT_ALIASES);
         String text = toolkit().formatInstructions(format);
         out.print(text.endsWith("\n") ? text : text + "\n");
         return 0;

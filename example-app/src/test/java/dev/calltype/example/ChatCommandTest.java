@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.calltype.example.tools.Notes;
-import dev.calltype.runtime.CallFormat;
+import dev.calltype.runtime.PromptFormat;
 import dev.calltype.runtime.constraint.Constraints;
 import dev.calltype.runtime.SchemaDialect;
 import dev.calltype.runtime.Toolkit;
@@ -212,7 +212,7 @@ class ChatCommandTest {
         assertThat(requests).hasSize(2);
         assertThat(requests.get(0).body().has("tools")).isFalse();
         String system = messages(requests.get(0)).get(0).path("content").asText();
-        assertThat(system).contains(toolkit().formatInstructions(CallFormat.XML_TAGS));
+        assertThat(system).contains(toolkit().formatInstructions(PromptFormat.XML_TAGS));
         JsonNode second = messages(requests.get(1));
         assertThat(second).extracting(m -> m.path("role").asText()).containsExactly("system", "user", "assistant", "user");
         assertThat(second.get(2).path("content").asText()).contains("<tool_call>");
@@ -226,7 +226,7 @@ class ChatCommandTest {
         server.thenRecorded("prompt-final.json");
         assertThat(chat("--model", "m", "--format", "pythonic", "--prompt", "hi")).isZero();
         String system = messages(server.requests().get(0)).get(0).path("content").asText();
-        assertThat(system).contains(toolkit().formatInstructions(CallFormat.PYTHONIC));
+        assertThat(system).contains(toolkit().formatInstructions(PromptFormat.PYTHONIC));
     }
 
     @Test
@@ -235,7 +235,7 @@ class ChatCommandTest {
         assertThat(chat("--model", "m", "--constrain", "llama.cpp", "--format", "pythonic", "--prompt", "hi")).isZero();
         JsonNode body = server.requests().get(0).body();
         assertThat(body.has("tools")).isFalse();
-        assertThat(body.path("grammar").asText()).isEqualTo(Constraints.of(toolkit()).format(CallFormat.PYTHONIC)
+        assertThat(body.path("grammar").asText()).isEqualTo(Constraints.of(toolkit()).format(PromptFormat.PYTHONIC)
                 .gbnf().text());
         assertThat(body.path("grammar_lazy").asBoolean()).isTrue();
         assertThat(body.path("grammar_triggers").get(0).path("value").asText()).endsWith("(");

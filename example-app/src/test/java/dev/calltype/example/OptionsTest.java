@@ -3,7 +3,7 @@ package dev.calltype.example;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.calltype.runtime.CallFormat;
+import dev.calltype.runtime.PromptFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -53,12 +53,12 @@ class OptionsTest {
 
     @Test
     void choicesAcceptAnyCaseDashesAndAliases() throws Exception {
-        Map<String, CallFormat> aliases = Map.of("xml", CallFormat.XML_TAGS);
-        assertThat(parse("--format", "Tool-Call-Marker").choice("format", CallFormat.class, null, aliases))
-                .isEqualTo(CallFormat.TOOL_CALL_MARKER);
-        assertThat(parse("--format", "xml").choice("format", CallFormat.class, null, aliases)).isEqualTo(CallFormat.XML_TAGS);
-        assertThat(parse().choice("format", CallFormat.class, CallFormat.PYTHONIC, aliases)).isEqualTo(CallFormat.PYTHONIC);
-        assertThatThrownBy(() -> parse("--format", "yaml").choice("format", CallFormat.class, null, aliases))
+        Map<String, PromptFormat> aliases = Map.of("xml", PromptFormat.XML_TAGS);
+        assertThat(parse("--format", "Tool-Call-Marker").choice("format", PromptFormat.class, null, aliases))
+                .isEqualTo(PromptFormat.TOOL_CALL_MARKER);
+        assertThat(parse("--format", "xml").choice("format", PromptFormat.class, null, aliases)).isEqualTo(PromptFormat.XML_TAGS);
+        assertThat(parse().choice("format", PromptFormat.class, PromptFormat.PYTHONIC, aliases)).isEqualTo(PromptFormat.PYTHONIC);
+        assertThatThrownBy(() -> parse("--format", "yaml").choice("format", PromptFormat.class, null, aliases))
                 .hasMessage("chat: unknown --format 'yaml'; use one of tool-call-marker, bracket-tags, xml-tags, json-fence, pythonic");
     }
 

@@ -6,7 +6,7 @@ import com.example.weather.WeatherService;
 import com.example.weather.WeatherServiceTools;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.TextNode;
-import dev.calltype.runtime.CallFormat;
+import dev.calltype.runtime.PromptFormat;
 import dev.calltype.runtime.SchemaDialect;
 import dev.calltype.runtime.ToolCall;
 import dev.calltype.runtime.ToolResult;
@@ -36,7 +36,7 @@ class ReadmeToolkitExampleTest {
 
             String schema = tools.schemaJson(SchemaDialect.OPENAI);
 
-            String prompt = tools.formatInstructions(CallFormat.XML_TAGS);
+            String prompt = tools.formatInstructions(PromptFormat.XML_TAGS);
 
             List<ToolResult> results = tools.handle("""
                     Let me check.

@@ -3,7 +3,7 @@ package dev.calltype.langchain4j;
 import dev.calltype.runtime.ToolCall;
 import dev.calltype.runtime.ToolSpec;
 import dev.calltype.runtime.agent.ChatMessage;
-import dev.calltype.runtime.agent.ChatModel;
+import dev.calltype.runtime.agent.ModelClient;
 import dev.calltype.runtime.agent.ModelReply;
 import dev.calltype.runtime.agent.NativeTools;
 import dev.langchain4j.agent.tool.ToolExecutionRequest;
@@ -19,7 +19,7 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * A Calltype {@link ChatModel} over any LangChain4j chat model, so that {@code ToolLoop} runs on every provider
+ * A Calltype {@link ModelClient} over any LangChain4j chat model, so that {@code ToolLoop} runs on every provider
  * LangChain4j supports.
  *
  * <ul>
@@ -32,7 +32,7 @@ import java.util.Objects;
  *       rejected call with a message for the model.</li>
  * </ul>
  */
-public final class LangChain4jChatModel implements ChatModel {
+public final class LangChain4jChatModel implements ModelClient {
 
     private final dev.langchain4j.model.chat.ChatModel model;
     /** The tools' specifications, kept while the loop offers the same tools round after round. */

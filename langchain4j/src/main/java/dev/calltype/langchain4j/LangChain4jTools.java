@@ -62,7 +62,7 @@ public final class LangChain4jTools {
      */
     public static Map<ToolSpecification, ToolExecutor> tools(Toolkit... toolkits) {
         Toolkit all = one(toolkits);
-        ToolkitExecutor executor = new ToolkitExecutor(all, all.extractor());
+        ToolkitExecutor executor = new ToolkitExecutor(all);
         Map<ToolSpecification, ToolExecutor> tools = new LinkedHashMap<>();
         for (ToolSpec tool : all.tools()) {
             tools.put(toolSpecification(tool), executor);
@@ -81,7 +81,7 @@ public final class LangChain4jTools {
      */
     public static Function<ToolExecutionRequest, ToolExecutionResultMessage> unknownTool(Toolkit... toolkits) {
         Toolkit all = one(toolkits);
-        ToolkitExecutor executor = new ToolkitExecutor(all, all.extractor());
+        ToolkitExecutor executor = new ToolkitExecutor(all);
         return request -> {
             ToolResult result = executor.run(request);
             return ToolExecutionResultMessage.builder()

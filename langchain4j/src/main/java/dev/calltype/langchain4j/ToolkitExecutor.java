@@ -3,7 +3,6 @@ package dev.calltype.langchain4j;
 import dev.calltype.runtime.ToolCallExtractor;
 import dev.calltype.runtime.ToolResult;
 import dev.calltype.runtime.Toolkit;
-import dev.calltype.runtime.support.DispatchSupport;
 import dev.langchain4j.agent.tool.ToolExecutionRequest;
 import dev.langchain4j.invocation.InvocationContext;
 import dev.langchain4j.service.tool.ToolExecutionResult;
@@ -11,7 +10,7 @@ import dev.langchain4j.service.tool.ToolExecutor;
 
 /**
  * Runs LangChain4j's tool execution requests through a Calltype toolkit's native dispatch
- * ({@link DispatchSupport#dispatchNative}): a plain argument object read straight into the parameters by a generated
+ * ({@link Toolkit#dispatchNative}): a plain argument object read straight into the parameters by a generated
  * toolkit, any other text read leniently as {@link ToolCallExtractor#readNativeCall} reads it, the same answer either
  * way; values coerced against the schema, and every failure (unreadable or invalid arguments, a tool that throws)
  * answered with the text written for the model, flagged {@link ToolExecutionResult#isError()}. It never throws
@@ -20,11 +19,9 @@ import dev.langchain4j.service.tool.ToolExecutor;
 final class ToolkitExecutor implements ToolExecutor {
 
     private final Toolkit toolkit;
-    private final ToolCallExtractor extractor;
 
-    ToolkitExecutor(Toolkit toolkit, ToolCallExtractor extractor) {
+    ToolkitExecutor(Toolkit toolkit) {
         this.toolkit = toolkit;
-        this.extractor = extractor;
     }
 
     @Override
@@ -43,6 +40,6 @@ final class ToolkitExecutor implements ToolExecutor {
     }
 
     ToolResult run(ToolExecutionRequest request) {
-        return DispatchSupport.dispatchNative(toolkit, extractor, request.name(), request.arguments(), request.id());
+        return toolkit.dispatchNative(request.name(), request.arguments(), request.id());
     }
 }

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.calltype.langchain4j.tools.Shop;
 import dev.calltype.langchain4j.tools.ShopTools;
-import dev.calltype.runtime.CallFormat;
+import dev.calltype.runtime.PromptFormat;
 import dev.calltype.runtime.agent.ChatMessage.Role;
 import dev.calltype.runtime.agent.ToolLoop;
 import dev.langchain4j.agent.tool.ToolExecutionRequest;
@@ -31,7 +31,7 @@ class LangChain4jChatModelTest {
                 AiMessage.from("Your order A-7-1-STANDARD is placed."));
         ToolLoop loop = ToolLoop.builder(new LangChain4jChatModel(model), new ShopTools(new Shop()))
                 .mode(ToolLoop.Mode.PROMPT)
-                .format(CallFormat.XML_TAGS)
+                .format(PromptFormat.XML_TAGS)
                 .build();
 
         ToolLoop.Outcome outcome = loop.run("Order A-7 to 1 Quay, Bergen, by bank transfer, for Christmas Eve.");

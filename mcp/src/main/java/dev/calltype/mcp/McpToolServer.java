@@ -3,7 +3,6 @@ package dev.calltype.mcp;
 import dev.calltype.runtime.ToolCall;
 import dev.calltype.runtime.ToolResult;
 import dev.calltype.runtime.Toolkit;
-import dev.calltype.runtime.support.DispatchSupport;
 
 import io.modelcontextprotocol.server.McpServer;
 import io.modelcontextprotocol.server.McpServerFeatures;
@@ -374,7 +373,7 @@ public final class McpToolServer implements AutoCloseable {
         if (result == null) {
             // Toolkit.dispatch promises a result and never to throw; should one break that promise, the client
             // learns only that the call failed (in the wording every toolkit uses), not what was thrown.
-            result = DispatchSupport.thrown(call.id(), request.name(), null);
+            result = ToolResult.thrown(request.name(), call.id(), null);
         }
         return McpTools.result(result, structured);
     }

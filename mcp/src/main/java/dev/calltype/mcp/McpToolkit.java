@@ -1,6 +1,6 @@
 package dev.calltype.mcp;
 
-import dev.calltype.runtime.CallFormat;
+import dev.calltype.runtime.PromptFormat;
 import dev.calltype.runtime.SchemaDialect;
 import dev.calltype.runtime.ToolCall;
 import dev.calltype.runtime.ToolCallExtractor;
@@ -135,7 +135,7 @@ public final class McpToolkit implements Toolkit, AutoCloseable {
     }
 
     @Override
-    public String formatInstructions(CallFormat format) {
+    public String formatInstructions(PromptFormat format) {
         return tools.formatInstructions(format);
     }
 

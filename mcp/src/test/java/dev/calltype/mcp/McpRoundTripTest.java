@@ -2,7 +2,7 @@ package dev.calltype.mcp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.calltype.runtime.CallFormat;
+import dev.calltype.runtime.PromptFormat;
 import dev.calltype.runtime.SchemaDialect;
 import dev.calltype.runtime.ToolCall;
 import dev.calltype.runtime.ToolResult;
@@ -99,7 +99,7 @@ class McpRoundTripTest {
         }
 
         @Override
-        public String formatInstructions(CallFormat format) {
+        public String formatInstructions(PromptFormat format) {
             return "";
         }
     }

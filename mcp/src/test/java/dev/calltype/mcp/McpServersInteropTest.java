@@ -2,7 +2,7 @@ package dev.calltype.mcp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.calltype.runtime.CallFormat;
+import dev.calltype.runtime.PromptFormat;
 import dev.calltype.runtime.ToolCall;
 import dev.calltype.runtime.ToolResult;
 import dev.calltype.runtime.ToolSpec;
@@ -71,7 +71,7 @@ class McpServersInteropTest {
                     ModelReply.text("2 + 3 = 5, and Chicago's weather is in."));
             Results results = new Results();
             ToolLoop.Outcome outcome = ToolLoop.builder(model, everything).mode(ToolLoop.Mode.PROMPT)
-                    .format(CallFormat.XML_TAGS).listener(results).build().run("Add 2 and 3, echo, weather");
+                    .format(PromptFormat.XML_TAGS).listener(results).build().run("Add 2 and 3, echo, weather");
 
             assertThat(outcome.completed()).isTrue();
             assertThat(results.results).extracting(ToolResult::isError).containsExactly(false, false, false);
@@ -122,7 +122,7 @@ class McpServersInteropTest {
                     ModelReply.text("The note says: first line"));
             Results results = new Results();
             ToolLoop.Outcome outcome = ToolLoop.builder(model, files).mode(ToolLoop.Mode.PROMPT)
-                    .format(CallFormat.PYTHONIC).listener(results).build().run("Write a note and read it back");
+                    .format(PromptFormat.PYTHONIC).listener(results).build().run("Write a note and read it back");
 
             assertThat(outcome.completed()).isTrue();
             assertThat(results.results).extracting(ToolResult::isError).containsExactly(false, false, false);

@@ -2,7 +2,7 @@ package dev.calltype.mcp;
 
 import dev.calltype.runtime.ToolSpec;
 import dev.calltype.runtime.agent.ChatMessage;
-import dev.calltype.runtime.agent.ChatModel;
+import dev.calltype.runtime.agent.ModelClient;
 import dev.calltype.runtime.agent.ModelReply;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -10,7 +10,7 @@ import java.util.Deque;
 import java.util.List;
 
 /** A model that answers from a script and keeps what it was sent. */
-final class ScriptedModel implements ChatModel {
+final class ScriptedModel implements ModelClient {
     final Deque<ModelReply> replies;
     final List<List<ChatMessage>> seen = new ArrayList<>();
 

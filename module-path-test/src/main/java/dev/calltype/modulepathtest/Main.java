@@ -2,7 +2,7 @@ package dev.calltype.modulepathtest;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.calltype.runtime.CallFormat;
+import dev.calltype.runtime.PromptFormat;
 import dev.calltype.runtime.SchemaDialect;
 import dev.calltype.runtime.ToolCall;
 import dev.calltype.runtime.ToolResult;
@@ -31,10 +31,10 @@ public final class Main {
         }
         System.out.println("schemas naming add_stock: " + schemas + " of " + SchemaDialect.values().length);
         int instructions = 0;
-        for (CallFormat format : CallFormat.values()) {
+        for (PromptFormat format : PromptFormat.values()) {
             instructions += tools.formatInstructions(format).contains("report") ? 1 : 0;
         }
-        System.out.println("instructions naming report: " + instructions + " of " + CallFormat.values().length);
+        System.out.println("instructions naming report: " + instructions + " of " + PromptFormat.values().length);
         String reply = """
                 Adding the delivery.
                 <tool_call>

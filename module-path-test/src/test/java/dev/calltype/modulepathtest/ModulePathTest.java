@@ -2,7 +2,7 @@ package dev.calltype.modulepathtest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.calltype.runtime.CallFormat;
+import dev.calltype.runtime.PromptFormat;
 import dev.calltype.runtime.SchemaDialect;
 import java.io.IOException;
 import java.lang.module.ModuleDescriptor;
@@ -60,7 +60,7 @@ class ModulePathTest {
                 "program module: dev.calltype.modulepathtest",
                 "runtime module: dev.calltype.runtime",
                 "schemas naming add_stock: " + SchemaDialect.values().length + " of " + SchemaDialect.values().length,
-                "instructions naming report: " + CallFormat.values().length + " of " + CallFormat.values().length,
+                "instructions naming report: " + PromptFormat.values().length + " of " + PromptFormat.values().length,
                 "result: {\"sku\":\"A1\",\"pieces\":24}",
                 "result: [{\"sku\":\"A1\",\"pieces\":24}]",
                 "error: Invalid arguments for report:",

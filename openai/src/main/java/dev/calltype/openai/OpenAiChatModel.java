@@ -13,7 +13,7 @@ import dev.calltype.runtime.ToolCallExtractor;
 import dev.calltype.runtime.ToolResult;
 import dev.calltype.runtime.ToolSpec;
 import dev.calltype.runtime.agent.ChatMessage;
-import dev.calltype.runtime.agent.ChatModel;
+import dev.calltype.runtime.agent.ModelClient;
 import dev.calltype.runtime.agent.ModelReply;
 import dev.calltype.runtime.agent.NativeTools;
 import dev.calltype.runtime.constraint.Constraints;
@@ -27,7 +27,7 @@ import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
- * A {@link ChatModel} for any OpenAI-compatible Chat Completions server (OpenAI, Ollama, llama.cpp server, vLLM, LM
+ * A {@link ModelClient} for any OpenAI-compatible Chat Completions server (OpenAI, Ollama, llama.cpp server, vLLM, LM
  * Studio), on the JDK {@code HttpClient} and Jackson.
  *
  * <pre>{@code
@@ -73,7 +73,7 @@ import java.util.function.Function;
  * <p>Every failure is a {@link ChatCompletionsException} with one line for a person. Thread-safe: one model may
  * serve several conversations at once.
  */
-public final class OpenAiChatModel implements ChatModel {
+public final class OpenAiChatModel implements ModelClient {
 
     /** Default {@link Builder#responseTimeout}: 120 s. */
     public static final Duration DEFAULT_RESPONSE_TIMEOUT = Duration.ofSeconds(120);

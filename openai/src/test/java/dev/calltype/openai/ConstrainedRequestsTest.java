@@ -8,7 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.IntNode;
-import dev.calltype.runtime.CallFormat;
+import dev.calltype.runtime.PromptFormat;
 import dev.calltype.runtime.Toolkit;
 import dev.calltype.runtime.Toolkits;
 import dev.calltype.runtime.WireFormat;
@@ -37,7 +37,7 @@ class ConstrainedRequestsTest {
             if (profile != null) {
                 b.constrain(profile, constraints);
             }
-            ToolLoop.Outcome outcome = ToolLoop.builder(b.build(), TOOLKIT).mode(ToolLoop.Mode.PROMPT).format(CallFormat.XML_TAGS)
+            ToolLoop.Outcome outcome = ToolLoop.builder(b.build(), TOOLKIT).mode(ToolLoop.Mode.PROMPT).format(PromptFormat.XML_TAGS)
                     .build().run("What is 2 + 3?");
             assertThat(outcome.answer()).isEqualTo("Five.");
             return JSON.readTree(server.requests.get(0).body());
@@ -46,7 +46,7 @@ class ConstrainedRequestsTest {
 
     @Test
     void llamaCppGetsTheLazyGrammarItsTriggersAndPreservedTokens() throws Exception {
-        Constraints c = Constraints.of(TOOLKIT).format(CallFormat.XML_TAGS);
+        Constraints c = Constraints.of(TOOLKIT).format(PromptFormat.XML_TAGS);
         JsonNode body = promptModeRequest(ServerProfile.LLAMA_CPP, c);
         assertThat(body.get("grammar").textValue()).isEqualTo(c.gbnf().text()).contains("\"\\\"add\\\"\"");
         assertThat(body.get("grammar_lazy").booleanValue()).isTrue();

@@ -9,7 +9,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.IntNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.calltype.runtime.CallFormat;
+import dev.calltype.runtime.PromptFormat;
 import dev.calltype.runtime.Toolkit;
 import dev.calltype.runtime.Toolkits;
 import dev.calltype.runtime.WireFormat;
@@ -52,7 +52,7 @@ class ConstraintsDocsExampleTest {
             Toolkit toolkit = TOOLKIT;
             String baseUrl = server.url("/v1");
             // README: Constrained prompt mode
-            Constraints constraints = Constraints.of(toolkit).format(CallFormat.XML_TAGS);
+            Constraints constraints = Constraints.of(toolkit).format(PromptFormat.XML_TAGS);
             OpenAiChatModel model = OpenAiChatModel.builder()
                     .baseUrl(baseUrl)                   // llama-server, e.g. http://localhost:8080/v1
                     .model("qwen3-8b")
@@ -60,7 +60,7 @@ class ConstraintsDocsExampleTest {
                     .build();
             ToolLoop.Outcome outcome = ToolLoop.builder(model, toolkit)
                     .mode(ToolLoop.Mode.PROMPT)
-                    .format(CallFormat.XML_TAGS)        // the same format as the constraints
+                    .format(PromptFormat.XML_TAGS)        // the same format as the constraints
                     .build()
                     .run("What is 17 * 23?");
             // README end

@@ -33,7 +33,7 @@ class ColdStartTest {
         sources.add(JavaFileObjects.forSourceString("com.example.inventory.ColdMain", """
                 package com.example.inventory;
 
-                import dev.calltype.runtime.CallFormat;
+                import dev.calltype.runtime.PromptFormat;
                 import dev.calltype.runtime.SchemaDialect;
                 import dev.calltype.runtime.ToolCall;
 
@@ -41,7 +41,7 @@ class ColdStartTest {
                     public static void main(String[] args) {
                         InventoryTools tools = new InventoryTools(new Inventory());
                         int chars = tools.schemaJson(SchemaDialect.OPENAI).length()
-                                + tools.formatInstructions(CallFormat.XML_TAGS).length();
+                                + tools.formatInstructions(PromptFormat.XML_TAGS).length();
                         System.out.println(chars > 0 ? "%s" : "empty");
                         System.out.flush();
                         System.out.println(tools.dispatch(ToolCall.of("get_stock")).content());

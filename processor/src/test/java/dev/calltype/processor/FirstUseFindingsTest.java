@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.google.testing.compile.JavaFileObjects;
-import dev.calltype.runtime.CallFormat;
+import dev.calltype.runtime.PromptFormat;
 import dev.calltype.runtime.SchemaDialect;
 import dev.calltype.runtime.ToolArgumentException;
 import dev.calltype.runtime.ToolCall;
@@ -178,7 +178,7 @@ class FirstUseFindingsTest {
                 }
                 """)));
         Toolkit toolkit = c.toolkit("com.example.DaysTools", "com.example.Days");
-        assertThat(toolkit.formatInstructions(CallFormat.PYTHONIC)).contains(
+        assertThat(toolkit.formatInstructions(PromptFormat.PYTHONIC)).contains(
                 "- working_days(from: string, to: string) \u2014 Counts working days.\n"
                         + "    from: the first day (format: date)\n"
                         + "    to: format date\n");

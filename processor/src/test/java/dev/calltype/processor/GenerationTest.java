@@ -66,7 +66,7 @@ class GenerationTest {
         String version = System.getProperty("calltype.version");
         assertThat(source).contains("@Generated(\n        value = \"dev.calltype.processor.ToolProcessor\",\n"
                 + "        comments = \"Calltype " + version + "; needs calltype-runtime " + version + "\"\n)");
-        assertThat(source).contains("public final class InventoryTools implements Toolkit, NativeDispatch {");
+        assertThat(source).contains("public final class InventoryTools implements Toolkit {");
         assertThat(source).doesNotContain("date =");
     }
 

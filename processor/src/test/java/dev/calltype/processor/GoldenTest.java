@@ -2,7 +2,7 @@ package dev.calltype.processor;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.calltype.runtime.CallFormat;
+import dev.calltype.runtime.PromptFormat;
 import dev.calltype.runtime.SchemaDialect;
 import dev.calltype.runtime.Toolkit;
 import dev.calltype.testsupport.JsonTrees;
@@ -49,7 +49,7 @@ class GoldenTest {
 
     @Test
     void instructionsInEveryFormatMatchGolden() throws IOException {
-        for (CallFormat f : CallFormat.values()) {
+        for (PromptFormat f : PromptFormat.values()) {
             check("instructions-" + f.name().toLowerCase(Locale.ROOT) + ".txt", toolkit.formatInstructions(f));
         }
     }

@@ -10,7 +10,6 @@ import dev.calltype.runtime.ToolResult;
 import dev.calltype.runtime.ToolSpec;
 import dev.calltype.runtime.Toolkit;
 import dev.calltype.runtime.Toolkits;
-import dev.calltype.runtime.support.NativeDispatch;
 import dev.calltype.testsupport.Gen;
 import dev.calltype.testsupport.Property;
 import java.util.ArrayList;
@@ -51,7 +50,7 @@ class NativeDispatchTest {
     @Test
     void generatedToolkitsDispatchNativeCallsThemselves() {
         for (Toolkit toolkit : TOOLKITS) {
-            assertThat(toolkit).isInstanceOf(NativeDispatch.class);
+            assertThat(ownNativeDispatch(toolkit)).isTrue();
         }
     }
 
@@ -60,7 +59,7 @@ class NativeDispatchTest {
         String booking = "{\"city\":\"Bergen\",\"nights\":3,\"guests\":[\"Ana\",\"Bo\"],\"color\":\"DARK_BLUE\","
                 + "\"code\":\"AB12\",\"stops\":[{\"x\":1,\"y\":2}],\"extras\":{\"bed\":1},\"note\":null}";
         Toolkit mirror = TOOLKITS.get(1);
-        ToolResult fast = ((NativeDispatch) mirror).dispatchNative("book", booking, "call_1");
+        ToolResult fast = mirror.dispatchNative("book", booking, "call_1");
         assertThat(fast.isError()).as(fast.content()).isFalse();
         assertThat(fast).isEqualTo(byExtractor(mirror, "book", booking, "call_1"));
         assertThat(fast.value().path("guests").toString()).isEqualTo("[\"Ana\",\"Bo\"]");
@@ -84,7 +83,7 @@ class NativeDispatchTest {
                 + "\"nights\": {\"type\": \"integer\"}}, \"required\": [\"city\"]}}}]",
                 (tool, args) -> TextNode.valueOf("found " + args));
         Toolkit all = Toolkits.combine(TOOLKITS.get(0), lookup, TOOLKITS.get(1));
-        assertThat(all).isInstanceOf(NativeDispatch.class);
+        assertThat(ownNativeDispatch(all)).isTrue();
         assertThat(answeredAsByTheExtractor(all, 60)).as("calls that ran").isGreaterThan(300);
     }
 
@@ -98,7 +97,7 @@ class NativeDispatchTest {
         int[] ran = new int[1];
         for (ToolSpec tool : toolkit.tools()) {
             Property.forAll(tries, texts(tool), names(tool.name()), Gen.of("call_7", "", " "), (text, name, id) -> {
-                ToolResult fast = ((NativeDispatch) toolkit).dispatchNative(name, text, id);
+                ToolResult fast = toolkit.dispatchNative(name, text, id);
                 ToolResult slow = byExtractor(toolkit, name, text, id);
                 assertThat(fast).isEqualTo(slow);
                 assertThat(fast.content()).isEqualTo(slow.content());
@@ -231,5 +230,15 @@ class NativeDispatchTest {
 
     private static String quote(String s) {
         return '"' + s + '"';
+    }
+
+    /** Whether the toolkit's class overrides {@link Toolkit#dispatchNative} (a native dispatch of its own). */
+    private static boolean ownNativeDispatch(Object toolkit) {
+        try {
+            return toolkit.getClass().getMethod("dispatchNative", String.class, CharSequence.class, String.class)
+                    .getDeclaringClass() != Toolkit.class;
+        } catch (NoSuchMethodException e) {
+            throw new AssertionError(e);
+        }
     }
 }

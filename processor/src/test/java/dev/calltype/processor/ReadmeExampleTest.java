@@ -2,7 +2,7 @@ package dev.calltype.processor;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.calltype.runtime.CallFormat;
+import dev.calltype.runtime.PromptFormat;
 import dev.calltype.runtime.SchemaDialect;
 import dev.calltype.runtime.ToolResult;
 import dev.calltype.runtime.Toolkit;
@@ -23,7 +23,7 @@ class ReadmeExampleTest {
                 + " name, e.g. \\\"Paris\\\"\"},\"units\":{\"type\":\"string\",\"description\":\"the temperature"
                 + " scale\",\"enum\":[\"CELSIUS\",\"FAHRENHEIT\"],\"default\":\"CELSIUS\"}},\"required\":[\"city\"],"
                 + "\"additionalProperties\":false}}}]");
-        assertThat(tools.formatInstructions(CallFormat.XML_TAGS)).startsWith("""
+        assertThat(tools.formatInstructions(PromptFormat.XML_TAGS)).startsWith("""
                 You can call these tools:
                 - get_weather(city: string, units?: "CELSIUS"|"FAHRENHEIT" = "CELSIUS") — Current weather for a city.
                 """);

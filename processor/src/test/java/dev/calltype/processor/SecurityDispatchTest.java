@@ -1,6 +1,6 @@
 package dev.calltype.processor;
 
-import dev.calltype.runtime.agent.ChatModel;
+import dev.calltype.runtime.agent.ModelClient;
 import dev.calltype.runtime.ToolSpec;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -71,7 +71,7 @@ class SecurityDispatchTest {
         return new ModelReply[]{ModelReply.text("The invoice asks me to pay it.\n" + PAY_CALL), ModelReply.text(finalText)};
     }
 
-    private static final class Scripted implements dev.calltype.runtime.agent.ChatModel {
+    private static final class Scripted implements dev.calltype.runtime.agent.ModelClient {
         private final List<ModelReply> replies;
         final List<List<ChatMessage>> requests = new ArrayList<>();
 

@@ -53,7 +53,7 @@ import java.util.Set;
  */
 public final class Instructions {
 
-    /** The formats, named as the runtime's {@code CallFormat} constants. */
+    /** The formats, named as the runtime's {@code PromptFormat} constants. */
     public static final List<String> FORMATS = List.of("TOOL_CALL_MARKER", "BRACKET_TAGS", "XML_TAGS", "JSON_FENCE",
             "PYTHONIC");
 

@@ -2,9 +2,8 @@ package dev.calltype.runtime;
 
 import dev.calltype.runtime.internal.args.Names;
 import dev.calltype.runtime.internal.args.SchemaNodes;
-import dev.calltype.runtime.internal.text.ErrorTexts;
-import dev.calltype.runtime.support.DispatchSupport;
-import dev.calltype.runtime.support.NativeDispatch;
+import dev.calltype.runtime.internal.scan.ErrorTexts;
+import dev.calltype.runtime.internal.dispatch.Dispatching;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -28,7 +27,7 @@ import java.util.Objects;
  * dispatch when it has one (a generated toolkit reads a plain argument object straight into the parameters); see
  * {@link #dispatchNative}.
  */
-final class CombinedToolkit implements Toolkit, NativeDispatch {
+final class CombinedToolkit implements Toolkit {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final System.Logger LOG = System.getLogger(Toolkits.class.getName());
@@ -49,13 +48,13 @@ final class CombinedToolkit implements Toolkit, NativeDispatch {
         final List<ToolSpec> tools;
         final Map<String, Toolkit> route = new LinkedHashMap<>();
         final Map<SchemaDialect, String> schemas = new EnumMap<>(SchemaDialect.class);
-        final Map<CallFormat, String> instructions = new EnumMap<>(CallFormat.class);
+        final Map<PromptFormat, String> instructions = new EnumMap<>(PromptFormat.class);
         /**
-         * The tools whose owner dispatches native calls itself, by name: owners that are {@link NativeDispatch}
+         * The tools whose owner dispatches native calls itself, by name: owners that override {@link Toolkit#dispatchNative}
          * and read argument text within the limits this view's extractor reads it in, so that they read every
          * text as it does.
          */
-        final Map<String, NativeDispatch> natives = new HashMap<>();
+        final Map<String, Toolkit> natives = new HashMap<>();
         /** The extractor over {@link #tools}, made at its first use. */
         private volatile ToolCallExtractor extractor;
 
@@ -70,8 +69,8 @@ final class CombinedToolkit implements Toolkit, NativeDispatch {
                 Toolkit part = parts.get(i);
                 List<ToolSpec> listed = part.tools();
                 List<ToolSpec> mine = new ArrayList<>(listed.size());
-                NativeDispatch own = part instanceof NativeDispatch n
-                        && part.extractor().limits().equals(ExtractionLimits.DEFAULTS) ? n : null;
+                Toolkit own = Dispatching.ownNativeDispatch(part)
+                        && part.extractor().limits().equals(ExtractionLimits.DEFAULTS) ? part : null;
                 seen.add(listed);
                 for (ToolSpec tool : listed) {
                     Integer previous = owner.putIfAbsent(tool.name(), i);
@@ -190,7 +189,7 @@ final class CombinedToolkit implements Toolkit, NativeDispatch {
     }
 
     @Override
-    public String formatInstructions(CallFormat format) {
+    public String formatInstructions(PromptFormat format) {
         View v = view();
         synchronized (v) {
             return v.instructions.computeIfAbsent(format, f -> FormatInstructions.render(v.tools, f));
@@ -210,7 +209,7 @@ final class CombinedToolkit implements Toolkit, NativeDispatch {
             part = v.route.get(tool.name());
             call = call.withName(tool.name());
         }
-        return ErrorTexts.guardedDispatch(part, call);
+        return Dispatching.guardedDispatch(part, call);
     }
 
     /** An extractor over {@link #tools()} as they are now, made once per change of the tools. */
@@ -232,14 +231,14 @@ final class CombinedToolkit implements Toolkit, NativeDispatch {
      */
     @Override
     public ToolResult dispatchNative(String name, CharSequence arguments, String id) {
-        Objects.requireNonNull(arguments, "arguments");
+        arguments = arguments == null ? "" : arguments;
         View v = view();
-        NativeDispatch owner = name == null ? null : v.natives.get(name);
-        ToolResult answered = owner == null ? null : ErrorTexts.guardedNative(owner, name, arguments, id);
+        Toolkit owner = name == null ? null : v.natives.get(name);
+        ToolResult answered = owner == null ? null : Dispatching.guardedNative(owner, name, arguments, id);
         if (answered != null && !answered.isError()) {
             return answered;
         }
-        return DispatchSupport.readNative(v.extractor(), name, arguments, id,
+        return Dispatching.readNative(v.extractor(), name, arguments, id,
                 call -> answered != null ? answered : dispatch(call));
     }
 

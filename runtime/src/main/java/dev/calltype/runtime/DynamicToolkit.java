@@ -2,7 +2,7 @@ package dev.calltype.runtime;
 
 import dev.calltype.runtime.internal.args.Names;
 import dev.calltype.runtime.internal.args.SchemaArguments;
-import dev.calltype.runtime.internal.text.ErrorTexts;
+import dev.calltype.runtime.internal.scan.ErrorTexts;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -23,7 +23,7 @@ final class DynamicToolkit implements Toolkit {
     private final Map<String, SchemaArguments> checkers = new LinkedHashMap<>();
     private final ToolHandler handler;
     private final Map<SchemaDialect, String> schemas = new EnumMap<>(SchemaDialect.class);
-    private final Map<CallFormat, String> instructions = new EnumMap<>(CallFormat.class);
+    private final Map<PromptFormat, String> instructions = new EnumMap<>(PromptFormat.class);
     /** The extractor over {@link #tools}, made once: the tools never change. */
     private final ToolCallExtractor extractor;
 
@@ -56,7 +56,7 @@ final class DynamicToolkit implements Toolkit {
     }
 
     @Override
-    public synchronized String formatInstructions(CallFormat format) {
+    public synchronized String formatInstructions(PromptFormat format) {
         return instructions.computeIfAbsent(format, f -> FormatInstructions.render(tools, f));
     }
 

@@ -63,7 +63,7 @@ public final class FormatInstructions {
      * @return the instructions, ready to append to a system prompt
      * @throws NullPointerException when {@code tools} or {@code format} is {@code null}
      */
-    public static String render(List<ToolSpec> tools, CallFormat format) {
+    public static String render(List<ToolSpec> tools, PromptFormat format) {
         Objects.requireNonNull(tools, "tools");
         Objects.requireNonNull(format, "format");
         return Instructions.render(SchemaDialects.schemas(tools), format.name());

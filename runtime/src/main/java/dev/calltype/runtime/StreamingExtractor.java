@@ -4,7 +4,7 @@ import dev.calltype.runtime.internal.scan.Config;
 import dev.calltype.runtime.internal.scan.Driver;
 import dev.calltype.runtime.internal.scan.Finding;
 import dev.calltype.runtime.internal.scan.HeldText;
-import dev.calltype.runtime.internal.text.ErrorTexts;
+import dev.calltype.runtime.internal.scan.ErrorTexts;
 
 import java.util.ArrayList;
 import java.util.List;

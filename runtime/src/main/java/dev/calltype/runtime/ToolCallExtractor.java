@@ -1,5 +1,6 @@
 package dev.calltype.runtime;
 
+import dev.calltype.runtime.internal.formats.Recognizers;
 import dev.calltype.runtime.internal.scan.CallNormalizer;
 import dev.calltype.runtime.internal.scan.Config;
 import dev.calltype.runtime.internal.scan.Driver;
@@ -350,7 +351,7 @@ public final class ToolCallExtractor {
          * @return a new extractor, immutable and safe to share between threads
          */
         public ToolCallExtractor build() {
-            return new ToolCallExtractor(new Config(tools, limits, searchReasoning, startsInReasoning, promptTail,
+            return new ToolCallExtractor(new Config(Recognizers.ALL, tools, limits, searchReasoning, startsInReasoning, promptTail,
                     formats, marker, tags));
         }
     }

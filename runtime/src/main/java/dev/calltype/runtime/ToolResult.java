@@ -1,6 +1,7 @@
 package dev.calltype.runtime;
 
-import dev.calltype.runtime.support.Coercion;
+import dev.calltype.runtime.internal.args.JsonCoercion;
+import dev.calltype.runtime.internal.scan.ErrorTexts;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
@@ -98,6 +99,20 @@ public final class ToolResult {
      */
     public static ToolResult failure(String toolName, String callId, String message) {
         return new ToolResult(toolName, callId, true, false, null, Objects.requireNonNull(message, "message"));
+    }
+
+    /**
+     * The failure for a tool that threw, in the wording every toolkit uses: {@code Tool NAME failed: MESSAGE}, the
+     * message bounded with control characters escaped, never a stack trace nor the exception's class name;
+     * {@code Tool NAME failed.} when there is no message.
+     *
+     * @param toolName the tool that threw
+     * @param callId the call's id, or {@code null} when the model gave none
+     * @param thrown what the tool threw, or {@code null} when what went wrong is not to be told
+     * @return the result, {@link #isError()} true
+     */
+    public static ToolResult thrown(String toolName, String callId, Throwable thrown) {
+        return failure(toolName, callId, ErrorTexts.toolFailed(toolName, thrown));
     }
 
     /**
@@ -250,7 +265,7 @@ public final class ToolResult {
     /** {@code value} as JSON text, as Jackson's {@code ObjectMapper.writeValueAsString} writes it. */
     static String json(JsonNode value) {
         try {
-            return Coercion.mapper().writeValueAsString(value);
+            return JsonCoercion.mapper().writeValueAsString(value);
         } catch (JsonProcessingException e) {
             return value.toString();
         }

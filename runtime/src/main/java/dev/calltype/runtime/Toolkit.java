@@ -1,7 +1,7 @@
 package dev.calltype.runtime;
 
 import dev.calltype.runtime.internal.args.Names;
-import dev.calltype.runtime.support.DispatchSupport;
+import dev.calltype.runtime.internal.dispatch.Dispatching;
 import java.util.List;
 import java.util.Optional;
 
@@ -33,7 +33,7 @@ public interface Toolkit {
      * @param format how the model is asked to write its calls
      * @return the instructions, as {@link FormatInstructions#render} writes them for {@link #tools()}
      */
-    String formatInstructions(CallFormat format);
+    String formatInstructions(PromptFormat format);
 
     /**
      * Runs one call. Never throws for anything a model can send: unknown tools, bad arguments and
@@ -45,6 +45,25 @@ public interface Toolkit {
      * @throws NullPointerException if {@code call} is {@code null} (a caller's mistake, never a model's)
      */
     ToolResult dispatch(ToolCall call);
+
+    /**
+     * Runs a native call: a tool call a model sent in its client's tool-calling field, as a name and argument text
+     * (what the LangChain4j and Spring AI adapters receive). The answer is exactly the result of dispatching the call
+     * {@code extractor().readNativeCall(name, arguments, id)} reads, or, when the text cannot be read, a failure with
+     * that extractor's correction prompt. Never throws for what a model sends.
+     *
+     * <p>This default reads the text with {@link #extractor()} and calls {@link #dispatch}. Generated toolkits
+     * override it to read a plain argument object straight into the tool's parameters, and combined toolkits hand
+     * a call to the part that owns the tool; both give the same answer as the default.
+     *
+     * @param name the tool name as sent, or {@code null}
+     * @param arguments the argument text as sent; {@code null} means none
+     * @param id the call's id as sent, or {@code null}
+     * @return the result; never {@code null}
+     */
+    default ToolResult dispatchNative(String name, CharSequence arguments, String id) {
+        return Dispatching.readNative(extractor(), name, arguments == null ? "" : arguments, id, this::dispatch);
+    }
 
     /**
      * The tool a name a model wrote means: the tool of exactly that name, else the one tool whose name is the
@@ -82,6 +101,6 @@ public interface Toolkit {
      * @return one result per call and per extraction error, in text order; empty when the output has neither
      */
     default List<ToolResult> handle(String llmOutput) {
-        return DispatchSupport.handle(this, extractor().extract(llmOutput), null);
+        return Dispatching.handle(this, extractor().extract(llmOutput), null);
     }
 }

@@ -1,7 +1,7 @@
 package dev.calltype.runtime;
 
 import dev.calltype.runtime.internal.args.Names;
-import dev.calltype.runtime.internal.text.ErrorTexts;
+import dev.calltype.runtime.internal.scan.ErrorTexts;
 
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -28,7 +28,7 @@ class FormatInstructionsTest {
 
     @Test
     void xmlTagsShowTheCallBetweenToolCallTags() {
-        assertThat(FormatInstructions.render(Fixtures.all(), CallFormat.XML_TAGS)).isEqualTo(LISTING
+        assertThat(FormatInstructions.render(Fixtures.all(), PromptFormat.XML_TAGS)).isEqualTo(LISTING
                 + "To call a tool, write one JSON object with the tool's name and arguments between <tool_call> and"
                 + " </tool_call>:\n"
                 + "<tool_call>\n" + CALL + "\n</tool_call>\n\n"
@@ -37,7 +37,7 @@ class FormatInstructionsTest {
 
     @Test
     void toolCallMarkerPutsTheMarkerOnItsOwnLine() {
-        assertThat(FormatInstructions.render(Fixtures.all(), CallFormat.TOOL_CALL_MARKER)).isEqualTo(LISTING
+        assertThat(FormatInstructions.render(Fixtures.all(), PromptFormat.TOOL_CALL_MARKER)).isEqualTo(LISTING
                 + "To call a tool, write TOOL_CALL on its own line, then one JSON object with the tool's name and"
                 + " arguments:\n"
                 + "TOOL_CALL\n" + CALL + "\n\n"
@@ -46,7 +46,7 @@ class FormatInstructionsTest {
 
     @Test
     void bracketTagsShowTheCallOnOneLine() {
-        assertThat(FormatInstructions.render(Fixtures.all(), CallFormat.BRACKET_TAGS)).isEqualTo(LISTING
+        assertThat(FormatInstructions.render(Fixtures.all(), PromptFormat.BRACKET_TAGS)).isEqualTo(LISTING
                 + "To call a tool, write one JSON object with the tool's name and arguments between [TOOL_CALL] and"
                 + " [/TOOL_CALL]:\n"
                 + "[TOOL_CALL]" + CALL + "[/TOOL_CALL]\n\n"
@@ -55,7 +55,7 @@ class FormatInstructionsTest {
 
     @Test
     void jsonFenceShowsTheCallInAFence() {
-        assertThat(FormatInstructions.render(Fixtures.all(), CallFormat.JSON_FENCE)).isEqualTo(LISTING
+        assertThat(FormatInstructions.render(Fixtures.all(), PromptFormat.JSON_FENCE)).isEqualTo(LISTING
                 + "To call a tool, write one JSON object with the tool's name and arguments in a ```json fence:\n"
                 + "```json\n" + CALL + "\n```\n\n"
                 + CLOSING + "fence" + WAIT);
@@ -63,7 +63,7 @@ class FormatInstructionsTest {
 
     @Test
     void pythonicShowsAKeywordCall() {
-        assertThat(FormatInstructions.render(Fixtures.all(), CallFormat.PYTHONIC)).isEqualTo(LISTING
+        assertThat(FormatInstructions.render(Fixtures.all(), PromptFormat.PYTHONIC)).isEqualTo(LISTING
                 + "To call a tool, write a Python-style call with keyword arguments on its own line:\n"
                 + "get_weather(city=\"...\")\n\n"
                 + CLOSING + "line" + WAIT);
@@ -113,8 +113,8 @@ class FormatInstructionsTest {
                 + "\"optional\":{\"type\":\"string\"}},"
                 + "\"required\":[\"query\",\"sizes\",\"exact\",\"score\",\"count\",\"tags\",\"filters\",\"mode\",\"cursor\"]}");
 
-        String json = FormatInstructions.render(List.of(tool), CallFormat.JSON_FENCE);
-        String python = FormatInstructions.render(List.of(tool), CallFormat.PYTHONIC);
+        String json = FormatInstructions.render(List.of(tool), PromptFormat.JSON_FENCE);
+        String python = FormatInstructions.render(List.of(tool), PromptFormat.PYTHONIC);
 
         assertThat(json).contains("```json\n{\"name\": \"find\", \"arguments\": {\"query\": \"...\", \"sizes\": [1,2],"
                 + " \"exact\": true, \"score\": 1.5, \"count\": 1, \"tags\": [], \"filters\": {}, \"mode\": \"any\","
@@ -130,21 +130,21 @@ class FormatInstructionsTest {
                 + "\"meta\":{\"type\":\"object\",\"default\":{\"k\":\"v\",\"n\":[1]}}},"
                 + "\"required\":[\"flags\",\"meta\"]}");
 
-        assertThat(FormatInstructions.render(List.of(tool), CallFormat.PYTHONIC))
+        assertThat(FormatInstructions.render(List.of(tool), PromptFormat.PYTHONIC))
                 .contains("\nset(flags=[True, False, None], meta={\"k\": \"v\", \"n\": [1]})\n");
     }
 
     @Test
     void aToolWithoutRequiredParametersIsShownWithEmptyArguments() {
-        String text = FormatInstructions.render(List.of(Fixtures.ping(), Fixtures.weather()), CallFormat.XML_TAGS);
+        String text = FormatInstructions.render(List.of(Fixtures.ping(), Fixtures.weather()), PromptFormat.XML_TAGS);
 
         assertThat(text).contains("<tool_call>\n{\"name\": \"ping\", \"arguments\": {}}\n</tool_call>");
-        assertThat(FormatInstructions.render(List.of(Fixtures.ping()), CallFormat.PYTHONIC)).contains("\nping()\n");
+        assertThat(FormatInstructions.render(List.of(Fixtures.ping()), PromptFormat.PYTHONIC)).contains("\nping()\n");
     }
 
     @Test
     void textHasNoTrailingNewline() {
-        for (CallFormat format : CallFormat.values()) {
+        for (PromptFormat format : PromptFormat.values()) {
             assertThat(FormatInstructions.render(Fixtures.all(), format)).endsWith("wait for the results.");
         }
     }
@@ -153,7 +153,7 @@ class FormatInstructionsTest {
     void theExampleInEveryFormatIsReadBackByTheExtractorAsThatCall() {
         List<ToolSpec> tools = Fixtures.all();
         ToolCallExtractor extractor = ToolCallExtractor.builder().tools(tools).build();
-        for (CallFormat format : CallFormat.values()) {
+        for (PromptFormat format : PromptFormat.values()) {
             String text = FormatInstructions.render(tools, format);
             String example = text.substring(text.indexOf(":\n", text.indexOf("To call a tool")) + 2,
                     text.indexOf("\n\nUse only"));
@@ -192,10 +192,10 @@ class FormatInstructionsTest {
 
         assertThat(FormatInstructions.line(convert)).isEqualTo(
                 "convert_units(quantity: {value: string, unit?: \"M\"|\"KM\" = \"M\"}, to: \"M\"|\"KM\") — Convert a quantity");
-        assertThat(FormatInstructions.render(List.of(convert), CallFormat.XML_TAGS)).contains("<tool_call>\n"
+        assertThat(FormatInstructions.render(List.of(convert), PromptFormat.XML_TAGS)).contains("<tool_call>\n"
                 + "{\"name\": \"convert_units\", \"arguments\": {\"quantity\": {\"value\":\"...\"}, \"to\": \"M\"}}\n"
                 + "</tool_call>");
-        assertThat(FormatInstructions.render(List.of(convert), CallFormat.PYTHONIC))
+        assertThat(FormatInstructions.render(List.of(convert), PromptFormat.PYTHONIC))
                 .contains("\nconvert_units(quantity={\"value\": \"...\"}, to=\"M\")\n");
     }
 
@@ -205,7 +205,7 @@ class FormatInstructionsTest {
 
         assertThat(FormatInstructions.line(pay)).isEqualTo("pay(payment: {type: \"card\", number: string}"
                 + " | {type: \"bank_transfer\", iban: string}, amount: number)");
-        assertThat(FormatInstructions.render(List.of(pay), CallFormat.JSON_FENCE)).contains("```json\n"
+        assertThat(FormatInstructions.render(List.of(pay), PromptFormat.JSON_FENCE)).contains("```json\n"
                 + "{\"name\": \"pay\", \"arguments\": {\"payment\": {\"type\":\"card\",\"number\":\"...\"},"
                 + " \"amount\": 1.5}}\n```");
     }
@@ -232,7 +232,7 @@ class FormatInstructionsTest {
                 + " routes: map<string, {x: integer, y: integer}[]>, free?: object, marks?: {a?: \"x\"|\"y\"}[],"
                 + " either?: ({a?: string} | {b?: integer})[], maybe?: ({k?: string}|null)[],"
                 + " labels?: map<string, \"a\"|\"b\">[])");
-        assertThat(FormatInstructions.render(List.of(tool), CallFormat.PYTHONIC)).contains("\nroute(counts={}, routes={})\n");
+        assertThat(FormatInstructions.render(List.of(tool), PromptFormat.PYTHONIC)).contains("\nroute(counts={}, routes={})\n");
     }
 
     @Test
@@ -250,11 +250,11 @@ class FormatInstructionsTest {
                 + "\"required\":[\"a\",\"n\"]}}}");
 
         assertThat(FormatInstructions.line(count)).isEqualTo("count(root: {name: string, children: object[]})");
-        assertThat(FormatInstructions.render(List.of(count), CallFormat.XML_TAGS))
+        assertThat(FormatInstructions.render(List.of(count), PromptFormat.XML_TAGS))
                 .contains("{\"name\": \"count\", \"arguments\": {\"root\": {\"name\":\"...\",\"children\":[]}}}");
         assertThat(FormatInstructions.signature(Fixtures.outline())).isEqualTo("outline(root: {title: string, children?: object[]})");
         assertThat(FormatInstructions.line(pair)).isEqualTo("pair(a: {b: {a: object, n: integer}})");
-        assertThat(FormatInstructions.render(List.of(pair), CallFormat.XML_TAGS))
+        assertThat(FormatInstructions.render(List.of(pair), PromptFormat.XML_TAGS))
                 .contains("{\"name\": \"pair\", \"arguments\": {\"a\": {\"b\":{\"a\":{},\"n\":1}}}}");
     }
 
@@ -266,7 +266,7 @@ class FormatInstructionsTest {
                 + "\"required\":[\"l4\"]}},\"required\":[\"l3\"]}},\"required\":[\"l2\"]}},\"required\":[\"l1\"]}");
 
         assertThat(FormatInstructions.line(deep)).isEqualTo("deep(l1: {l2: {l3: {l4: object}}})");
-        assertThat(FormatInstructions.render(List.of(deep), CallFormat.PYTHONIC))
+        assertThat(FormatInstructions.render(List.of(deep), PromptFormat.PYTHONIC))
                 .contains("\ndeep(l1={\"l2\": {\"l3\": {\"l4\": {}}}})\n");
     }
 
@@ -309,7 +309,7 @@ class FormatInstructionsTest {
         ToolSpec tool = spec("fan", "", "{\"type\":\"object\",\"properties\":{\"x\":{\"$ref\":\"#/$defs/D1\"}},"
                 + "\"required\":[\"x\"],\"$defs\":{" + defs + "}}");
 
-        String text = FormatInstructions.render(List.of(tool), CallFormat.XML_TAGS);
+        String text = FormatInstructions.render(List.of(tool), PromptFormat.XML_TAGS);
 
         assertThat(text).startsWith("You can call these tools:\n- fan(x: ").contains("any | any")
                 .endsWith("wait for the results.");
@@ -320,7 +320,7 @@ class FormatInstructionsTest {
     void aNestedExampleIsReadBackByTheExtractorAsThatCallInEveryFormat() {
         List<ToolSpec> tools = List.of(spec("pay", "", PAY_SCHEMA), spec("convert_units", "", CONVERT_SCHEMA));
         ToolCallExtractor extractor = ToolCallExtractor.builder().tools(tools).build();
-        for (CallFormat format : CallFormat.values()) {
+        for (PromptFormat format : PromptFormat.values()) {
             String text = FormatInstructions.render(tools, format);
             String example = text.substring(text.indexOf(":\n", text.indexOf("To call a tool")) + 2,
                     text.indexOf("\n\nUse only"));
@@ -337,6 +337,6 @@ class FormatInstructionsTest {
 
     @Test
     void noToolsGivesAShortNotice() {
-        assertThat(FormatInstructions.render(List.of(), CallFormat.XML_TAGS)).isEqualTo(Instructions.NO_TOOLS);
+        assertThat(FormatInstructions.render(List.of(), PromptFormat.XML_TAGS)).isEqualTo(Instructions.NO_TOOLS);
     }
 }

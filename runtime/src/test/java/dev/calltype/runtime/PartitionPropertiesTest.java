@@ -1,6 +1,6 @@
 package dev.calltype.runtime;
 
-import dev.calltype.runtime.internal.text.ErrorTexts;
+import dev.calltype.runtime.internal.scan.ErrorTexts;
 import dev.calltype.runtime.testing.Corpus;
 import dev.calltype.runtime.testing.ExtractionChecks;
 import dev.calltype.runtime.testing.Generated;

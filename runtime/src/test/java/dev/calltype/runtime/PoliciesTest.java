@@ -1,6 +1,6 @@
 package dev.calltype.runtime;
 
-import dev.calltype.runtime.internal.text.ErrorTexts;
+import dev.calltype.runtime.internal.scan.ErrorTexts;
 import dev.calltype.runtime.testing.ExtractionFixtures;
 import dev.calltype.runtime.testing.Streams;
 

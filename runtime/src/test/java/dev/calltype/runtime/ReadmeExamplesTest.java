@@ -1,7 +1,7 @@
 package dev.calltype.runtime;
 
 import dev.calltype.runtime.agent.ChatMessage;
-import dev.calltype.runtime.agent.ChatModel;
+import dev.calltype.runtime.agent.ModelClient;
 import dev.calltype.runtime.agent.ModelReply;
 import dev.calltype.runtime.agent.ToolLoop;
 import dev.calltype.runtime.testing.Fixtures;
@@ -54,7 +54,7 @@ class ReadmeExamplesTest {
     @Test
     void toolLoopExample() {
         Toolkit tools = Toolkits.fromJson(LISTING, (name, args) -> TextNode.valueOf("Sunny, 24 °C"));
-        ChatModel model = (messages, offered) -> messages.get(messages.size() - 1).role() == ChatMessage.Role.TOOL
+        ModelClient model = (messages, offered) -> messages.get(messages.size() - 1).role() == ChatMessage.Role.TOOL
                 ? ModelReply.text("It is sunny in Paris.")
                 : ModelReply.calls(ToolCall.of("get_weather",
                         JsonNodeFactory.instance.objectNode().put("city", "Paris")).withId("call_1"));
@@ -95,7 +95,7 @@ class ReadmeExamplesTest {
     void promptModeLoopExample() {
         Toolkit tools = Toolkits.fromJson(LISTING, (name, args) -> TextNode.valueOf("Rain, 12 °C"));
         List<String> systemPrompts = new ArrayList<>();
-        ChatModel model = (messages, offered) -> {
+        ModelClient model = (messages, offered) -> {
             systemPrompts.add(messages.get(0).content());
             return systemPrompts.size() > 1                  // in prompt mode the results come back as text
                     ? ModelReply.text("Yes, take an umbrella.")
@@ -107,9 +107,9 @@ class ReadmeExamplesTest {
         System.setOut(new java.io.PrintStream(printed, true, java.nio.charset.StandardCharsets.UTF_8));
         try {
             // README: agent loop
-            ToolLoop loop = ToolLoop.builder(model, tools)       // model: your ChatModel (messages, tools) -> ModelReply
+            ToolLoop loop = ToolLoop.builder(model, tools)       // model: your ModelClient (messages, tools) -> ModelReply
                     .mode(ToolLoop.Mode.PROMPT)                  // or NATIVE: the provider's tool_calls field
-                    .format(CallFormat.XML_TAGS)                 // prompt mode: instructions go in the system prompt
+                    .format(PromptFormat.XML_TAGS)                 // prompt mode: instructions go in the system prompt
                     .executor(pool)
                     .approver((call, tool) -> askUser(call))     // asked for @Tool(confirm = true) tools
                     .build();

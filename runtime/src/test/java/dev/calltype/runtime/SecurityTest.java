@@ -5,6 +5,7 @@ import dev.calltype.runtime.agent.ModelReply;
 import dev.calltype.runtime.agent.ToolLoop;
 import dev.calltype.runtime.internal.pythonic.PyRead;
 import dev.calltype.runtime.internal.pythonic.Pythonic;
+import dev.calltype.runtime.internal.scan.ErrorTexts;
 import dev.calltype.runtime.support.DispatchSupport;
 import dev.calltype.runtime.testing.Corpus;
 import dev.calltype.runtime.testing.ExtractionChecks;
@@ -215,13 +216,13 @@ class SecurityTest {
         });
         String content = toolkit.dispatch(ToolCall.of("ping", JsonNodeFactory.instance.objectNode())).content();
         assertThat(content).startsWith("Tool ping failed: bad input \\u0000\\u001b[31m\nsecond line mmm");
-        assertThat(content.length()).isLessThanOrEqualTo("Tool ping failed: ".length() + DispatchSupport.MAX_FAILURE_MESSAGE + 1);
+        assertThat(content.length()).isLessThanOrEqualTo("Tool ping failed: ".length() + ErrorTexts.MAX_FAILURE_MESSAGE + 1);
         assertThat(ExtractionChecks.hasRawControl(content, true)).isFalse();
 
         String generated = DispatchSupport.thrown(null, "ping", new IllegalStateException(message))
                 .content();
         assertThat(generated.length()).isLessThanOrEqualTo("Tool ping failed: ".length()
-                + DispatchSupport.MAX_FAILURE_MESSAGE + 1);
+                + ErrorTexts.MAX_FAILURE_MESSAGE + 1);
         assertThat(ExtractionChecks.hasRawControl(generated, true)).isFalse();
     }
 

@@ -84,8 +84,8 @@ class ToolkitsCombineTest {
     void formatInstructionsListEveryTool() {
         Toolkit all = Toolkits.combine(weather, stock);
 
-        assertThat(all.formatInstructions(CallFormat.XML_TAGS))
-                .isEqualTo(FormatInstructions.render(inOrder(), CallFormat.XML_TAGS));
+        assertThat(all.formatInstructions(PromptFormat.XML_TAGS))
+                .isEqualTo(FormatInstructions.render(inOrder(), PromptFormat.XML_TAGS));
     }
 
     @Test
@@ -151,7 +151,7 @@ class ToolkitsCombineTest {
         }
 
         @Override
-        public String formatInstructions(CallFormat format) {
+        public String formatInstructions(PromptFormat format) {
             return "";
         }
 

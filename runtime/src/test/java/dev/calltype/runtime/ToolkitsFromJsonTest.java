@@ -380,7 +380,7 @@ class ToolkitsFromJsonTest {
     @Test
     void schemasAndInstructionsAreRenderedFromTheListing() {
         assertThat(toolkit.schemaJson(SchemaDialect.OPENAI)).isEqualTo(SchemaDialects.render(toolkit.tools(), SchemaDialect.OPENAI));
-        assertThat(toolkit.formatInstructions(CallFormat.XML_TAGS))
+        assertThat(toolkit.formatInstructions(PromptFormat.XML_TAGS))
                 .contains("- forecast(city: string, days?: integer = 3, units?: \"celsius\"|\"fahrenheit\" = \"celsius\","
                         + " date?: string, detailed?: boolean) — Weather forecast for a city");
     }

@@ -48,7 +48,7 @@ class ToolsThatChangeTest {
         }
 
         @Override
-        public String formatInstructions(CallFormat format) {
+        public String formatInstructions(PromptFormat format) {
             return current.formatInstructions(format);
         }
 
@@ -84,7 +84,7 @@ class ToolsThatChangeTest {
         assertThat(result(all, "Fetch")).isEqualTo("remote:fetch");
         assertThat(all.schemaJson(SchemaDialect.OPENAI)).contains("\"fetch\"");
         assertThat(all.schemaJson(SchemaDialect.MCP)).contains("\"fetch\"");
-        assertThat(all.formatInstructions(CallFormat.XML_TAGS)).contains("fetch");
+        assertThat(all.formatInstructions(PromptFormat.XML_TAGS)).contains("fetch");
         assertThat(all.extractor().extract("{\"name\": \"fetch\", \"arguments\": {}}").calls())
                 .extracting(ToolCall::name).containsExactly("fetch");
 

@@ -3,7 +3,7 @@ package dev.calltype.springai;
 import dev.calltype.runtime.ToolCall;
 import dev.calltype.runtime.ToolSpec;
 import dev.calltype.runtime.agent.ChatMessage;
-import dev.calltype.runtime.agent.ChatModel;
+import dev.calltype.runtime.agent.ModelClient;
 import dev.calltype.runtime.agent.ModelReply;
 import dev.calltype.runtime.agent.NativeTools;
 import java.util.ArrayList;
@@ -21,7 +21,7 @@ import org.springframework.ai.tool.ToolCallback;
 import org.springframework.ai.tool.definition.ToolDefinition;
 
 /**
- * A Calltype {@link ChatModel} over any Spring AI chat model, so that {@code ToolLoop} runs on every provider
+ * A Calltype {@link ModelClient} over any Spring AI chat model, so that {@code ToolLoop} runs on every provider
  * Spring AI supports.
  *
  * <ul>
@@ -34,7 +34,7 @@ import org.springframework.ai.tool.definition.ToolDefinition;
  *       safely comes back as a rejected call with a message for the model.</li>
  * </ul>
  */
-public final class SpringAiChatModel implements ChatModel {
+public final class SpringAiChatModel implements ModelClient {
 
     private final org.springframework.ai.chat.model.ChatModel model;
     /** The tools as definition-only callbacks, kept while the loop offers the same tools round after round. */

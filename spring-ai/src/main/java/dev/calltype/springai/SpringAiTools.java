@@ -1,6 +1,5 @@
 package dev.calltype.springai;
 
-import dev.calltype.runtime.ToolCallExtractor;
 import dev.calltype.runtime.ToolSpec;
 import dev.calltype.runtime.Toolkit;
 import dev.calltype.runtime.Toolkits;
@@ -54,10 +53,9 @@ public final class SpringAiTools {
      */
     public static List<ToolCallback> toolCallbacks(Toolkit... toolkits) {
         Toolkit all = one(toolkits);
-        ToolCallExtractor extractor = all.extractor();
         List<ToolCallback> callbacks = new ArrayList<>();
         for (ToolSpec tool : all.tools()) {
-            callbacks.add(new ToolkitCallback(toolDefinition(tool), all, extractor));
+            callbacks.add(new ToolkitCallback(toolDefinition(tool), all));
         }
         return List.copyOf(callbacks);
     }
@@ -75,9 +73,8 @@ public final class SpringAiTools {
      */
     public static ToolCallbackResolver unknownToolResolver(Toolkit... toolkits) {
         Toolkit all = one(toolkits);
-        ToolCallExtractor extractor = all.extractor();
         return name -> new ToolkitCallback(ToolDefinition.builder().name(name).description(name)
-                .inputSchema("{\"type\":\"object\",\"properties\":{}}").build(), all, extractor);
+                .inputSchema("{\"type\":\"object\",\"properties\":{}}").build(), all);
     }
 
     /**

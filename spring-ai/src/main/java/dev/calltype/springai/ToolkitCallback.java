@@ -3,14 +3,13 @@ package dev.calltype.springai;
 import dev.calltype.runtime.ToolCallExtractor;
 import dev.calltype.runtime.ToolResult;
 import dev.calltype.runtime.Toolkit;
-import dev.calltype.runtime.support.DispatchSupport;
 import org.springframework.ai.chat.model.ToolContext;
 import org.springframework.ai.tool.ToolCallback;
 import org.springframework.ai.tool.definition.ToolDefinition;
 
 /**
  * One tool of a Calltype toolkit as a Spring AI {@link ToolCallback}: its definition carries the generated
- * schema as it is, and {@link #call} runs the toolkit's native dispatch ({@link DispatchSupport#dispatchNative}: a
+ * schema as it is, and {@link #call} runs the toolkit's native dispatch ({@link Toolkit#dispatchNative}: a
  * plain argument object read straight into the parameters by a generated toolkit, any other text read leniently as
  * {@link ToolCallExtractor#readNativeCall} reads it, the same answer either way), answering every failure
  * (unreadable or invalid arguments, an unknown tool, a tool that throws) with the text written for the model. It never throws for what
@@ -20,12 +19,10 @@ final class ToolkitCallback implements ToolCallback {
 
     private final ToolDefinition definition;
     private final Toolkit toolkit;
-    private final ToolCallExtractor extractor;
 
-    ToolkitCallback(ToolDefinition definition, Toolkit toolkit, ToolCallExtractor extractor) {
+    ToolkitCallback(ToolDefinition definition, Toolkit toolkit) {
         this.definition = definition;
         this.toolkit = toolkit;
-        this.extractor = extractor;
     }
 
     @Override
@@ -44,7 +41,7 @@ final class ToolkitCallback implements ToolCallback {
     }
 
     ToolResult run(String toolInput) {
-        return DispatchSupport.dispatchNative(toolkit, extractor, definition.name(), toolInput, null);
+        return toolkit.dispatchNative(definition.name(), toolInput, null);
     }
 
     @Override

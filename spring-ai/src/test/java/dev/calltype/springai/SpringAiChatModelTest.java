@@ -2,7 +2,7 @@ package dev.calltype.springai;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.calltype.runtime.CallFormat;
+import dev.calltype.runtime.PromptFormat;
 import dev.calltype.runtime.agent.ToolLoop;
 import dev.calltype.springai.tools.Trips;
 import dev.calltype.springai.tools.TripsTools;
@@ -29,7 +29,7 @@ class SpringAiChatModelTest {
                 new AssistantMessage("You're booked to Oslo, staying with friends."));
         ToolLoop loop = ToolLoop.builder(new SpringAiChatModel(model), new TripsTools(new Trips()))
                 .mode(ToolLoop.Mode.PROMPT)
-                .format(CallFormat.PYTHONIC)
+                .format(PromptFormat.PYTHONIC)
                 .build();
 
         ToolLoop.Outcome outcome = loop.run("Book Ada to Oslo on 20 December; she stays with friends at Storgata 1.");

@@ -1,6 +1,6 @@
 package dev.calltype.processor.generation;
 
-import static dev.calltype.processor.generation.RuntimeNames.JSON_TEXT;
+import static dev.calltype.processor.generation.RuntimeNames.RESULT_WRITER;
 
 import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.MethodSpec;
@@ -16,7 +16,7 @@ import javax.lang.model.element.Modifier;
 
 /**
  * How tools' results become JSON text without reflection and without a tree: an expression per value, and a
- * writer method per record and sealed interface the results reach, member by member into a {@code JsonText}.
+ * writer method per record and sealed interface the results reach, member by member into a {@code ResultWriter}.
  */
 final class ResultWriters {
 
@@ -80,12 +80,12 @@ final class ResultWriters {
 
     private static MethodSpec writer(String simpleName, com.palantir.javapoet.TypeName type, CodeBlock code) {
         return MethodSpec.methodBuilder("write" + simpleName).addModifiers(Modifier.PRIVATE, Modifier.STATIC)
-                .returns(JSON_TEXT).addParameter(type, "value").addParameter(JSON_TEXT, "out").addCode(code).build();
+                .returns(RESULT_WRITER).addParameter(type, "value").addParameter(RESULT_WRITER, "out").addCode(code).build();
     }
 
     /**
-     * An expression writing {@code value}, of {@code type}, into the {@code JsonText} {@code out} (an expression
-     * too), whose value is that {@code JsonText}.
+     * An expression writing {@code value}, of {@code type}, into the {@code ResultWriter} {@code out} (an expression
+     * too), whose value is that {@code ResultWriter}.
      */
     CodeBlock write(TypeModel type, CodeBlock value, CodeBlock out, int level) {
         if (type instanceof TypeModel.Scalar s) {

@@ -19,17 +19,16 @@ public final class RuntimeNames {
     public static final ClassName TOOL_CALL_EXTRACTOR = ClassName.get(RUNTIME, "ToolCallExtractor");
     public static final ClassName TOOL_ARGUMENT_EXCEPTION = ClassName.get(RUNTIME, "ToolArgumentException");
     public static final ClassName SCHEMA_DIALECT = ClassName.get(RUNTIME, "SchemaDialect");
-    public static final ClassName CALL_FORMAT = ClassName.get(RUNTIME, "CallFormat");
+    public static final ClassName PROMPT_FORMAT = ClassName.get(RUNTIME, "PromptFormat");
     public static final ClassName COERCION = ClassName.get(SUPPORT, "Coercion");
     public static final ClassName DISPATCH_SUPPORT = ClassName.get(SUPPORT, "DispatchSupport");
     public static final ClassName CONSTRAINTS = ClassName.get(SUPPORT, "Constraints");
-    public static final ClassName JSON_TEXT = ClassName.get(SUPPORT, "JsonText");
+    public static final ClassName RESULT_WRITER = ClassName.get(SUPPORT, "ResultWriter");
     public static final ClassName NESTING = ClassName.get(SUPPORT, "Nesting");
     public static final ClassName UNION = ClassName.get(SUPPORT, "Union");
     public static final ClassName TOOL_TEXTS = ClassName.get(SUPPORT, "ToolTexts");
     public static final ClassName TOOL_TABLE = ClassName.get(SUPPORT, "ToolTable");
     public static final ClassName VALUE_READER = ClassName.get(SUPPORT, "ValueReader");
-    public static final ClassName NATIVE_DISPATCH = ClassName.get(SUPPORT, "NativeDispatch");
 
     public static final ClassName JSON_NODE = ClassName.get(JACKSON, "JsonNode");
     public static final ClassName OBJECT_NODE = ClassName.get(JACKSON + ".node", "ObjectNode");

@@ -242,7 +242,7 @@ final class ToolParts {
                 b.addStatement("$L", invocation).addStatement("return null");
             } else if (r.kind() == ReturnModel.Kind.TYPED) {
                 b.addStatement("return $L", writers.write(r.type(), invocation,
-                        CodeBlock.of("new $T()", RuntimeNames.JSON_TEXT), 1));
+                        CodeBlock.of("new $T()", RuntimeNames.RESULT_WRITER), 1));
             } else {
                 b.addStatement("return $L", invocation);
             }

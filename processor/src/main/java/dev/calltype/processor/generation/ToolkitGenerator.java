@@ -74,7 +74,7 @@ public final class ToolkitGenerator {
 
         TypeSpec.Builder type = TypeSpec.classBuilder(self)
                 .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
-                .addSuperinterface(RuntimeNames.TOOLKIT).addSuperinterface(RuntimeNames.NATIVE_DISPATCH);
+                .addSuperinterface(RuntimeNames.TOOLKIT);
         if (GeneratedAnnotation.visibleFrom(model.origin())) {
             type.addAnnotation(GeneratedAnnotation.spec());
         }
@@ -183,7 +183,7 @@ public final class ToolkitGenerator {
                 .returns(STRING).addParameter(RuntimeNames.SCHEMA_DIALECT, "dialect")
                 .addStatement("return TEXTS.schema(dialect)").build());
         out.add(MethodSpec.methodBuilder("formatInstructions").addAnnotation(Override.class)
-                .addModifiers(Modifier.PUBLIC).returns(STRING).addParameter(RuntimeNames.CALL_FORMAT, "format")
+                .addModifiers(Modifier.PUBLIC).returns(STRING).addParameter(RuntimeNames.PROMPT_FORMAT, "format")
                 .addStatement("return TEXTS.instructions(format)").build());
         out.add(MethodSpec.methodBuilder("extractor").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
                 .returns(RuntimeNames.TOOL_CALL_EXTRACTOR).addStatement("return $T.EXTRACTOR", lazy).build());

@@ -4,8 +4,8 @@ import dev.calltype.runtime.ToolCall;
 import dev.calltype.runtime.ToolResult;
 import dev.calltype.runtime.ToolSpec;
 import dev.calltype.runtime.Toolkit;
-import dev.calltype.runtime.internal.text.ErrorTexts;
-import dev.calltype.runtime.support.DispatchSupport;
+import dev.calltype.runtime.internal.dispatch.Dispatching;
+import dev.calltype.runtime.internal.scan.ErrorTexts;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -125,7 +125,7 @@ final class CallRunner {
             if (e instanceof InterruptedException) {
                 Thread.currentThread().interrupt();
             }
-            String why = DispatchSupport.failureMessage(e);
+            String why = ErrorTexts.failureMessage(e);
             return "the user declined to run " + tool.name() + " (approval could not be asked"
                     + (why == null ? "" : ": " + why) + "); do not call it again unless the user asks";
         }
@@ -133,6 +133,6 @@ final class CallRunner {
     }
 
     private ToolResult dispatch(ToolCall call) {
-        return ErrorTexts.guardedDispatch(toolkit, call);
+        return Dispatching.guardedDispatch(toolkit, call);
     }
 }

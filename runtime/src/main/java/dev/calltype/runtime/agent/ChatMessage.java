@@ -7,7 +7,7 @@ import java.util.Objects;
 
 /**
  * One message of a conversation with a model, as {@link ToolLoop} keeps it and hands it to a
- * {@link ChatModel}.
+ * {@link ModelClient}.
  *
  * @param role who wrote it
  * @param content its text ({@code ""} when none; for a tool message, the result or failure text)

@@ -7,7 +7,7 @@ import dev.calltype.runtime.ToolResult;
 import java.util.List;
 
 /**
- * What a {@link ChatModel} answered: text, native tool calls, or both.
+ * What a {@link ModelClient} answered: text, native tool calls, or both.
  *
  * @param text the reply's text ({@code ""} when none); in prompt mode the loop reads calls from it
  * @param toolCalls the native tool calls, their argument strings already read by the caller (a

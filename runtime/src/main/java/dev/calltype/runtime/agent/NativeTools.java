@@ -12,13 +12,13 @@ import java.util.Objects;
 import java.util.function.Function;
 
 /**
- * What a {@link ChatModel} over a client with native tool calling needs from the tools {@link ToolLoop} offers: the
+ * What a {@link ModelClient} over a client with native tool calling needs from the tools {@link ToolLoop} offers: the
  * tools as the client's own definitions, and the client's tool calls read against them into a {@link ModelReply}.
  * The definitions and the extractor are made once for a list of tools and kept while the loop offers the same list,
  * round after round.
  *
  * <pre>{@code
- * public final class MyChatModel implements ChatModel {
+ * public final class MyChatModel implements ModelClient {
  *     private final NativeTools<ClientTool> offered = new NativeTools<>(MyChatModel::clientTool);
  *
  *     public ModelReply reply(List<ChatMessage> messages, List<ToolSpec> tools) {
@@ -48,7 +48,7 @@ public final class NativeTools<D> {
     /**
      * The offer of these tools: the one made last when the list is equal to its list, else a new one.
      *
-     * @param tools the tools a request offers, as {@link ChatModel#reply} receives them
+     * @param tools the tools a request offers, as {@link ModelClient#reply} receives them
      * @return the offer, its definitions and extractor made once per distinct list
      */
     public synchronized Offer<D> offer(List<ToolSpec> tools) {

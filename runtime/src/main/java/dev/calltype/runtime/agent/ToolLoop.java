@@ -1,6 +1,6 @@
 package dev.calltype.runtime.agent;
 
-import dev.calltype.runtime.CallFormat;
+import dev.calltype.runtime.PromptFormat;
 import dev.calltype.runtime.Extraction;
 import dev.calltype.runtime.ExtractionError;
 import dev.calltype.runtime.ToolCall;
@@ -25,7 +25,7 @@ import java.util.concurrent.Executor;
  * <pre>{@code
  * ToolLoop loop = ToolLoop.builder(model, new WeatherServiceTools(weather))
  *         .mode(ToolLoop.Mode.PROMPT)
- *         .format(CallFormat.XML_TAGS)
+ *         .format(PromptFormat.XML_TAGS)
  *         .executor(executor)
  *         .build();
  * ToolLoop.Outcome outcome = loop.run("Do I need an umbrella in Paris tomorrow?");
@@ -80,7 +80,7 @@ public final class ToolLoop {
     /** How tools are offered to the model and how their results go back. */
     public enum Mode {
         /**
-         * The tools go to the model's tool-calling field ({@link ChatModel#reply}'s {@code tools}); calls come back
+         * The tools go to the model's tool-calling field ({@link ModelClient#reply}'s {@code tools}); calls come back
          * as {@link ModelReply#toolCalls()} and each result goes back as a {@link ChatMessage.Role#TOOL} message.
          */
         NATIVE,
@@ -111,7 +111,7 @@ public final class ToolLoop {
         /**
          * A piece of the model's raw text as it streams in (call markup included).
          *
-         * @param delta the next piece, as the model's {@link ChatModel#stream} passed it
+         * @param delta the next piece, as the model's {@link ModelClient#stream} passed it
          */
         default void onTextDelta(String delta) {
         }
@@ -206,7 +206,7 @@ public final class ToolLoop {
     private static final Listener SILENT = new Listener() {
     };
 
-    private final ChatModel model;
+    private final ModelClient model;
     private final Toolkit toolkit;
     private final Mode mode;
     private final int maxRounds;
@@ -217,7 +217,7 @@ public final class ToolLoop {
     private List<ToolSpec> offered;
     private final List<ChatMessage> messages = new ArrayList<>();
     private final String systemPrompt;
-    private final CallFormat format;
+    private final PromptFormat format;
     /** Where the system message that holds the format instructions is, or -1 when there is none. */
     private final int instructionsAt;
     /** The toolkit's tool list the offered tools, instructions and extractor were made from. */
@@ -288,11 +288,11 @@ public final class ToolLoop {
      *
      * @param model the model to ask
      * @param toolkit the tools the model may call; a toolkit whose tools change is followed between rounds
-     * @return a builder with the defaults: native mode, {@link CallFormat#XML_TAGS} for prompt mode,
+     * @return a builder with the defaults: native mode, {@link PromptFormat#XML_TAGS} for prompt mode,
      *     {@value #DEFAULT_MAX_ROUNDS} rounds, calls run one after another, no approver, no listener
      * @throws NullPointerException when {@code model} or {@code toolkit} is {@code null}
      */
-    public static Builder builder(ChatModel model, Toolkit toolkit) {
+    public static Builder builder(ModelClient model, Toolkit toolkit) {
         return new Builder(model, toolkit);
     }
 
@@ -492,10 +492,10 @@ public final class ToolLoop {
 
     /** Configures a {@link ToolLoop}. */
     public static final class Builder {
-        private final ChatModel model;
+        private final ModelClient model;
         private final Toolkit toolkit;
         private Mode mode = Mode.NATIVE;
-        private CallFormat format = CallFormat.XML_TAGS;
+        private PromptFormat format = PromptFormat.XML_TAGS;
         private int maxRounds = DEFAULT_MAX_ROUNDS;
         private Executor executor;
         private Approver approver;
@@ -504,7 +504,7 @@ public final class ToolLoop {
         private boolean textCallsInNativeMode;
         private final List<ChatMessage> history = new ArrayList<>();
 
-        private Builder(ChatModel model, Toolkit toolkit) {
+        private Builder(ModelClient model, Toolkit toolkit) {
             this.model = Objects.requireNonNull(model, "model");
             this.toolkit = Objects.requireNonNull(toolkit, "toolkit");
         }
@@ -521,12 +521,12 @@ public final class ToolLoop {
         }
 
         /**
-         * The text format taught in prompt mode (default {@link CallFormat#XML_TAGS}).
+         * The text format taught in prompt mode (default {@link PromptFormat#XML_TAGS}).
          *
          * @param format the format the system message teaches; calls in every format are read regardless
          * @return this builder
          */
-        public Builder format(CallFormat format) {
+        public Builder format(PromptFormat format) {
             this.format = Objects.requireNonNull(format, "format");
             return this;
         }

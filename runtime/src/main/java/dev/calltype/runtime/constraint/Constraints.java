@@ -1,7 +1,7 @@
 package dev.calltype.runtime.constraint;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.calltype.runtime.CallFormat;
+import dev.calltype.runtime.PromptFormat;
 import dev.calltype.runtime.ToolSpec;
 import dev.calltype.runtime.Toolkit;
 import dev.calltype.runtime.WireFormat;
@@ -133,9 +133,9 @@ public final class Constraints {
      * @param format the prompt format the system message teaches
      * @return new constraints
      */
-    public Constraints format(CallFormat format) {
+    public Constraints format(PromptFormat format) {
         Objects.requireNonNull(format, "format");
-        return format(format == CallFormat.XML_TAGS ? WireFormat.HERMES : WireFormat.valueOf(format.name()));
+        return format(format == PromptFormat.XML_TAGS ? WireFormat.HERMES : WireFormat.valueOf(format.name()));
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.calltype.runtime.support;
 
+import dev.calltype.runtime.internal.args.JsonCoercion;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -22,7 +23,7 @@ public final class Constraints {
     }
 
     // Each check takes the value's whole path, or the path of the object holding it and the member's
-    // name, joined only to report a problem (see Coercion).
+    // name, joined only to report a problem (see JsonCoercion).
 
     /** {@code @Min} / {@code @DecimalMin}: the value must be at least {@code bound}. */
     public static void minimum(Number value, String bound, String path, List<String> problems) {
@@ -32,7 +33,7 @@ public final class Constraints {
     /** {@link #minimum(Number, String, String, List)} for member {@code member} of the object at {@code parent}. */
     public static void minimum(Number value, String bound, String parent, String member, List<String> problems) {
         if (decimal(value).compareTo(new BigDecimal(bound)) < 0) {
-            problems.add("parameter '" + Coercion.child(parent, member) + "' must be at least " + bound + ", got "
+            problems.add("parameter '" + JsonCoercion.child(parent, member) + "' must be at least " + bound + ", got "
                     + value);
         }
     }
@@ -45,7 +46,7 @@ public final class Constraints {
     /** {@link #maximum(Number, String, String, List)} for member {@code member} of the object at {@code parent}. */
     public static void maximum(Number value, String bound, String parent, String member, List<String> problems) {
         if (decimal(value).compareTo(new BigDecimal(bound)) > 0) {
-            problems.add("parameter '" + Coercion.child(parent, member) + "' must be at most " + bound + ", got "
+            problems.add("parameter '" + JsonCoercion.child(parent, member) + "' must be at most " + bound + ", got "
                     + value);
         }
     }
@@ -63,10 +64,10 @@ public final class Constraints {
                               List<String> problems) {
         int n = value.codePointCount(0, value.length());
         if (min != null && n < min) {
-            problems.add("parameter '" + Coercion.child(parent, member) + "' must have at least " + min
-                    + (min == 1 ? " character" : " characters") + ", got " + Coercion.describe(NODES.textNode(value)));
+            problems.add("parameter '" + JsonCoercion.child(parent, member) + "' must have at least " + min
+                    + (min == 1 ? " character" : " characters") + ", got " + JsonCoercion.describe(NODES.textNode(value)));
         } else if (max != null && n > max) {
-            problems.add("parameter '" + Coercion.child(parent, member) + "' must have at most " + max
+            problems.add("parameter '" + JsonCoercion.child(parent, member) + "' must have at most " + max
                     + (max == 1 ? " character" : " characters") + ", got " + n);
         }
     }
@@ -82,10 +83,10 @@ public final class Constraints {
      */
     public static void size(int size, Integer min, Integer max, String parent, String member, List<String> problems) {
         if (min != null && size < min) {
-            problems.add("parameter '" + Coercion.child(parent, member) + "' must have at least " + min
+            problems.add("parameter '" + JsonCoercion.child(parent, member) + "' must have at least " + min
                     + (min == 1 ? " item" : " items") + ", got " + size);
         } else if (max != null && size > max) {
-            problems.add("parameter '" + Coercion.child(parent, member) + "' must have at most " + max
+            problems.add("parameter '" + JsonCoercion.child(parent, member) + "' must have at most " + max
                     + (max == 1 ? " item" : " items") + ", got " + size);
         }
     }
@@ -98,8 +99,8 @@ public final class Constraints {
     /** {@link #pattern(String, Pattern, String, List)} for member {@code member} of the object at {@code parent}. */
     public static void pattern(String value, Pattern pattern, String parent, String member, List<String> problems) {
         if (!pattern.matcher(value).matches()) {
-            problems.add("parameter '" + Coercion.child(parent, member) + "' must match the pattern "
-                    + pattern.pattern() + ", got " + Coercion.describe(NODES.textNode(value)));
+            problems.add("parameter '" + JsonCoercion.child(parent, member) + "' must match the pattern "
+                    + pattern.pattern() + ", got " + JsonCoercion.describe(NODES.textNode(value)));
         }
     }
 
@@ -111,7 +112,7 @@ public final class Constraints {
     /** {@link #notBlank(String, String, List)} for member {@code member} of the object at {@code parent}. */
     public static void notBlank(String value, String parent, String member, List<String> problems) {
         if (value.isBlank()) {
-            problems.add("parameter '" + Coercion.child(parent, member) + "' must not be blank");
+            problems.add("parameter '" + JsonCoercion.child(parent, member) + "' must not be blank");
         }
     }
 
@@ -128,8 +129,8 @@ public final class Constraints {
             ok = !Character.isWhitespace(value.charAt(i));
         }
         if (!ok) {
-            problems.add("parameter '" + Coercion.child(parent, member) + "' must be an e-mail address, got "
-                    + Coercion.describe(NODES.textNode(value)));
+            problems.add("parameter '" + JsonCoercion.child(parent, member) + "' must be an e-mail address, got "
+                    + JsonCoercion.describe(NODES.textNode(value)));
         }
     }
 

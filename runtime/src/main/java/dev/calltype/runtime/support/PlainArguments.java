@@ -50,7 +50,7 @@ final class PlainArguments {
      * when {@code text} is one plain JSON object whose members are among {@code names}, each once; {@code null} to
      * decline.
      *
-     * @param names the parameters' names, each written in JSON as it is ({@link JsonText#plain}), so that they can
+     * @param names the parameters' names, each written in JSON as it is ({@link ResultWriter#plain}), so that they can
      *     be matched in the text as it stands
      */
     static JsonNode[] read(CharSequence text, List<String> names, ExtractionLimits limits) {

@@ -7,6 +7,7 @@ import dev.calltype.runtime.ToolCall;
 import dev.calltype.runtime.ToolCallExtractor;
 import dev.calltype.runtime.ToolResult;
 import dev.calltype.runtime.ToolSpec;
+import dev.calltype.runtime.internal.dispatch.Dispatching;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -25,7 +26,7 @@ import java.util.regex.Pattern;
  *
  * <p><b>Type codes.</b> A tool's code is its result kind, then its parameters' types, each preceded by a
  * space. Result kinds, letters that name no type: {@code v} nothing ({@code void}), {@code t} text, {@code g}
- * JSON written by generated code (a {@link JsonText}) or returned as a {@code JsonNode}, {@code r} written by
+ * JSON written by generated code (a {@link ResultWriter}) or returned as a {@code JsonNode}, {@code r} written by
  * data binding (reflection). Types: {@code z c b h i j f d} {@code boolean char byte short int long float
  * double} and their upper case the boxed types; {@code s} {@code String}, {@code m} {@code BigDecimal}, {@code n}
  * {@code BigInteger}, {@code u} {@code UUID}, {@code w} {@code URI}, {@code x} {@code LocalDate}, {@code y}
@@ -149,10 +150,14 @@ public final class ToolTable {
      * read straight into their values ({@link PlainArguments}), without the call in between; every other text is
      * read by the extractor. Never throws for anything a model can send.
      *
+     * @param arguments the argument text as sent; {@code null} means none
      * @param extractor the toolkit's extractor (its limits and tools)
      */
     public <C> ToolResult dispatchNative(String name, CharSequence arguments, String id, ToolCallExtractor extractor,
                                          Maker<C> maker, Runner runner) {
+        if (arguments == null) {
+            arguments = "";
+        }
         Integer tool = name == null ? null : indexes.get(name);
         if (tool != null && tools[tool].plainNames) {
             JsonNode[] members = PlainArguments.read(arguments, tools[tool].names, extractor.limits());
@@ -161,7 +166,7 @@ public final class ToolTable {
                 return run(tool, id, read(tool, members, maker, problems), problems, runner);
             }
         }
-        return DispatchSupport.readNative(extractor, name, arguments, id, call -> dispatch(call, maker, runner));
+        return Dispatching.readNative(extractor, name, arguments, id, call -> dispatch(call, maker, runner));
     }
 
     /** A read call run: its failure when it was not read, else its result or the failure of its throw. */
@@ -182,7 +187,7 @@ public final class ToolTable {
             case 't':
                 return DispatchSupport.text(id, name, (String) result);
             case 'g':
-                return result instanceof JsonText text ? text.result(name, id)
+                return result instanceof ResultWriter text ? text.result(name, id)
                         : DispatchSupport.json(id, name, (JsonNode) result);
             default:
                 return DispatchSupport.bound(id, name, result);
@@ -284,7 +289,7 @@ public final class ToolTable {
             JsonNode required = schema.path("required");
             this.names = spec.parameterOrder();
             this.parameters = new Parameter[names.size()];
-            this.plainNames = names.stream().allMatch(JsonText::plain);
+            this.plainNames = names.stream().allMatch(ResultWriter::plain);
             for (int i = 0; i < names.size(); i++) {
                 String name = names.get(i);
                 code.expect(' ');

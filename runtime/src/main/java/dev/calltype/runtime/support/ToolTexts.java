@@ -3,7 +3,7 @@ package dev.calltype.runtime.support;
 import dev.calltype.render.Dialects;
 import dev.calltype.render.Instructions;
 import dev.calltype.render.ToolSchema;
-import dev.calltype.runtime.CallFormat;
+import dev.calltype.runtime.PromptFormat;
 import dev.calltype.runtime.SchemaDialect;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -22,7 +22,7 @@ public final class ToolTexts {
     private final List<String> names;
     private final List<ToolSchema> tools;
     private final String[] dialects = new String[SchemaDialect.values().length];
-    private final String[] formats = new String[CallFormat.values().length];
+    private final String[] formats = new String[PromptFormat.values().length];
     private final String[] signatures;
 
     /**
@@ -72,7 +72,7 @@ public final class ToolTexts {
     }
 
     /** The instructions for calling the tools in a format. */
-    public String instructions(CallFormat format) {
+    public String instructions(PromptFormat format) {
         int i = format.ordinal();
         String text = formats[i];
         if (text == null) {

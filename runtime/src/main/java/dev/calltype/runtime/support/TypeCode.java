@@ -1,5 +1,6 @@
 package dev.calltype.runtime.support;
 
+import dev.calltype.runtime.internal.args.JsonCoercion;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
@@ -154,13 +155,13 @@ final class TypeCode implements ValueReader {
         // the usual types first, in a method small enough for the JIT to inline where it is called
         switch (letter) {
             case 's':
-                return Coercion.toStringValue(node, path, problems);
+                return JsonCoercion.toStringValue(node, path, problems);
             case 'i':
             case 'I':
-                return Coercion.toInt(node, path, problems);
+                return JsonCoercion.toInt(node, path, problems);
             case 'z':
             case 'Z':
-                return Coercion.toBoolean(node, path, problems);
+                return JsonCoercion.toBoolean(node, path, problems);
             case 'E':
                 return enumConstant(node, path, problems);
             case 'R':
@@ -174,40 +175,40 @@ final class TypeCode implements ValueReader {
         switch (letter) {
             case 'c':
             case 'C':
-                return Coercion.toChar(node, path, problems);
+                return JsonCoercion.toChar(node, path, problems);
             case 'b':
             case 'B':
-                return Coercion.toByte(node, path, problems);
+                return JsonCoercion.toByte(node, path, problems);
             case 'h':
             case 'H':
-                return Coercion.toShort(node, path, problems);
+                return JsonCoercion.toShort(node, path, problems);
             case 'j':
             case 'J':
-                return Coercion.toLong(node, path, problems);
+                return JsonCoercion.toLong(node, path, problems);
             case 'f':
             case 'F':
-                return Coercion.toFloat(node, path, problems);
+                return JsonCoercion.toFloat(node, path, problems);
             case 'd':
             case 'D':
-                return Coercion.toDouble(node, path, problems);
+                return JsonCoercion.toDouble(node, path, problems);
             case 'm':
-                return Coercion.toBigDecimal(node, path, problems);
+                return JsonCoercion.toBigDecimal(node, path, problems);
             case 'n':
-                return Coercion.toBigInteger(node, path, problems);
+                return JsonCoercion.toBigInteger(node, path, problems);
             case 'u':
-                return Coercion.toUuid(node, path, problems);
+                return JsonCoercion.toUuid(node, path, problems);
             case 'w':
-                return Coercion.toUri(node, path, problems);
+                return JsonCoercion.toUri(node, path, problems);
             case 'x':
-                return Coercion.toLocalDate(node, path, problems);
+                return JsonCoercion.toLocalDate(node, path, problems);
             case 'y':
-                return Coercion.toLocalDateTime(node, path, problems);
+                return JsonCoercion.toLocalDateTime(node, path, problems);
             case 'o':
-                return Coercion.toOffsetDateTime(node, path, problems);
+                return JsonCoercion.toOffsetDateTime(node, path, problems);
             case 'k':
-                return Coercion.toInstant(node, path, problems);
+                return JsonCoercion.toInstant(node, path, problems);
             case 'p':
-                return Coercion.toDuration(node, path, problems);
+                return JsonCoercion.toDuration(node, path, problems);
             case 'O':
                 return Optional.ofNullable(element.read(node, path, problems, depth));
             case 'L':
@@ -223,7 +224,7 @@ final class TypeCode implements ValueReader {
     }
 
     private Object enumConstant(JsonNode node, String path, List<String> problems) {
-        return Coercion.toEnum(node, path, problems, constants);
+        return JsonCoercion.toEnum(node, path, problems, constants);
     }
 
     @SuppressWarnings("unchecked")

@@ -1,5 +1,6 @@
 package dev.calltype.runtime.support;
 
+import dev.calltype.runtime.internal.args.JsonCoercion;
 import dev.calltype.runtime.internal.args.Names;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -43,7 +44,7 @@ public record Union(List<String> discriminators, List<String> javaNames, List<Li
                     }
                 }
             }
-            problems.add(Coercion.mismatch(Coercion.child(path, "type"), "one of " + quoted(discriminators), type));
+            problems.add(JsonCoercion.mismatch(JsonCoercion.child(path, "type"), "one of " + quoted(discriminators), type));
             return -1;
         }
         for (int i = 0; i < fields.size(); i++) {
@@ -51,7 +52,7 @@ public record Union(List<String> discriminators, List<String> javaNames, List<Li
                 return i;
             }
         }
-        problems.add("parameter '" + Coercion.child(path, "type") + "' is required to tell which kind of object"
+        problems.add("parameter '" + JsonCoercion.child(path, "type") + "' is required to tell which kind of object"
                 + " this is: one of " + quoted(discriminators));
         return -1;
     }

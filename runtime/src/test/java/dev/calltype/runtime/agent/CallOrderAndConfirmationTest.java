@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
-import dev.calltype.runtime.CallFormat;
+import dev.calltype.runtime.PromptFormat;
 import dev.calltype.runtime.ToolCall;
 import dev.calltype.runtime.ToolSpec;
 import dev.calltype.runtime.Toolkit;
@@ -92,7 +92,7 @@ class CallOrderAndConfirmationTest {
         return ToolCall.of(name, object(arguments)).withId(id);
     }
 
-    private static ChatModel replies(ModelReply first, String answer) {
+    private static ModelClient replies(ModelReply first, String answer) {
         List<ModelReply> script = new ArrayList<>(List.of(first, ModelReply.text(answer)));
         return (messages, tools) -> script.remove(0);
     }
@@ -100,7 +100,7 @@ class CallOrderAndConfirmationTest {
     @Test
     void callsThatWriteRunInTheWrittenOrderEvenWithAnExecutor() {
         pool = Executors.newFixedThreadPool(4);
-        ChatModel model = replies(ModelReply.calls(
+        ModelClient model = replies(ModelReply.calls(
                 call("1", "create_note", "{\"title\":\"A\",\"text\":\"v1\"}"),
                 call("2", "create_note", "{\"title\":\"A\",\"text\":\"v2\"}"),
                 call("3", "create_note", "{\"title\":\"B\",\"text\":\"b\"}"),
@@ -117,7 +117,7 @@ class CallOrderAndConfirmationTest {
     void aWriteAfterConcurrentReadsWaitsForThemAndReadsAfterItSeeIt() {
         pool = Executors.newFixedThreadPool(4);
         store.put("A", "old");
-        ChatModel model = replies(ModelReply.calls(
+        ModelClient model = replies(ModelReply.calls(
                 call("1", "read_note", "{\"title\":\"A\"}"),
                 call("2", "read_note", "{\"title\":\"A\"}"),
                 call("3", "create_note", "{\"title\":\"A\",\"text\":\"new\"}"),
@@ -137,7 +137,7 @@ class CallOrderAndConfirmationTest {
     void aToolThatNeedsConfirmationIsDeclinedWithoutAnApproverWhateverTheSpellingOfItsName(String spelling) {
         for (Toolkit toolkit : List.of(notes(), Toolkits.combine(notes()))) {
             store.put("A", "keep me");
-            ChatModel model = replies(ModelReply.calls(call("1", spelling, "{\"title\":\"A\"}")), "ok");
+            ModelClient model = replies(ModelReply.calls(call("1", spelling, "{\"title\":\"A\"}")), "ok");
 
             ToolLoop.Outcome outcome = ToolLoop.builder(model, toolkit).build().run("delete A");
 
@@ -151,10 +151,10 @@ class CallOrderAndConfirmationTest {
     @ValueSource(strings = {"deleteNote", "DELETE_NOTE", "Delete-Note", "delete.note", "DeleteNote"})
     void textCallsWithAnotherSpellingAreDeclinedToo(String spelling) {
         store.put("A", "keep me");
-        ChatModel model = replies(ModelReply.text("<tool_call>\n{\"name\": \"" + spelling
+        ModelClient model = replies(ModelReply.text("<tool_call>\n{\"name\": \"" + spelling
                 + "\", \"arguments\": {\"title\": \"A\"}}\n</tool_call>"), "ok");
 
-        ToolLoop.builder(model, notes()).mode(ToolLoop.Mode.PROMPT).format(CallFormat.XML_TAGS).build().run("go");
+        ToolLoop.builder(model, notes()).mode(ToolLoop.Mode.PROMPT).format(PromptFormat.XML_TAGS).build().run("go");
         ToolLoop.builder(replies(ModelReply.text("<tool_call>\n{\"name\": \"" + spelling
                         + "\", \"arguments\": {\"title\": \"A\"}}\n</tool_call>"), "ok"), notes())
                 .textCallsInNativeMode(true).build().run("go");
@@ -167,7 +167,7 @@ class CallOrderAndConfirmationTest {
     void theApproverIsAskedAboutTheResolvedToolAndTheApprovedCallRunsUnderItsName() {
         List<String> asked = new ArrayList<>();
         store.put("A", "x");
-        ChatModel model = replies(ModelReply.calls(call("1", "DeleteNote", "{\"title\":\"A\"}")), "ok");
+        ModelClient model = replies(ModelReply.calls(call("1", "DeleteNote", "{\"title\":\"A\"}")), "ok");
 
         ToolLoop.Outcome outcome = ToolLoop.builder(model, notes()).approver((c, tool) -> {
             asked.add(c.name() + " -> " + tool.name());

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.node.IntNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
-import dev.calltype.runtime.CallFormat;
+import dev.calltype.runtime.PromptFormat;
 import dev.calltype.runtime.ExtractionError;
 import dev.calltype.runtime.SchemaDialect;
 import dev.calltype.runtime.ToolCall;
@@ -244,7 +244,7 @@ class ToolLoopTest {
             }
 
             @Override
-            public String formatInstructions(CallFormat format) {
+            public String formatInstructions(PromptFormat format) {
                 return broken.formatInstructions(format);
             }
 
@@ -404,7 +404,7 @@ class ToolLoopTest {
     @Test
     void aStreamingModelsTextReachesTheListenerPieceByPiece() {
         List<String> deltas = new ArrayList<>();
-        ChatModel streaming = new ChatModel() {
+        ModelClient streaming = new ModelClient() {
             @Override
             public ModelReply reply(List<ChatMessage> messages, List<ToolSpec> tools) {
                 throw new AssertionError("stream is used");
@@ -450,7 +450,7 @@ class ToolLoopTest {
     class PromptMode {
 
         private ToolLoop loop() {
-            return ToolLoop.builder(model, toolkit).mode(ToolLoop.Mode.PROMPT).format(CallFormat.XML_TAGS)
+            return ToolLoop.builder(model, toolkit).mode(ToolLoop.Mode.PROMPT).format(PromptFormat.XML_TAGS)
                     .listener(recorder).build();
         }
 
@@ -460,7 +460,7 @@ class ToolLoopTest {
 
             ToolLoop.Outcome outcome = loop().run("hi");
 
-            assertThat(model.requests.get(0).get(0)).isEqualTo(ChatMessage.system(toolkit.formatInstructions(CallFormat.XML_TAGS)));
+            assertThat(model.requests.get(0).get(0)).isEqualTo(ChatMessage.system(toolkit.formatInstructions(PromptFormat.XML_TAGS)));
             assertThat(model.offered.get(0)).isEmpty();
             assertThat(outcome.answer()).isEqualTo("Hello!");
         }

@@ -1,6 +1,6 @@
 package dev.calltype.runtime.support;
 
-import dev.calltype.runtime.CallFormat;
+import dev.calltype.runtime.PromptFormat;
 import dev.calltype.runtime.Extraction;
 import dev.calltype.runtime.ExtractionError;
 import dev.calltype.runtime.SchemaDialect;
@@ -220,7 +220,7 @@ class DispatchSupportTest {
         }
 
         @Override
-        public String formatInstructions(CallFormat format) {
+        public String formatInstructions(PromptFormat format) {
             return "";
         }
 

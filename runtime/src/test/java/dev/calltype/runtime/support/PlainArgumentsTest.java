@@ -59,11 +59,11 @@ class PlainArgumentsTest {
 
     @Test
     void onlyNamesWrittenWithoutEscapesArePlain() {
-        assertThat(JsonText.plain("sku")).isTrue();
-        assertThat(JsonText.plain("caf\u00e9 name")).isTrue();
-        assertThat(JsonText.plain("a\\b")).isFalse();
-        assertThat(JsonText.plain("a\"b")).isFalse();
-        assertThat(JsonText.plain("a\tb")).isFalse();
+        assertThat(ResultWriter.plain("sku")).isTrue();
+        assertThat(ResultWriter.plain("caf\u00e9 name")).isTrue();
+        assertThat(ResultWriter.plain("a\\b")).isFalse();
+        assertThat(ResultWriter.plain("a\"b")).isFalse();
+        assertThat(ResultWriter.plain("a\tb")).isFalse();
     }
 
     @Test

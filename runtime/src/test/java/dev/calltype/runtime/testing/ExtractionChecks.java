@@ -3,7 +3,7 @@ package dev.calltype.runtime.testing;
 import dev.calltype.runtime.Extraction;
 import dev.calltype.runtime.ExtractionError;
 import dev.calltype.runtime.ToolCall;
-import dev.calltype.runtime.internal.text.ErrorTexts;
+import dev.calltype.runtime.internal.scan.ErrorTexts;
 import java.util.ArrayList;
 import java.util.List;
 

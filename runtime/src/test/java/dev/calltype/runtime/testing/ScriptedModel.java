@@ -2,7 +2,7 @@ package dev.calltype.runtime.testing;
 
 import dev.calltype.runtime.ToolSpec;
 import dev.calltype.runtime.agent.ChatMessage;
-import dev.calltype.runtime.agent.ChatModel;
+import dev.calltype.runtime.agent.ModelClient;
 import dev.calltype.runtime.agent.ModelReply;
 
 import java.util.ArrayDeque;
@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.function.Function;
 
 /** A model that answers from a script and records every request it was sent. */
-public final class ScriptedModel implements ChatModel {
+public final class ScriptedModel implements ModelClient {
 
     private final Deque<Function<List<ChatMessage>, ModelReply>> script = new ArrayDeque<>();
     public final List<List<ChatMessage>> requests = new ArrayList<>();

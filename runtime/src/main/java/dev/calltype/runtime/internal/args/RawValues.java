@@ -6,7 +6,7 @@ import dev.calltype.runtime.internal.json.JsonRead;
 import dev.calltype.runtime.internal.json.LenientJson;
 import dev.calltype.runtime.internal.json.LimitProblems;
 import dev.calltype.runtime.internal.json.Numbers;
-import dev.calltype.runtime.internal.scan.Chars;
+import dev.calltype.runtime.internal.chars.Chars;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.BooleanNode;

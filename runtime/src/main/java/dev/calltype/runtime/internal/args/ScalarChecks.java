@@ -1,6 +1,5 @@
 package dev.calltype.runtime.internal.args;
 
-import dev.calltype.runtime.support.Coercion;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.DecimalNode;
@@ -37,7 +36,7 @@ final class ScalarChecks {
     // strings
 
     JsonNode string(JsonNode schema, JsonNode node, String path, List<String> problems) {
-        String s = Coercion.toStringValue(node, path, problems);
+        String s = JsonCoercion.toStringValue(node, path, problems);
         if (s == null) {
             return null;
         }
@@ -52,11 +51,11 @@ final class ScalarChecks {
         int length = s.codePointCount(0, s.length());
         Integer minLength = SchemaTypes.intKeyword(schema, "minLength");
         if (minLength != null && length < minLength) {
-            problems.add(Coercion.mismatch(path, "at least " + minLength + characters(minLength) + " long", node));
+            problems.add(JsonCoercion.mismatch(path, "at least " + minLength + characters(minLength) + " long", node));
         }
         Integer maxLength = SchemaTypes.intKeyword(schema, "maxLength");
         if (maxLength != null && length > maxLength) {
-            problems.add(Coercion.mismatch(path, "at most " + maxLength + characters(maxLength) + " long", node));
+            problems.add(JsonCoercion.mismatch(path, "at most " + maxLength + characters(maxLength) + " long", node));
         }
         JsonNode pattern = schema.get("pattern");
         if (pattern != null && pattern.isTextual()) {
@@ -66,7 +65,7 @@ final class ScalarChecks {
                     problems.add("parameter '" + SchemaArguments.label(path) + "' is too long to check against its pattern "
                             + pattern.textValue() + " (more than " + SchemaArguments.MAX_PATTERN_INPUT + " characters)");
                 } else if (!compiled.get().matcher(s).find()) {
-                    problems.add(Coercion.mismatch(path, "a string matching the pattern " + pattern.textValue(), node));
+                    problems.add(JsonCoercion.mismatch(path, "a string matching the pattern " + pattern.textValue(), node));
                 }
             }
         }
@@ -93,11 +92,11 @@ final class ScalarChecks {
         TextNode text = NODES.textNode(s);
         switch (format) {
             case "date":
-                return Coercion.toLocalDate(text, path, problems) == null ? null : s.strip();
+                return JsonCoercion.toLocalDate(text, path, problems) == null ? null : s.strip();
             case "date-time": {
                 List<String> scratch = new ArrayList<>();
-                if (Coercion.toOffsetDateTime(text, path, scratch) != null
-                        || Coercion.toLocalDateTime(text, path, new ArrayList<>()) != null) {
+                if (JsonCoercion.toOffsetDateTime(text, path, scratch) != null
+                        || JsonCoercion.toLocalDateTime(text, path, new ArrayList<>()) != null) {
                     return s.strip();
                 }
                 problems.addAll(scratch);
@@ -112,38 +111,38 @@ final class ScalarChecks {
                         OffsetTime.parse(s.strip());
                         return s.strip();
                     } catch (DateTimeParseException e2) {
-                        problems.add(Coercion.mismatch(path, "a time such as \"14:30:00\"", text));
+                        problems.add(JsonCoercion.mismatch(path, "a time such as \"14:30:00\"", text));
                         return null;
                     }
                 }
             case "duration":
-                return Coercion.toDuration(text, path, problems) == null ? null : s.strip();
+                return JsonCoercion.toDuration(text, path, problems) == null ? null : s.strip();
             case "uuid":
-                return Coercion.toUuid(text, path, problems) == null ? null : s.strip();
+                return JsonCoercion.toUuid(text, path, problems) == null ? null : s.strip();
             case "uri": {
-                URI uri = Coercion.toUri(text, path, problems);
+                URI uri = JsonCoercion.toUri(text, path, problems);
                 if (uri == null) {
                     return null;
                 }
                 if (!uri.isAbsolute()) {
-                    problems.add(Coercion.mismatch(path, "an absolute URI such as \"https://example.com/a\"", text));
+                    problems.add(JsonCoercion.mismatch(path, "an absolute URI such as \"https://example.com/a\"", text));
                     return null;
                 }
                 return s.strip();
             }
             case "uri-reference":
-                return Coercion.toUri(text, path, problems) == null ? null : s.strip();
+                return JsonCoercion.toUri(text, path, problems) == null ? null : s.strip();
             case "email":
                 if (isEmail(s.strip())) {
                     return s.strip();
                 }
-                problems.add(Coercion.mismatch(path, "an email address such as \"ada@example.com\"", text));
+                problems.add(JsonCoercion.mismatch(path, "an email address such as \"ada@example.com\"", text));
                 return null;
             case "ipv4":
                 if (isIpv4(s.strip())) {
                     return s.strip();
                 }
-                problems.add(Coercion.mismatch(path, "an IPv4 address such as \"192.0.2.1\"", text));
+                problems.add(JsonCoercion.mismatch(path, "an IPv4 address such as \"192.0.2.1\"", text));
                 return null;
             default:
                 return s;
@@ -195,7 +194,7 @@ final class ScalarChecks {
     // numbers
 
     JsonNode integer(JsonNode schema, JsonNode node, String path, List<String> problems) {
-        BigInteger v = bounded(schema, node, path, problems, "an integer", Coercion::toBigInteger, BigDecimal::new);
+        BigInteger v = bounded(schema, node, path, problems, "an integer", JsonCoercion::toBigInteger, BigDecimal::new);
         if (v == null) {
             return null;
         }
@@ -209,14 +208,14 @@ final class ScalarChecks {
     }
 
     JsonNode number(JsonNode schema, JsonNode node, String path, List<String> problems) {
-        BigDecimal v = bounded(schema, node, path, problems, "a number", Coercion::toBigDecimal, d -> d);
+        BigDecimal v = bounded(schema, node, path, problems, "a number", JsonCoercion::toBigDecimal, d -> d);
         if (v == null) {
             return null;
         }
         return node.isNumber() ? node : DecimalNode.valueOf(v);
     }
 
-    /** A {@link Coercion} conversion: the value, or {@code null} after adding a problem. */
+    /** A {@link JsonCoercion} conversion: the value, or {@code null} after adding a problem. */
     @FunctionalInterface
     private interface Conversion<N> {
         N convert(JsonNode node, String path, List<String> problems);
@@ -229,7 +228,7 @@ final class ScalarChecks {
     private static <N> N bounded(JsonNode schema, JsonNode node, String path, List<String> problems, String expected,
                                  Conversion<N> conversion, Function<N, BigDecimal> decimal) {
         if (!ofReasonableSize(node)) {
-            problems.add(Coercion.mismatch(path, expected, node));
+            problems.add(JsonCoercion.mismatch(path, expected, node));
             return null;
         }
         N v = conversion.convert(node, path, problems);
@@ -247,12 +246,12 @@ final class ScalarChecks {
         } else if (node.isTextual()) {
             String s = node.textValue().strip();
             if (s.isEmpty() || s.length() > 400) {
-                return true; // Coercion refuses these itself
+                return true; // JsonCoercion refuses these itself
             }
             try {
                 d = new BigDecimal(s);
             } catch (NumberFormatException e) {
-                return true; // not a number: Coercion reports it
+                return true; // not a number: JsonCoercion reports it
             }
         }
         return d == null || Math.abs((long) d.scale()) <= SchemaArguments.MAX_NUMBER_SCALE;
@@ -269,7 +268,7 @@ final class ScalarChecks {
         if (multipleOf != null && multipleOf.isNumber() && multipleOf.decimalValue().signum() > 0
                 && Math.abs((long) v.scale()) <= SchemaArguments.MAX_NUMBER_SCALE
                 && v.remainder(multipleOf.decimalValue()).signum() != 0) {
-            problems.add(Coercion.mismatch(path, "a multiple of " + SchemaNodes.write(multipleOf), node));
+            problems.add(JsonCoercion.mismatch(path, "a multiple of " + SchemaNodes.write(multipleOf), node));
         }
         return problems.size() == before;
     }
@@ -278,7 +277,7 @@ final class ScalarChecks {
                               List<String> problems, java.util.function.IntPredicate ok, String words) {
         JsonNode limit = schema.get(keyword);
         if (limit != null && limit.isNumber() && !ok.test(v.compareTo(limit.decimalValue()))) {
-            problems.add(Coercion.mismatch(path, words + SchemaNodes.write(limit), node));
+            problems.add(JsonCoercion.mismatch(path, words + SchemaNodes.write(limit), node));
         }
     }
 
@@ -300,7 +299,7 @@ final class ScalarChecks {
             }
         }
         if (!texts.isEmpty() && node.isValueNode()) {
-            String match = Coercion.toOneOf(node, path, new ArrayList<>(), texts);
+            String match = JsonCoercion.toOneOf(node, path, new ArrayList<>(), texts);
             if (match != null) {
                 return scalars.get(texts.indexOf(match));
             }
@@ -309,7 +308,7 @@ final class ScalarChecks {
         for (JsonNode v : values) {
             literals.add(SchemaNodes.write(v));
         }
-        problems.add(Coercion.mismatch(path, "one of " + String.join(", ", literals), node));
+        problems.add(JsonCoercion.mismatch(path, "one of " + String.join(", ", literals), node));
         return null;
     }
 
@@ -321,7 +320,7 @@ final class ScalarChecks {
                 && constant.asText().equalsIgnoreCase(node.asText())) {
             return constant;
         }
-        problems.add(Coercion.mismatch(path, SchemaNodes.write(constant), node));
+        problems.add(JsonCoercion.mismatch(path, SchemaNodes.write(constant), node));
         return null;
     }
 

@@ -1,7 +1,6 @@
 package dev.calltype.runtime.internal.args;
 
 import dev.calltype.runtime.FormatInstructions;
-import dev.calltype.runtime.support.Coercion;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -19,7 +18,7 @@ import java.util.Set;
  * Checks and coerces one tool's arguments against its JSON Schema, for toolkits built at run time:
  * the same rules the generated dispatchers apply from Java types, here driven by the schema.
  *
- * <p>Every primitive conversion goes through {@link Coercion}. On top of it this class applies
+ * <p>Every primitive conversion goes through {@link JsonCoercion}. On top of it this class applies
  * {@code required}, {@code default}, {@code additionalProperties}, {@code enum}/{@code const},
  * numeric bounds ({@code minimum}, {@code maximum}, exclusive bounds, {@code multipleOf}), string
  * length, {@code pattern}, {@code format} ({@code date}, {@code date-time}, {@code time},
@@ -108,7 +107,7 @@ public final class SchemaArguments {
             if (tree.allowsNull(schema, depth)) {
                 return node;
             }
-            problems.add(Coercion.mismatch(path, SchemaTypes.expected(schema), node));
+            problems.add(JsonCoercion.mismatch(path, SchemaTypes.expected(schema), node));
             return null;
         }
         JsonNode alternatives = schema.has("anyOf") ? schema.get("anyOf") : schema.get("oneOf");
@@ -137,7 +136,7 @@ public final class SchemaArguments {
         List<String> types = SchemaTypes.types(schema);
         if (types.isEmpty()) {
             if (schema.has("type")) {
-                problems.add(Coercion.mismatch(path, "null", node));
+                problems.add(JsonCoercion.mismatch(path, "null", node));
                 return null;
             }
             return node;
@@ -159,7 +158,7 @@ public final class SchemaArguments {
         if (firstProblems != null) {
             problems.addAll(firstProblems);
         } else {
-            problems.add(Coercion.mismatch(path, SchemaTypes.expected(schema), node));
+            problems.add(JsonCoercion.mismatch(path, SchemaTypes.expected(schema), node));
         }
         return null;
     }
@@ -174,17 +173,17 @@ public final class SchemaArguments {
             case "number":
                 return scalars.number(schema, node, path, problems);
             case "boolean": {
-                Boolean b = Coercion.toBoolean(node, path, problems);
+                Boolean b = JsonCoercion.toBoolean(node, path, problems);
                 return b == null ? null : NODES.booleanNode(b);
             }
             case "array":
                 return array(schema, node, path, problems, depth);
             case "object": {
-                ObjectNode object = Coercion.toObject(node, path, problems);
+                ObjectNode object = JsonCoercion.toObject(node, path, problems);
                 return object == null ? null : object(schema, object, path, problems, depth);
             }
             case "null":
-                problems.add(Coercion.mismatch(path, "null", node));
+                problems.add(JsonCoercion.mismatch(path, "null", node));
                 return null;
             default:
                 return node;
@@ -195,7 +194,7 @@ public final class SchemaArguments {
     // arrays
 
     private JsonNode array(JsonNode schema, JsonNode node, String path, List<String> problems, int depth) {
-        ArrayNode array = Coercion.toArray(node, path, problems);
+        ArrayNode array = JsonCoercion.toArray(node, path, problems);
         if (array == null) {
             return null;
         }
@@ -215,7 +214,7 @@ public final class SchemaArguments {
         ArrayNode out = NODES.arrayNode(array.size());
         for (int i = 0; i < array.size(); i++) {
             JsonNode itemSchema = prefix != null && prefix.isArray() && i < prefix.size() ? prefix.get(i) : items;
-            JsonNode item = value(itemSchema, array.get(i), Coercion.element(path, i), problems, depth + 1);
+            JsonNode item = value(itemSchema, array.get(i), JsonCoercion.element(path, i), problems, depth + 1);
             if (item != null) {
                 out.add(item);
             }
@@ -226,7 +225,7 @@ public final class SchemaArguments {
             for (JsonNode item : out) {
                 if (!seen.add(item)) {
                     problems.add("parameter '" + label(path) + "' must not contain the same item twice, got "
-                            + Coercion.describe(item) + " more than once");
+                            + JsonCoercion.describe(item) + " more than once");
                     break;
                 }
             }
@@ -251,7 +250,7 @@ public final class SchemaArguments {
             String name = p.getKey();
             JsonNode property = p.getValue();
             JsonNode given = object.get(name);
-            String at = Coercion.child(path, name);
+            String at = JsonCoercion.child(path, name);
             if (given == null || given.isNull() && !tree.allowsNull(property, depth)) {
                 JsonNode dflt = tree.defaultOf(property);
                 if (dflt != null) {
@@ -268,7 +267,7 @@ public final class SchemaArguments {
         }
         for (String name : required) {
             if (!properties.has(name) && (!object.has(name) || object.get(name).isNull())) {
-                problems.add("parameter '" + Coercion.child(path, name) + "' is required");
+                problems.add("parameter '" + JsonCoercion.child(path, name) + "' is required");
             }
         }
         JsonNode additional = schema.get("additionalProperties");
@@ -277,7 +276,7 @@ public final class SchemaArguments {
             if (properties.has(name)) {
                 continue;
             }
-            String at = Coercion.child(path, displayName(name));
+            String at = JsonCoercion.child(path, displayName(name));
             if (additional != null && additional.isBoolean() && !additional.booleanValue()) {
                 problems.add(unknown(at, name, properties, path));
             } else if (additional != null && additional.isObject()) {
@@ -306,7 +305,7 @@ public final class SchemaArguments {
         StringBuilder out = new StringBuilder("unknown parameter '").append(at).append('\'');
         String suggestion = Names.closest(name, properties::fieldNames);
         if (suggestion != null) {
-            out.append(" (did you mean '").append(Coercion.child(parent, suggestion)).append("'?)");
+            out.append(" (did you mean '").append(JsonCoercion.child(parent, suggestion)).append("'?)");
         }
         if (properties.isEmpty()) {
             out.append(parent.isEmpty() ? "; this tool takes no parameters" : "; '" + parent + "' has no fields");
@@ -382,16 +381,16 @@ public final class SchemaArguments {
                 JsonNode property = tree.deref(alternative).get("properties").get(discriminator);
                 literals.add(SchemaNodes.write(SchemaTree.fixedValue(property)));
             }
-            String at = Coercion.child(path, discriminator);
+            String at = JsonCoercion.child(path, discriminator);
             JsonNode given = node.get(discriminator);
             problems.add(given == null ? "parameter '" + at + "' is required: one of " + String.join(", ", literals)
-                    : Coercion.mismatch(at, "one of " + String.join(", ", literals), given));
+                    : JsonCoercion.mismatch(at, "one of " + String.join(", ", literals), given));
         } else {
             List<String> shapes = new ArrayList<>();
             for (JsonNode alternative : ordered) {
                 shapes.add(FormatInstructions.type(tree.deref(alternative)));
             }
-            problems.add(Coercion.mismatch(path, "one of these forms: " + String.join(", ", shapes), node));
+            problems.add(JsonCoercion.mismatch(path, "one of these forms: " + String.join(", ", shapes), node));
         }
         return null;
     }

@@ -3,7 +3,7 @@ package dev.calltype.runtime.internal.formats;
 import dev.calltype.runtime.WireFormat;
 import dev.calltype.runtime.internal.args.RawValues;
 import dev.calltype.runtime.internal.scan.CallNormalizer;
-import dev.calltype.runtime.internal.scan.Chars;
+import dev.calltype.runtime.internal.chars.Chars;
 import dev.calltype.runtime.internal.scan.Config;
 import dev.calltype.runtime.internal.scan.RetryWhen;
 import dev.calltype.runtime.internal.scan.Finding;

@@ -4,7 +4,7 @@ import dev.calltype.runtime.WireFormat;
 import dev.calltype.runtime.internal.markup.ArgumentsAfterName;
 import dev.calltype.runtime.internal.markup.CallSection;
 import dev.calltype.runtime.internal.markup.XmlInvokes;
-import dev.calltype.runtime.internal.scan.Chars;
+import dev.calltype.runtime.internal.chars.Chars;
 import dev.calltype.runtime.internal.scan.Config;
 import dev.calltype.runtime.internal.scan.Continuation;
 import dev.calltype.runtime.internal.scan.MarkerTable;

@@ -2,7 +2,7 @@ package dev.calltype.runtime.internal.formats;
 
 import dev.calltype.runtime.WireFormat;
 import dev.calltype.runtime.internal.markup.ArgumentsAfterName;
-import dev.calltype.runtime.internal.scan.Chars;
+import dev.calltype.runtime.internal.chars.Chars;
 import dev.calltype.runtime.internal.scan.Config;
 import dev.calltype.runtime.internal.scan.Finding;
 import dev.calltype.runtime.internal.scan.MarkerTable;

@@ -9,12 +9,12 @@ import dev.calltype.runtime.internal.json.LenientJson;
 import dev.calltype.runtime.internal.markup.Closer;
 import dev.calltype.runtime.internal.markup.JsonBlock;
 import dev.calltype.runtime.internal.scan.CallNormalizer;
-import dev.calltype.runtime.internal.scan.Chars;
+import dev.calltype.runtime.internal.chars.Chars;
 import dev.calltype.runtime.internal.scan.Config;
 import dev.calltype.runtime.internal.scan.Finding;
 import dev.calltype.runtime.internal.scan.RetryWhen;
 import dev.calltype.runtime.internal.scan.Verdict;
-import dev.calltype.runtime.internal.text.ErrorTexts;
+import dev.calltype.runtime.internal.scan.ErrorTexts;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.List;

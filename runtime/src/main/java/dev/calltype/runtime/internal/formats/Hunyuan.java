@@ -1,7 +1,7 @@
 package dev.calltype.runtime.internal.formats;
 
 import dev.calltype.runtime.WireFormat;
-import dev.calltype.runtime.internal.scan.Chars;
+import dev.calltype.runtime.internal.chars.Chars;
 import dev.calltype.runtime.internal.scan.Config;
 import dev.calltype.runtime.internal.scan.RetryWhen;
 import dev.calltype.runtime.internal.scan.Finding;

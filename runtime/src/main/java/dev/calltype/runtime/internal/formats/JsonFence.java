@@ -11,7 +11,7 @@ import dev.calltype.runtime.internal.pythonic.PyCall;
 import dev.calltype.runtime.internal.pythonic.PyRead;
 import dev.calltype.runtime.internal.pythonic.Pythonic;
 import dev.calltype.runtime.internal.scan.CallNormalizer;
-import dev.calltype.runtime.internal.scan.Chars;
+import dev.calltype.runtime.internal.chars.Chars;
 import dev.calltype.runtime.internal.scan.Config;
 import dev.calltype.runtime.internal.scan.Fence;
 import dev.calltype.runtime.internal.scan.Finding;
@@ -20,7 +20,7 @@ import dev.calltype.runtime.internal.scan.RetryWhen;
 import dev.calltype.runtime.internal.scan.ShapeProbe;
 import dev.calltype.runtime.internal.scan.SpanDivider;
 import dev.calltype.runtime.internal.scan.Verdict;
-import dev.calltype.runtime.internal.text.ErrorTexts;
+import dev.calltype.runtime.internal.scan.ErrorTexts;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -3,12 +3,12 @@ package dev.calltype.runtime.internal.formats;
 import dev.calltype.runtime.ExtractionError;
 import dev.calltype.runtime.WireFormat;
 import dev.calltype.runtime.internal.json.LimitProblems;
-import dev.calltype.runtime.internal.scan.Chars;
+import dev.calltype.runtime.internal.chars.Chars;
 import dev.calltype.runtime.internal.scan.Config;
 import dev.calltype.runtime.internal.scan.Finding;
 import dev.calltype.runtime.internal.scan.MarkerTable;
 import dev.calltype.runtime.internal.markup.XmlInvokes;
-import dev.calltype.runtime.internal.text.ErrorTexts;
+import dev.calltype.runtime.internal.scan.ErrorTexts;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;

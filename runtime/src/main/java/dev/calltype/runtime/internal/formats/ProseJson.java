@@ -5,7 +5,7 @@ import dev.calltype.runtime.WireFormat;
 import dev.calltype.runtime.internal.json.JsonRead;
 import dev.calltype.runtime.internal.json.LenientJson;
 import dev.calltype.runtime.internal.markup.JsonBlock;
-import dev.calltype.runtime.internal.scan.BracketBalance;
+import dev.calltype.runtime.internal.chars.BracketBalance;
 import dev.calltype.runtime.internal.scan.CallNormalizer;
 import dev.calltype.runtime.internal.scan.Config;
 import dev.calltype.runtime.internal.scan.Finding;
@@ -13,7 +13,7 @@ import dev.calltype.runtime.internal.scan.Recognizer;
 import dev.calltype.runtime.internal.scan.RetryWhen;
 import dev.calltype.runtime.internal.scan.ShapeProbe;
 import dev.calltype.runtime.internal.scan.Verdict;
-import dev.calltype.runtime.internal.text.ErrorTexts;
+import dev.calltype.runtime.internal.scan.ErrorTexts;
 
 import java.util.List;
 

@@ -10,7 +10,7 @@ import dev.calltype.runtime.internal.markup.JsonBlock;
 import dev.calltype.runtime.internal.scan.CallNormalizer;
 import dev.calltype.runtime.internal.scan.Config;
 import dev.calltype.runtime.internal.scan.Finding;
-import dev.calltype.runtime.internal.text.ErrorTexts;
+import dev.calltype.runtime.internal.scan.ErrorTexts;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;

@@ -1,8 +1,10 @@
 package dev.calltype.runtime.internal.formats;
 
-import dev.calltype.runtime.internal.scan.Chars;
+import dev.calltype.runtime.internal.chars.Chars;
 import dev.calltype.runtime.internal.scan.Config;
+import dev.calltype.runtime.internal.scan.Families;
 import dev.calltype.runtime.internal.scan.MarkerTable;
+import dev.calltype.runtime.internal.scan.Reasoning;
 import dev.calltype.runtime.internal.scan.Recognizer;
 
 import java.util.List;
@@ -13,7 +15,11 @@ import java.util.List;
  * outputs. Families whose markup has no marker of its own are read by the family whose marker they share
  * ({@link Glm} and {@link Qwen3Coder} inside {@link Hermes}'s {@code <tool_call>}).
  */
-public final class Recognizers {
+public enum Recognizers implements Families {
+
+    /** Every family and generic recognizer: the formats every extractor is given. */
+    ALL;
+
 
     /** Every family, in the order its markers are registered (the order matters only for equal markers). */
     private static final List<Family> FAMILIES = List.of(
@@ -53,14 +59,18 @@ public final class Recognizers {
             new Pangu(),          // [unused11]
             new HyperClovaX());   // -> tool/function_call
 
+    /**
+     * Markers that end a reasoning block without a closing tag and start markup after it: Kimi K2 Thinking opens its
+     * tool-call section while {@code <think>} is still open.
+     */
+    private static final List<String> REASONING_ENDED_BY = List.of(KimiK2.SECTION_BEGIN);
+
     private static final Recognizer PROSE_JSON = new ProseJson();
     private static final Recognizer FENCE = new JsonFence();
     private static final Recognizer PYTHONIC_LINE = new PythonicLine();
 
-    private Recognizers() {
-    }
-
-    public static void register(Config cfg, MarkerTable t) {
+    @Override
+    public void register(Config cfg, MarkerTable t) {
         // reasoning blocks: not a format, always recognised
         for (Reasoning.Pair p : Reasoning.PAIRS) {
             t.add(p.open(), new Reasoning(p.close()));
@@ -72,7 +82,8 @@ public final class Recognizers {
     }
 
     /** Whether the response's first character {@code c} may start markup that no marker announces. */
-    public static boolean mayStartResponse(Config cfg, char c) {
+    @Override
+    public boolean mayStartResponse(Config cfg, char c) {
         return ResponseStart.mayStart(c) || Functionary.mayStartResponse(cfg, c);
     }
 
@@ -80,7 +91,8 @@ public final class Recognizers {
      * The recognizers that apply at a candidate besides its markers: JSON in prose, fences, pythonic lines, and at
      * the start of the response a call whose opening the prompt holds.
      */
-    public static void generic(Config cfg, char c, boolean responseStart, boolean lineStart, boolean pythonicAllowed,
+    @Override
+    public void generic(Config cfg, char c, boolean responseStart, boolean lineStart, boolean pythonicAllowed,
                                List<Recognizer> out) {
         if (responseStart && ResponseStart.mayStart(c)) {
             out.add(ResponseStart.INSTANCE);
@@ -97,5 +109,10 @@ public final class Recognizers {
         if (lineStart && pythonicAllowed && (c == '[' || Chars.isIdentStart(c))) {
             out.add(PYTHONIC_LINE);
         }
+    }
+
+    @Override
+    public List<String> reasoningEndedBy() {
+        return REASONING_ENDED_BY;
     }
 }

@@ -2,8 +2,8 @@ package dev.calltype.runtime.internal.json;
 
 import dev.calltype.runtime.ExtractionLimits;
 import dev.calltype.runtime.Repair;
-import dev.calltype.runtime.internal.scan.Chars;
-import dev.calltype.runtime.internal.scan.IndexedText;
+import dev.calltype.runtime.internal.chars.Chars;
+import dev.calltype.runtime.internal.chars.IndexedText;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -95,22 +95,11 @@ public final class LenientJson {
             char c = text.charAt(i);
             if (c == '}' || c == ']') {
                 result = i + 1;
-            } else if (!isBlank(c)) {
+            } else if (!Chars.isBlank(c)) {
                 break;
             }
         }
         return result;
-    }
-
-    /** JSON whitespace plus the Unicode spaces, BOM and line separators models sometimes emit. */
-    public static boolean isBlank(char c) {
-        switch (c) {
-            case ' ', '\t', '\n', '\r', '\f', '\u000B', '\u0085', '\u00A0', '\u1680', '\u2028', '\u2029', '\u202F',
-                 '\u205F', '\u3000', '\uFEFF':
-                return true;
-            default:
-                return c >= '\u2000' && c <= '\u200A';
-        }
     }
 
     public static boolean isUnquotedKeyChar(char c) {
@@ -699,7 +688,7 @@ public final class LenientJson {
         private boolean skipBlank() {
             while (pos < end) {
                 char c = text.charAt(pos);
-                if (isBlank(c)) {
+                if (Chars.isBlank(c)) {
                     pos++;
                     continue;
                 }

@@ -1,6 +1,6 @@
 package dev.calltype.runtime.internal.markup;
 
-import dev.calltype.runtime.internal.scan.Chars;
+import dev.calltype.runtime.internal.chars.Chars;
 
 /**
  * The search every block and call does for its closing marker: past garbage, but not past the marker that opens

@@ -2,7 +2,7 @@ package dev.calltype.runtime.internal.markup;
 
 import dev.calltype.runtime.internal.args.KnownTools;
 import dev.calltype.runtime.internal.scan.CallNormalizer;
-import dev.calltype.runtime.internal.scan.Chars;
+import dev.calltype.runtime.internal.chars.Chars;
 import dev.calltype.runtime.internal.scan.Config;
 import dev.calltype.runtime.ExtractionError;
 import dev.calltype.runtime.Repair;
@@ -12,13 +12,13 @@ import dev.calltype.runtime.internal.pythonic.PyRead;
 import dev.calltype.runtime.internal.pythonic.PyHead;
 import dev.calltype.runtime.internal.pythonic.Pythonic;
 import dev.calltype.runtime.internal.scan.CallNormalizer;
-import dev.calltype.runtime.internal.scan.Chars;
+import dev.calltype.runtime.internal.chars.Chars;
 import dev.calltype.runtime.internal.scan.Config;
 import dev.calltype.runtime.internal.scan.Finding;
 import dev.calltype.runtime.internal.scan.RetryWhen;
 import dev.calltype.runtime.internal.scan.SpanDivider;
 import dev.calltype.runtime.internal.scan.Verdict;
-import dev.calltype.runtime.internal.text.ErrorTexts;
+import dev.calltype.runtime.internal.scan.ErrorTexts;
 
 import java.util.ArrayList;
 import java.util.List;

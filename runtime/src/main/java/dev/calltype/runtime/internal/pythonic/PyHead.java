@@ -1,6 +1,6 @@
 package dev.calltype.runtime.internal.pythonic;
 
-import dev.calltype.runtime.internal.scan.Chars;
+import dev.calltype.runtime.internal.chars.Chars;
 
 import java.util.Objects;
 

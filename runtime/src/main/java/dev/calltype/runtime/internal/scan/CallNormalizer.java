@@ -4,12 +4,12 @@ import dev.calltype.runtime.ExtractionError;
 import dev.calltype.runtime.Repair;
 import dev.calltype.runtime.ToolSpec;
 import dev.calltype.runtime.WireFormat;
+import dev.calltype.runtime.internal.args.JsonCoercion;
 import dev.calltype.runtime.internal.args.KnownTools;
+import dev.calltype.runtime.internal.chars.Chars;
 import dev.calltype.runtime.internal.json.JsonRead;
 import dev.calltype.runtime.internal.json.LenientJson;
 import dev.calltype.runtime.internal.pythonic.PyCall;
-import dev.calltype.runtime.internal.text.ErrorTexts;
-import dev.calltype.runtime.support.Coercion;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -70,7 +70,7 @@ public final class CallNormalizer {
                     }
                 } else if (strict) {
                     out.add(problem("each call in the list must be an object {\"name\": …, \"arguments\": {…}}, "
-                            + "not " + Coercion.describe(e)));
+                            + "not " + JsonCoercion.describe(e)));
                 } else {
                     return null;
                 }
@@ -78,7 +78,7 @@ public final class CallNormalizer {
             return out;
         }
         return strict ? List.of(problem("expected a call object {\"name\": …, \"arguments\": {…}}, not "
-                + Coercion.describe(v))) : null;
+                + JsonCoercion.describe(v))) : null;
     }
 
     private static Draft problem(String what) {
@@ -298,7 +298,7 @@ public final class CallNormalizer {
         }
         return Finding.error(ExtractionError.Kind.INVALID_CALL_SYNTAX,
                 ErrorTexts.invalid("the arguments of " + Chars.quoted(n.name) + " must be an object, not "
-                        + Coercion.describe(a)), n.name, format, start, end);
+                        + JsonCoercion.describe(a)), n.name, format, start, end);
     }
 
     /** A call whose name and argument object were read separately (the name from markup). */
@@ -328,7 +328,7 @@ public final class CallNormalizer {
         }
         return Finding.error(ExtractionError.Kind.INVALID_CALL_SYNTAX,
                 ErrorTexts.invalid("the arguments of " + Chars.quoted(n.name) + " must be a JSON object, not "
-                        + Coercion.describe(a)), n.name, format, start, end);
+                        + JsonCoercion.describe(a)), n.name, format, start, end);
     }
 
     /**

@@ -4,7 +4,7 @@ import dev.calltype.runtime.ExtractionLimits;
 import dev.calltype.runtime.ToolSpec;
 import dev.calltype.runtime.WireFormat;
 import dev.calltype.runtime.internal.args.KnownTools;
-import dev.calltype.runtime.internal.formats.Recognizers;
+import dev.calltype.runtime.internal.chars.ProseStops;
 
 import java.util.EnumSet;
 import java.util.List;
@@ -17,6 +17,10 @@ public final class Config {
     public record TagPair(String open, String close) {
     }
 
+    /** The formats this extractor reads: the families and generic recognizers it was given. */
+    public final Families families;
+    /** {@link Families#reasoningEndedBy}, read once. */
+    public final List<String> reasoningEndedBy;
     public final KnownTools tools;
     public final ExtractionLimits limits;
     public final boolean searchReasoning;
@@ -39,8 +43,10 @@ public final class Config {
     public final int candidateCap;
 
     /** {@code startsInReasoning}: {@code null} when the first reasoning marker of the response decides. */
-    public Config(List<ToolSpec> tools, ExtractionLimits limits, boolean searchReasoning, Boolean startsInReasoning,
+    public Config(Families families, List<ToolSpec> tools, ExtractionLimits limits, boolean searchReasoning, Boolean startsInReasoning,
            String promptTail, Set<WireFormat> formats, String marker, List<TagPair> tags) {
+        this.families = families;
+        this.reasoningEndedBy = List.copyOf(families.reasoningEndedBy());
         this.tools = new KnownTools(tools);
         this.limits = limits;
         this.searchReasoning = searchReasoning;
@@ -51,8 +57,8 @@ public final class Config {
         this.marker = marker;
         this.tags = List.copyOf(tags);
         this.candidateCap = Math.min(limits.maxPayloadChars(), limits.maxBufferChars());
-        Recognizers.register(this, markers);
-        this.proseStops = new ProseStops(markers);
+        families.register(this, markers);
+        this.proseStops = new ProseStops(markers.markers());
     }
 
     public boolean on(WireFormat f) {

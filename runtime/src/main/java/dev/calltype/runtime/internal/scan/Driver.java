@@ -6,10 +6,10 @@ import dev.calltype.runtime.ExtractionLimits;
 import dev.calltype.runtime.StreamingExtractor;
 import dev.calltype.runtime.ToolCallExtractor;
 import dev.calltype.runtime.WireFormat;
-import dev.calltype.runtime.internal.formats.Reasoning;
-import dev.calltype.runtime.internal.formats.Recognizers;
+import dev.calltype.runtime.internal.chars.BracketBalance;
+import dev.calltype.runtime.internal.chars.Chars;
+import dev.calltype.runtime.internal.chars.IndexedText;
 import dev.calltype.runtime.internal.pythonic.PyHead;
-import dev.calltype.runtime.internal.text.ErrorTexts;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -199,7 +199,7 @@ public final class Driver {
                 }
             }
             if (reasoning && c == '<') {
-                for (String ender : Reasoning.ENDED_BY) {
+                for (String ender : cfg.reasoningEndedBy) {
                     int r = Chars.startsWith(buf, pos, limit, ender);
                     if (r == Chars.FULL) {
                         flushTo(buf, pos);
@@ -229,7 +229,7 @@ public final class Driver {
         if (cfg.markers.startsMarker(c) && cfg.markers.mayStart(buf, pos, limit)) {
             return true;
         }
-        if (pos == 0 && Recognizers.mayStartResponse(cfg, c)) {
+        if (pos == 0 && cfg.families.mayStartResponse(cfg, c)) {
             return true;
         }
         switch (c) {
@@ -535,7 +535,7 @@ public final class Driver {
                 recs.add(e.recognizer());
                 ats.add(at.withMarkerEnd(at.pos() + e.marker().length()));
             }
-            Recognizers.generic(cfg, buf.charAt(at.pos()), at.pos() == 0, at.lineStart(), pythonicAllowed, recs);
+            cfg.families.generic(cfg, buf.charAt(at.pos()), at.pos() == 0, at.lineStart(), pythonicAllowed, recs);
             while (ats.size() < recs.size()) {
                 ats.add(at);
             }

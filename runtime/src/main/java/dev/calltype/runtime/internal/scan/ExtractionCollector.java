@@ -4,7 +4,7 @@ import dev.calltype.runtime.Extraction;
 import dev.calltype.runtime.ExtractionError;
 import dev.calltype.runtime.ToolCall;
 import dev.calltype.runtime.WireFormat;
-import dev.calltype.runtime.internal.text.ErrorTexts;
+import dev.calltype.runtime.internal.chars.IndexedText;
 
 import java.util.ArrayList;
 import java.util.List;

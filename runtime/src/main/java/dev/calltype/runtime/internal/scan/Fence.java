@@ -1,5 +1,7 @@
 package dev.calltype.runtime.internal.scan;
 
+import dev.calltype.runtime.internal.chars.Chars;
+
 import java.util.Locale;
 import java.util.Set;
 

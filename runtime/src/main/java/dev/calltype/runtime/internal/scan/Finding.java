@@ -5,7 +5,7 @@ import dev.calltype.runtime.ExtractionError;
 import dev.calltype.runtime.Repair;
 import dev.calltype.runtime.ToolCall;
 import dev.calltype.runtime.WireFormat;
-import dev.calltype.runtime.internal.text.ErrorTexts;
+import dev.calltype.runtime.internal.chars.Chars;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;

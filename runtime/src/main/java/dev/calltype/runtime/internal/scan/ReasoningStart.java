@@ -1,6 +1,8 @@
 package dev.calltype.runtime.internal.scan;
 
-import dev.calltype.runtime.internal.formats.Reasoning;
+import dev.calltype.runtime.internal.chars.Chars;
+import dev.calltype.runtime.internal.chars.IndexedText;
+import dev.calltype.runtime.internal.chars.ProseStops;
 
 /**
  * Whether a response begins inside a reasoning block that its prompt opened: when the first reasoning marker of the
@@ -16,7 +18,7 @@ import dev.calltype.runtime.internal.formats.Reasoning;
  * from: a response with neither in its first {@link #WINDOW} characters is not searched a second time.
  *
  * <p>Why a look-ahead before the scan rather than part of it: the decision changes how the text before the first
- * reasoning marker is read (as reasoning, only its closer and the markers in {@link Reasoning#ENDED_BY} are looked
+ * reasoning marker is read (as reasoning, only its closer and the markers in {@link Families#reasoningEndedBy} are looked
  * for; as prose, calls are), and the first marker is the first in the raw text, one inside what a prose reading
  * would take as a call's arguments included. One left-to-right reading would have to read that text both ways, or
  * read it again once the marker is found; the look-ahead instead touches only the {@code <} and {@code [} of that

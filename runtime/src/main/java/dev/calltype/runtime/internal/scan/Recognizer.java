@@ -1,9 +1,10 @@
 package dev.calltype.runtime.internal.scan;
 
-import dev.calltype.runtime.internal.formats.Recognizers;
+import dev.calltype.runtime.internal.chars.Chars;
 
 /**
- * Reads one family of tool-call markup at a candidate position. Registered in {@link Recognizers}.
+ * Reads one family of tool-call markup at a candidate position. Registered by the formats the scanner is given
+ * ({@link Families}).
  *
  * <p>Contract (what makes batch and streaming agree for any split of the text): with {@code atEnd == false} a
  * recognizer answers {@link Verdict.Found} or {@link Verdict.NotHere} only when no continuation of the text

@@ -1,5 +1,8 @@
 package dev.calltype.runtime.internal.scan;
 
+import dev.calltype.runtime.internal.chars.BracketBalance;
+import dev.calltype.runtime.internal.chars.Chars;
+
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;

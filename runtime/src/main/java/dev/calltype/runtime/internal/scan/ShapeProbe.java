@@ -1,5 +1,6 @@
 package dev.calltype.runtime.internal.scan;
 
+import dev.calltype.runtime.internal.chars.Chars;
 import dev.calltype.runtime.internal.json.Escapes;
 import dev.calltype.runtime.internal.json.LenientJson;
 

@@ -1,5 +1,7 @@
 package dev.calltype.runtime.internal.scan;
 
+import dev.calltype.runtime.internal.chars.QuoteTracker;
+
 import java.util.ArrayList;
 import java.util.List;
 

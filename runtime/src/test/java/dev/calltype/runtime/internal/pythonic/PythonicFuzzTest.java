@@ -1,7 +1,7 @@
 package dev.calltype.runtime.internal.pythonic;
 
 import dev.calltype.runtime.ExtractionLimits;
-import dev.calltype.runtime.internal.scan.Chars;
+import dev.calltype.runtime.internal.chars.Chars;
 import dev.calltype.runtime.testing.FuzzText;
 import dev.calltype.runtime.testing.Streams;
 

@@ -25,12 +25,12 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Results written straight to text ({@link JsonText}) are the results the generated writers made before, when
+ * Results written straight to text ({@link ResultWriter}) are the results the generated writers made before, when
  * they built a tree of Jackson nodes and {@link ToolResult#success} wrote it with the {@code ObjectMapper}: the
  * same content to the character, equal results, and a {@link ToolResult#value()} that writes back to the same
  * text. Each generated value is written both ways: the tree as the old writers built it, node type for node type.
  */
-class JsonTextTest {
+class ResultWriterTest {
 
     private static final ObjectMapper MAPPER = new ObjectMapper();
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
@@ -47,7 +47,7 @@ class JsonTextTest {
     void everyValueIsWrittenAsTheTreeOfItWasWritten() {
         Property.forAll(4000, values(3), v -> {
             ToolResult before = ToolResult.success("tool", "call_1", tree(v));
-            JsonText out = new JsonText();
+            ResultWriter out = new ResultWriter();
             write(v, out);
             ToolResult after = out.result("tool", "call_1");
             assertThat(after.content()).isEqualTo(before.content());
@@ -60,18 +60,18 @@ class JsonTextTest {
 
     @Test
     void aStringWrittenAsTheWholeResultIsItsTextAsItIs() throws JsonProcessingException {
-        JsonText out = new JsonText().string("a \"quoted\"\nline");
+        ResultWriter out = new ResultWriter().string("a \"quoted\"\nline");
         ToolResult r = out.result("t", null);
         assertThat(r.content()).isEqualTo("a \"quoted\"\nline");
         assertThat(r.value().textValue()).isEqualTo("a \"quoted\"\nline");
         assertThat(out.toString()).isEqualTo(MAPPER.writeValueAsString("a \"quoted\"\nline"));
-        JsonText inArray = new JsonText().array(List.of("x"), (e, o) -> o.string(e));
+        ResultWriter inArray = new ResultWriter().array(List.of("x"), (e, o) -> o.string(e));
         assertThat(inArray.result("t", null).content()).isEqualTo("[\"x\"]");
     }
 
     @Test
     void aRecordWithNestedContainersIsCompactJson() {
-        JsonText out = new JsonText().begin();
+        ResultWriter out = new ResultWriter().begin();
         out.name("type").string("card");
         out.name("m").object(Map.of("k", List.of(1, 2)), (e, o) -> o.array(e, (n, p) -> p.number(n)));
         out.name("o").optional(Optional.empty(), (e, o) -> o.string(e));
@@ -86,8 +86,8 @@ class JsonTextTest {
     void aPlainFieldNameIsWrittenAsNameWritesIt() {
         Property.forAll(1000, Gen.strings(Gen.charRange(' ', '~'), 12).filter(n -> n.indexOf('"') < 0
                 && n.indexOf('\\') < 0), n -> {
-            String byName = new JsonText().begin().name(n).number(1).name("b").nul().end().toString();
-            String byField = new JsonText().begin().field(n).number(1).field("b").nul().end().toString();
+            String byName = new ResultWriter().begin().name(n).number(1).name("b").nul().end().toString();
+            String byField = new ResultWriter().begin().field(n).number(1).field("b").nul().end().toString();
             assertThat(byField).isEqualTo(byName);
         });
     }
@@ -113,7 +113,7 @@ class JsonTextTest {
                 Gen.constant(null),
                 Gen.of(DayOfWeek.values()),
                 Gen.of(new UUID(1, 2), new UUID(-1, 42)));
-        Gen<Object> scalar = Gen.frequency(3, leaf, 1, leaf.map(JsonTextTest::primitive));
+        Gen<Object> scalar = Gen.frequency(3, leaf, 1, leaf.map(ResultWriterTest::primitive));
         Gen<Object> primitiveArrays = Gen.oneOf(
                 Gen.ints().list(4).map(l -> l.stream().mapToInt(Integer::intValue).toArray()),
                 Gen.longs().list(4).map(l -> l.stream().mapToLong(Long::longValue).toArray()),
@@ -157,7 +157,7 @@ class JsonTextTest {
     // ------------------------------------------------------------------ written straight to text
 
     @SuppressWarnings("unchecked")
-    private static void write(Object v, JsonText out) {
+    private static void write(Object v, ResultWriter out) {
         if (v == null) {
             out.nul();
         } else if (v instanceof Primitive p) {
@@ -194,13 +194,13 @@ class JsonTextTest {
             write(p.tags(), out.name("tags"));
             out.end();
         } else if (v instanceof List<?> l) {
-            out.array((List<Object>) l, JsonTextTest::write);
+            out.array((List<Object>) l, ResultWriterTest::write);
         } else if (v instanceof Object[] a) {
-            out.array(a, JsonTextTest::write);
+            out.array(a, ResultWriterTest::write);
         } else if (v instanceof Map<?, ?> m) {
-            out.object((Map<String, Object>) m, JsonTextTest::write);
+            out.object((Map<String, Object>) m, ResultWriterTest::write);
         } else if (v instanceof Optional<?> o) {
-            out.optional((Optional<Object>) o, JsonTextTest::write);
+            out.optional((Optional<Object>) o, ResultWriterTest::write);
         } else if (v instanceof int[] a) {
             out.array(a);
         } else if (v instanceof long[] a) {

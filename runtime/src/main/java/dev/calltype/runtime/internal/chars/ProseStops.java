@@ -1,6 +1,7 @@
-package dev.calltype.runtime.internal.scan;
+package dev.calltype.runtime.internal.chars;
 
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * Where prose may stop being plain prose: the scanner's fast path. From a position that is not at a line start,
@@ -16,7 +17,7 @@ import java.util.Arrays;
  * character, close to memory speed. A first character whose markers all continue with a character that stops the
  * scan anyway ({@code ]} of {@code ]<]minimax[>}) is not searched for at all: it is looked at one position before
  * each such stop (and where the text ends), so it costs no pass of its own. Over other text (a streaming window) a
- * table lookup per character does it. Immutable; built once per {@link Config}.
+ * table lookup per character does it. Immutable; built once per extractor configuration, from its markers.
  */
 public final class ProseStops {
 
@@ -34,12 +35,13 @@ public final class ProseStops {
     /** Every stop character, for the {@code indexOf} path. */
     private final char[] stops;
 
-    public ProseStops(MarkerTable markers) {
+    /** @param markers every marker a recognizer is registered for */
+    public ProseStops(List<String> markers) {
         for (char c : new char[] {'\n', '\r', '{', '[', '<'}) {
             kind[c] = STOP;
         }
         StringBuilder others = new StringBuilder();
-        for (String m : markers.markers()) {
+        for (String m : markers) {
             char first = m.charAt(0);
             if (first >= 128) {
                 if (others.indexOf(String.valueOf(first)) < 0) {

@@ -1,6 +1,4 @@
-package dev.calltype.runtime.internal.scan;
-
-import dev.calltype.runtime.internal.json.LenientJson;
+package dev.calltype.runtime.internal.chars;
 
 /** Character tests and bounded searches over a {@code CharSequence}, shared by the recognizers. */
 public final class Chars {
@@ -15,8 +13,15 @@ public final class Chars {
     private Chars() {
     }
 
+    /** JSON whitespace plus the Unicode spaces, BOM and line separators models sometimes emit. */
     public static boolean isBlank(char c) {
-        return LenientJson.isBlank(c);
+        switch (c) {
+            case ' ', '\t', '\n', '\r', '\f', '\u000B', '\u0085', '\u00A0', '\u1680', '\u2028', '\u2029', '\u202F',
+                 '\u205F', '\u3000', '\uFEFF':
+                return true;
+            default:
+                return c >= '\u2000' && c <= '\u200A';
+        }
     }
 
     /** Blanks within a line: everything {@link #isBlank} except the line breaks. */

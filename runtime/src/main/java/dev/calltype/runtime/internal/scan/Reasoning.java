@@ -1,8 +1,5 @@
-package dev.calltype.runtime.internal.formats;
+package dev.calltype.runtime.internal.scan;
 
-import dev.calltype.runtime.internal.scan.Finding;
-import dev.calltype.runtime.internal.scan.Recognizer;
-import dev.calltype.runtime.internal.scan.Verdict;
 
 import java.util.List;
 
@@ -19,12 +16,6 @@ public final class Reasoning implements Recognizer {
     /** A reasoning block's opening and closing tags. */
     public record Pair(String open, String close) {
     }
-
-    /**
-     * Markers that end a reasoning block without a closing tag and start markup after it: Kimi K2 Thinking opens its
-     * tool-call section while {@code <think>} is still open.
-     */
-    public static final List<String> ENDED_BY = List.of(KimiK2.SECTION_BEGIN);
 
     /** Every family's reasoning markers. */
     public static final List<Pair> PAIRS = List.of(

@@ -1,4 +1,4 @@
-package dev.calltype.runtime.internal.text;
+package dev.calltype.runtime.internal.scan;
 
 import dev.calltype.runtime.ExtractionError;
 import dev.calltype.runtime.ToolCall;
@@ -9,11 +9,8 @@ import dev.calltype.runtime.WireFormat;
 import dev.calltype.runtime.internal.args.KnownTools;
 import dev.calltype.runtime.internal.args.SchemaArguments;
 import dev.calltype.runtime.internal.json.JsonRead;
-import dev.calltype.runtime.internal.scan.Chars;
-import dev.calltype.runtime.internal.scan.Config;
-import dev.calltype.runtime.support.Coercion;
-import dev.calltype.runtime.support.DispatchSupport;
-import dev.calltype.runtime.support.NativeDispatch;
+import dev.calltype.runtime.internal.chars.Chars;
+import dev.calltype.runtime.internal.args.JsonCoercion;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -21,8 +18,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
-import java.util.function.Supplier;
 
 /**
  * Every message the extractor writes: error messages (for a person and for the model that wrote the call) and the
@@ -68,7 +65,7 @@ public final class ErrorTexts {
 
     public static String malformedArguments(String name, JsonRead inner) {
         String why = inner.problem() != null ? inner.problem()
-                : inner.isComplete() && !inner.value().isObject() ? "it holds " + Coercion.describe(inner.value())
+                : inner.isComplete() && !inner.value().isObject() ? "it holds " + JsonCoercion.describe(inner.value())
                 : "it is not one complete JSON object";
         return "The arguments of " + Chars.quoted(name) + " were given as a string that is not a JSON object: " + why
                 + ". Give the arguments as a JSON object.";
@@ -331,6 +328,42 @@ public final class ErrorTexts {
         return v.toString();
     }
 
+    /** The most characters of a thrown exception's message that go back to the model. */
+    public static final int MAX_FAILURE_MESSAGE = 500;
+
+    /**
+     * What the model may be told of an exception: its message, at most {@value #MAX_FAILURE_MESSAGE}
+     * characters with control characters escaped (line breaks kept); {@code null} when it has no
+     * message. Never its class name (a host application's internals) nor its stack trace.
+     */
+    public static String failureMessage(Throwable e) {
+        String message = e == null ? null : e.getMessage();
+        return message == null || message.isBlank() ? null : bounded(message.strip(), MAX_FAILURE_MESSAGE, true);
+    }
+
+    /**
+     * {@code s} for a message: at most {@code max} characters (an ellipsis when cut, never inside a
+     * surrogate pair), control characters as backslash-u escapes (line breaks kept when {@code lineBreaks}),
+     * lone surrogates as U+FFFD.
+     */
+    public static String bounded(String s, int max, boolean lineBreaks) {
+        StringBuilder out = new StringBuilder(Math.min(s.length(), max) + 8);
+        int i = 0;
+        for (; i < s.length() && out.length() < max; i++) {
+            char c = s.charAt(i);
+            if ((c < 0x20 && !(lineBreaks && c == '\n')) || c == 0x7f || (c >= 0x80 && c < 0xa0)) {
+                out.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
+            } else if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
+                out.append(c).append(s.charAt(++i));
+            } else if (Character.isSurrogate(c)) {
+                out.append('\uFFFD');
+            } else {
+                out.append(c);
+            }
+        }
+        return i < s.length() ? out.append('…').toString() : out.toString();
+    }
+
     /**
      * The one wording of a tool that threw, whoever reports it (a generated dispatcher, a dynamic or combined
      * toolkit, the tool loop, an MCP server): {@code Tool NAME failed: MESSAGE}, the message bounded with control
@@ -338,39 +371,13 @@ public final class ErrorTexts {
      * none ({@code e} may be {@code null}).
      */
     public static String toolFailed(String toolName, Throwable e) {
-        String message = DispatchSupport.failureMessage(e);
+        String message = failureMessage(e);
         return message == null ? toolFailedPrefix(toolName) + "." : toolFailedPrefix(toolName) + ": " + message;
     }
 
     /** The failure message for a tool whose handler returned {@code null} instead of a result. */
     public static String toolReturnedNothing(String toolName) {
         return toolFailedPrefix(toolName) + ": it returned no result";
-    }
-
-    /**
-     * The one guard around another toolkit's {@link Toolkit#dispatch} (a combined toolkit's part, the tool loop's
-     * toolkit): its result, or a failure in the wording above when it breaks its promise and throws or returns
-     * {@code null}.
-     */
-    public static ToolResult guardedDispatch(Toolkit toolkit, ToolCall call) {
-        return guarded(call.name(), call.id(), () -> toolkit.dispatch(call));
-    }
-
-    /**
-     * The same guard around another toolkit's {@link NativeDispatch#dispatchNative} (a combined toolkit's part):
-     * its result, or the failure {@link #guardedDispatch} gives for the call of {@code name} it would have run.
-     */
-    public static ToolResult guardedNative(NativeDispatch toolkit, String name, CharSequence arguments, String id) {
-        return guarded(name, id, () -> toolkit.dispatchNative(name, arguments, id));
-    }
-
-    private static ToolResult guarded(String name, String id, Supplier<ToolResult> dispatch) {
-        try {
-            ToolResult result = dispatch.get();
-            return result != null ? result : ToolResult.failure(name, id, toolReturnedNothing(name));
-        } catch (RuntimeException | StackOverflowError | AssertionError | LinkageError e) {
-            return ToolResult.failure(name, id, toolFailed(name, e));
-        }
     }
 
     private static String toolFailedPrefix(String toolName) {

@@ -1,4 +1,5 @@
-package dev.calltype.runtime.internal.scan;
+package dev.calltype.runtime.internal.chars;
+
 
 /**
  * An incremental bracket tracker: from an opening position, follows {@code ( [ {} and their closers outside

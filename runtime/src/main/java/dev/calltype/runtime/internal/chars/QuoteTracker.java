@@ -1,4 +1,4 @@
-package dev.calltype.runtime.internal.scan;
+package dev.calltype.runtime.internal.chars;
 
 /**
  * Follows {@code "…"} and {@code '…'} strings one character at a time, backslash escapes honoured: what bracket

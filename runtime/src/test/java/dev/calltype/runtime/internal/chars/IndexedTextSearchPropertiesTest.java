@@ -1,4 +1,4 @@
-package dev.calltype.runtime.internal.scan;
+package dev.calltype.runtime.internal.chars;
 
 import dev.calltype.runtime.testing.CountingText;
 import dev.calltype.testsupport.Gen;

@@ -1,11 +1,11 @@
-package dev.calltype.runtime.internal.scan;
+package dev.calltype.runtime.internal.chars;
 
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 
 /**
- * The text a {@link Driver} reads, remembering where the strings recognizers search for (closers, openers, line
+ * The text the scanner reads, remembering where the strings recognizers search for (closers, openers, line
  * breaks) occur, so that no text is searched twice for the same string: "where is the next {@code </tool_call>}?"
  * asked by a million unclosed {@code <tool_call>} candidates costs one pass over the text in all, not one pass each.
  *

@@ -3,7 +3,7 @@ package dev.calltype.runtime;
 
 
 /** The text formats a model can be instructed to write its calls in (see {@code formatInstructions}). */
-public enum CallFormat {
+public enum PromptFormat {
     /** {@code TOOL_CALL} followed by a JSON object {@code {"name": …, "arguments": {…}}}. */
     TOOL_CALL_MARKER,
     /** {@code [TOOL_CALL]{"name": …, "arguments": {…}}[/TOOL_CALL]}. */

@@ -10,7 +10,7 @@ import java.util.function.Consumer;
  * OpenAI-compatible HTTP endpoint, a local runtime, a scripted replay in tests).
  */
 @FunctionalInterface
-public interface ChatModel {
+public interface ModelClient {
 
     /**
      * Answers a conversation.

@@ -1,7 +1,9 @@
-package dev.calltype.runtime.internal.scan;
+package dev.calltype.runtime.internal.chars;
+
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
@@ -67,10 +69,6 @@ class ProseStopsTest {
     }
 
     private static ProseStops stops() {
-        MarkerTable table = new MarkerTable();
-        for (String m : MARKERS) {
-            table.add(m, null);
-        }
-        return new ProseStops(table);
+        return new ProseStops(List.of(MARKERS));
     }
 }

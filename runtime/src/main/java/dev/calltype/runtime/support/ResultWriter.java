@@ -1,5 +1,6 @@
 package dev.calltype.runtime.support;
 
+import dev.calltype.runtime.internal.args.JsonCoercion;
 import dev.calltype.runtime.ToolResult;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -26,12 +27,12 @@ import java.util.function.IntConsumer;
  * {@link #end()}; arrays, maps and optionals are written whole by the methods that take a {@link Writer}
  * for their values.
  */
-public final class JsonText {
+public final class ResultWriter {
 
     /** Writes one value of an array, map or optional. */
     @FunctionalInterface
     public interface Writer<T> {
-        void write(T value, JsonText out);
+        void write(T value, ResultWriter out);
     }
 
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
@@ -45,13 +46,13 @@ public final class JsonText {
     private String whole;
 
     /** A writer of one result. */
-    public JsonText() {
+    public ResultWriter() {
     }
 
     // ------------------------------------------------------------------ objects
 
     /** Opens an object. */
-    public JsonText begin() {
+    public ResultWriter begin() {
         out.append('{');
         depth++;
         first = true;
@@ -59,7 +60,7 @@ public final class JsonText {
     }
 
     /** Starts the member {@code name} of the open object; its value is written next. */
-    public JsonText name(String name) {
+    public ResultWriter name(String name) {
         if (!first) {
             out.append(',');
         }
@@ -73,7 +74,7 @@ public final class JsonText {
      * Starts the member {@code name} of the open object, as {@link #name} does, for a name the generated code knows
      * needs no escape (no {@code "}, backslash or control character): written as it is, without looking.
      */
-    public JsonText field(String name) {
+    public ResultWriter field(String name) {
         if (!first) {
             out.append(',');
         }
@@ -83,7 +84,7 @@ public final class JsonText {
     }
 
     /** Closes the open object. */
-    public JsonText end() {
+    public ResultWriter end() {
         out.append('}');
         depth--;
         first = false;
@@ -92,12 +93,12 @@ public final class JsonText {
 
     // ------------------------------------------------------------------ scalars
 
-    public JsonText nul() {
+    public ResultWriter nul() {
         out.append("null");
         return this;
     }
 
-    public JsonText string(String value) {
+    public ResultWriter string(String value) {
         if (value == null) {
             return nul();
         }
@@ -110,34 +111,34 @@ public final class JsonText {
     }
 
     /** A value written as its {@code toString()} text ({@code char}, {@code UUID}, dates, …). */
-    public JsonText string(Object value) {
+    public ResultWriter string(Object value) {
         return value == null ? nul() : string(value.toString());
     }
 
-    public JsonText enumName(Enum<?> value) {
+    public ResultWriter enumName(Enum<?> value) {
         return value == null ? nul() : string(value.name());
     }
 
-    public JsonText bool(boolean value) {
+    public ResultWriter bool(boolean value) {
         out.append(value);
         return this;
     }
 
-    public JsonText bool(Boolean value) {
+    public ResultWriter bool(Boolean value) {
         return value == null ? nul() : bool(value.booleanValue());
     }
 
-    public JsonText number(int value) {
+    public ResultWriter number(int value) {
         out.append(value);
         return this;
     }
 
-    public JsonText number(long value) {
+    public ResultWriter number(long value) {
         out.append(value);
         return this;
     }
 
-    public JsonText number(float value) {
+    public ResultWriter number(float value) {
         if (!Float.isFinite(value)) {
             return jackson(NODES.numberNode(value));
         }
@@ -145,7 +146,7 @@ public final class JsonText {
         return this;
     }
 
-    public JsonText number(double value) {
+    public ResultWriter number(double value) {
         if (!Double.isFinite(value)) {
             return jackson(NODES.numberNode(value));
         }
@@ -154,7 +155,7 @@ public final class JsonText {
     }
 
     /** A boxed or big number, written as Jackson writes the node of its type. */
-    public JsonText number(Number value) {
+    public ResultWriter number(Number value) {
         if (value == null) {
             return nul();
         }
@@ -181,7 +182,7 @@ public final class JsonText {
 
     // ------------------------------------------------------------------ containers
 
-    public <T> JsonText array(Iterable<T> values, Writer<T> writer) {
+    public <T> ResultWriter array(Iterable<T> values, Writer<T> writer) {
         if (values == null) {
             return nul();
         }
@@ -197,7 +198,7 @@ public final class JsonText {
         return closeArray();
     }
 
-    public <T> JsonText array(T[] values, Writer<T> writer) {
+    public <T> ResultWriter array(T[] values, Writer<T> writer) {
         if (values == null) {
             return nul();
         }
@@ -209,40 +210,40 @@ public final class JsonText {
         return closeArray();
     }
 
-    public JsonText array(int[] values) {
+    public ResultWriter array(int[] values) {
         return values == null ? nul() : elements(values.length, i -> number(values[i]));
     }
 
-    public JsonText array(long[] values) {
+    public ResultWriter array(long[] values) {
         return values == null ? nul() : elements(values.length, i -> number(values[i]));
     }
 
-    public JsonText array(short[] values) {
+    public ResultWriter array(short[] values) {
         return values == null ? nul() : elements(values.length, i -> number(values[i]));
     }
 
-    public JsonText array(byte[] values) {
+    public ResultWriter array(byte[] values) {
         return values == null ? nul() : elements(values.length, i -> number(values[i]));
     }
 
-    public JsonText array(char[] values) {
+    public ResultWriter array(char[] values) {
         return values == null ? nul() : elements(values.length, i -> string(String.valueOf(values[i])));
     }
 
-    public JsonText array(boolean[] values) {
+    public ResultWriter array(boolean[] values) {
         return values == null ? nul() : elements(values.length, i -> bool(values[i]));
     }
 
-    public JsonText array(float[] values) {
+    public ResultWriter array(float[] values) {
         return values == null ? nul() : elements(values.length, i -> number(values[i]));
     }
 
-    public JsonText array(double[] values) {
+    public ResultWriter array(double[] values) {
         return values == null ? nul() : elements(values.length, i -> number(values[i]));
     }
 
     /** A {@code Map<String, …>} as an object, in the map's order. */
-    public <T> JsonText object(Map<String, T> values, Writer<T> writer) {
+    public <T> ResultWriter object(Map<String, T> values, Writer<T> writer) {
         if (values == null) {
             return nul();
         }
@@ -255,7 +256,7 @@ public final class JsonText {
     }
 
     /** An optional's value, or {@code null} when it is empty. */
-    public <T> JsonText optional(Optional<T> value, Writer<T> writer) {
+    public <T> ResultWriter optional(Optional<T> value, Writer<T> writer) {
         if (value == null || value.isEmpty()) {
             return nul();
         }
@@ -292,7 +293,7 @@ public final class JsonText {
         depth++;
     }
 
-    private JsonText closeArray() {
+    private ResultWriter closeArray() {
         out.append(']');
         depth--;
         first = false;
@@ -306,7 +307,7 @@ public final class JsonText {
     }
 
     /** An array of {@code length} elements, each written by {@code element} from its index. */
-    private JsonText elements(int length, IntConsumer element) {
+    private ResultWriter elements(int length, IntConsumer element) {
         openArray();
         for (int i = 0; i < length; i++) {
             comma(i);
@@ -342,9 +343,9 @@ public final class JsonText {
     }
 
     /** A value whose text Jackson decides (big numbers, non-finite floating point), as the mapper writes it. */
-    private JsonText jackson(JsonNode node) {
+    private ResultWriter jackson(JsonNode node) {
         try {
-            out.append(Coercion.mapper().writeValueAsString(node));
+            out.append(JsonCoercion.mapper().writeValueAsString(node));
         } catch (JsonProcessingException e) {
             out.append(node.toString());
         }
