@@ -60,6 +60,13 @@ final class GrammarWriter {
     private final Map<String, String> prose = new HashMap<>();
     private final Map<JsonNode, Map<String, String>> refRules = new IdentityHashMap<>();
 
+    /** The names of the shared rules, made on first use. */
+    private String ws;
+    private String jsonString;
+    private String pyString;
+    private String integer;
+    private String number;
+
     GrammarWriter(Gbnf g) {
         this.g = g;
     }
@@ -70,7 +77,10 @@ final class GrammarWriter {
 
     /** Optional whitespace. */
     String ws() {
-        return g.define("ws", "[ \\t\\n\\r]*");
+        if (ws == null) {
+            ws = g.define("ws", "[ \\t\\n\\r]*");
+        }
+        return ws;
     }
 
     /** One or more decimal digits. */
@@ -335,21 +345,33 @@ final class GrammarWriter {
     }
 
     String string(Dialect d) {
-        String escape = g.define("escape", "[\"\\\\/bfnrt] | \"u\" [0-9a-fA-F]{4}");
-        String dq = g.define("string", "\"\\\"\" ([^\"\\\\\\x00-\\x1F] | \"\\\\\" " + escape + ")* \"\\\"\"");
-        if (d == Dialect.JSON) {
-            return dq;
+        if (jsonString == null) {
+            String escape = g.define("escape", "[\"\\\\/bfnrt] | \"u\" [0-9a-fA-F]{4}");
+            jsonString = g.define("string", "\"\\\"\" ([^\"\\\\\\x00-\\x1F] | \"\\\\\" " + escape + ")* \"\\\"\"");
         }
-        String pyEscape = g.define("py-escape", "[\"'\\\\/bfnrt] | \"u\" [0-9a-fA-F]{4}");
-        return g.define("py-string", dq + " | \"'\" ([^'\\\\\\x00-\\x1F] | \"\\\\\" " + pyEscape + ")* \"'\"");
+        if (d == Dialect.JSON) {
+            return jsonString;
+        }
+        if (pyString == null) {
+            String pyEscape = g.define("py-escape", "[\"'\\\\/bfnrt] | \"u\" [0-9a-fA-F]{4}");
+            pyString = g.define("py-string", jsonString + " | \"'\" ([^'\\\\\\x00-\\x1F] | \"\\\\\" " + pyEscape
+                    + ")* \"'\"");
+        }
+        return pyString;
     }
 
     String integer() {
-        return g.define("integer", "\"-\"? (\"0\" | [1-9] [0-9]*)");
+        if (integer == null) {
+            integer = g.define("integer", "\"-\"? (\"0\" | [1-9] [0-9]*)");
+        }
+        return integer;
     }
 
     String number() {
-        return g.define("number", "\"-\"? (\"0\" | [1-9] [0-9]*) (\".\" [0-9]+)? ([eE] [-+]? [0-9]+)?");
+        if (number == null) {
+            number = g.define("number", "\"-\"? (\"0\" | [1-9] [0-9]*) (\".\" [0-9]+)? ([eE] [-+]? [0-9]+)?");
+        }
+        return number;
     }
 
     /** Any value of the dialect. */
