@@ -9,7 +9,7 @@ regressions.jsonl, plus tools.json. Each line is one case:
   optional: format (every call's WireFormat), shown (the user-visible text), ids (the calls' ids), errorKinds (the
   errors' kinds, in order), errorTool (the first error's tool name), messageContains (words of the first error's
   message), repairs (every call has these), withoutRepairs (no call has these), options (extractor settings:
-  startsInReasoning, searchReasoning, promptTail, marker, tags [open, close], addTags [open, close])
+  startsInReasoning, searchReasoning, runCallsInUnclosedReasoning, promptTail, marker, tags [open, close], addTags [open, close])
 Each file has a test class in dev.calltype.runtime.internal.formats (KimiK2Test for kimi-k2.jsonl, ...; the plumbing
 in FamilyCases) that checks each case in batch and in streaming (one character at a time, at every split point, and
 in fixed chunk sizes); index.txt lists the files. The wire formats follow each model's chat
@@ -43,6 +43,16 @@ TOOLS = [
        ["items"]),
     fn("now", "Current time", {}),
 ]
+# a tool whose schema exercises the value-typing rule: a nullable integer (anyOf with null), booleans, an array,
+# an object through a $ref, a number, strings that look like numbers or null, a string-or-list union
+ALARM = fn("set_alarm", "Set an alarm", {
+    "label": {"type": "string"}, "snooze": {"anyOf": [{"type": "integer"}, {"type": "null"}]},
+    "enabled": {"type": "boolean"}, "days": {"type": "array", "items": {"type": "string"}},
+    "when": {"$ref": "#/$defs/Time"}, "volume": {"type": "number"}, "note": {"type": ["string", "null"]},
+    "sound": {"anyOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}]}}, ["label"])
+ALARM["function"]["parameters"]["$defs"] = {"Time": {"type": "object", "properties": {
+    "hour": {"type": "integer"}, "minute": {"type": "integer"}}}}
+TOOLS.append(ALARM)
 
 
 def c(name, **args):
@@ -543,7 +553,7 @@ std("step-audio2", sa, lambda xs: "".join(sa(x) for x in xs),
 case("step-audio2", "format", "plain", sa(W), [W], format="STEP_AUDIO2")
 case("step-audio2", "unknown-tool", "malformed", sa(c("delete_all")), [], True, errorKinds=["UNKNOWN_TOOL"])
 case("step-audio2", "glm-pairs-for-a-tool-named-function-stay-glm", "plain",
-     "<tool_call>function\n<arg_key>x</arg_key><arg_value>1</arg_value></tool_call>", [c("function", x=1)], False, "none",
+     "<tool_call>function\n<arg_key>x</arg_key><arg_value>1</arg_value></tool_call>", [c("function", x="1")], False, "none",
      format="GLM")
 
 pg = lambda xs: "[unused11]" + js([{"name": x["name"], "arguments": x["arguments"]} for x in xs]) + "[unused12]"
@@ -597,9 +607,10 @@ case(R, "minimax-m1-bad-line-keeps-later-lines", "regression",
 case(R, "pythonic-list-broken-call-keeps-siblings", "regression",
      "<|tool_call_start|>[get_weather(city=\"Oslo\", days=2), search(query=b\"x\"), search(query=\"rust borrow checker\", "
      "limit=3)]<|tool_call_end|>", [W, S], True)
-case(R, "untyped-xml-values-read-as-json-without-schema", "regression",
+case(R, "untyped-xml-values-stay-text-without-schema", "regression",
      "<tool_call>\n<function=anything>\n<parameter=n>\n42\n</parameter>\n<parameter=x>\nnull\n</parameter>\n"
-     "<parameter=s>\nOslo\n</parameter>\n</function>\n</tool_call>", [c("anything", n=42, x=None, s="Oslo")], False, "none")
+     "<parameter=s>\nOslo\n</parameter>\n</function>\n</tool_call>", [c("anything", n="42", x="null", s="Oslo")], False,
+     "none", withoutRepairs=["VALUES_TYPED_BY_SCHEMA"])
 
 # a lone closing reasoning marker: the chat template opened the block in the prompt, so what precedes it is reasoning
 LONE = [("qwen35", "Oslo, then. <tool_call>\n" + jcall(S) + "\n</tool_call> would not help.\n</think>\n\n"
@@ -614,8 +625,16 @@ for fam_id, text in LONE:
 case(R, "lone-closer-after-an-opener-is-a-stray-tag", "regression",
      "<think>short</think>" + one_hermes(W) + "</think>", [W])
 case(R, "no-reasoning-marker-is-prose", "regression", "Sure.\n" + one_hermes(W), [W])
-case(R, "prompt-tail-opening-think-makes-a-response-without-closer-reasoning", "regression",
-     "Maybe " + one_hermes(W) + " later.", [], options={"promptTail": "<|im_start|>assistant\n<think>\n"}, shown="")
+case(R, "prompt-tail-opening-think-never-closed-runs-the-call", "regression",
+     "Oslo it is.\n" + one_hermes(W) + "\n", [W], options={"promptTail": "<|im_start|>assistant\n<think>\n"},
+     shown="\n", repairs=["REASONING_NOT_CLOSED"])
+case(R, "prompt-tail-opening-think-never-closed-reports-a-call-more-reasoning-follows", "regression",
+     "Maybe " + one_hermes(W) + " later.", [], True, options={"promptTail": "<|im_start|>assistant\n<think>\n"},
+     shown="", errorKinds=["CALL_IN_REASONING"], errorTool="get_weather", messageContains=["never closed"])
+case(R, "prompt-tail-opening-think-never-closed-reports-the-call-when-asked", "regression",
+     "Oslo it is.\n" + one_hermes(W), [], True, options={"promptTail": "<|im_start|>assistant\n<think>\n",
+                                                        "runCallsInUnclosedReasoning": False},
+     shown="", errorKinds=["CALL_IN_REASONING"], errorTool="get_weather")
 case(R, "prompt-tail-prose-is-never-reported", "regression", "\n" + one_hermes(W),
      [W], options={"promptTail": "Earlier turn: " + one_hermes(S)}, shown="\n")
 
@@ -804,6 +823,235 @@ for fam_id, text in [("dots", "<dots_function_call>\n</dots_function_call>"),
                      ("kimi-k3", "<|open|>tools<|sep|><|close|>tools<|sep|>"),
                      ("dsml", "<" + DSML + "function_calls>\n</" + DSML + "function_calls>")]:
     case(R, "silence-is-an-error-" + fam_id, "regression", "Here you go.\n" + text, [], True)
+
+
+# ---------------------------------------------------------------- issue 29: one value-typing rule for raw values
+# The schema decides; without a schema, text stays text. Each family writes the same raw values.
+def dots_one(x, ns=""):
+    return "<" + ns + ("function_calls" if ns else "dots_function_call") + ">\n<" + ns + "invoke name=\"" + x["name"] \
+        + "\">\n" + "".join("<" + ns + "parameter name=\"" + k + "\">" + raw(v) + "</" + ns + "parameter>\n"
+                            for k, v in x["arguments"].items()) + "</" + ns + "invoke>\n</" + ns \
+        + ("function_calls" if ns else "dots_function_call") + ">"
+
+
+def dsml_typed(x):
+    # DSML marks each value string="true" (text) or string="false" (JSON); the schema still decides
+    return "<" + DSML + "function_calls>\n<" + DSML + "invoke name=\"" + x["name"] + "\">\n" + "".join(
+        "<" + DSML + "parameter name=\"" + k + "\" string=\"" + ("true" if k in ("label", "note", "city", "query")
+                                                                  else "false") + "\">" + v + "</" + DSML + "parameter>\n"
+        for k, v in x["arguments"].items()) + "</" + DSML + "invoke>\n</" + DSML + "function_calls>"
+
+
+def k3_typed(x):
+    types = {"label": "string", "note": "string", "city": "string", "query": "string", "snooze": "integer",
+             "enabled": "boolean", "days": "array", "when": "object", "volume": "number", "sound": "array"}
+    if x["name"] == "get_weather":
+        types.update(days="integer", metric="boolean", hours="array")
+    return "<|open|>tools<|sep|><|open|>call tool=\"" + x["name"] + "\" index=\"1\"<|sep|>" + "".join(
+        "<|open|>argument key=\"" + k + "\" type=\"" + types.get(k, "string") + "\"<|sep|>" + v
+        + "<|close|>argument<|sep|>" for k, v in x["arguments"].items()) + "<|close|>call<|sep|><|close|>tools<|sep|>"
+
+
+RAW_FAMILIES = {
+    "qwen3-coder": qone, "seed-oss": sone, "glm45": gone, "minimax-m2": lambda x: mm([x]),
+    "hunyuan-v3": lambda x: hy([x]), "solar-open": solar, "dots": dots_one,
+    "muse-glimmer": lambda x: dots_one(x, "atem:"), "deepseek-dsml": dsml_typed, "step3": lambda x: step3([x]),
+    "kimi-k3": k3_typed, "minicpm5": cpm, "minimax-m3": lambda x: m3([x]), "poolside-v1": pool, "ling3": ling,
+}
+ALARM_RAW = c("set_alarm", label="007", snooze="null", enabled="1", days="[\"mon\", \"fri\"]",
+              when="{\"hour\": 7, \"minute\": 30}", volume="1.50", note="null", sound="[\"chime\", \"bell\"]")
+ALARM_TYPED = c("set_alarm", label="007", snooze=None, enabled=True, days=["mon", "fri"], when={"hour": 7, "minute": 30},
+                volume=1.5, note="null", sound=["chime", "bell"])
+ALARM_RAW2 = c("set_alarm", label="Wake up", snooze="15", enabled="FALSE", sound="chime", volume="0")
+ALARM_TYPED2 = c("set_alarm", label="Wake up", snooze=15, enabled=False, sound="chime", volume=0)
+UNTYPED = c("get_weather", city="Oslo", days="2", metric="true", hours="[6, 12]")
+for fam, render in RAW_FAMILIES.items():
+    case(fam, "schema-types-each-value", "repair", render(ALARM_RAW), [ALARM_TYPED], repairs=["VALUES_TYPED_BY_SCHEMA"])
+    case(fam, "schema-types-scalars-and-keeps-strings", "repair", "Setting it now.\n" + render(ALARM_RAW2),
+         [ALARM_TYPED2])
+    if fam in ("deepseek-dsml", "kimi-k3"):
+        # these formats mark each value's type in the markup (string="false", type="integer"): without a schema
+        # the markup's own marking decides
+        case(fam, "without-a-schema-the-markups-own-types-decide", "plain", render(UNTYPED),
+             [c("get_weather", city="Oslo", days=2, metric=True, hours=[6, 12])], False, "none")
+    else:
+        case(fam, "without-a-schema-text-stays-text", "plain", render(UNTYPED), [UNTYPED], False, "none",
+             withoutRepairs=["VALUES_TYPED_BY_SCHEMA"])
+    case(fam, "parameter-the-schema-does-not-list-stays-text", "plain",
+         render(c("search", query="1.50", page="02")), [c("search", query="1.50", page="02")],
+         withoutRepairs=["VALUES_TYPED_BY_SCHEMA"])
+
+
+# ---------------------------------------------------------------- issue 29: calls after a <think> never closed
+# The serving engines run a call written after <think> when the block is never closed; a call mentioned inside a
+# block that closes is reasoning. Built not to run them, the extractor reports each one; it never drops one silently.
+THINKERS = {
+    "hermes": ("<think>", "</think>", one_hermes), "qwen3-coder": ("<think>", "</think>", qone),
+    "glm45": ("<think>", "</think>", gone), "minimax-m2": ("<think>", "</think>", lambda x: mm([x])),
+    "deepseek-v3": ("<think>", "</think>", lambda x: V3_CALLS + v3(x) + V3_CALLS_END),
+    "deepseek-v31": ("<think>", "</think>", lambda x: V3_CALLS + v31(x) + V3_CALLS_END),
+    "deepseek-dsml": ("<think>", "</think>", lambda x: dsml([x])),
+    "seed-oss": ("<seed:think>", "</seed:think>", sone),
+    "mistral": ("[THINK]", "[/THINK]", lambda x: "[TOOL_CALLS]" + x["name"] + "[ARGS]" + js(x["arguments"])),
+    "olmo3": ("<think>", "</think>", lambda x: "<function_calls>\n" + py(x) + "\n</function_calls>"),
+    "nemotron": ("<think>", "</think>", lambda x: "<TOOLCALL>" + js([{"name": x["name"], "arguments": x["arguments"]}])
+                 + "</TOOLCALL>"),
+    "step3": ("<think>", "</think>", lambda x: step3([x])), "minicpm5": ("<think>", "</think>", cpm),
+    "longcat": ("<think>", "</think>", lambda x: "<longcat_tool_call>\n" + jcall(x) + "\n</longcat_tool_call>"),
+    "solar-open": ("<think>", "</think>", solar), "hunyuan-v3": ("<think>", "</think>", lambda x: hy([x])),
+}
+for fam, (op, cl, render) in THINKERS.items():
+    case(fam, "call-after-a-think-never-closed-runs", "prose",
+         op + "The user wants the weather in Oslo for two days.\n" + render(W), [W], shown="",
+         repairs=["REASONING_NOT_CLOSED"])
+    case(fam, "call-after-a-think-never-closed-is-reported-when-asked", "malformed",
+         op + "The user wants the weather in Oslo for two days.\n" + render(W), [], True, shown="",
+         errorKinds=["CALL_IN_REASONING"], errorTool="get_weather", options={"runCallsInUnclosedReasoning": False})
+    case(fam, "call-mentioned-in-a-think-never-closed-is-reported-not-run", "malformed",
+         op + "I could try " + render(S) + " but the user wants the weather; let me think about", [], True,
+         errorKinds=["CALL_IN_REASONING"], errorTool="search", shown="")
+    case(fam, "call-mentioned-in-a-closed-think-is-not-run", "prose",
+         op + "Searching first? " + render(S) + " No: the weather.\n" + cl + "\n" + render(W), [W],
+         withoutRepairs=["REASONING_NOT_CLOSED"])
+
+
+# ---------------------------------------------------------------- issue 29: recoveries the serving engines make
+# GLM-4.6/4.7 (and Hunyuan's pairs): a value never opened or never closed, bounded by the tags around it; a call
+# left unclosed at the end of the response after its last complete value
+GLM_FIX = [
+    ("value-never-closed-before-the-next-key", "<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Oslo\n"
+     "<arg_key>days</arg_key>\n<arg_value>2</arg_value>\n</tool_call>", [W]),
+    ("value-never-closed-before-the-call-ends", "<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Oslo"
+     "\n</tool_call>", [c("get_weather", city="Oslo")]),
+    ("every-value-never-closed", "<tool_call>get_weather<arg_key>city</arg_key><arg_value>Oslo<arg_key>days</arg_key>"
+     "<arg_value>2</tool_call>", [W]),
+    ("value-never-opened", "<tool_call>get_weather\n<arg_key>city</arg_key>\nOslo</arg_value>\n<arg_key>days"
+     "</arg_key>\n<arg_value>2</arg_value>\n</tool_call>", [W]),
+    ("call-never-closed-after-its-last-value", "I'll check.\n<tool_call>get_weather\n<arg_key>city</arg_key>\n"
+     "<arg_value>Oslo</arg_value>\n<arg_key>days</arg_key>\n<arg_value>2</arg_value>\n", [W]),
+]
+for id, text, calls in GLM_FIX:
+    case("glm45", id, "repair", text, calls, repairs=["MISSING_TAGS"])
+case("glm45", "value-neither-opened-nor-closed-is-an-error", "malformed",
+     "<tool_call>get_weather\n<arg_key>city</arg_key>\nOslo\n</tool_call>", [], True,
+     errorKinds=["INVALID_CALL_SYNTAX"])
+case("glm45", "call-cut-inside-its-last-value-stays-truncated", "malformed",
+     "<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Oslo</arg_value>\n<arg_key>days</arg_key>\n"
+     "<arg_value>2", [], True, errorKinds=["TRUNCATED"])
+case("hunyuan-v3", "value-never-closed-before-the-next-key", "repair",
+     "<tool_calls><tool_call>get_weather<tool_sep><arg_key>city</arg_key><arg_value>Oslo<arg_key>days</arg_key>"
+     "<arg_value>2</arg_value></tool_call></tool_calls>", [W], repairs=["MISSING_TAGS"])
+
+
+# ---------------------------------------------------------------- issue 29: no call the model did not make
+# Kimi K2: a call id is functions.NAME:INDEX (or a bare counter); from another header no call is read
+for id, header in [("id-without-its-index", "functions.get_weather"), ("id-with-a-word-for-its-index",
+                                                                       "functions.get_weather:first"),
+                   ("id-with-a-blank-in-the-name", "functions.get weather:0")]:
+    case("kimi-k2", "invalid-call-" + id + "-is-an-error", "malformed",
+         KB + "<|tool_call_begin|>" + header + "<|tool_call_argument_begin|>{\"city\": \"Oslo\", \"days\": 2}"
+         "<|tool_call_end|>" + KE, [], True, errorKinds=["INVALID_CALL_SYNTAX"], messageContains=["functions.NAME:INDEX"])
+case("kimi-k2", "invalid-id-refuses-only-its-own-call", "several",
+     KB + "<|tool_call_begin|>functions.search<|tool_call_argument_begin|>{\"query\": \"x\"}<|tool_call_end|>"
+     + kone(W, 1) + KE, [W], True, errorKinds=["INVALID_CALL_SYNTAX"])
+case("kimi-k2", "name-without-the-functions-prefix-is-an-id", "plain",
+     KB + "<|tool_call_begin|>get_weather:0<|tool_call_argument_begin|>{\"city\": \"Oslo\", \"days\": 2}"
+     "<|tool_call_end|>" + KE, [W], ids=["get_weather:0"])
+
+
+# ---------------------------------------------------------------- issue 29: known families' variants
+# DeepSeek's tokens written with an ASCII bar
+ascii_bar = lambda t: t.replace(DS, "|")
+case("deepseek-v3", "ascii-bar-tokens", "plain", ascii_bar(V3_CALLS + v3(W) + V3_CALLS_END), [W], format="DEEPSEEK_V3")
+case("deepseek-v3", "ascii-bar-tokens-after-prose-several", "several",
+     "Checking both.\n" + ascii_bar(V3_CALLS + v3(W) + "\n" + v3(S) + V3_CALLS_END), [W, S], shown="Checking both.\n")
+case("deepseek-v3", "ascii-bar-r1-section-opener", "plain", ascii_bar(R1_CALLS + v3(W) + V3_CALLS_END), [W])
+case("deepseek-v3", "ascii-bar-tokens-truncated", "malformed", ascii_bar(cut(V3_CALLS + v3(W), '"Os')), [], True,
+     errorKinds=["TRUNCATED"])
+case("deepseek-v31", "ascii-bar-tokens", "plain", ascii_bar(V3_CALLS + v31(W) + V3_CALLS_END), [W],
+     format="DEEPSEEK_V31")
+case("deepseek-dsml", "ascii-bar-tokens", "plain", ascii_bar(dsml([W])), [W], format="DEEPSEEK_DSML")
+case("deepseek-dsml", "ascii-bar-tokens-several", "several", ascii_bar(dsml([W, S], "tool_calls")), [W, S])
+
+
+# Step-3 as vLLM reads it: no function<｜tool_sep｜> before the invocation, <｜tool_sep｜> between calls
+def step3_bare(xs):
+    b = DS
+    return "<" + b + "tool_calls_begin" + b + ">" + ("<" + b + "tool_sep" + b + ">").join(
+        "<" + b + "tool_call_begin" + b + "><steptml:invoke name=\"" + x["name"] + "\">" + "".join(
+            "<steptml:parameter name=\"" + k + "\">" + raw(v) + "</steptml:parameter>" for k, v in x["arguments"].items())
+        + "</steptml:invoke><" + b + "tool_call_end" + b + ">" for x in xs) + "<" + b + "tool_calls_end" + b + ">"
+
+
+case("step3", "invocation-without-function-sep", "plain", step3_bare([W]), [W], format="STEP3")
+case("step3", "calls-separated-by-tool-sep", "several", step3_bare([W, S]), [W, S])
+case("step3", "without-function-sep-after-prose", "prose", "Let me check the weather for you.\n\n" + step3_bare([W])
+     + "\n\nI'll get that information.", [W], shown="Let me check the weather for you.\n\n\n\nI'll get that information.")
+case("step3", "without-function-sep-no-arguments", "plain", step3_bare([NOW]), [NOW])
+case("step3", "without-function-sep-truncated", "malformed", cut(step3_bare([W]), "Os"), [], True)
+
+
+# Gemma 4 / FunctionGemma: several call: entries in one block
+g4_body = lambda x: "call:" + x["name"] + "{" + ",".join(
+    k + ":" + ("<|\"|>" + v + "<|\"|>" if isinstance(v, str) else js(v)) for k, v in x["arguments"].items()) + "}"
+case("gemma4", "several-calls-in-one-block", "several", "<|tool_call>" + g4_body(W) + g4_body(S) + "<tool_call|>", [W, S],
+     format="GEMMA4")
+case("gemma4", "several-calls-in-one-block-after-prose", "prose",
+     "Both, then.\n<|tool_call>" + g4_body(W) + "\n" + g4_body(NOW) + "<tool_call|>", [W, NOW], shown="Both, then.\n")
+case("gemma4", "a-broken-call-in-a-block-is-an-error", "malformed",
+     "<|tool_call>" + g4_body(W) + "call:search{query:}<tool_call|>", [W], True)
+fg_body = lambda x: "call:" + x["name"] + "{" + ",".join(
+    k + ":" + ("<escape>" + v + "<escape>" if isinstance(v, str) else js(v)) for k, v in x["arguments"].items()) + "}"
+case("function-gemma", "several-calls-in-one-block", "several",
+     "<start_function_call>" + fg_body(W) + fg_body(S) + "<end_function_call>", [W, S])
+
+
+# openPangu: the calls are a list; a lone object where the list belongs is not read as a call
+case("pangu", "lone-object-where-the-list-belongs-is-an-error", "malformed", "[unused11]" + jcall(W) + "[unused12]", [],
+     True, errorKinds=["INVALID_CALL_SYNTAX"])
+case("pangu", "lone-object-after-prose-is-an-error", "malformed", "Checking.[unused11]" + jcall(S) + "[unused12] Done.",
+     [], True, shown="Checking. Done.")
+
+
+# Kimi K3 (and every XML-style family): character references in attributes are decoded
+case("kimi-k3", "character-references-in-attributes", "plain",
+     "<|open|>tools<|sep|><|open|>call tool=\"send&#95;email\" index=\"1\"<|sep|><|open|>argument key=\"to\" "
+     "type=\"string\"<|sep|>a@b.c<|close|>argument<|sep|><|open|>argument key=\"sub&#x6A;ect\" type=\"string\"<|sep|>"
+     "Q&amp;A<|close|>argument<|sep|><|open|>argument key=\"body\" type=\"string\"<|sep|>See you.<|close|>argument"
+     "<|sep|><|close|>call<|sep|><|close|>tools<|sep|>", [c("send_email", to="a@b.c", subject="Q&amp;A", body="See you.")])
+case("minimax-m2", "character-references-in-the-name", "plain",
+     "<minimax:tool_call>\n<invoke name=\"get&#95;weather\">\n<parameter name=\"city\">Oslo</parameter>\n"
+     "<parameter name=\"days\">2</parameter>\n</invoke>\n</minimax:tool_call>", [W])
+
+
+# MiniCPM5: a parameter without its name, or given twice, is no call
+case("minicpm5", "parameter-without-a-name-is-an-error", "malformed",
+     "<function name=\"get_weather\"><param name=\"\">Oslo</param><param name=\"days\">2</param></function>", [], True,
+     errorKinds=["INVALID_CALL_SYNTAX"], errorTool="get_weather")
+case("minicpm5", "parameter-given-twice-is-an-error", "malformed",
+     "Checking.\n<function name=\"get_weather\"><param name=\"city\">Oslo</param><param name=\"city\">Bergen</param>"
+     "</function>", [], True, errorKinds=["INVALID_CALL_SYNTAX"], messageContains=["twice"], shown="Checking.\n")
+case("minimax-m2", "parameter-without-a-name-is-an-error", "malformed",
+     "<minimax:tool_call>\n<invoke name=\"get_weather\">\n<parameter name=\"\">Oslo</parameter>\n</invoke>\n"
+     "</minimax:tool_call>", [], True, errorKinds=["INVALID_CALL_SYNTAX"])
+
+
+# GigaChat 3: a call object must give its arguments
+case("gigachat3", "call-without-arguments-is-an-error", "malformed", "<|function_call|>{\"name\": \"now\"}", [], True,
+     errorKinds=["INVALID_CALL_SYNTAX"], errorTool="now")
+case("gigachat3", "call-with-empty-arguments", "plain", "<|function_call|>{\"name\": \"now\", \"arguments\": {}}", [NOW])
+
+
+# LongCat: GLM-style pairs with LongCat's own tag names
+lc = lambda x: "<longcat_tool_call>" + x["name"] + "\n" + "".join(
+    "<longcat_arg_key>" + k + "</longcat_arg_key>\n<longcat_arg_value>" + raw(v) + "</longcat_arg_value>\n"
+    for k, v in x["arguments"].items()) + "</longcat_tool_call>"
+case("longcat", "arg-key-pairs", "plain", lc(W), [W], format="LONGCAT")
+case("longcat", "arg-key-pairs-several-after-prose", "prose", "Checking both.\n" + lc(W) + "\n" + lc(S), [W, S],
+     shown="Checking both.\n\n")
+case("longcat", "arg-key-pairs-typed-by-schema", "repair", lc(ALARM_RAW), [ALARM_TYPED], repairs=["VALUES_TYPED_BY_SCHEMA"])
+case("longcat", "arg-key-pairs-without-a-schema-stay-text", "plain", lc(UNTYPED), [UNTYPED], False, "none")
+case("longcat", "arg-key-pairs-truncated", "malformed", cut(lc(W), "Os"), [], True, errorKinds=["TRUNCATED"])
 
 
 # the format every call of a family's "plain" case is read in

@@ -92,6 +92,7 @@ final class Figures {
     }
 
     private void streaming() {
+        check("stream_first_text_chars", StreamingBenchmark.firstTextChars(), "<= 64", 64, false);
         for (String shape : List.of("prose", "huge_argument", "many_calls")) {
             Double small = nanos("StreamingBenchmark.oneCharDeltas", Map.of("shape", shape, "size", "10k"));
             Double large = nanos("StreamingBenchmark.oneCharDeltas", Map.of("shape", shape, "size", "1m"));

@@ -24,7 +24,8 @@ import org.openjdk.jmh.infra.Blackhole;
  * the 10 KB one.
  *
  * <p>The extractor allows a million calls per response so that the 1 MB of many calls is all calls, not errors
- * past the default limit of 1,000.
+ * past the default limit of 1,000. {@link #firstTextChars} gives the figure {@code stream_first_text_chars}: the
+ * characters of prose fed before the first text event (target: at most 64).
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -50,9 +51,10 @@ public class StreamingBenchmark {
             case "many_calls" -> Texts.manyCalls(n);
             default -> throw new IllegalArgumentException("shape " + shape);
         };
-        // startsInReasoning(false): the stream of a model that does not reason, shown as it arrives; by default a
-        // stream first holds up to 32,768 characters until its first reasoning marker, which would make the 10 KB
-        // run a batch read at finish and the ratio a comparison of batch with streaming rather than of two sizes
+        // startsInReasoning(false): the stream of a model that does not reason. By default text is shown at once
+        // too, but a call completes only once it is decided whether the response began inside reasoning (its first
+        // reasoning marker, its end or its 32,768th character), which would make the 10 KB runs with calls a batch
+        // read at finish and the ratio a comparison of batch with streaming rather than of two sizes
         extractor = MixedCorpus.builder()
                 .startsInReasoning(false)
                 .limits(ExtractionLimits.DEFAULTS.withMaxCalls(1_000_000))
@@ -80,6 +82,26 @@ public class StreamingBenchmark {
             s.feed(d);
         }
         s.finish();
+    }
+
+    /**
+     * Latency, not time: how many characters of plain prose a {@link StreamingExtractor} with the default settings
+     * is fed, one at a time, before it reports its first text. Prose is shown as it arrives; only a suffix that could
+     * still start markup is held back.
+     *
+     * @return the characters fed when the first {@link StreamEvent.TextDelta} came
+     */
+    static int firstTextChars() {
+        String prose = Texts.prose(Texts.size("10k"));
+        StreamingExtractor s = MixedCorpus.builder().build().streaming();
+        for (int i = 0; i < prose.length(); i++) {
+            for (StreamEvent e : s.feed(prose.subSequence(i, i + 1))) {
+                if (e instanceof StreamEvent.TextDelta) {
+                    return i + 1;
+                }
+            }
+        }
+        return prose.length();
     }
 
     /** A reusable one-character delta, so that the figure is the extractor's work, not the caller's allocation. */

@@ -7,15 +7,15 @@ import dev.calltype.openai.ServerProfile;
 import dev.calltype.runtime.PromptFormat;
 import dev.calltype.runtime.ExtractionError;
 import dev.calltype.runtime.StreamEvent;
-import dev.calltype.runtime.StreamingExtractor;
 import dev.calltype.runtime.ToolCall;
-import dev.calltype.runtime.ToolCallExtractor;
 import dev.calltype.runtime.agent.ChatMessage;
 import dev.calltype.runtime.agent.ModelClient;
 import dev.calltype.runtime.agent.ModelReply;
+import dev.calltype.runtime.agent.ReplyListener;
 import dev.calltype.runtime.agent.ToolLoop;
 import dev.calltype.runtime.constraint.Constraints;
 import dev.calltype.runtime.ToolResult;
+import dev.calltype.runtime.TerminalText;
 import dev.calltype.runtime.ToolSpec;
 import dev.calltype.runtime.Toolkit;
 import java.io.BufferedReader;
@@ -29,11 +29,13 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
@@ -66,7 +68,14 @@ final class ChatCommand {
               --notes DIR         the folder for the notes tools (default: a new temporary folder)
               --mcp "COMMAND ARG…"
                                   add the tools of an MCP server started as this command (stdio); repeatable.
-                                  A tool name used twice (built-in and server, or two servers) is an error
+                                  A tool name used twice (built-in and server, or two servers) is an error;
+                                  one that differs only in case or separators is a warning. A server's tool
+                                  that is not marked read-only or harmless asks for approval like delete_note.
+                                  A server gets only HOME, LOGNAME, PATH, SHELL, TERM and USER of this
+                                  program's environment (on Windows the like), never OPENAI_API_KEY
+              --mcp-env NAME[=VALUE]
+                                  pass the variable NAME of this program's environment to every --mcp
+                                  server, or set it to VALUE; repeatable
               --max-rounds N      model turns allowed per message (default 8)
               --timeout SECONDS   the longest wait for the server to start answering (connecting,
                                   redirects and retries included), and then between two parts of its
@@ -108,7 +117,7 @@ final class ChatCommand {
         Options options = Options.parse("chat", args,
                 Set.of("base-url", "model", "mode", "format", "constrain", "prompt", "notes", "max-rounds", "timeout"),
                 Set.of("yes"),
-                Set.of("mcp"));
+                Set.of("mcp", "mcp-env"));
         URI baseUrl = baseUrl(options.required("base-url"));
         String modelName = options.required("model");
         ToolLoop.Mode mode = options.choice("mode", ToolLoop.Mode.class,
@@ -134,7 +143,8 @@ final class ChatCommand {
         Toolkit builtIn = ExampleTools.toolkit(new Notes(folder), env.clock());
         McpServers servers;
         try {
-            servers = McpServers.start("chat", options.values("mcp"), builtIn, Duration.ofSeconds(timeout));
+            servers = McpServers.start("chat", options.values("mcp"), options.values("mcp-env"), builtIn,
+                    Duration.ofSeconds(timeout));
         } catch (IllegalStateException e) {
             throw new ChatFailure(e.getMessage());
         }
@@ -149,7 +159,7 @@ final class ChatCommand {
                 .build());
         Style style = Style.forEnvironment(env);
         BufferedReader input = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
-        Printer printer = new Printer(out, style, liveView(toolkit));
+        Printer printer = new Printer(out, style, toolkit::warnings);
         ExecutorService executor = Executors.newFixedThreadPool(2, r -> {
             Thread t = new Thread(r, "chat-tools");
             t.setDaemon(true);
@@ -168,6 +178,7 @@ final class ChatCommand {
                     .systemPrompt(systemPrompt(folder, env))
                     .build();
             if (prompt != null) {
+                printer.warnings(err, "calltype chat: warning: ");
                 return turn(loop, prompt, model, printer, err, maxRounds) ? 0 : 1;
             }
             out.println(style.bold("calltype chat") + " · " + Terminal.line(modelName, 80) + " at "
@@ -175,6 +186,7 @@ final class ChatCommand {
                     + (mode == ToolLoop.Mode.NATIVE ? "native tool calls" : "calls in the text ("
                     + format.name().toLowerCase(Locale.ROOT).replace('_', '-') + ")"));
             out.println(style.dim("tools: " + toolNames(toolkit) + " · notes in " + folder));
+            printer.warnings(out, "warning: ");
             out.println(style.dim("Type a message; /exit or Ctrl-D to quit."));
             while (true) {
                 out.print(style.bold("you> "));
@@ -208,7 +220,8 @@ final class ChatCommand {
         printer.endOfTurn();
         if (outcome.error() != null) {
             ChatCompletionsException failure = model.lastFailure;
-            err.println("calltype chat: " + (failure != null ? failure.getMessage() : Terminal.snippet(outcome.error())));
+            err.println("calltype chat: " + (failure != null ? TerminalText.line(failure.getMessage())
+                    : Terminal.snippet(outcome.error())));
             return false;
         }
         if (outcome.maxRoundsReached()) {
@@ -251,9 +264,14 @@ final class ChatCommand {
 
         @Override
         public ModelReply stream(List<ChatMessage> messages, List<ToolSpec> tools, Consumer<String> onText) {
+            return stream(messages, tools, ReplyListener.rawText(onText));
+        }
+
+        @Override
+        public ModelReply stream(List<ChatMessage> messages, List<ToolSpec> tools, ReplyListener listener) {
             lastFailure = null;
             try {
-                return delegate.stream(messages, tools, onText);
+                return delegate.stream(messages, tools, listener);
             } catch (ChatCompletionsException e) {
                 lastFailure = e;
                 throw e;
@@ -270,14 +288,14 @@ final class ChatCommand {
     private static String toolNames(Toolkit toolkit) {
         List<String> names = new ArrayList<>();
         for (ToolSpec t : toolkit.tools()) {
-            names.add(t.name());
+            names.add(Terminal.line(t.name(), 80));
         }
         return String.join(", ", names);
     }
 
     private static boolean ask(ToolCall call, ToolSpec tool, BufferedReader input, PrintStream out, Style style)
             throws IOException {
-        out.print(style.yellow("  allow " + tool.name() + " " + Terminal.line(call.arguments().toString(),
+        out.print(style.yellow("  allow " + Terminal.line(tool.name(), 80) + " " + Terminal.line(call.arguments().toString(),
                 MAX_SHOWN_ARGUMENTS) + "? [y/N] "));
         out.flush();
         String answer = input.readLine();
@@ -293,84 +311,113 @@ final class ChatCommand {
     }
 
     /**
-     * The extractor of the live view. It streams at once: which calls run is decided by the loop's extractor on the
-     * whole reply, so the view need not hold text back until it knows whether the reply began in reasoning (which
-     * by default a stream does for up to 32K characters).
-     */
-    static ToolCallExtractor liveView(Toolkit toolkit) {
-        return ToolCallExtractor.builder().tools(toolkit.tools()).startsInReasoning(false).build();
-    }
-
-    /**
-     * Shows the conversation as it happens: the model's text streams through a
-     * {@link StreamingExtractor}, so prose appears as it is written while call markup never does;
-     * then each call, its result, and any correction.
+     * Shows the conversation as it happens, from the loop's {@link ToolLoop.Listener#onEvent events}: prose as it is
+     * written with call markup hidden, reasoning dimmed, each call as it forms (its name, then its arguments as they
+     * arrive); then each call's result, and any correction.
      */
     static final class Printer implements ToolLoop.Listener {
         private final PrintStream out;
         private final Style style;
-        private final ToolCallExtractor extractor;
-        private StreamingExtractor stream;
+        private final Supplier<List<String>> warnings;
+        /** The warnings shown so far: a warning is shown once, when it first holds. */
+        private final Set<String> warned = new HashSet<>();
+        private PrintStream warningsTo;
+        private String warningPrefix = "warning: ";
         private boolean midLine;
         private boolean printed;
         private long shown;
         private long hidden;
+        /** Argument characters shown for the call being written. */
+        private int argumentsShown;
+        /** Calls of this reply shown as they formed (and so not shown again when they run). */
+        private int streamedCalls;
 
-        Printer(PrintStream out, Style style, ToolCallExtractor extractor) {
+        Printer(PrintStream out, Style style, Supplier<List<String>> warnings) {
             this.out = out;
             this.style = style;
-            this.extractor = extractor;
+            this.warnings = warnings;
+            this.warningsTo = out;
+        }
+
+        /**
+         * Shows the toolkit's warnings not shown yet (a tool name of an MCP server that looks like a built-in one),
+         * here and, from now on, after every round in which new ones appear (a server's tools changed).
+         */
+        void warnings(PrintStream to, String prefix) {
+            warningsTo = to;
+            warningPrefix = prefix;
+            showNewWarnings();
+        }
+
+        private void showNewWarnings() {
+            for (String warning : warnings.get()) {
+                if (warned.add(warning)) {
+                    endLine();
+                    String line = warningPrefix + Terminal.line(warning, 600);
+                    warningsTo.println(warningsTo == out ? style.yellow(line) : line);
+                }
+            }
+            warningsTo.flush();
         }
 
         @Override
-        public void onTextDelta(String delta) {
-            if (stream == null) {
-                stream = extractor.streaming();
+        public void onEvent(int round, StreamEvent e) {
+            if (e instanceof StreamEvent.TextDelta t) {
+                String text = bounded(Terminal.text(t.text()));
+                if (!printed) {
+                    text = text.stripLeading(); // the prose before a call often starts with a newline
+                }
+                if (!text.isEmpty()) {
+                    out.print(text);
+                    printed = true;
+                    midLine = !text.endsWith("\n");
+                }
+            } else if (e instanceof StreamEvent.ReasoningDelta r) {
+                String text = bounded(Terminal.text(r.text()));
+                if (!text.isEmpty()) {
+                    out.print(style.dim(text));
+                    midLine = !text.endsWith("\n");
+                }
+            } else if (e instanceof StreamEvent.TextWasReasoning) {
+                endLine();
+                out.println(style.dim("  (the text above was the model's reasoning)"));
                 printed = false;
-                shown = 0;
-                hidden = 0;
-            }
-            show(stream.feed(delta));
-        }
-
-        @Override
-        public void onReply(int round, String visibleText) {
-            if (stream != null) {
-                show(stream.finish());
-                stream = null;
-            } else if (!visibleText.isBlank()) {
-                shown = 0;
-                hidden = 0;
-                show(List.of(new StreamEvent.TextDelta(visibleText)));
-            }
-            endLine();
-            if (hidden > 0) {
-                out.println(style.dim("  … " + hidden + " more characters not shown"));
-                hidden = 0;
+            } else if (e instanceof StreamEvent.CallStarted c) {
+                endLine();
+                out.print(style.dim("  → ") + style.cyan(Terminal.line(c.name(), 80)) + " ");
+                midLine = true;
+                argumentsShown = 0;
+            } else if (e instanceof StreamEvent.ArgumentsDelta a) {
+                int room = MAX_SHOWN_ARGUMENTS - argumentsShown;
+                if (room > 0) {
+                    String piece = Terminal.line(a.fragment(), room);
+                    argumentsShown += a.fragment().length();
+                    out.print(style.dim(piece));
+                }
+            } else if (e instanceof StreamEvent.CallCompleted c) {
+                if (argumentsShown == 0) { // nothing streamed: show the arguments as read
+                    out.print(style.dim(Terminal.line(c.call().arguments().toString(), MAX_SHOWN_ARGUMENTS)));
+                }
+                if (!c.call().repairs().isEmpty()) {
+                    out.print(style.dim("  (repaired: " + repairs(c.call()) + ")"));
+                }
+                endLine();
+                streamedCalls++;
+            } else if (e instanceof StreamEvent.Error) {
+                endLine(); // shown with the correction or the result that answers it
             }
             out.flush();
         }
 
-        private void show(List<StreamEvent> events) {
-            for (StreamEvent e : events) {
-                if (e instanceof StreamEvent.TextDelta) {
-                    String text = bounded(Terminal.text(((StreamEvent.TextDelta) e).text()));
-                    if (!printed) {
-                        text = text.stripLeading(); // the prose before a call often starts with a newline
-                    }
-                    if (!text.isEmpty()) {
-                        out.print(text);
-                        printed = true;
-                        midLine = !text.endsWith("\n");
-                    }
-                } else if (e instanceof StreamEvent.ReasoningDelta) {
-                    String text = bounded(Terminal.text(((StreamEvent.ReasoningDelta) e).text()));
-                    if (!text.isEmpty()) {
-                        out.print(style.dim(text));
-                        midLine = !text.endsWith("\n");
-                    }
-                }
+        @Override
+        public void onReply(int round, String visibleText) {
+            endLine();
+            if (hidden > 0) {
+                out.println(style.dim("  … " + hidden + " more characters not shown"));
             }
+            shown = 0;
+            hidden = 0;
+            printed = false;
             out.flush();
         }
 
@@ -397,7 +444,7 @@ final class ChatCommand {
         @Override
         public void onCalls(int round, List<ToolCall> calls) {
             endLine();
-            for (ToolCall call : calls) {
+            for (ToolCall call : calls.subList(Math.min(streamedCalls, calls.size()), calls.size())) {
                 out.println(style.dim("  → ") + style.cyan(Terminal.line(call.name(), 80)) + style.dim(" "
                         + Terminal.line(call.arguments().toString(), MAX_SHOWN_ARGUMENTS)
                         + (call.repairs().isEmpty() ? "" : "  (repaired: " + repairs(call) + ")")));
@@ -429,11 +476,17 @@ final class ChatCommand {
             return String.join(", ", names);
         }
 
+        @Override
+        public void onRoundEnd(int round, List<ChatMessage> transcript) {
+            streamedCalls = 0;
+            showNewWarnings();
+        }
+
         void endOfTurn() {
-            if (stream != null) { // the model failed mid-answer
-                stream = null;
-            }
             hidden = 0;
+            shown = 0;
+            printed = false;
+            streamedCalls = 0;
             endLine();
             out.flush();
         }

@@ -193,6 +193,8 @@ public final class ExtractCommand {
         for (StreamEvent e : events) {
             if (e instanceof StreamEvent.TextDelta t) {
                 text.append(t.text());
+            } else if (e instanceof StreamEvent.TextWasReasoning) {
+                text.setLength(0); // the text shown so far was reasoning
             }
         }
     }
@@ -217,8 +219,13 @@ public final class ExtractCommand {
             o.put("type", "text").put("text", t.text());
         } else if (e instanceof StreamEvent.ReasoningDelta r) {
             o.put("type", "reasoning").put("text", r.text());
+        } else if (e instanceof StreamEvent.TextWasReasoning w) {
+            o.put("type", "text_was_reasoning").put("text", w.text());
         } else if (e instanceof StreamEvent.CallStarted c) {
             o.put("type", "call_started").put("index", c.index()).put("name", c.name());
+            if (c.id() != null) {
+                o.put("id", c.id());
+            }
         } else if (e instanceof StreamEvent.ArgumentsDelta a) {
             o.put("type", "arguments").put("index", a.index()).put("fragment", a.fragment());
         } else if (e instanceof StreamEvent.CallCompleted c) {

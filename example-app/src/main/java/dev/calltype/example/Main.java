@@ -1,5 +1,6 @@
 package dev.calltype.example;
 
+import dev.calltype.runtime.TerminalText;
 import java.io.InputStream;
 import java.io.PrintStream;
 import java.util.Arrays;
@@ -39,7 +40,9 @@ public final class Main {
     }
 
     public static void main(String[] args) {
-        int status = run(args, System.in, System.out, System.err, Environment.system());
+        PrintStream err = Terminal.visible(System.err);
+        System.setErr(err); // libraries log text from servers here too
+        int status = run(args, System.in, System.out, err, Environment.system());
         System.out.flush();
         System.exit(status);
     }
@@ -82,10 +85,10 @@ public final class Main {
                     return 2;
             }
         } catch (UsageException e) {
-            err.println("calltype " + e.getMessage());
+            err.println("calltype " + TerminalText.line(e.getMessage()));
             return 2;
         } catch (ChatFailure | dev.calltype.openai.ChatCompletionsException e) {
-            err.println("calltype " + command + ": " + e.getMessage());
+            err.println("calltype " + command + ": " + TerminalText.line(e.getMessage()));
             return 1;
         } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
             String message = e.getMessage() == null ? "" : ": " + Terminal.snippet(e.getMessage());

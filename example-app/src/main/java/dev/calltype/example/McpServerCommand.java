@@ -18,7 +18,8 @@ import java.util.Set;
 final class McpServerCommand {
 
     static final String USAGE = """
-            Usage: java -jar calltype.jar mcp-server [--notes DIR] [--http PORT] [--token TOKEN] [--allow-origin ORIGIN]
+            Usage: java -jar calltype.jar mcp-server [--notes DIR] [--http PORT] [--token-file FILE | --token TOKEN]
+                                                     [--allow-origin ORIGIN]
 
             Serves the example tools (notes, calculator, world clock) over the Model Context Protocol.
             By default it speaks MCP on standard input and output, for a host that starts it as a
@@ -27,9 +28,14 @@ final class McpServerCommand {
             Options:
               --notes DIR          the folder for the notes tools (default: a new temporary folder)
               --http PORT          serve streamable HTTP at http://127.0.0.1:PORT/mcp instead (0 picks a free port)
-              --token TOKEN        HTTP: require 'Authorization: Bearer TOKEN' on every request
+              --token-file FILE    HTTP: require 'Authorization: Bearer TOKEN' on every request, TOKEN being
+                                   the file's first line (other local users cannot read it in the process list)
+              --token TOKEN        the same with the token on the command line (visible to local users)
               --allow-origin ORIG  HTTP: also accept browser requests from this Origin (requests from other
                                    origins are refused; loopback origins are always accepted)
+
+            Environment:
+              CALLTYPE_MCP_TOKEN   HTTP: the bearer token, when neither --token-file nor --token is given
             """;
 
     private McpServerCommand() {
@@ -41,10 +47,15 @@ final class McpServerCommand {
             out.print(USAGE);
             return 0;
         }
-        Options options = Options.parse("mcp-server", args, Set.of("notes", "http", "token", "allow-origin"), Set.of());
+        Options options = Options.parse("mcp-server", args, Set.of("notes", "http", "token", "token-file",
+                "allow-origin"), Set.of());
         boolean http = options.value("http").isPresent();
-        if (!http && (options.value("token").isPresent() || options.value("allow-origin").isPresent())) {
-            throw new UsageException("mcp-server: --token and --allow-origin need --http PORT");
+        if (!http && (options.value("token").isPresent() || options.value("token-file").isPresent()
+                || options.value("allow-origin").isPresent())) {
+            throw new UsageException("mcp-server: --token, --token-file and --allow-origin need --http PORT");
+        }
+        if (options.value("token").isPresent() && options.value("token-file").isPresent()) {
+            throw new UsageException("mcp-server: give --token or --token-file, not both");
         }
         Path folder = DemoCommand.notesFolder(options, "mcp-server");
         Toolkit toolkit = ExampleTools.toolkit(new Notes(folder), env.clock());
@@ -61,7 +72,10 @@ final class McpServerCommand {
             return serveUntilClosed(builder.stdio(in, protocol));
         }
         int port = options.intValue("http", 0, 0, 65_535);
-        options.value("token").ifPresent(builder::bearerToken);
+        String token = token(options, env);
+        if (token != null) {
+            builder.bearerToken(token);
+        }
         options.value("allow-origin").ifPresent(builder::allowedOrigin);
         McpToolServer server;
         try {
@@ -75,6 +89,28 @@ final class McpServerCommand {
                 + " (notes in " + folder + ")");
         out.flush();
         return serveUntilClosed(server);
+    }
+
+    /** The bearer token: {@code --token-file}'s first line, {@code --token}, or {@code CALLTYPE_MCP_TOKEN}. */
+    static String token(Options options, Environment env) throws UsageException {
+        if (options.value("token-file").isPresent()) {
+            String file = options.value("token-file").get();
+            String first;
+            try (java.io.BufferedReader reader = java.nio.file.Files.newBufferedReader(Path.of(file))) {
+                first = reader.readLine();
+            } catch (IOException | RuntimeException e) {
+                throw new UsageException("mcp-server: cannot read --token-file " + file + ": " + e.getMessage());
+            }
+            if (first == null || first.isBlank()) {
+                throw new UsageException("mcp-server: --token-file " + file + " is empty; its first line is the token");
+            }
+            return first.strip();
+        }
+        if (options.value("token").isPresent()) {
+            return options.value("token").get();
+        }
+        String fromEnv = env.variable("CALLTYPE_MCP_TOKEN");
+        return fromEnv == null || fromEnv.isBlank() ? null : fromEnv.strip();
     }
 
     /** Blocks until the server is closed (stdio: the host closed our input; HTTP: the process is stopped). */

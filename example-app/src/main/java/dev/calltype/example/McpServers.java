@@ -1,6 +1,7 @@
 package dev.calltype.example;
 
 import dev.calltype.mcp.McpToolkit;
+import dev.calltype.runtime.TerminalText;
 import dev.calltype.runtime.ToolSpec;
 import dev.calltype.runtime.Toolkit;
 import dev.calltype.runtime.Toolkits;
@@ -27,12 +28,28 @@ final class McpServers implements AutoCloseable {
      * Starts each server (the command lines given with {@code --mcp}, in order) and checks that no tool name is used
      * twice among {@code builtIn} and the servers.
      *
+     * @param variables the {@code --mcp-env} values: {@code NAME} passes this program's variable, {@code NAME=VALUE}
+     *     sets one, for every server (which otherwise gets only the allowlisted variables)
      * @throws UsageException when a command line is empty, or two sources have a tool of the same name (the message
      *     names both)
      * @throws IllegalStateException when a server cannot be started or does not answer (the message names it)
      */
-    static McpServers start(String command, List<String> commandLines, Toolkit builtIn, Duration timeout)
-            throws UsageException {
+    static McpServers start(String command, List<String> commandLines, List<String> variables, Toolkit builtIn,
+            Duration timeout) throws UsageException {
+        List<String> inherited = new ArrayList<>();
+        Map<String, String> set = new LinkedHashMap<>();
+        for (String variable : variables) {
+            int eq = variable.indexOf('=');
+            String name = eq < 0 ? variable : variable.substring(0, eq);
+            if (name.isBlank()) {
+                throw new UsageException(command + ": option --mcp-env needs a variable name (NAME or NAME=VALUE)");
+            }
+            if (eq < 0) {
+                inherited.add(name);
+            } else {
+                set.put(name, variable.substring(eq + 1));
+            }
+        }
         List<List<String>> argvs = new ArrayList<>();
         for (String line : commandLines) {
             List<String> argv = words(line);
@@ -49,13 +66,15 @@ final class McpServers implements AutoCloseable {
             }
             for (int i = 0; i < argvs.size(); i++) {
                 String line = commandLines.get(i);
-                McpToolkit server = McpToolkit.stdio(argvs.get(i)).timeout(timeout).connect();
+                McpToolkit server = McpToolkit.stdio(argvs.get(i)).inheritEnv(inherited.toArray(new String[0]))
+                        .env(set).timeout(timeout).connect();
                 started.add(server);
                 String source = "the MCP server \"" + line + "\"";
                 for (ToolSpec tool : server.tools()) {
                     String previous = owners.putIfAbsent(tool.name(), source);
                     if (previous != null) {
-                        throw new UsageException(command + ": the tool name \"" + tool.name() + "\" is provided by both "
+                        throw new UsageException(command + ": the tool name \"" + TerminalText.line(tool.name())
+                                + "\" is provided by both "
                                 + previous + " and " + source + "; leave one of them out");
                     }
                 }

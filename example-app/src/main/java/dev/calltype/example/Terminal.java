@@ -1,42 +1,24 @@
 package dev.calltype.example;
 
+import dev.calltype.runtime.TerminalText;
+
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+
 /**
- * Model and server text made safe for a terminal: control characters (escape sequences that clear the screen or set
- * the window title, carriage returns that overwrite a line, bidirectional overrides) are dropped, so the text shows
- * only what it says.
+ * Model and server text made safe for a terminal, through the one routine the library uses too
+ * ({@link TerminalText}): control characters (escape sequences that clear the screen or set the window title,
+ * carriage returns that overwrite a line, bidirectional overrides) are shown as visible escapes ({@code \u001b}),
+ * so the text shows only what it says.
  */
 final class Terminal {
 
     private Terminal() {
     }
 
-    /** Whether {@code c} may reach the terminal in running text: not a control character other than newline and tab. */
-    static boolean safe(char c) {
-        if (c == '\n' || c == '\t') {
-            return true;
-        }
-        return !(c < 0x20 || c == 0x7f || (c >= 0x80 && c < 0xa0) || c >= '\u202a' && c <= '\u202e'
-                || c >= '\u2066' && c <= '\u2069' || c == '\u2028' || c == '\u2029');
-    }
-
-    /** {@code text} without the characters that are not {@link #safe}. */
+    /** Running text: newlines and tabs kept, every other control character shown as an escape. */
     static String text(String text) {
-        int i = 0;
-        while (i < text.length() && safe(text.charAt(i))) {
-            i++;
-        }
-        if (i == text.length()) {
-            return text;
-        }
-        StringBuilder b = new StringBuilder(text.length());
-        b.append(text, 0, i);
-        for (; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (safe(c)) {
-                b.append(c);
-            }
-        }
-        return b.toString();
+        return TerminalText.visible(text);
     }
 
     /** The most characters of a {@link #snippet}. */
@@ -47,18 +29,38 @@ final class Terminal {
         return text == null ? "" : line(text, SNIPPET).strip();
     }
 
-    /** {@code text} on one line (newlines and tabs as spaces), safe, at most {@code max} characters and an ellipsis. */
+    /**
+     * {@code text} on one line (newlines and tabs as spaces, other control characters as escapes), at most
+     * {@code max} characters and an ellipsis.
+     */
     static String line(String text, int max) {
-        StringBuilder b = new StringBuilder(Math.min(text.length(), max) + 1);
-        int i = 0;
-        for (; i < text.length() && b.length() < max; i++) {
+        int end = Math.min(text.length(), max);
+        StringBuilder b = new StringBuilder(end);
+        for (int i = 0; i < end; i++) {
             char c = text.charAt(i);
-            if (c == '\n' || c == '\t' || c == '\r') {
-                b.append(' ');
-            } else if (safe(c)) {
-                b.append(c);
-            }
+            b.append(c == '\n' || c == '\t' || c == '\r' ? ' ' : c);
         }
-        return i < text.length() ? b + "…" : b.toString();
+        String shown = TerminalText.line(b);
+        boolean cut = end < text.length() || shown.length() > max;
+        return cut ? shown.substring(0, Math.min(max, shown.length())) + "…" : shown;
+    }
+
+    /**
+     * A stream over {@code target} that shows the control characters of all text printed on it as escapes: the
+     * app's standard error, where the libraries it uses (the MCP SDK through SLF4J) log text a server sent, such as
+     * a tool name, as it came.
+     */
+    static PrintStream visible(PrintStream target) {
+        return new PrintStream(target, true, StandardCharsets.UTF_8) {
+            @Override
+            public void print(String s) {
+                super.print(TerminalText.visible(s));
+            }
+
+            @Override
+            public void print(Object o) {
+                print(String.valueOf(o));
+            }
+        };
     }
 }

@@ -4,10 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.calltype.example.tools.Notes;
 import dev.calltype.runtime.PromptFormat;
 import dev.calltype.runtime.constraint.Constraints;
 import dev.calltype.runtime.SchemaDialect;
+import dev.calltype.runtime.StreamEvent;
+import dev.calltype.runtime.ToolCall;
 import dev.calltype.runtime.Toolkit;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -76,14 +79,31 @@ class ChatCommandTest {
     }
 
     @Test
-    void theLiveViewShowsProseAsItArrivesAndHidesCallMarkup() {
+    void theLiveViewShowsProseAsItArrivesAndCallsAsTheyForm() {
         ChatCommand.Printer printer = new ChatCommand.Printer(new PrintStream(out, true, StandardCharsets.UTF_8),
-                Style.of(false), ChatCommand.liveView(toolkit()));
-        printer.onTextDelta("Let me check the time. ");
+                Style.of(false), List::of);
+        printer.onEvent(1, new StreamEvent.TextDelta("Let me check the time. "));
         assertThat(out()).as("prose is shown before the reply ends").contains("Let me check the time.");
-        printer.onTextDelta("<tool_call>{\"name\": \"current_time\", \"arguments\": {}}</tool_call>");
+        printer.onEvent(1, new StreamEvent.CallStarted(0, "current_time"));
+        assertThat(out()).as("the call is shown once its name is known").contains("→ current_time");
+        printer.onEvent(1, new StreamEvent.ArgumentsDelta(0, "{\"zone\": "));
+        assertThat(out()).as("its arguments as they arrive").contains("→ current_time {\"zone\": ");
+        printer.onEvent(1, new StreamEvent.ArgumentsDelta(0, "\"Tokyo\"}"));
+        ToolCall call = ToolCall.of("current_time", (ObjectNode) JSON.createObjectNode().put("zone", "Tokyo"));
+        printer.onEvent(1, new StreamEvent.CallCompleted(call));
         printer.onReply(1, "Let me check the time.");
-        assertThat(out()).doesNotContain("tool_call").doesNotContain("current_time");
+        printer.onCalls(1, List.of(call));
+        assertThat(out()).as("a call shown as it formed is not shown again").containsOnlyOnce("current_time");
+    }
+
+    @Test
+    void theLiveViewSaysWhenTheTextShownWasReasoning() {
+        ChatCommand.Printer printer = new ChatCommand.Printer(new PrintStream(out, true, StandardCharsets.UTF_8),
+                Style.of(false), List::of);
+        printer.onEvent(1, new StreamEvent.TextDelta("The user wants the time"));
+        printer.onEvent(1, new StreamEvent.TextWasReasoning("The user wants the time"));
+        printer.onEvent(1, new StreamEvent.TextDelta("It is noon."));
+        assertThat(out()).contains("The user wants the time\n  (the text above was the model's reasoning)\nIt is noon.");
     }
 
     private static JsonNode messages(StubChatServer.Request request) {

@@ -91,6 +91,25 @@ class ChatMcpTest {
     }
 
     @Test
+    void mcpEnvSetsAVariableForTheServer() throws Exception {
+        Path memoryFile = memoryDir.resolve("set-by-option.jsonl");
+        server.thenRecorded("native-memory-call.sse").thenRecorded("native-memory-answer.sse");
+
+        int status = chat("--mcp", Npm.node() + " " + memoryServer(), "--mcp-env", "MEMORY_FILE_PATH=" + memoryFile,
+                "--prompt", "Remember that Ada likes tea");
+        assertThat(status).as(err.toString(StandardCharsets.UTF_8)).isZero();
+        assertThat(Files.readString(memoryFile, StandardCharsets.UTF_8)).contains("likes tea");
+    }
+
+    @Test
+    void mcpEnvWithoutANameIsAUsageError() {
+        int status = chat("--mcp", "true", "--mcp-env", "=x", "--prompt", "hi");
+        assertThat(status).isEqualTo(2);
+        assertThat(err.toString(StandardCharsets.UTF_8).strip())
+                .isEqualTo("calltype chat: option --mcp-env needs a variable name (NAME or NAME=VALUE)");
+    }
+
+    @Test
     void aToolNameClashNamesBothSources() {
         String command = Npm.node() + " " + memoryServer();
         int status = chat("--mcp", command, "--mcp", command, "--prompt", "hi");
@@ -115,5 +134,21 @@ class ChatMcpTest {
                         + " /nonexistent/mcp-server is not found or not executable" + System.lineSeparator())
                 .doesNotContain("\tat ");
         assertThat(err.toString(StandardCharsets.UTF_8).strip().lines().count()).isEqualTo(1);
+    }
+
+    @Test
+    void aLookAlikeToolNameIsAWarningUnderTheBannerAndEscapeSequencesStayVisible() {
+        String command = "'" + Path.of(System.getProperty("java.home"), "bin", "java") + "' -cp '"
+                + System.getProperty("java.class.path") + "' " + LookAlikeMcpServer.class.getName();
+
+        int status = chat("--mcp", command);
+
+        String shown = out.toString(StandardCharsets.UTF_8);
+        assertThat(status).as(err.toString(StandardCharsets.UTF_8)).isZero();
+        assertThat(shown).doesNotContain("\u001b", "\u0007")
+                .contains("delete_note, ", "delete.note, evil\\u001b]0;pwned\\u0007 ")
+                .containsPattern("warning: tool name \"delete.note\" of toolkit #2 \\(MCP server [^\n]*\\) looks like"
+                        + " \"delete_note\" of toolkit #1 \\(CombinedToolkit\\): a call runs the tool whose name it"
+                        + " writes exactly, and a call that spells it any other way is refused as ambiguous\n");
     }
 }

@@ -135,6 +135,74 @@ class ExtractCommandTest {
         assertThat(types.indexOf("call_started")).isLessThan(types.indexOf("call"));
     }
 
+    /** The events {@code extract --events} printed, one JSON object each. */
+    private static List<JsonNode> events(Run r) {
+        List<JsonNode> out = new ArrayList<>();
+        for (String line : r.out().split("\n")) {
+            out.add(json(line));
+        }
+        return out;
+    }
+
+    @Test
+    void proseStreamsAsItArrivesWithDefaultSettings() {
+        StringBuilder prose = new StringBuilder();
+        for (int i = 0; prose.length() < 4_000; i++) {
+            prose.append("Sentence ").append(i).append(" of a long answer that has no reasoning and no calls. ");
+        }
+        int deltas = (prose.length() + 15) / 16;
+        Run r = run(prose.toString(), "--tools", CORPUS.resolve("tools.json").toString(), "--events", "--stream", "16");
+        assertThat(r.status()).isZero();
+        List<JsonNode> events = events(r);
+        assertThat(events).allSatisfy(e -> assertThat(e.get("type").asText()).isEqualTo("text"));
+        // The first event holds everything shown before it: with text held back it would be the whole answer.
+        assertThat(events.get(0).get("text").asText().length()).isLessThanOrEqualTo(256);
+        assertThat(events.size()).as("a text event for nearly every one of %d deltas", deltas)
+                .isGreaterThanOrEqualTo(deltas - 2);
+        StringBuilder shown = new StringBuilder();
+        events.forEach(e -> shown.append(e.get("text").asText()));
+        assertThat(shown.toString()).isEqualTo(prose.toString());
+    }
+
+    @Test
+    void proseBeforeACallIsShownBeforeTheCallStarts() {
+        String prose = "I will look the weather up for you before answering, one moment. ".repeat(30);
+        String text = prose + "<tool_call>{\"name\": \"stock_price\", \"arguments\": {\"ticker\": \"ACME\"}}</tool_call>";
+        Run r = run(text, "--tools", CORPUS.resolve("tools.json").toString(), "--events", "--stream", "16");
+        assertThat(r.status()).isZero();
+        StringBuilder before = new StringBuilder();
+        boolean started = false;
+        int textEvents = 0;
+        for (JsonNode e : events(r)) {
+            String type = e.get("type").asText();
+            if (type.equals("call_started")) {
+                started = true;
+                assertThat(before.toString()).isEqualTo(prose);
+            } else if (type.equals("text")) {
+                assertThat(started).as("no text after the call starts").isFalse();
+                before.append(e.get("text").asText());
+                textEvents++;
+            }
+        }
+        assertThat(started).isTrue();
+        assertThat(textEvents).isGreaterThanOrEqualTo(prose.length() / 16 - 2);
+    }
+
+    @Test
+    void aCallInReasoningNeverClosedIsShownRunOrReported() {
+        String tools = CORPUS.resolve("tools.json").toString();
+        String call = "<tool_call>{\"name\": \"ping\", \"arguments\": {}}</tool_call>";
+        JsonNode ran = json(run("<think>The user wants a ping.\n" + call, "--tools", tools).out());
+        assertThat(ran.get("calls").get(0).get("name").asText()).isEqualTo("ping");
+        assertThat(ran.get("calls").get(0).get("repairs")).isEqualTo(json("[\"REASONING_NOT_CLOSED\"]"));
+        JsonNode mentioned = json(run("<think>I could send " + call + " but first", "--tools", tools).out());
+        assertThat(mentioned.get("calls")).isEmpty();
+        assertThat(mentioned.get("errors").get(0).get("kind").asText()).isEqualTo("CALL_IN_REASONING");
+        assertThat(mentioned.get("errors").get(0).get("message").asText()).contains("\"ping\"", "never closed", "not run");
+        Run events = run("<think>I could send " + call + " but first", "--tools", tools, "--events", "--stream", "5");
+        assertThat(events.out()).contains("\"type\":\"error\"", "CALL_IN_REASONING").doesNotContain("\"type\":\"call\"");
+    }
+
     @Test
     void mcpListingGivesTheSameNameChecksPositionalMappingAndTyping(@TempDir Path dir) throws IOException {
         Path mcp = dir.resolve("mcp.json");

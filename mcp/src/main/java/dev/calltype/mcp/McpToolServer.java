@@ -4,15 +4,13 @@ import dev.calltype.runtime.ToolCall;
 import dev.calltype.runtime.ToolResult;
 import dev.calltype.runtime.Toolkit;
 
+import io.modelcontextprotocol.server.McpAsyncServer;
 import io.modelcontextprotocol.server.McpServer;
 import io.modelcontextprotocol.server.McpServerFeatures;
-import io.modelcontextprotocol.server.McpSyncServer;
-import io.modelcontextprotocol.server.transport.DefaultServerTransportSecurityValidator;
-import io.modelcontextprotocol.server.transport.HttpServletStreamableServerTransportProvider;
-import io.modelcontextprotocol.server.transport.StdioServerTransportProvider;
 import io.modelcontextprotocol.spec.McpSchema;
-import jakarta.servlet.DispatcherType;
-import java.io.FilterInputStream;
+import io.modelcontextprotocol.spec.McpServerTransportProvider;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -21,15 +19,18 @@ import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.UnknownHostException;
 import java.time.Duration;
+import java.io.PrintStream;
 import java.util.ArrayList;
-import java.util.EnumSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CountDownLatch;
-import org.eclipse.jetty.ee11.servlet.FilterHolder;
+import java.util.concurrent.TimeUnit;
 import org.eclipse.jetty.ee11.servlet.ServletContextHandler;
 import org.eclipse.jetty.ee11.servlet.ServletHolder;
+import org.eclipse.jetty.io.Connection;
 import org.eclipse.jetty.server.HttpConfiguration;
 import org.eclipse.jetty.server.HttpConnectionFactory;
 import org.eclipse.jetty.server.Server;
@@ -60,8 +61,12 @@ import org.eclipse.jetty.server.handler.ErrorHandler;
  *   <li>Nothing a tool throws reaches the client except its message (never a stack trace or a class name).</li>
  *   <li>Over HTTP the server binds to 127.0.0.1 unless told otherwise; a request whose {@code Origin} header is
  *       not allowed is refused with 403, as the specification asks (DNS rebinding), and on a loopback address a
- *       {@code Host} other than the loopback names is refused too. With a bearer token every request must carry
- *       {@code Authorization: Bearer <token>} (401 otherwise).</li>
+ *       {@code Host} other than the loopback names is refused with 403 too. With a bearer token every request must
+ *       carry {@code Authorization: Bearer <token>} (401 otherwise). Every refusal is a JSON-RPC error object.</li>
+ *   <li>Messages that are not MCP get JSON-RPC errors and the session goes on; each call is bounded by the
+ *       {@linkplain Builder#requestTimeout request timeout} and runs on the server's own pool;
+ *       {@code notifications/cancelled} interrupts it; the bytes in flight are bounded
+ *       ({@link Builder#maxBytesInFlight}).</li>
  * </ul>
  * Resources, prompts, sampling and elicitation are not offered: the server has tools only.
  */
@@ -70,16 +75,18 @@ public final class McpToolServer implements AutoCloseable {
     /** The path of the streamable HTTP endpoint. */
     public static final String HTTP_PATH = "/mcp";
 
-    private final McpSyncServer server;
+    private final McpAsyncServer server;
     private final Server jetty;
     private final URI uri;
     private final CountDownLatch closed;
+    private final ServerLimits limits;
 
-    private McpToolServer(McpSyncServer server, Server jetty, URI uri, CountDownLatch closed) {
+    private McpToolServer(McpAsyncServer server, Server jetty, URI uri, CountDownLatch closed, ServerLimits limits) {
         this.server = server;
         this.jetty = jetty;
         this.uri = uri;
         this.closed = closed;
+        this.limits = limits;
     }
 
     /**
@@ -113,12 +120,29 @@ public final class McpToolServer implements AutoCloseable {
         closed.await();
     }
 
-    /** Stops the server: the sessions end, and an HTTP server stops listening. */
+    /**
+     * Waits at most {@code timeout} for the server to close, as {@link #awaitClosed()} does.
+     *
+     * @param timeout the longest wait
+     * @return whether the server closed in time
+     * @throws InterruptedException when the waiting thread is interrupted
+     */
+    public boolean awaitClosed(Duration timeout) throws InterruptedException {
+        return closed.await(timeout.toNanos(), TimeUnit.NANOSECONDS);
+    }
+
+    /**
+     * Stops the server: the sessions end, running calls are interrupted, and an HTTP server stops listening. No
+     * thread of the server outlives this call but daemon threads finishing a tool that ignores interrupts.
+     */
     @Override
     public void close() {
         try {
-            server.closeGracefully();
+            server.closeGracefully().block(Duration.ofSeconds(10));
+        } catch (RuntimeException e) {
+            // the sessions are closed either way
         } finally {
+            limits.tools.shutdownNow();
             try {
                 if (jetty != null) {
                     jetty.stop();
@@ -142,6 +166,11 @@ public final class McpToolServer implements AutoCloseable {
         private String bearerToken;
         private final List<String> allowedOrigins = new ArrayList<>();
         private Duration requestTimeout = Duration.ofMinutes(5);
+        private int maxMessageBytes = 16 << 20;
+        private long maxBytesInFlight;
+        private int callsPerSession = 16;
+        private int maxSessions = 1000;
+        private Duration headerTimeout = Duration.ofSeconds(10);
 
         private Builder(Toolkit toolkit) {
             this.toolkit = Objects.requireNonNull(toolkit, "toolkit");
@@ -181,7 +210,8 @@ public final class McpToolServer implements AutoCloseable {
         }
 
         /**
-         * How long one request may take before the server gives up on it (5 minutes unless set).
+         * How long one request may take before the server gives up on it (5 minutes unless set): a tool call still
+         * running then is interrupted and answered with a failure result saying so.
          *
          * @param timeout the longest time one request may take
          * @return this builder
@@ -220,8 +250,8 @@ public final class McpToolServer implements AutoCloseable {
 
         /**
          * HTTP only: an {@code Origin} a browser-based client may send (such as {@code http://localhost:6274});
-         * {@code http://host:*} allows any port. Requests without an {@code Origin} header are always allowed;
-         * those of the server's own origin too.
+         * {@code http://host:*} allows any port. Requests without an {@code Origin} header are always allowed; on a
+         * loopback address, loopback origins too.
          *
          * @param origin an origin ({@code scheme://host:port}), the port {@code *} for any
          * @return this builder
@@ -232,12 +262,96 @@ public final class McpToolServer implements AutoCloseable {
         }
 
         /**
-         * Serves over this process's standard input and output, which must carry nothing but MCP from now on.
+         * The most bytes one message may hold (16 MiB unless set, and never more than
+         * {@link #maxBytesInFlight}): a longer request is refused with a JSON-RPC error (HTTP 413), and a tool
+         * result that would be longer is sent as a failure saying so.
+         *
+         * @param bytes the limit, at least 1024
+         * @return this builder
+         */
+        public Builder maxMessageBytes(int bytes) {
+            if (bytes < 1024) {
+                throw new IllegalArgumentException("maxMessageBytes must be at least 1024: " + bytes);
+            }
+            this.maxMessageBytes = bytes;
+            return this;
+        }
+
+        /**
+         * The most bytes of requests all sessions together may have in flight (read and not yet answered); a request
+         * that would pass it is refused at once with a JSON-RPC error ({@code -32000}, HTTP 503) instead of risking
+         * the heap. Unless set: a sixteenth of the JVM's maximum heap (a request is held several times over while it
+         * is read, parsed and dispatched), at least 4 MiB and at most 256 MiB.
+         *
+         * @param bytes the budget, at least 1024
+         * @return this builder
+         */
+        public Builder maxBytesInFlight(long bytes) {
+            if (bytes < 1024) {
+                throw new IllegalArgumentException("maxBytesInFlight must be at least 1024: " + bytes);
+            }
+            this.maxBytesInFlight = bytes;
+            return this;
+        }
+
+        /**
+         * How many tool calls one session may have running at once (16 unless set); past it a call gets a failure
+         * result at once. With the server-wide bound (eight times this) it keeps tools that hang in one session
+         * from taking the threads the other sessions need.
+         *
+         * @param calls the bound, positive
+         * @return this builder
+         */
+        public Builder callsPerSession(int calls) {
+            if (calls < 1) {
+                throw new IllegalArgumentException("callsPerSession must be positive: " + calls);
+            }
+            this.callsPerSession = calls;
+            return this;
+        }
+
+        /**
+         * HTTP only: how many sessions may be open at once (1,000 unless set). When all are taken, sessions idle for
+         * more than 30 minutes are dropped; if none is, {@code initialize} is refused with 503.
+         *
+         * @param sessions the bound, positive
+         * @return this builder
+         */
+        public Builder maxSessions(int sessions) {
+            if (sessions < 1) {
+                throw new IllegalArgumentException("maxSessions must be positive: " + sessions);
+            }
+            this.maxSessions = sessions;
+            return this;
+        }
+
+        /**
+         * HTTP only: how long a connection may take to send its first request's headers (10 seconds unless set); a
+         * client that trickles them is disconnected.
+         *
+         * @param timeout the deadline, positive
+         * @return this builder
+         */
+        public Builder headerTimeout(Duration timeout) {
+            if (timeout.isNegative() || timeout.isZero()) {
+                throw new IllegalArgumentException("the header timeout must be positive: " + timeout);
+            }
+            this.headerTimeout = timeout;
+            return this;
+        }
+
+        /**
+         * Serves over this process's standard input and output. From this call on, standard output carries the
+         * protocol only: {@link System#out} is pointed at standard error, so that a logging framework's console
+         * output (Logback's and slf4j-simple's follow {@code System.out}), and anything else the program prints,
+         * goes to standard error instead of into the protocol.
          *
          * @return the running server; {@link #awaitClosed()} returns when the host closes the input
          */
         public McpToolServer stdio() {
-            return stdio(System.in, System.out);
+            OutputStream protocol = new FileOutputStream(FileDescriptor.out);
+            System.setOut(new PrintStream(new FileOutputStream(FileDescriptor.err), true));
+            return stdio(System.in, protocol);
         }
 
         /**
@@ -249,27 +363,10 @@ public final class McpToolServer implements AutoCloseable {
          */
         public McpToolServer stdio(InputStream in, OutputStream out) {
             CountDownLatch closed = new CountDownLatch(1);
-            InputStream watched = new FilterInputStream(in) {
-                @Override
-                public int read() throws IOException {
-                    return ended(super.read());
-                }
-
-                @Override
-                public int read(byte[] b, int off, int len) throws IOException {
-                    return ended(super.read(b, off, len));
-                }
-
-                private int ended(int n) {
-                    if (n < 0) {
-                        closed.countDown();
-                    }
-                    return n;
-                }
-            };
-            StdioServerTransportProvider transport = new StdioServerTransportProvider(McpTools.MAPPER, watched, out);
-            McpSyncServer server = configure(McpServer.sync(transport)).build();
-            return new McpToolServer(server, null, null, closed);
+            ServerLimits limits = limits();
+            StdioServerTransport transport = new StdioServerTransport(in, out, limits, toolNames(), closed);
+            McpAsyncServer server = build(transport, limits);
+            return new McpToolServer(server, null, null, closed, limits);
         }
 
         /**
@@ -281,21 +378,10 @@ public final class McpToolServer implements AutoCloseable {
          * @throws IOException when the port cannot be bound
          */
         public McpToolServer http(int port) throws IOException {
-            DefaultServerTransportSecurityValidator.Builder security = DefaultServerTransportSecurityValidator.builder()
-                    .allowedOrigins(allowedOrigins);
-            boolean loopback = isLoopback(host);
-            if (loopback) {
-                security.allowedOrigin("http://127.0.0.1:*").allowedOrigin("http://localhost:*")
-                        .allowedOrigin("http://[::1]:*")
-                        .allowedHost("127.0.0.1:*").allowedHost("localhost:*").allowedHost("[::1]:*");
-            }
-            HttpServletStreamableServerTransportProvider transport = HttpServletStreamableServerTransportProvider
-                    .builder()
-                    .jsonMapper(McpTools.MAPPER)
-                    .mcpEndpoint(HTTP_PATH)
-                    .securityValidator(security.build())
-                    .build();
-            McpSyncServer server = configure(McpServer.sync(transport)).build();
+            ServerLimits limits = limits();
+            HttpServerTransport transport = new HttpServerTransport(limits, toolNames(),
+                    new HttpGuard(allowedOrigins, isLoopback(host), bearerToken));
+            McpAsyncServer server = build(transport, limits);
 
             HttpConfiguration config = new HttpConfiguration();
             config.setSendServerVersion(false);
@@ -304,13 +390,20 @@ public final class McpToolServer implements AutoCloseable {
             ServerConnector connector = new ServerConnector(jetty, new HttpConnectionFactory(config));
             connector.setHost(host);
             connector.setPort(port);
+            long deadline = headerTimeout.toMillis();
+            connector.addEventListener(new Connection.Listener() {
+                @Override
+                public void onOpened(Connection connection) {
+                    connector.getScheduler().schedule(() -> {
+                        if (connection.getMessagesIn() == 0) {
+                            connection.getEndPoint().close();
+                        }
+                    }, deadline, TimeUnit.MILLISECONDS);
+                }
+            });
             jetty.addConnector(connector);
             ServletContextHandler context = new ServletContextHandler();
             context.setContextPath("/");
-            if (bearerToken != null) {
-                context.addFilter(new FilterHolder(new BearerTokenFilter(bearerToken)), "/*",
-                        EnumSet.of(DispatcherType.REQUEST));
-            }
             ServletHolder servlet = new ServletHolder(transport);
             servlet.setAsyncSupported(true);
             context.addServlet(servlet, HTTP_PATH);
@@ -323,6 +416,7 @@ public final class McpToolServer implements AutoCloseable {
                 jetty.start();
             } catch (Exception e) {
                 server.close();
+                limits.tools.shutdownNow();
                 try {
                     jetty.stop();
                 } catch (Exception ignored) {
@@ -332,12 +426,26 @@ public final class McpToolServer implements AutoCloseable {
             }
             String shownHost = host.contains(":") ? "[" + host + "]" : host;
             URI uri = URI.create("http://" + shownHost + ":" + connector.getLocalPort() + HTTP_PATH);
-            return new McpToolServer(server, jetty, uri, new CountDownLatch(1));
+            return new McpToolServer(server, jetty, uri, new CountDownLatch(1), limits);
         }
 
-        private <S extends McpServer.SyncSpecification<S>> McpServer.SyncSpecification<S> configure(
-                McpServer.SyncSpecification<S> spec) {
-            spec.serverInfo(name, version)
+        private ServerLimits limits() {
+            long budget = maxBytesInFlight > 0 ? maxBytesInFlight
+                    : Math.max(4L << 20, Math.min(256L << 20, Runtime.getRuntime().maxMemory() / 16));
+            int message = (int) Math.min(maxMessageBytes, budget);
+            return new ServerLimits(requestTimeout, message, budget, callsPerSession, callsPerSession * 8,
+                    maxSessions, Duration.ofMinutes(30));
+        }
+
+        private Set<String> toolNames() {
+            Set<String> names = new LinkedHashSet<>();
+            toolkit.tools().forEach(spec -> names.add(spec.name()));
+            return Set.copyOf(names);
+        }
+
+        private McpAsyncServer build(McpServerTransportProvider transport, ServerLimits limits) {
+            McpServer.AsyncSpecification<?> spec = McpServer.async(transport)
+                    .serverInfo(name, version)
                     .capabilities(McpSchema.ServerCapabilities.builder().tools(false).build())
                     .jsonMapper(McpTools.MAPPER)
                     .jsonSchemaValidator(new OutputSchemaValidator())
@@ -347,12 +455,15 @@ public final class McpToolServer implements AutoCloseable {
                 spec.instructions(instructions);
             }
             for (McpSchema.Tool tool : McpTools.listing(toolkit)) {
-                spec.tools(McpServerFeatures.SyncToolSpecification.builder()
+                boolean structured = tool.outputSchema() != null;
+                spec.tools(McpServerFeatures.AsyncToolSpecification.builder()
                         .tool(tool)
-                        .callHandler((exchange, request) -> call(toolkit, request, tool.outputSchema() != null))
+                        .callHandler((exchange, request) -> ServedSession.run(exchange, tool.name(),
+                                () -> McpTools.bounded(tool.name(), call(toolkit, request, structured),
+                                        limits.maxMessageBytes)))
                         .build());
             }
-            return spec;
+            return spec.build();
         }
     }
 

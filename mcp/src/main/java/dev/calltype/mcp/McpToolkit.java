@@ -1,11 +1,13 @@
 package dev.calltype.mcp;
 
+import dev.calltype.runtime.BoundTool;
 import dev.calltype.runtime.PromptFormat;
 import dev.calltype.runtime.SchemaDialect;
 import dev.calltype.runtime.ToolCall;
 import dev.calltype.runtime.ToolCallExtractor;
 import dev.calltype.runtime.ToolResult;
 import dev.calltype.runtime.ToolSpec;
+import dev.calltype.runtime.ToolSpecs;
 import dev.calltype.runtime.Toolkit;
 import dev.calltype.runtime.Toolkits;
 
@@ -14,8 +16,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.modelcontextprotocol.client.McpAsyncClient;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
-import io.modelcontextprotocol.client.transport.ServerParameters;
-import io.modelcontextprotocol.client.transport.StdioClientTransport;
 import io.modelcontextprotocol.spec.McpClientTransport;
 import io.modelcontextprotocol.spec.McpError;
 import io.modelcontextprotocol.spec.McpSchema;
@@ -27,7 +27,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import reactor.core.publisher.Mono;
 import reactor.core.publisher.Sinks;
 
@@ -42,8 +47,10 @@ import reactor.core.publisher.Sinks;
  * }</pre>
  *
  * <ul>
- *   <li>The tools are the server's {@code tools/list} (every page, following {@code nextCursor}); when the
- *       server announces that its tools changed, they are listed again; a toolkit combined with others
+ *   <li>The tools are the server's {@code tools/list} (every page, following {@code nextCursor}), less tools that
+ *       can only be called as tasks ({@code execution.taskSupport: "required"}), which this client does not offer;
+ *       when the server announces that its tools changed, they are listed again (a burst of announcements makes one
+ *       or two re-lists, not one each); a toolkit combined with others
  *       ({@link Toolkits#combine}) and a {@code ToolLoop} over it follow the new list from their next call or
  *       round.</li>
  *   <li>{@link #dispatch} checks and coerces a call's arguments against the tool's input schema the way a
@@ -52,24 +59,69 @@ import reactor.core.publisher.Sinks;
  *       {@code tools/call}. A result's {@code structuredContent} is its value, otherwise its text content; a
  *       result with {@code isError} is a failure carrying the server's text.</li>
  *   <li>A server that has died, or does not answer within the {@linkplain Builder#timeout timeout}, gives
- *       failure results; a call never hangs.</li>
+ *       failure results; a call never hangs. Each call carries a progress token: a progress notification restarts
+ *       its wait, up to {@value #MAX_PROGRESS_FACTOR} times the timeout in all.</li>
+ *   <li>A call to a tool the server does not mark read-only needs the user's approval in a {@code ToolLoop}, the
+ *       way a local {@code @Tool(confirm = true)} tool does: MCP's defaults make such a tool destructive unless it
+ *       is marked {@code destructiveHint: false}. {@link Builder#confirm} changes that for one server
+ *       ({@link Confirm#NONE} to trust its tools, {@link Confirm#ALL} to confirm every call). The hints are read
+ *       again whenever the server's tools change, so a tool swapped for a destructive one is confirmed.</li>
+ *   <li>A call is {@linkplain #bind bound} to the tool as it was listed: when the server's tools change between
+ *       the approval and the call, and the tool is gone or is no longer the same, the call is not sent.</li>
+ *   <li>Listing stops with an error after {@link #DEFAULT_MAX_LIST_PAGES} pages or {@link #DEFAULT_MAX_TOOLS}
+ *       tools unless {@linkplain Builder#listLimits set otherwise}, so a server that pages forever cannot hang
+ *       the start or a re-list (after a failed re-list the tools stay as they were).</li>
  *   <li>{@link #close()} ends the session and stops a server started as a command.</li>
  * </ul>
  */
 public final class McpToolkit implements Toolkit, AutoCloseable {
 
+    /** The most {@code tools/list} pages read for one listing, unless {@link Builder#listLimits} says otherwise. */
+    public static final int DEFAULT_MAX_LIST_PAGES = 100;
+
+    /** The most tools one listing may hold, unless {@link Builder#listLimits} says otherwise. */
+    public static final int DEFAULT_MAX_TOOLS = 5_000;
+
+    /** Which of a server's tools need the user's approval before a {@code ToolLoop} runs a call. */
+    public enum Confirm {
+        /**
+         * The default: the tools MCP's defaults call destructive, which is every tool the server does not mark
+         * {@code readOnlyHint: true}, unless it marks it {@code destructiveHint: false}.
+         */
+        DESTRUCTIVE,
+        /** Every tool, read-only ones too. */
+        ALL,
+        /** None: the user trusts this server, and its tools run without asking (an opt-out, per server). */
+        NONE
+    }
+
     private final McpAsyncClient client;
     private final String source;
     private final Duration timeout;
+    private final Confirm confirm;
+    private final int maxPages;
+    private final int maxTools;
     private volatile Toolkit tools;
     /** Completes when a server started as a command exits; a pending call then fails at once. */
     private final Sinks.Empty<Void> exited = Sinks.empty();
     private volatile boolean hasExited;
+    /** Progress heard for calls waiting now, by progress token: each beat restarts the call's wait. */
+    private final Map<Object, Sinks.Many<Long>> progress = new ConcurrentHashMap<>();
+    private final AtomicLong tokens = new AtomicLong();
+    /** A re-list is wanted (the server said its tools changed), and one is running: a burst makes few. */
+    private final AtomicBoolean relistWanted = new AtomicBoolean();
+    private final AtomicBoolean relisting = new AtomicBoolean();
 
-    private McpToolkit(McpAsyncClient client, String source, Duration timeout) {
+    /** How many times the {@linkplain Builder#timeout timeout} progress notifications can stretch one call's wait. */
+    static final int MAX_PROGRESS_FACTOR = 10;
+
+    private McpToolkit(McpAsyncClient client, String source, Builder settings) {
         this.client = client;
         this.source = source;
-        this.timeout = timeout;
+        this.timeout = settings.timeout;
+        this.confirm = settings.confirm;
+        this.maxPages = settings.maxPages;
+        this.maxTools = settings.maxTools;
     }
 
     /**
@@ -144,13 +196,35 @@ public final class McpToolkit implements Toolkit, AutoCloseable {
         return tools.dispatch(call);
     }
 
+    /**
+     * Binds a name to the server's tool as it is listed now. The binding sends the call only while the server still
+     * lists that tool as it was bound (same name, description, schemas and hints, so the same need for approval);
+     * when the listing changed and the tool is gone or different, the call is not sent and the result is a failure.
+     */
+    @Override
+    public Optional<BoundTool> bind(String name) {
+        Toolkit listing = tools;
+        return listing.resolve(name).map(tool -> BoundTool.of(this, tool, call -> {
+            Toolkit now = tools;
+            if (now != listing && !now.resolve(tool.name()).filter(tool::equals).isPresent()) {
+                return null;
+            }
+            return now.dispatch(call);
+        }));
+    }
+
     /** An extractor over the tools as listed now: the same one until the server's tools change. */
     @Override
     public ToolCallExtractor extractor() {
         return tools.extractor();
     }
 
-    /** Lists the server's tools again (every page). */
+    /**
+     * Lists the server's tools again (every page, within the {@linkplain Builder#listLimits listing limits}).
+     *
+     * @throws IllegalStateException when the server sends more pages or tools than the limits allow, or repeats a
+     *     cursor (the tools stay as they were)
+     */
     public void refresh() {
         install(listAll());
     }
@@ -176,9 +250,19 @@ public final class McpToolkit implements Toolkit, AutoCloseable {
         List<McpSchema.Tool> all = new ArrayList<>();
         Set<String> cursors = new HashSet<>();
         String cursor = null;
+        int pages = 0;
         do {
-            McpSchema.ListToolsResult page = await(client.listTools(cursor), "tools/list");
-            all.addAll(page.tools());
+            if (++pages > maxPages) {
+                throw new IllegalStateException("the server sent more than " + maxPages + " pages of tools/list (a new"
+                        + " nextCursor each time); if it really has that many, raise McpToolkit.Builder.listLimits");
+            }
+            McpSchema.ListToolsResult page = await(client.listTools(cursor).timeout(timeout), "tools/list");
+            List<McpSchema.Tool> listed = page.tools() == null ? List.of() : page.tools();
+            if (listed.size() > maxTools - all.size()) {
+                throw new IllegalStateException("the server listed more than " + maxTools + " tools; if it really has"
+                        + " that many, raise McpToolkit.Builder.listLimits");
+            }
+            all.addAll(listed);
             cursor = page.nextCursor();
             if (cursor != null && !cursors.add(cursor)) {
                 throw new IllegalStateException(this + " sent the tools/list cursor \"" + cursor + "\" twice");
@@ -187,14 +271,71 @@ public final class McpToolkit implements Toolkit, AutoCloseable {
         return all;
     }
 
+    /**
+     * The server said its tools changed: one re-list runs (on its own thread, never the transport's), and changes
+     * announced while it runs are covered by one more, however many notifications came.
+     */
+    private void toolsChanged() {
+        relistWanted.set(true);
+        if (relisting.compareAndSet(false, true)) {
+            Thread relist = new Thread(this::relist, "mcp-relist");
+            relist.setDaemon(true);
+            relist.start();
+        }
+    }
+
+    private void relist() {
+        do {
+            try {
+                while (relistWanted.getAndSet(false)) {
+                    install(listAll());
+                }
+            } catch (RuntimeException e) {
+                // the server is gone or not answering: the tools stay as they were listed, and calls say why
+            } finally {
+                relisting.set(false);
+            }
+        } while (relistWanted.get() && relisting.compareAndSet(false, true));
+    }
+
+    /** A progress notification for {@code token} came: the call waiting for it waits longer. */
+    private void progressed(Object token) {
+        Sinks.Many<Long> beats = progress.get(JsonRpc.key(token));
+        if (beats != null) {
+            beats.tryEmitNext(1L);
+        }
+    }
+
+    /** Takes a listing: the tools as specs, each needing approval as {@link #confirm} reads its hints. */
     private void install(List<McpSchema.Tool> listed) {
-        this.tools = Toolkits.fromJson(McpTools.listingJson(listed), this::call);
+        List<ToolSpec> read = ToolSpecs.fromJson(McpTools.listingJson(listed));
+        List<ToolSpec> specs = new ArrayList<>(read.size());
+        for (int i = 0; i < read.size(); i++) {
+            boolean approval = switch (confirm) {
+                case ALL -> true;
+                case NONE -> false;
+                case DESTRUCTIVE -> McpTools.destructive(listed.get(i));
+            };
+            specs.add(McpTools.confirmed(read.get(i), approval));
+        }
+        this.tools = Toolkits.of(specs, this::call);
     }
 
     /** The handler behind {@link #dispatch}: one {@code tools/call} with checked arguments. */
     private JsonNode call(String name, ObjectNode arguments) throws RemoteToolException {
-        McpSchema.CallToolResult result = await(
-                client.callTool(new McpSchema.CallToolRequest(name, McpTools.toMap(arguments))), "tools/call");
+        String token = source.hashCode() + "-" + tokens.incrementAndGet();
+        String key = JsonRpc.key(token);
+        Sinks.Many<Long> beats = Sinks.many().multicast().directBestEffort();
+        progress.put(key, beats);
+        McpSchema.CallToolResult result;
+        try {
+            // each progress notification restarts the wait; the SDK's own timeout caps it
+            Mono<Long> quiet = beats.asFlux().startWith(0L).switchMap(beat -> Mono.delay(timeout)).next();
+            result = await(client.callTool(new McpSchema.CallToolRequest(name, McpTools.toMap(arguments),
+                    Map.of("progressToken", token))).timeout(quiet), "tools/call");
+        } finally {
+            progress.remove(key);
+        }
         if (Boolean.TRUE.equals(result.isError())) {
             String text = McpTools.text(result);
             throw new RemoteToolException(text.isBlank() ? "the server reported an error without text" : text);
@@ -204,7 +345,7 @@ public final class McpToolkit implements Toolkit, AutoCloseable {
 
     private <T> T await(Mono<T> request, String method) {
         try {
-            T value = request.takeUntilOther(exited.asMono()).timeout(timeout).block();
+            T value = request.takeUntilOther(exited.asMono()).block();
             if (value == null && hasExited) {
                 throw new RemoteToolException("the MCP server has exited");
             }
@@ -226,18 +367,11 @@ public final class McpToolkit implements Toolkit, AutoCloseable {
     }
 
     /** Watches a server started as a command: when it exits, pending and later calls fail at once. */
-    private void watch(StdioClientTransport transport) {
-        Thread watcher = new Thread(() -> {
-            try {
-                transport.awaitForExit();
-            } catch (RuntimeException e) {
-                // the process is gone either way
-            }
+    private void watch(ChildProcessTransport transport) {
+        transport.exited().thenRun(() -> {
             hasExited = true;
             exited.tryEmitEmpty();
-        }, "mcp-server-exit " + source);
-        watcher.setDaemon(true);
-        watcher.start();
+        });
     }
 
     private static boolean isTimeout(Throwable e) {
@@ -250,8 +384,7 @@ public final class McpToolkit implements Toolkit, AutoCloseable {
     }
 
     private static String seconds(Duration d) {
-        long ms = d.toMillis();
-        return ms % 1000 == 0 ? ms / 1000 + " s" : ms + " ms";
+        return McpTools.seconds(d);
     }
 
     /** A failure the model is told about: the text is the server's, or says what went wrong with the server. */
@@ -268,9 +401,13 @@ public final class McpToolkit implements Toolkit, AutoCloseable {
         private final List<String> commandLine;
         private final URI endpoint;
         private final Map<String, String> env = new LinkedHashMap<>();
+        private final List<String> inherited = new ArrayList<>();
         private Duration timeout = Duration.ofSeconds(30);
         private String bearerToken;
         private String clientName = "calltype";
+        private Confirm confirm = Confirm.DESTRUCTIVE;
+        private int maxPages = DEFAULT_MAX_LIST_PAGES;
+        private int maxTools = DEFAULT_MAX_TOOLS;
 
         private Builder(List<String> commandLine, URI endpoint) {
             this.commandLine = commandLine;
@@ -278,7 +415,11 @@ public final class McpToolkit implements Toolkit, AutoCloseable {
         }
 
         /**
-         * An environment variable for the server command (it also inherits this process's environment).
+         * An environment variable for the server command. The command inherits only a short allowlist of this
+         * process's variables ({@code HOME}, {@code LOGNAME}, {@code PATH}, {@code SHELL}, {@code TERM},
+         * {@code USER}; on Windows {@code APPDATA}, {@code PATH}, {@code SYSTEMROOT}, {@code TEMP},
+         * {@code USERPROFILE} and the like), so that secrets in it (API keys, tokens) reach a server only when named
+         * here or with {@link #inheritEnv}.
          *
          * @param name the variable's name
          * @param value its value, replacing an inherited one
@@ -286,6 +427,20 @@ public final class McpToolkit implements Toolkit, AutoCloseable {
          */
         public Builder env(String name, String value) {
             env.put(Objects.requireNonNull(name, "name"), Objects.requireNonNull(value, "value"));
+            return this;
+        }
+
+        /**
+         * Variables of this process's environment to pass to the server command as they are, beside the allowlist
+         * (see {@link #env(String, String)}); a name this process does not have is skipped.
+         *
+         * @param names the variables' names
+         * @return this builder
+         */
+        public Builder inheritEnv(String... names) {
+            for (String name : names) {
+                inherited.add(Objects.requireNonNull(name, "name"));
+            }
             return this;
         }
 
@@ -302,7 +457,8 @@ public final class McpToolkit implements Toolkit, AutoCloseable {
 
         /**
          * How long to wait for any one answer of the server (start-up, {@code tools/list}, each {@code tools/call});
-         * 30 seconds unless set.
+         * 30 seconds unless set. A call's wait starts again with each progress notification the server sends for
+         * it, up to {@value McpToolkit#MAX_PROGRESS_FACTOR} times this in all.
          *
          * @param timeout the longest wait, positive
          * @return this builder
@@ -339,6 +495,40 @@ public final class McpToolkit implements Toolkit, AutoCloseable {
         }
 
         /**
+         * Which of this server's tools need the user's approval before a {@code ToolLoop} runs a call (its
+         * {@link ToolSpec#confirm()}): {@link Confirm#DESTRUCTIVE} unless set, as MCP's defaults read the server's
+         * hints. {@link Confirm#NONE} is the opt-out for a server the user trusts.
+         *
+         * @param which the tools to confirm
+         * @return this builder
+         */
+        public Builder confirm(Confirm which) {
+            this.confirm = Objects.requireNonNull(which, "which");
+            return this;
+        }
+
+        /**
+         * Bounds on one listing of the server's tools ({@code tools/list} and the pages its {@code nextCursor}
+         * leads to): a server that sends more pages or more tools fails {@link #connect()} (or
+         * {@link McpToolkit#refresh()}) with an error saying so. Unless set: {@value McpToolkit#DEFAULT_MAX_LIST_PAGES} pages,
+         * {@value McpToolkit#DEFAULT_MAX_TOOLS} tools.
+         *
+         * @param maxPages the most pages, at least 1
+         * @param maxTools the most tools, at least 1
+         * @return this builder
+         * @throws IllegalArgumentException when a bound is below 1
+         */
+        public Builder listLimits(int maxPages, int maxTools) {
+            if (maxPages < 1 || maxTools < 1) {
+                throw new IllegalArgumentException("the listing limits must be at least 1: " + maxPages + " pages, "
+                        + maxTools + " tools");
+            }
+            this.maxPages = maxPages;
+            this.maxTools = maxTools;
+            return this;
+        }
+
+        /**
          * Starts or reaches the server, initializes the session and lists the tools.
          *
          * @throws IllegalStateException when the server cannot be started or reached, or does not answer in time
@@ -352,23 +542,31 @@ public final class McpToolkit implements Toolkit, AutoCloseable {
                 throw new IllegalStateException("cannot use the MCP server " + source + ": the command "
                         + commandLine.get(0) + " is not found or not executable");
             }
-            StdioClientTransport stdio = commandLine != null ? stdioTransport() : null;
-            McpClientTransport transport = stdio != null ? stdio : httpTransport();
-            McpToolkit[] toolkit = new McpToolkit[1];
+            ChildProcessTransport stdio = commandLine != null ? new ChildProcessTransport(commandLine,
+                    ChildEnvironment.of(System.getenv(), inherited, env), source) : null;
+            AtomicReference<McpToolkit> toolkit = new AtomicReference<>();
+            McpClientTransport transport = new ClientWire(stdio != null ? stdio : httpTransport(), () -> {
+                McpToolkit listening = toolkit.get();
+                if (listening != null) {
+                    listening.toolsChanged();
+                }
+            }, token -> {
+                McpToolkit listening = toolkit.get();
+                if (listening != null) {
+                    listening.progressed(token);
+                }
+            });
             McpAsyncClient client = McpClient.async(transport)
                     .clientInfo(new McpSchema.Implementation(clientName, "1.0.0"))
-                    .requestTimeout(timeout)
+                    // the longest any request may take: progress notifications stretch a call's wait up to this
+                    .requestTimeout(timeout.multipliedBy(MAX_PROGRESS_FACTOR))
                     .initializationTimeout(timeout)
                     .jsonSchemaValidator(new OutputSchemaValidator())
-                    .toolsChangeConsumer(listed -> Mono.fromRunnable(() -> {
-                        if (toolkit[0] != null) {
-                            toolkit[0].install(listed);
-                        }
-                    }))
                     .build();
-            McpToolkit result = new McpToolkit(client, source, timeout);
+            McpToolkit result = new McpToolkit(client, source, this);
+            toolkit.set(result);
             try {
-                result.await(client.initialize(), "initialize");
+                result.await(client.initialize().timeout(timeout), "initialize");
                 if (stdio != null) {
                     result.watch(stdio);
                 }
@@ -377,7 +575,6 @@ public final class McpToolkit implements Toolkit, AutoCloseable {
                 result.close();
                 throw new IllegalStateException("cannot use the MCP server " + source + ": " + e.getMessage());
             }
-            toolkit[0] = result;
             return result;
         }
 
@@ -401,18 +598,6 @@ public final class McpToolkit implements Toolkit, AutoCloseable {
                 }
             }
             return false;
-        }
-
-        private StdioClientTransport stdioTransport() {
-            ServerParameters parameters = ServerParameters.builder(commandLine.get(0))
-                    .args(commandLine.subList(1, commandLine.size()))
-                    .env(env)
-                    .build();
-            StdioClientTransport transport = new StdioClientTransport(parameters, McpTools.MAPPER);
-            transport.setStdErrorHandler(line -> {
-                // the server's diagnostics are not part of the conversation
-            });
-            return transport;
         }
 
         private McpClientTransport httpTransport() {

@@ -1,6 +1,7 @@
 package dev.calltype.mcp;
 
 import dev.calltype.runtime.SchemaDialect;
+import dev.calltype.runtime.TerminalText;
 import dev.calltype.runtime.ToolResult;
 import dev.calltype.runtime.ToolSpec;
 import dev.calltype.runtime.Toolkit;
@@ -65,9 +66,8 @@ final class McpTools {
             if (output != null) {
                 tool.outputSchema(JSON.convertValue(output, MAP));
             }
-            McpSchema.ToolAnnotations annotations = spec == null ? null : annotations(spec);
-            if (annotations != null) {
-                tool.annotations(annotations);
+            if (spec != null) {
+                tool.annotations(annotations(spec));
             }
             tools.add(tool.build());
         }
@@ -76,17 +76,16 @@ final class McpTools {
 
     /**
      * What a host is told about a tool's effects: a tool that only reads ({@link ToolSpec#readOnly()}) is
-     * {@code readOnlyHint}; one that needs a person's approval ({@link ToolSpec#confirm()}) is {@code destructiveHint};
-     * {@code null} when nothing is known.
+     * {@code readOnlyHint}; any other is {@code destructiveHint} exactly when it needs a person's approval
+     * ({@link ToolSpec#confirm()}), so that a host (and {@link McpToolkit}) asks before the calls a local
+     * {@code ToolLoop} would ask about, and only those. Without the explicit {@code false}, MCP's defaults would
+     * make every tool that writes destructive.
      */
     static McpSchema.ToolAnnotations annotations(ToolSpec spec) {
         if (spec.readOnly()) {
             return new McpSchema.ToolAnnotations(null, true, null, null, null, null);
         }
-        if (spec.confirm()) {
-            return new McpSchema.ToolAnnotations(null, false, true, null, null, null);
-        }
-        return null;
+        return new McpSchema.ToolAnnotations(null, false, spec.confirm(), null, null, null);
     }
 
     /**
@@ -150,6 +149,78 @@ final class McpTools {
         return out.build();
     }
 
+    /** A failed {@code tools/call} result: {@code Tool NAME failed: WHY}, as a toolkit words a failure. */
+    static McpSchema.CallToolResult failure(String tool, String why) {
+        return McpSchema.CallToolResult.builder()
+                .addTextContent("Tool " + tool + " failed" + (why == null ? "." : ": " + why))
+                .isError(true)
+                .build();
+    }
+
+    /**
+     * {@code result} when its JSON takes at most {@code maxBytes}; otherwise a failure saying so (counted as it is
+     * written, never held: a result too large to send is never copied whole).
+     */
+    static McpSchema.CallToolResult bounded(String tool, McpSchema.CallToolResult result, int maxBytes) {
+        CountingSink sink = new CountingSink(maxBytes);
+        try {
+            JSON.writeValue(sink, result);
+            return result;
+        } catch (java.io.IOException e) {
+            if (!sink.over()) {
+                return failure(tool, "its result cannot be written as JSON");
+            }
+            return failure(tool, "its result is larger than the " + maxBytes
+                    + " bytes one message may hold; ask for less (a smaller range, a filter, a page)");
+        }
+    }
+
+    /** An output stream that counts and fails once past its limit. */
+    private static final class CountingSink extends java.io.OutputStream {
+        private final long limit;
+        private long count;
+
+        CountingSink(long limit) {
+            this.limit = limit;
+        }
+
+        boolean over() {
+            return count > limit;
+        }
+
+        @Override
+        public void write(int b) throws java.io.IOException {
+            add(1);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws java.io.IOException {
+            add(len);
+        }
+
+        private void add(long n) throws java.io.IOException {
+            count += n;
+            if (count > limit) {
+                throw new java.io.IOException("over the limit");
+            }
+        }
+    }
+
+    /**
+     * Text from a peer as a message or log shows it: at most {@code max} characters of it (then {@code …}), on one
+     * line with control characters shown as escapes ({@link TerminalText#line}, the routine every terminal-bound
+     * text goes through).
+     */
+    static String shown(String text, int max) {
+        return text.length() > max ? TerminalText.line(text.substring(0, max)) + "…" : TerminalText.line(text);
+    }
+
+    /** A duration as messages show it: {@code 5 s}, or {@code 250 ms}. */
+    static String seconds(java.time.Duration d) {
+        long ms = d.toMillis();
+        return ms % 1000 == 0 ? ms / 1000 + " s" : ms + " ms";
+    }
+
     // ---------------------------------------------------------------------------------------------
     // using: MCP -> toolkit
 
@@ -173,8 +244,31 @@ final class McpTools {
                 // the runtime reads a server's readOnlyHint: such calls may run concurrently in a ToolLoop
                 entry.putObject("annotations").put("readOnlyHint", tool.annotations().readOnlyHint());
             }
+            // destructiveHint is read by McpToolkit itself (whether a call needs approval), from the SDK's entry
         }
         return root.toString();
+    }
+
+    /**
+     * Whether a server's tool is destructive as MCP's defaults read its hints: a tool not marked
+     * {@code readOnlyHint: true} is, unless it is marked {@code destructiveHint: false}. Hints from the server are
+     * all there is to go on; a server can mark any tool as it likes.
+     */
+    static boolean destructive(McpSchema.Tool tool) {
+        McpSchema.ToolAnnotations hints = tool.annotations();
+        if (hints == null) {
+            return true;
+        }
+        if (Boolean.TRUE.equals(hints.readOnlyHint())) {
+            return false;
+        }
+        return !Boolean.FALSE.equals(hints.destructiveHint());
+    }
+
+    /** {@code spec} with {@link ToolSpec#confirm()} set as given. */
+    static ToolSpec confirmed(ToolSpec spec, boolean confirm) {
+        return spec.confirm() == confirm ? spec : new ToolSpec(spec.name(), spec.description(), spec.parameters(),
+                spec.parameterOrder(), confirm, spec.readOnly(), spec.outputSchema());
     }
 
     /** Checked arguments as the SDK sends them. */
@@ -193,6 +287,16 @@ final class McpTools {
         return JsonNodeFactory.instance.textNode(text(result));
     }
 
+    /** How many bytes base64 text decodes to. */
+    private static long decodedLength(String base64) {
+        if (base64 == null) {
+            return 0;
+        }
+        String b = base64.strip();
+        int padding = b.endsWith("==") ? 2 : b.endsWith("=") ? 1 : 0;
+        return Math.max(0, (long) b.length() / 4 * 3 - padding);
+    }
+
     /** A remote result's content as text. */
     static String text(McpSchema.CallToolResult result) {
         StringBuilder out = new StringBuilder();
@@ -206,6 +310,13 @@ final class McpTools {
             } else if (part instanceof McpSchema.EmbeddedResource embedded
                     && embedded.resource() instanceof McpSchema.TextResourceContents resource) {
                 out.append(resource.text());
+            } else if (part instanceof McpSchema.EmbeddedResource embedded
+                    && embedded.resource() instanceof McpSchema.BlobResourceContents blob) {
+                out.append("[resource ").append(blob.uri());
+                if (blob.mimeType() != null) {
+                    out.append(' ').append(blob.mimeType());
+                }
+                out.append(", ").append(decodedLength(blob.blob())).append(" bytes not shown]");
             } else if (part instanceof McpSchema.ImageContent image) {
                 out.append("[image ").append(image.mimeType()).append(']');
             } else if (part instanceof McpSchema.AudioContent audio) {

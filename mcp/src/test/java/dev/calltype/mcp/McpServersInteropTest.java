@@ -121,10 +121,14 @@ class McpServersInteropTest {
                     ModelReply.text("list_directory(\"" + real + "\")\nread_text_file(path=\"" + note + "\", head=\"1\")"),
                     ModelReply.text("The note says: first line"));
             Results results = new Results();
+            List<String> approved = new ArrayList<>();
             ToolLoop.Outcome outcome = ToolLoop.builder(model, files).mode(ToolLoop.Mode.PROMPT)
-                    .format(PromptFormat.PYTHONIC).listener(results).build().run("Write a note and read it back");
+                    .format(PromptFormat.PYTHONIC).listener(results).approver((call, tool) -> approved.add(tool.name()))
+                    .build().run("Write a note and read it back");
 
             assertThat(outcome.completed()).isTrue();
+            // write_file is not marked read-only, so it needs approval; the reading tools are marked read-only
+            assertThat(approved).containsExactly("write_file");
             assertThat(results.results).extracting(ToolResult::isError).containsExactly(false, false, false);
             assertThat(Files.readString(real.resolve("note.txt"))).isEqualTo("first line");
             assertThat(results.results.get(1).content()).contains("[FILE] note.txt");
@@ -134,6 +138,43 @@ class McpServersInteropTest {
                     JSON.createObjectNode().put("path", "/etc/hostname")));
             assertThat(outside.isError()).isTrue();
             assertThat(outside.content()).startsWith("Tool read_text_file failed: ").contains("ccess denied");
+        }
+    }
+
+    @Test
+    void theEverythingServerSeesNoSecretOfThisProcessUnlessNamed() {
+        Path bin = servers.file("@modelcontextprotocol/server-everything", "dist/index.js");
+        assertThat(System.getenv("CALLTYPE_TEST_API_KEY")).as("set by the build for this test").isNotBlank();
+        try (McpToolkit everything = connect(bin, "stdio")) {
+            String env = everything.dispatch(ToolCall.of("get-env")).content();
+            assertThat(env).contains("\"PATH\"").doesNotContain("CALLTYPE_TEST_API_KEY")
+                    .doesNotContain("sk-test-not-for-mcp-servers");
+        }
+        try (McpToolkit named = McpToolkit.stdio(List.of(Npm.node(), bin.toString(), "stdio"))
+                .inheritEnv("CALLTYPE_TEST_API_KEY").timeout(Duration.ofSeconds(60)).connect()) {
+            assertThat(named.dispatch(ToolCall.of("get-env")).content()).contains("sk-test-not-for-mcp-servers");
+        }
+    }
+
+    @Test
+    void aToolThatNeedsTaskSupportIsNotListed() {
+        Path bin = servers.file("@modelcontextprotocol/server-everything", "dist/index.js");
+        try (McpToolkit everything = connect(bin, "stdio")) {
+            everything.refresh(); // after the tools it registers once initialized
+            assertThat(everything.tools()).extracting(ToolSpec::name).contains("echo", "trigger-long-running-operation")
+                    .doesNotContain("simulate-research-query");
+        }
+    }
+
+    @Test
+    void progressNotificationsExtendALongCallsWait() {
+        Path bin = servers.file("@modelcontextprotocol/server-everything", "dist/index.js");
+        List<String> line = List.of(Npm.node(), bin.toString(), "stdio");
+        try (McpToolkit everything = McpToolkit.stdio(line).timeout(Duration.ofSeconds(3)).connect()) {
+            ToolResult result = everything.dispatch(ToolCall.of("trigger-long-running-operation",
+                    JSON.createObjectNode().put("duration", 6).put("steps", 6)));
+            assertThat(result.isError()).as(result.content()).isFalse();
+            assertThat(result.content()).contains("Long running operation completed");
         }
     }
 

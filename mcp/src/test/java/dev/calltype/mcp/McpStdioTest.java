@@ -64,7 +64,7 @@ class McpStdioTest {
             String bad = fromServer.readLine();
             assertThat(JSON.readTree(bad).path("id").asInt()).isEqualTo(4);
             assertThat(JSON.readTree(bad).path("error").path("message").asText())
-                    .isEqualTo("invalid params: the value of \"arguments\" does not have the type the method takes");
+                    .isEqualTo("invalid params: the value of \"arguments\" does not have the type the method takes (an object)");
             assertThat(bad).doesNotContain("java.").doesNotContain("dev.calltype").doesNotContain("\tat ");
         } finally {
             toServer.close();

@@ -5,9 +5,13 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.calltype.openai.internal.ChatCompletionsClient;
 import dev.calltype.openai.internal.Completion;
+import dev.calltype.openai.internal.CompletionAssembler;
 import dev.calltype.openai.internal.Endpoint;
 import dev.calltype.runtime.SchemaDialect;
 import dev.calltype.runtime.SchemaDialects;
+import dev.calltype.runtime.Extraction;
+import dev.calltype.runtime.ExtractionError;
+import dev.calltype.runtime.StreamEvent;
 import dev.calltype.runtime.ToolCall;
 import dev.calltype.runtime.ToolCallExtractor;
 import dev.calltype.runtime.ToolResult;
@@ -16,6 +20,7 @@ import dev.calltype.runtime.agent.ChatMessage;
 import dev.calltype.runtime.agent.ModelClient;
 import dev.calltype.runtime.agent.ModelReply;
 import dev.calltype.runtime.agent.NativeTools;
+import dev.calltype.runtime.agent.ReplyListener;
 import dev.calltype.runtime.constraint.Constraints;
 import java.net.URI;
 import java.time.Duration;
@@ -46,7 +51,9 @@ import java.util.function.Function;
  * sent and the calls are read from the text by the loop.
  *
  * <p><b>Streaming.</b> It always asks for a stream; text reaches {@link #stream}'s {@code onText} and the
- * {@link Builder#listener listener} as it arrives, and each native call reaches the listener once complete. A server
+ * {@link Builder#listener listener} as it arrives, and each native call reaches the listener once complete. Through
+ * {@link #stream(List, List, ReplyListener)} (what {@code ToolLoop} calls) native calls are also reported as they
+ * form (start, argument text as it grows, completion or rejection) and reasoning sent apart as it arrives. A server
  * that answers with one JSON body is read too.
  *
  * <p><b>Timeouts and limits.</b> {@link Builder#responseTimeout} bounds everything up to a usable answer's headers:
@@ -152,41 +159,83 @@ public final class OpenAiChatModel implements ModelClient {
     /** @throws ChatCompletionsException when the request fails */
     @Override
     public ModelReply stream(List<ChatMessage> messages, List<ToolSpec> tools, Consumer<String> onText) {
+        return stream(messages, tools, ReplyListener.rawText(onText));
+    }
+
+    /**
+     * Streams the answer: its text to {@link ReplyListener#onRawText}, and to {@link ReplyListener#onEvent} the
+     * reasoning a server sends apart ({@code reasoning_content} or {@code reasoning}) and each native call as it
+     * forms: its start (name and id) once its name arrives, its argument text piece by piece, then its completion
+     * or rejection once the next call starts or the answer ends.
+     *
+     * @throws ChatCompletionsException when the request fails
+     */
+    @Override
+    public ModelReply stream(List<ChatMessage> messages, List<ToolSpec> tools, ReplyListener out) {
         ToolCallExtractor reader = extractor != null ? extractor : offered.offer(tools).extractor();
         List<ToolCall> calls = new ArrayList<>();
         List<ToolResult> rejected = new ArrayList<>();
-        Completion completion = client.complete(requestBody(messages, tools), text -> {
-            onText.accept(text);
-            listener.accept(new ChatEvent.TextDelta(text));
-        }, call -> read(reader, call, calls, rejected, false));
+        Completion completion = client.complete(requestBody(messages, tools), new CompletionAssembler.Listener() {
+            @Override
+            public void text(String piece) {
+                out.onRawText(piece);
+                listener.accept(new ChatEvent.TextDelta(piece));
+            }
+
+            @Override
+            public void reasoning(String piece) {
+                out.onEvent(new StreamEvent.ReasoningDelta(piece));
+            }
+
+            @Override
+            public void callStarted(int index, String name, String id) {
+                out.onEvent(new StreamEvent.CallStarted(index, name.strip(), id));
+            }
+
+            @Override
+            public void arguments(int index, String piece) {
+                out.onEvent(new StreamEvent.ArgumentsDelta(index, piece));
+            }
+
+            @Override
+            public void callComplete(Completion.NativeCall call) {
+                read(reader, call, calls, rejected, false, out);
+            }
+        });
         List<Completion.NativeCall> all = completion.toolCalls();
         int done = calls.size() + rejected.size();
         for (int i = done; i < all.size(); i++) {
             // The last call of an answer cut by the token limit may be cut too, even when its JSON closes.
             boolean cut = "length".equals(completion.finishReason()) && i == all.size() - 1;
-            read(reader, all.get(i), calls, rejected, cut);
+            read(reader, all.get(i), calls, rejected, cut, out);
         }
         return new ModelReply(completion.content(), calls, rejected);
     }
 
     private void read(ToolCallExtractor reader, Completion.NativeCall nc, List<ToolCall> calls, List<ToolResult> rejected,
-                      boolean cut) {
+                      boolean cut, ReplyListener out) {
         String name = nc.name() == null ? "" : nc.name().strip();
         if (cut) {
-            ToolResult failure = ToolResult.failure(name, nc.id(), "Your call to \"" + shorten(name) + "\" was cut off"
-                    + " by the length limit of your answer, so it was not run. Send the complete call again.");
+            String message = "Your call to \"" + shorten(name) + "\" was cut off by the length limit of your answer,"
+                    + " so it was not run. Send the complete call again.";
+            ToolResult failure = ToolResult.failure(name, nc.id(), message);
             rejected.add(failure);
             listener.accept(new ChatEvent.CallRejected(failure));
+            out.onEvent(new StreamEvent.Error(new ExtractionError(ExtractionError.Kind.TRUNCATED, 0,
+                    nc.arguments().length(), message, shorten(nc.arguments()), name)));
             return;
         }
-        ModelReply read = NativeTools.read(reader, new NativeTools.Call(name, nc.arguments(), nc.id()));
-        for (ToolCall call : read.toolCalls()) {
+        Extraction read = reader.readNativeCall(name, nc.arguments(), nc.id());
+        for (ToolCall call : read.calls()) {
             calls.add(call);
             listener.accept(new ChatEvent.CallReceived(call));
+            out.onEvent(new StreamEvent.CallCompleted(call));
         }
-        for (ToolResult failure : read.rejectedCalls()) {
+        if (!read.hasCalls()) {
+            ToolResult failure = ToolResult.failure(name, nc.id(), read.correctionPrompt().orElseThrow());
             rejected.add(failure);
             listener.accept(new ChatEvent.CallRejected(failure));
+            out.onEvent(new StreamEvent.Error(read.errors().get(0)));
         }
     }
 

@@ -17,6 +17,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * One toolkit over several: calls are routed by tool name. The view follows parts whose tools change (an MCP
@@ -57,6 +58,8 @@ final class CombinedToolkit implements Toolkit {
         final Map<String, Toolkit> natives = new HashMap<>();
         /** The extractor over {@link #tools}, made at its first use. */
         private volatile ToolCallExtractor extractor;
+        /** Names of different parts that clash or fold onto one another, worded for a person. */
+        final List<String> warnings = new ArrayList<>();
 
         /**
          * @param strict whether a name two parts share is an error (when combining) or, after a part's tools
@@ -75,13 +78,13 @@ final class CombinedToolkit implements Toolkit {
                 for (ToolSpec tool : listed) {
                     Integer previous = owner.putIfAbsent(tool.name(), i);
                     if (previous != null) {
-                        String clash = "tool name \"" + tool.name() + "\" is provided by both "
+                        String clash = "tool name \"" + TerminalText.line(tool.name()) + "\" is provided by both "
                                 + describe(parts.get(previous), previous) + " and " + describe(part, i);
                         if (strict) {
                             throw new IllegalArgumentException(clash + "; rename one of the tools");
                         }
-                        LOG.log(Level.WARNING, clash + " after its tools changed; only the tool of "
-                                + describe(parts.get(previous), previous) + " is offered");
+                        warnings.add(clash + " after its tools changed; only the tool of "
+                                + describe(parts.get(previous), previous) + " is offered and runs");
                         continue;
                     }
                     route.put(tool.name(), part);
@@ -94,6 +97,34 @@ final class CombinedToolkit implements Toolkit {
                 all.addAll(mine);
             }
             this.tools = List.copyOf(all);
+            lookAlikes(parts);
+            for (String warning : warnings) {
+                LOG.log(Level.WARNING, warning);
+            }
+        }
+
+        /**
+         * Warns about names of different parts that differ only in case and separators ({@code delete.note} beside
+         * {@code delete_note}): a call runs the tool it names exactly, and any other spelling is refused as ambiguous.
+         */
+        private void lookAlikes(List<Toolkit> parts) {
+            Map<String, Integer> firstByFold = new HashMap<>();
+            Map<String, ToolSpec> toolByFold = new HashMap<>();
+            for (int i = 0; i < kept.size(); i++) {
+                for (ToolSpec tool : kept.get(i)) {
+                    String folded = Names.fold(tool.name());
+                    Integer earlier = firstByFold.putIfAbsent(folded, i);
+                    if (earlier != null && earlier != i) {
+                        ToolSpec other = toolByFold.get(folded);
+                        warnings.add("tool name \"" + TerminalText.line(tool.name()) + "\" of " + describe(parts.get(i), i)
+                                + " looks like \"" + TerminalText.line(other.name()) + "\" of "
+                                + describe(parts.get(earlier), earlier) + ": a call runs the tool whose name it"
+                                + " writes exactly, and a call that spells it any other way is refused as ambiguous");
+                    } else {
+                        toolByFold.putIfAbsent(folded, tool);
+                    }
+                }
+            }
         }
 
         /** The extractor over the view's tools, with the default limits ({@link Toolkit#extractor()}'s). */
@@ -131,10 +162,37 @@ final class CombinedToolkit implements Toolkit {
         }
     }
 
+    /**
+     * A part as messages name it: its number and class ({@code toolkit #1 (NotesTools)}), or what its own
+     * {@code toString} says when it has one that is not the runtime's own ({@code toolkit #2 (MCP server npx …)}).
+     */
     private static String describe(Toolkit toolkit, int index) {
         Class<?> type = toolkit.getClass();
         String name = type.getSimpleName().isEmpty() ? type.getName() : type.getSimpleName();
+        try {
+            if (type.getMethod("toString").getDeclaringClass() == type && type.getPackage() != Toolkit.class.getPackage()) {
+                String own = String.valueOf(toolkit);
+                name = TerminalText.line(own.length() > 120 ? own.substring(0, 120) + "…" : own);
+            }
+        } catch (NoSuchMethodException | RuntimeException e) {
+            // the class name, then
+        }
         return "toolkit #" + (index + 1) + " (" + name + ")";
+    }
+
+    /**
+     * What a person should know about the combination as it is now: tool names of different parts that clash (the
+     * earlier part's tool is the one offered and run) or differ only in case and separators (each runs only when
+     * named exactly), and the parts' own warnings.
+     */
+    @Override
+    public List<String> warnings() {
+        View v = view();
+        List<String> all = new ArrayList<>(v.warnings);
+        for (Toolkit part : parts) {
+            all.addAll(part.warnings());
+        }
+        return List.copyOf(all);
     }
 
     @Override
@@ -210,6 +268,31 @@ final class CombinedToolkit implements Toolkit {
             call = call.withName(tool.name());
         }
         return Dispatching.guardedDispatch(part, call);
+    }
+
+    /**
+     * Binds a name to the tool of the part that owns it, through the part's own {@link Toolkit#bind}: the binding
+     * runs the call on that part's tool or not at all, whatever the name comes to mean in this toolkit later (a
+     * part's tool removed, so that the name now folds onto another part's tool).
+     */
+    @Override
+    public Optional<BoundTool> bind(String name) {
+        if (name == null) {
+            return Optional.empty();
+        }
+        View v = view();
+        String exact = name;
+        Toolkit part = v.route.get(name);
+        if (part == null) {
+            ToolSpec tool = Names.resolve(name, v.tools, ToolSpec::name);
+            if (tool == null) {
+                return Optional.empty();
+            }
+            exact = tool.name();
+            part = v.route.get(exact);
+        }
+        String owned = exact;
+        return part.bind(owned).filter(bound -> bound.tool().name().equals(owned));
     }
 
     /** An extractor over {@link #tools()} as they are now, made once per change of the tools. */

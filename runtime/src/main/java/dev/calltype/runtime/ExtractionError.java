@@ -27,7 +27,13 @@ public record ExtractionError(Kind kind, int start, int end, String message, Str
         /** More positional arguments than the tool has parameters. */
         TOO_MANY_POSITIONAL,
         /** A configured limit (payload size, nesting depth, number of calls, …) was exceeded. */
-        LIMIT_EXCEEDED
+        LIMIT_EXCEEDED,
+        /**
+         * A call written inside a reasoning block that was never closed, with reasoning after it or in an extractor
+         * built not to run such calls ({@link ToolCallExtractor.Builder#runCallsInUnclosedReasoning}): not run, and
+         * reported so that it is never dropped silently.
+         */
+        CALL_IN_REASONING
     }
 
     /**

@@ -38,5 +38,17 @@ public enum Repair {
      */
     UNESCAPED_QUOTES,
     /** A pythonic integer written with leading zeros ({@code 007}, which Python 3 refuses) was read as decimal. */
-    LEADING_ZEROS
+    LEADING_ZEROS,
+    /**
+     * The call was written inside a reasoning block that the response opened ({@code <think>}) and never closed,
+     * and only calls followed: the block was taken to end where the calls begin, as Ollama and LMDeploy read it (see
+     * {@link ToolCallExtractor.Builder#runCallsInUnclosedReasoning}).
+     */
+    REASONING_NOT_CLOSED,
+    /**
+     * A tag of a call's markup was missing where the tags around it bound the text unambiguously: an argument value
+     * never opened or never closed (GLM {@code <arg_value>}), or a call left unclosed at the end of the response after
+     * its last complete value.
+     */
+    MISSING_TAGS
 }

@@ -43,7 +43,7 @@ public final class StreamingExtractor {
     private final Consumer<StreamEvent> listener;
     private final HeldText window = new HeldText();
     private final Driver driver;
-    private final Sink sink = new Sink();
+    private final Sink sink;
     private final List<ToolCall> calls = new ArrayList<>();
     private final List<ExtractionError> errors = new ArrayList<>();
     private final List<WireFormat> errorFormats = new ArrayList<>();
@@ -53,6 +53,7 @@ public final class StreamingExtractor {
     StreamingExtractor(Config cfg, Consumer<StreamEvent> listener) {
         this.cfg = cfg;
         this.listener = listener;
+        this.sink = new Sink(cfg.reasoningStartDecided ? null : new StringBuilder());
         this.driver = new Driver(cfg, sink);
         if (!cfg.promptTail.isEmpty()) {
             window.append(cfg.promptTail); // read as the text the response continues, never reported
@@ -172,9 +173,32 @@ public final class StreamingExtractor {
     /** Turns the driver's decisions into events, merging adjacent text of the same kind. */
     private final class Sink implements Driver.Sink {
 
+        /**
+         * The text shown while it is undecided whether the response began in reasoning ({@code null} once decided,
+         * or when that was known from the start); bounded by the window that decides it.
+         */
+        private StringBuilder shown;
+        private boolean callStarted;
+
+        private Sink(StringBuilder shown) {
+            this.shown = shown;
+        }
+
         @Override
         public void text(CharSequence buf, int start, int end) {
-            add(buf.subSequence(start, end).toString(), false);
+            String s = buf.subSequence(start, end).toString();
+            if (shown != null) {
+                shown.append(s);
+            }
+            add(s, false);
+        }
+
+        @Override
+        public void decidedStart(boolean inReasoning) {
+            if (inReasoning && (shown.length() > 0 || callStarted)) {
+                events.add(new StreamEvent.TextWasReasoning(shown.toString()));
+            }
+            shown = null;
         }
 
         @Override
@@ -218,6 +242,7 @@ public final class StreamingExtractor {
 
         @Override
         public void started(int index, String name) {
+            callStarted = true;
             events.add(new StreamEvent.CallStarted(index, name == null ? "" : name));
         }
 

@@ -172,6 +172,7 @@ public final class ToolCallExtractor {
         private final List<Config.TagPair> tags = new ArrayList<>(List.of(
                 new Config.TagPair(DEFAULT_OPEN_TAG, DEFAULT_CLOSE_TAG)));
         private boolean searchReasoning;
+        private boolean runUnclosedReasoning = true;
         private Boolean startsInReasoning;
         private String promptTail = "";
         private ExtractionLimits limits = ExtractionLimits.DEFAULTS;
@@ -293,6 +294,28 @@ public final class ToolCallExtractor {
         }
 
         /**
+         * What becomes of tool-call markup written inside a reasoning block that is never closed (a response that
+         * opens {@code <think>}, or begins inside it, and ends without {@code </think>}). Such a block is only known
+         * to be unclosed at the end of the response, so a stream holds the reasoning from the first call markup in
+         * it until the block closes or the response ends.
+         *
+         * <p>{@code true} (the default): when nothing but calls and blanks follows the block's first call markup,
+         * the block ended there, as Ollama and LMDeploy read it: the calls run, each with
+         * {@link Repair#REASONING_NOT_CLOSED}. When prose follows them, the calls were mentioned while reasoning (a
+         * response cut off mid-thought): the block stays reasoning and each call is reported as an
+         * {@link ExtractionError.Kind#CALL_IN_REASONING} error, never run. {@code false}: every such call is reported
+         * so. A block that is closed is reasoning either way: a call mentioned in it is not run (unless
+         * {@link #searchReasoning}).
+         *
+         * @param on {@code true} to run the calls of a reasoning block never closed; {@code false} to report them
+         * @return this builder
+         */
+        public Builder runCallsInUnclosedReasoning(boolean on) {
+            this.runUnclosedReasoning = on;
+            return this;
+        }
+
+        /**
          * Whether the response begins inside a reasoning block. By default the response says: when its first
          * reasoning marker is a closing one ({@code </think>}, {@code </thinking>}, {@code </seed:think>},
          * {@code [/THINK]}, written without the opening one because the chat template opened it in the prompt, as
@@ -351,7 +374,8 @@ public final class ToolCallExtractor {
          * @return a new extractor, immutable and safe to share between threads
          */
         public ToolCallExtractor build() {
-            return new ToolCallExtractor(new Config(Recognizers.ALL, tools, limits, searchReasoning, startsInReasoning, promptTail,
+            return new ToolCallExtractor(new Config(Recognizers.ALL, tools, limits, searchReasoning, runUnclosedReasoning,
+                    startsInReasoning, promptTail,
                     formats, marker, tags));
         }
     }

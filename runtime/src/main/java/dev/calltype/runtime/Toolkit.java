@@ -70,15 +70,49 @@ public interface Toolkit {
      * same ignoring case and the separators {@code _ - .} and space ({@code getWeather}, {@code GET-WEATHER} and
      * {@code get.weather} all mean {@code get_weather}); empty when no tool or more than one matches.
      *
-     * <p>{@code ToolLoop} decides on the tool returned here whether a call needs approval and whether it may run
-     * concurrently, so a toolkit must {@link #dispatch} every name to the tool this returns for it (the generated,
-     * dynamic and combined toolkits do).
+     * <p>{@code ToolLoop} decides on the tool a name resolves to whether a call needs approval and whether it may
+     * run concurrently, and runs it through {@link #bind}, so a toolkit must {@link #dispatch} every name to the
+     * tool this returns for it (the generated, dynamic, combined and MCP toolkits do).
      *
      * @param name the tool name as the model wrote it
      * @return the tool meant, or empty when the name matches none or is ambiguous
      */
     default Optional<ToolSpec> resolve(String name) {
         return Optional.ofNullable(Names.resolve(name, tools(), ToolSpec::name));
+    }
+
+    /**
+     * Binds a name a model wrote to the tool it means now ({@link #resolve}), so that the call can be decided on
+     * that tool and then run on exactly it: {@link BoundTool#dispatch} runs the bound tool, or answers with a failure
+     * when this toolkit no longer has that tool as it was bound, and never runs another tool the name has come to
+     * mean (an MCP server's tools that changed in between). {@code ToolLoop} binds every call of a reply before it
+     * asks for approval and runs each call through its binding.
+     *
+     * <p>This default binds to {@link #resolve}'s tool and, when the call runs, checks that the tool's own name
+     * still resolves to an equal {@link ToolSpec} before it {@link #dispatch dispatches} the call under that name.
+     * A toolkit whose tools can change while a call is being decided on overrides it to check and run as one step
+     * (the combined and MCP toolkits do).
+     *
+     * @param name the tool name as the model wrote it
+     * @return the bound tool; empty when the name matches no tool or is ambiguous
+     */
+    default Optional<BoundTool> bind(String name) {
+        return resolve(name).map(tool -> BoundTool.of(this, tool, call -> {
+            ToolSpec now = resolve(tool.name()).orElse(null);
+            return tool.equals(now) ? dispatch(call) : null;
+        }));
+    }
+
+    /**
+     * What a person using these tools should be told, as they are now: for a combined toolkit, tool names of
+     * different parts that clash or differ only in case and separators (which tool runs for which spelling). Each is
+     * one line of text, safe for a terminal ({@link TerminalText#line}); a program shows them to its user (the
+     * example app's {@code chat} prints them under its banner and when they change).
+     *
+     * @return the warnings; empty by default
+     */
+    default List<String> warnings() {
+        return List.of();
     }
 
     /**

@@ -1,6 +1,5 @@
 package dev.calltype.runtime;
 
-import dev.calltype.runtime.internal.args.Names;
 import dev.calltype.runtime.internal.scan.ErrorTexts;
 
 import java.util.ArrayList;
@@ -31,7 +30,12 @@ public final class Toolkits {
      * <p>The combination is live: when a toolkit's tools change after it was combined (an MCP server that
      * announced new tools), the combined tools, routes, schemas and instructions follow before the next call.
      * A name that then clashes with an earlier toolkit's tool stays with the earlier toolkit; the later one's tool
-     * is left out and a warning is logged through {@link System.Logger} (a running conversation must not fail).
+     * is left out (a running conversation must not fail). Names of different toolkits that differ only in case and
+     * separators ({@code delete.note} beside {@code delete_note}) are allowed: a call runs the tool it names exactly,
+     * and a spelling that folds onto both ({@code deleteNote}) is refused as ambiguous. Both are reported by the
+     * combined toolkit's {@link Toolkit#warnings()}, for the user to see, and logged through
+     * {@link System.Logger}. A call is {@linkplain Toolkit#bind bound} to the toolkit that owns its tool, so
+     * approval always follows the tool that runs.
      *
      * @param toolkits the toolkits, in the order their tools are listed; none may be {@code null}
      * @return a toolkit over all of their tools
@@ -83,16 +87,7 @@ public final class Toolkits {
 
     /** The failure for a call to a tool that a toolkit over {@code tools} does not have. */
     static ToolResult notRouted(ToolCall call, List<ToolSpec> tools) {
-        return ToolResult.failure(call.name(), call.id(), unknownTool(call.name(), tools));
-    }
-
-    /** The failure message for a tool name no toolkit has (the wording every toolkit uses). */
-    static String unknownTool(String name, List<ToolSpec> tools) {
-        List<String> names = new ArrayList<>();
-        for (ToolSpec tool : tools) {
-            names.add(tool.name());
-        }
-        return ErrorTexts.unknownTool(name, names, Names.closest(name, names));
+        return ToolResult.failure(call.name(), call.id(), ErrorTexts.unknownTool(call.name(), tools));
     }
 
     /** The failure message for a call whose arguments do not fit the tool (the wording every toolkit uses). */

@@ -123,14 +123,16 @@ class AdversarialInputsTest {
     }
 
     @Test
-    void aThinkBlockNeverClosedHidesTheCallsInIt() {
+    void aThinkBlockNeverClosedReportsTheCallMentionedInItAndRunsNothing() {
         String text = "<think>\nThe user wants a price. I could write "
                 + "<tool_call>{\"name\": \"stock_price\", \"arguments\": {\"ticker\": \"ACME\"}}</tool_call>\n"
                 + "but let me think more. ".repeat(50_000);
         Extraction x = check("<think> never closed, 1 MB", text, 1000, 64 * 1024);
         assertThat(x.calls()).isEmpty();
         assertThat(x.text()).isEmpty();
-        assertThat(x.segments()).extracting(Extraction.Segment::kind).containsOnly(Extraction.Segment.Kind.REASONING);
+        assertThat(x.errors()).extracting(ExtractionError::kind).containsExactly(ExtractionError.Kind.CALL_IN_REASONING);
+        assertThat(x.segments()).extracting(Extraction.Segment::kind).containsOnly(Extraction.Segment.Kind.REASONING,
+                Extraction.Segment.Kind.ERROR);
     }
 
     @Test

@@ -127,16 +127,19 @@ class LinearityTest {
     }
 
     @Test
-    void streamingHoldsAtMostTheReasoningWindowByDefault() {
+    void streamingByDefaultHoldsOnlyAShortTailOfProseWhileTheStartIsUndecided() {
         StreamingExtractor s = TOOLS.streaming();
         String prose = repeat("Plain prose without any markup at all, line after line.\n", 100_000);
         int maxHeld = 0;
+        long shown = 0;
         for (int i = 0; i < prose.length(); i += 17) {
-            s.feed(prose.substring(i, Math.min(prose.length(), i + 17)));
+            for (StreamEvent e : s.feed(prose.substring(i, Math.min(prose.length(), i + 17)))) {
+                shown += e instanceof StreamEvent.TextDelta t ? t.text().length() : 0;
+            }
             maxHeld = Math.max(maxHeld, s.charsHeld());
+            assertThat(shown).isGreaterThan(i);
         }
-        assertThat(maxHeld).isBetween(32 * 1024 - 17, 32 * 1024 + 17);
-        assertThat(s.charsHeld()).isLessThan(20_000);
+        assertThat(maxHeld).isLessThan(20_000);
     }
 
     @Test

@@ -30,10 +30,23 @@ class PoliciesTest {
     }
 
     @Test
-    void thinkingTagsAndAnUnclosedBlockRunToTheEnd() {
+    void aCallInAReasoningBlockNeverClosedRunsAndSaysSo() {
         Extraction x = extract("Answer first. <thinking>still thinking <tool_call>{\"name\": \"now\"}</tool_call>");
+        assertThat(x.calls()).extracting(ToolCall::name).containsExactly("now");
+        assertThat(x.calls().get(0).repairs()).contains(Repair.REASONING_NOT_CLOSED);
+        assertThat(x.text()).isEqualTo("Answer first. ");
+        assertThat(x.errors()).isEmpty();
+    }
+
+    @Test
+    void aCallInAReasoningBlockNeverClosedIsReportedWhenNotRun() {
+        ToolCallExtractor reporting = ToolCallExtractor.builder().tools(ExtractionFixtures.TOOLS)
+                .runCallsInUnclosedReasoning(false).build();
+        Extraction x = reporting.extract("Answer first. <thinking>still thinking <tool_call>{\"name\": \"now\"}</tool_call>");
         assertThat(x.calls()).isEmpty();
         assertThat(x.text()).isEqualTo("Answer first. ");
+        assertThat(x.errors()).extracting(ExtractionError::kind).containsExactly(ExtractionError.Kind.CALL_IN_REASONING);
+        assertThat(x.errors().get(0).toolName()).isEqualTo("now");
     }
 
     @Test

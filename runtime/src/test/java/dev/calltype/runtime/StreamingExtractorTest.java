@@ -116,14 +116,45 @@ class StreamingExtractorTest {
     }
 
     @Test
-    void byDefaultTextIsHeldUntilTheFirstReasoningMarkerSaysWhatItWas() {
+    void byDefaultTextIsShownAtOnceAndALoneCloserSaysItWasReasoning() {
         StreamingExtractor s = ExtractionFixtures.EXTRACTOR.streaming();
-        assertThat(s.feed("The user wants ")).isEmpty();
-        assertThat(s.feed("the time.</think>")).containsExactly(new StreamEvent.ReasoningDelta("The user wants the time."));
+        assertThat(s.feed("The user wants ")).containsExactly(new StreamEvent.TextDelta("The user wants "));
+        assertThat(s.feed("the time.</th")).containsExactly(new StreamEvent.TextDelta("the time."));
+        assertThat(s.feed("ink>")).containsExactly(new StreamEvent.TextWasReasoning("The user wants the time."));
         assertThat(s.feed("It is noon.")).containsExactly(new StreamEvent.TextDelta("It is noon."));
         StreamingExtractor plain = ExtractionFixtures.EXTRACTOR.streaming();
-        assertThat(plain.feed("Hello ")).isEmpty();
-        assertThat(plain.feed("<think>")).containsExactly(new StreamEvent.TextDelta("Hello "));
+        assertThat(plain.feed("Hello ")).containsExactly(new StreamEvent.TextDelta("Hello "));
+        assertThat(plain.feed("<think>")).isEmpty();
+        assertThat(plain.feed("hm</think>")).containsExactly(new StreamEvent.ReasoningDelta("hm"));
+        assertThat(plain.finish()).isEmpty();
+    }
+
+    @Test
+    void whileTheStartIsUndecidedACallIsAnnouncedButCompletesOnlyOnceItIsDecided() {
+        StreamingExtractor s = ExtractionFixtures.EXTRACTOR.streaming();
+        List<StreamEvent> events = new ArrayList<>(s.feed("Let me look.<tool_call>{\"name\": \"get_weather\", "
+                + "\"arguments\": {\"city\": "));
+        assertThat(events).containsExactly(new StreamEvent.TextDelta("Let me look."),
+                new StreamEvent.CallStarted(0, "get_weather"), new StreamEvent.ArgumentsDelta(0, "{\"city\": "));
+        events = s.feed("\"Paris\"}}</tool_call> Then");
+        assertThat(events).containsExactly(new StreamEvent.ArgumentsDelta(0, "\"Paris\"}"));
+        events = s.finish();
+        assertThat(events).hasSize(2);
+        assertThat(events.get(0)).isInstanceOf(StreamEvent.CallCompleted.class);
+        assertThat(events.get(1)).isEqualTo(new StreamEvent.TextDelta(" Then"));
+    }
+
+    @Test
+    void aCallStartedInWhatTurnsOutToBeReasoningIsWithdrawn() {
+        StreamingExtractor s = ExtractionFixtures.EXTRACTOR.streaming();
+        List<StreamEvent> events = new ArrayList<>(s.feed("Maybe <tool_call>{\"name\": \"get_weather\", \"arguments\": {"));
+        events.addAll(s.feed("}}</tool_call> no.</think>Sunny."));
+        events.addAll(s.finish());
+        assertThat(events).containsExactly(new StreamEvent.TextDelta("Maybe "), new StreamEvent.CallStarted(0, "get_weather"),
+                new StreamEvent.ArgumentsDelta(0, "{"), new StreamEvent.TextWasReasoning("Maybe "),
+                new StreamEvent.ReasoningDelta("<tool_call>{\"name\": \"get_weather\", \"arguments\": {}}</tool_call> no."),
+                new StreamEvent.TextDelta("Sunny."));
+        assertThat(s.calls()).isEmpty();
     }
 
     @Test

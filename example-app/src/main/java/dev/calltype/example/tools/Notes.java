@@ -3,6 +3,7 @@ package dev.calltype.example.tools;
 import dev.calltype.annotations.Param;
 import dev.calltype.annotations.Tool;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.CharBuffer;
@@ -11,6 +12,7 @@ import java.nio.channels.FileLock;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.DirectoryStream;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
@@ -49,6 +51,11 @@ import java.util.stream.Stream;
  * step for all of them; a note's text is written to a temporary file, forced to disk and then
  * renamed over the note, so a reader sees the old note or the new one, never half of one. Temporary
  * files a killed program left behind are removed by the next change.
+ *
+ * <p>The notes stay in their folder: only regular files are notes, and links are never followed. A symbolic link
+ * in the folder ({@code leak.md -> ../outside/secret.txt}, {@code env.md -> /proc/self/environ}) is not listed,
+ * read, searched or replaced; nor is a named pipe or a device; a {@code .notes.lock} that is a link or not a
+ * regular file stops every change with an error instead of creating a file elsewhere.
  */
 public final class Notes {
 
@@ -241,11 +248,11 @@ public final class Notes {
         try (Stream<Path> files = Files.list(folder)) {
             for (Path f : (Iterable<Path>) files.sorted()::iterator) {
                 String name = f.getFileName().toString();
-                if (name.endsWith(EXTENSION) && Files.isRegularFile(f)) {
+                if (name.endsWith(EXTENSION) && Files.isRegularFile(f, LinkOption.NOFOLLOW_LINKS)) {
                     try {
                         notes.add(new Stored(read(f), f));
                     } catch (NoteGone e) {
-                        // deleted by another program while we listed: not a note any more
+                        // deleted, or replaced by a link, by another program while we listed: not a note
                     }
                 }
             }
@@ -279,9 +286,15 @@ public final class Notes {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create " + folder + ": " + e.getMessage(), e);
         }
+        Path lockFile = real.resolve(LOCK);
         synchronized (FOLDER_MONITORS.computeIfAbsent(real, k -> new Object())) {
-            try (FileChannel lock = FileChannel.open(real.resolve(LOCK), StandardOpenOption.CREATE,
-                    StandardOpenOption.WRITE);
+            if (Files.exists(lockFile, LinkOption.NOFOLLOW_LINKS)
+                    && !Files.isRegularFile(lockFile, LinkOption.NOFOLLOW_LINKS)) {
+                throw new IllegalStateException("cannot lock the notes folder: " + LOCK + " in it is a link or not a"
+                        + " regular file; remove it by hand");
+            }
+            try (FileChannel lock = FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                    LinkOption.NOFOLLOW_LINKS);
                  FileLock held = lock.lock()) {
                 removeTemporaryFiles();
                 return change.get();
@@ -300,13 +313,21 @@ public final class Notes {
         }
     }
 
-    /** Reads a note file; a file edited by hand without the header still reads, titled by its name. */
+    /**
+     * Reads a note file; a file edited by hand without the header still reads, titled by its name. The file is
+     * opened without following a link (a link put in its place since it was listed is not read).
+     */
     static Note read(Path file) {
         String text;
-        try {
-            text = Files.readString(file, StandardCharsets.UTF_8);
+        try (InputStream in = Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS)) {
+            text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
         } catch (NoSuchFileException e) {
             throw new NoteGone(file);
+        } catch (FileSystemException e) {
+            if (Files.isSymbolicLink(file)) {
+                throw new NoteGone(file); // opening with NOFOLLOW_LINKS refused a link (ELOOP)
+            }
+            throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
         }
@@ -374,7 +395,7 @@ public final class Notes {
         }
     }
 
-    /** A note file deleted by another program between listing the folder and reading the file. */
+    /** A note file deleted (or replaced by a link) by another program between listing the folder and reading it. */
     private static final class NoteGone extends IllegalArgumentException {
         private static final long serialVersionUID = 1L;
 

@@ -86,9 +86,22 @@ public final class ChatCompletionsClient {
      * @throws ChatCompletionsException for every failure
      */
     public Completion complete(String body, Consumer<String> onText, Consumer<Completion.NativeCall> onCallComplete) {
+        return complete(body, new CompletionAssembler(onText, onCallComplete, settings.maxResponseChars()));
+    }
+
+    /**
+     * Sends {@code body} and reads the whole answer, telling {@code listener} about text, reasoning and native calls
+     * as they stream in.
+     *
+     * @throws ChatCompletionsException for every failure
+     */
+    public Completion complete(String body, CompletionAssembler.Listener listener) {
+        return complete(body, new CompletionAssembler(listener, settings.maxResponseChars()));
+    }
+
+    private Completion complete(String body, CompletionAssembler assembler) {
         HttpResponse<InputStream> response = send(body);
         String type = response.headers().firstValue("Content-Type").orElse("").toLowerCase(Locale.ROOT);
-        CompletionAssembler assembler = new CompletionAssembler(onText, onCallComplete, settings.maxResponseChars());
         InputStream in = response.body();
         try (IdleTimer idle = new IdleTimer(in, settings.idleTimeout().toNanos()); in) {
             try {

@@ -8,8 +8,11 @@ import java.util.List;
  */
 public record Completion(String content, List<NativeCall> toolCalls, String finishReason) {
 
-    /** A call from the {@code tool_calls} field; {@code id} is {@code null} when the server gave none. */
-    public record NativeCall(String id, String name, String arguments) {
+    /**
+     * A call from the {@code tool_calls} field; {@code id} is {@code null} when the server gave none; {@code index}
+     * is its place in the answer's calls, as its streamed events name it.
+     */
+    public record NativeCall(String id, String name, String arguments, int index) {
     }
 
     public Completion {

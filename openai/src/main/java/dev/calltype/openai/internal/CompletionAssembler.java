@@ -11,18 +11,39 @@ import java.util.function.Consumer;
  * Puts a streamed completion back together from its chunks. {@code delta.content} is appended;
  * {@code delta.tool_calls} fragments go to the call their {@code index} names. Fragments without an index (some
  * servers and mocks leave it out) are taken in arrival order: one with a new id, or a name while the current call
- * already has one, starts the next call; anything else continues the current call. The text and argument
- * characters of one answer together may not pass {@code maxChars}.
+ * already has one, starts the next call; anything else continues the current call. The text, reasoning and argument
+ * characters of one answer together may not pass {@code maxChars}. A call is announced once it has a name, and its
+ * argument text is passed on piece by piece after that.
  */
 public final class CompletionAssembler {
 
     /** The most calls one answer may hold. */
     public static final int MAX_CALLS = 1000;
 
+    /** Told about an answer as it streams in, in order. */
+    public interface Listener {
+        /** A piece of the answer's text ({@code delta.content}). */
+        void text(String piece);
+
+        /** A piece of reasoning a server sends apart ({@code delta.reasoning_content} or {@code delta.reasoning}). */
+        default void reasoning(String piece) {
+        }
+
+        /** Call {@code index} has a name (its id when the server sent one by then, else {@code null}). */
+        default void callStarted(int index, String name, String id) {
+        }
+
+        /** The next piece of the argument text of started call {@code index}, as sent. */
+        default void arguments(int index, String piece) {
+        }
+
+        /** A call is complete: a later call has started (the last ones: see {@link #completion()}). */
+        void callComplete(Completion.NativeCall call);
+    }
+
     private final StringBuilder content = new StringBuilder();
     private final List<Builder> calls = new ArrayList<>();
-    private final Consumer<String> onContent;
-    private final Consumer<Completion.NativeCall> onCallComplete;
+    private final Listener listener;
     private final long maxChars;
     private long chars;
     private int completed;
@@ -30,10 +51,16 @@ public final class CompletionAssembler {
     private int chunks;
 
     private static final class Builder {
+        final int index;
         String id;
         final StringBuilder name = new StringBuilder();
         final StringBuilder arguments = new StringBuilder();
         boolean seen;
+        boolean started;
+
+        Builder(int index) {
+            this.index = index;
+        }
     }
 
     /**
@@ -42,8 +69,22 @@ public final class CompletionAssembler {
      */
     public CompletionAssembler(Consumer<String> onContent, Consumer<Completion.NativeCall> onCallComplete,
                                long maxChars) {
-        this.onContent = onContent;
-        this.onCallComplete = onCallComplete;
+        this(new Listener() {
+            @Override
+            public void text(String piece) {
+                onContent.accept(piece);
+            }
+
+            @Override
+            public void callComplete(Completion.NativeCall call) {
+                onCallComplete.accept(call);
+            }
+        }, maxChars);
+    }
+
+    /** An assembler that tells {@code listener} about text, reasoning and calls as they stream in. */
+    public CompletionAssembler(Listener listener, long maxChars) {
+        this.listener = listener;
         this.maxChars = maxChars;
     }
 
@@ -62,10 +103,16 @@ public final class CompletionAssembler {
         JsonNode choice = choices.get(0);
         JsonNode delta = choice.has("delta") ? choice.get("delta") : choice.path("message");
         String text = textOf(delta.get("content"));
+        String reasoning = textOf(delta.has("reasoning_content") ? delta.get("reasoning_content")
+                : delta.get("reasoning"));
+        if (!reasoning.isEmpty()) {
+            count(reasoning.length());
+            listener.reasoning(reasoning);
+        }
         if (!text.isEmpty()) {
             count(text.length());
             content.append(text);
-            onContent.accept(text);
+            listener.text(text);
         }
         JsonNode toolCalls = delta.get("tool_calls");
         if (toolCalls != null && toolCalls.isArray()) {
@@ -103,7 +150,7 @@ public final class CompletionAssembler {
                         + "; an answer may hold at most " + MAX_CALLS + " calls");
             }
             while (calls.size() <= i) {
-                calls.add(new Builder());
+                calls.add(new Builder(calls.size()));
             }
             b = calls.get(i);
             if (!b.seen) {
@@ -120,7 +167,7 @@ public final class CompletionAssembler {
                     throw new ChatCompletionsException(Kind.MALFORMED, "an answer may hold at most " + MAX_CALLS
                             + " tool calls");
                 }
-                b = new Builder();
+                b = new Builder(calls.size());
                 b.seen = true;
                 calls.add(b);
                 completeBefore(calls.size() - 1);
@@ -136,11 +183,21 @@ public final class CompletionAssembler {
             b.name.append(name);
         }
         JsonNode arguments = function.get("arguments");
+        String piece = "";
         if (arguments != null && !arguments.isNull()) {
             // Most servers stream a string; some send the object itself.
-            String piece = arguments.isTextual() ? arguments.textValue() : arguments.toString();
+            piece = arguments.isTextual() ? arguments.textValue() : arguments.toString();
             count(piece.length());
             b.arguments.append(piece);
+        }
+        if (!b.started && b.name.length() > 0) {
+            b.started = true; // the arguments that came before the name are passed on with the start
+            listener.callStarted(b.index, b.name.toString(), b.id);
+            if (b.arguments.length() > 0) {
+                listener.arguments(b.index, b.arguments.toString());
+            }
+        } else if (b.started && !piece.isEmpty()) {
+            listener.arguments(b.index, piece);
         }
     }
 
@@ -149,7 +206,7 @@ public final class CompletionAssembler {
         for (; completed < index; completed++) {
             Completion.NativeCall c = toCall(calls.get(completed));
             if (c != null) {
-                onCallComplete.accept(c);
+                listener.callComplete(c);
             }
         }
     }
@@ -158,7 +215,7 @@ public final class CompletionAssembler {
         if (b.name.length() == 0 && b.arguments.length() == 0) {
             return null;
         }
-        return new Completion.NativeCall(b.id, b.name.toString(), b.arguments.toString());
+        return new Completion.NativeCall(b.id, b.name.toString(), b.arguments.toString(), b.index);
     }
 
     /** How many calls {@code onCallComplete} has been given; the rest of {@link #completion()}'s are the last ones. */

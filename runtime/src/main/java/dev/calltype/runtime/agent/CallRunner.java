@@ -1,10 +1,10 @@
 package dev.calltype.runtime.agent;
 
+import dev.calltype.runtime.BoundTool;
 import dev.calltype.runtime.ToolCall;
 import dev.calltype.runtime.ToolResult;
 import dev.calltype.runtime.ToolSpec;
 import dev.calltype.runtime.Toolkit;
-import dev.calltype.runtime.internal.dispatch.Dispatching;
 import dev.calltype.runtime.internal.scan.ErrorTexts;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,8 +14,9 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 
 /**
- * Runs the calls of one {@link ToolLoop} round: each call decided on the tool {@link Toolkit#resolve} finds for its
- * name, a call that needs confirmation run only when the approver says yes, the calls run in the order written
+ * Runs the calls of one {@link ToolLoop} round: each call bound ({@link Toolkit#bind}) to the tool its name means
+ * when the reply is read, decided on that tool and run on exactly it (a call whose tool changed in between is not
+ * run), a call that needs confirmation run only when the approver says yes, the calls run in the order written
  * (consecutive read-only ones concurrently on the executor, when there is one), and every outcome a result: a
  * tool that throws or returns nothing is a failure, never an exception.
  */
@@ -38,40 +39,54 @@ final class CallRunner {
      */
     List<ToolResult> run(List<ToolCall> calls) throws InterruptedException {
         ToolResult[] results = new ToolResult[calls.size()];
-        ToolCall[] resolved = new ToolCall[calls.size()];
+        Bound[] approved = new Bound[calls.size()];
         boolean[] readOnly = new boolean[calls.size()];
         for (int i = 0; i < calls.size(); i++) {
             ToolCall call = calls.get(i);
-            ToolSpec tool = toolkit.resolve(call.name()).orElse(null);
-            // decide on the tool dispatch will run, whatever spelling of its name the model used
-            ToolCall canonical = tool == null || tool.name().equals(call.name()) ? call : call.withName(tool.name());
-            String refusal = tool != null && tool.confirm() ? refusal(canonical, tool) : null;
+            BoundTool bound = toolkit.bind(call.name()).orElse(null);
+            if (bound == null) {
+                // never dispatched by name: by the time it ran, the name could mean a tool nobody decided on
+                results[i] = ToolResult.failure(call.name(), call.id(), ErrorTexts.unknownTool(call.name(),
+                        toolkit.tools()));
+                continue;
+            }
+            ToolSpec tool = bound.tool();
+            // decide on the tool the binding runs, whatever spelling of its name the model used
+            ToolCall canonical = tool.name().equals(call.name()) ? call : call.withName(tool.name());
+            String refusal = tool.confirm() ? refusal(canonical, tool) : null;
             if (refusal != null) {
                 results[i] = ToolResult.failure(tool.name(), call.id(), refusal);
             } else {
-                resolved[i] = canonical;
-                readOnly[i] = tool != null && tool.readOnly();
+                approved[i] = new Bound(canonical, bound);
+                readOnly[i] = tool.readOnly();
             }
         }
         for (int i = 0; i < calls.size(); ) {
-            if (resolved[i] == null) {
+            if (approved[i] == null) {
                 i++;
                 continue;
             }
             int j = i + 1;
             if (executor != null && readOnly[i]) {
-                while (j < calls.size() && (resolved[j] == null || readOnly[j])) {
+                while (j < calls.size() && (approved[j] == null || readOnly[j])) {
                     j++;
                 }
             }
-            runTogether(resolved, results, i, j);
+            runTogether(approved, results, i, j);
             i = j;
         }
         return List.of(results);
     }
 
+    /** An approved call and the tool it was approved for: it runs on that tool or not at all. */
+    private record Bound(ToolCall call, BoundTool tool) {
+        ToolResult dispatch() {
+            return tool.dispatch(call);
+        }
+    }
+
     /** Runs the approved calls among {@code calls[from, to)}: concurrently when there are several, else here. */
-    private void runTogether(ToolCall[] calls, ToolResult[] results, int from, int to) throws InterruptedException {
+    private void runTogether(Bound[] calls, ToolResult[] results, int from, int to) throws InterruptedException {
         List<Integer> batch = new ArrayList<>();
         for (int i = from; i < to; i++) {
             if (calls[i] != null) {
@@ -80,18 +95,18 @@ final class CallRunner {
         }
         if (batch.size() < 2) {
             for (int i : batch) {
-                results[i] = dispatch(calls[i]);
+                results[i] = calls[i].dispatch();
             }
             return;
         }
         List<CompletableFuture<ToolResult>> running = new ArrayList<>();
         for (int i : batch) {
-            ToolCall call = calls[i];
+            Bound call = calls[i];
             CompletableFuture<ToolResult> future;
             try {
-                future = CompletableFuture.supplyAsync(() -> dispatch(call), executor);
+                future = CompletableFuture.supplyAsync(call::dispatch, executor);
             } catch (RejectedExecutionException e) {
-                future = CompletableFuture.completedFuture(dispatch(call));
+                future = CompletableFuture.completedFuture(call.dispatch());
             }
             running.add(future);
         }
@@ -100,8 +115,9 @@ final class CallRunner {
             try {
                 results[i] = running.get(k).get();
             } catch (ExecutionException e) {
-                results[i] = ToolResult.failure(calls[i].name(), calls[i].id(),
-                        ErrorTexts.toolFailed(calls[i].name(), e.getCause() == null ? e : e.getCause()));
+                ToolCall call = calls[i].call();
+                results[i] = ToolResult.failure(call.name(), call.id(),
+                        ErrorTexts.toolFailed(call.name(), e.getCause() == null ? e : e.getCause()));
             } catch (InterruptedException e) {
                 for (CompletableFuture<ToolResult> f : running) {
                     f.cancel(true);
@@ -132,7 +148,4 @@ final class CallRunner {
         return "the user declined to run " + tool.name() + "; do not call it again unless the user asks";
     }
 
-    private ToolResult dispatch(ToolCall call) {
-        return Dispatching.guardedDispatch(toolkit, call);
-    }
 }

@@ -40,4 +40,21 @@ public interface ModelClient {
         }
         return reply;
     }
+
+    /**
+     * Answers a conversation, telling {@code listener} about the reply as it streams: its raw text, and what the
+     * client reads apart from the text (reasoning sent in its own field, native tool calls as they form). By default
+     * it calls {@link #stream(List, List, Consumer)} with {@link ReplyListener#onRawText}; a client that streams
+     * native tool calls or reasoning overrides this method.
+     *
+     * @param messages the conversation so far, oldest first (immutable)
+     * @param tools the tools to offer natively; empty in prompt mode
+     * @param listener told about the reply as it arrives, in order, on the calling thread
+     * @return the whole reply, its text the raw pieces joined
+     * @throws Exception when the model cannot answer (the loop reports it in its outcome)
+     */
+    default ModelReply stream(List<ChatMessage> messages, List<ToolSpec> tools, ReplyListener listener)
+            throws Exception {
+        return stream(messages, tools, listener::onRawText);
+    }
 }

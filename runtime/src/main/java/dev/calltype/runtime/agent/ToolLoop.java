@@ -3,6 +3,8 @@ package dev.calltype.runtime.agent;
 import dev.calltype.runtime.PromptFormat;
 import dev.calltype.runtime.Extraction;
 import dev.calltype.runtime.ExtractionError;
+import dev.calltype.runtime.StreamEvent;
+import dev.calltype.runtime.StreamingExtractor;
 import dev.calltype.runtime.ToolCall;
 import dev.calltype.runtime.ToolCallExtractor;
 import dev.calltype.runtime.ToolResult;
@@ -64,7 +66,11 @@ import java.util.concurrent.Executor;
  * A call's name is read as {@link Toolkit#resolve} reads it ({@code deleteNote}, {@code DELETE-NOTE} and
  * {@code delete.note} all mean {@code delete_note}), and the loop decides on that tool: a call to a tool that
  * needs confirmation ({@link ToolSpec#confirm()}) goes to the {@link Approver} whatever spelling the model used,
- * and is declined when there is no approver. The call dispatched is the one approved, under the tool's own name.
+ * and is declined when there is no approver. Each call of a reply is {@linkplain Toolkit#bind bound} to its tool
+ * (and the toolkit that owns it) before any approval is asked, and runs through that binding, under the tool's own
+ * name: when the toolkit's tools change before the call runs (an MCP server dropped or replaced the tool while an
+ * earlier call ran), the call is not run and the model is told so, rather than run on whatever the name means by
+ * then. A name that means no tool when the reply is read is answered as unknown, never looked up again.
  *
  * <h2>Order and threads</h2>
  * The calls of one reply run in the order the model wrote them, each after the previous one has finished. Running
@@ -99,21 +105,45 @@ public final class ToolLoop {
          * Whether the call may run; an exception counts as a refusal.
          *
          * @param call the call, under the tool's own name
-         * @param tool the tool it calls, as {@link Toolkit#resolve} found it
+         * @param tool the tool it calls, as {@link Toolkit#bind} bound it: the tool that runs if this says yes
          * @return {@code true} to run the call; {@code false} sends the model a failure saying it was declined
          * @throws Exception any problem deciding; the call is then declined
          */
         boolean approve(ToolCall call, ToolSpec tool) throws Exception;
     }
 
-    /** Follows a conversation as it happens, for display; every method does nothing by default. */
+    /**
+     * Follows a conversation as it happens, for display; every method does nothing by default. To show a reply as
+     * it streams, implement {@link #onEvent}: visible text with call markup hidden, reasoning, and calls as they
+     * form, in both modes. {@link #onTextDelta} is the raw text, markup included.
+     */
     public interface Listener {
         /**
-         * A piece of the model's raw text as it streams in (call markup included).
+         * A piece of the model's raw text as it streams in, call markup included. For display use {@link #onEvent}
+         * instead, which hides the markup.
          *
          * @param delta the next piece, as the model's {@link ModelClient#stream} passed it
          */
         default void onTextDelta(String delta) {
+        }
+
+        /**
+         * The reply as a person should see it, as it streams. In prompt mode (and in native mode with
+         * {@link Builder#textCallsInNativeMode}) the raw text goes through a streaming extractor of the toolkit's:
+         * {@link StreamEvent.TextDelta} is visible text (call markup and reasoning hidden; joined, it is the
+         * {@link #onReply} text), {@link StreamEvent.ReasoningDelta} reasoning, {@link StreamEvent.CallStarted},
+         * {@link StreamEvent.ArgumentsDelta}, {@link StreamEvent.CallCompleted} and {@link StreamEvent.Error} a call
+         * written in the text as it forms, and {@link StreamEvent.TextWasReasoning} says that the text shown so far
+         * was reasoning (see {@link StreamingExtractor}). In native mode the text is shown as it comes, and the
+         * model's native tool calls arrive in the same events: {@link StreamEvent.CallStarted} with the call's id,
+         * its {@link StreamEvent.ArgumentsDelta}s, then its {@link StreamEvent.CallCompleted} or, when it cannot
+         * run, its {@link StreamEvent.Error}; reasoning the server sends apart is {@link StreamEvent.ReasoningDelta}.
+         * Calls are numbered from 0 in each reply. What runs is decided on the whole reply ({@link #onCalls}).
+         *
+         * @param round the round, from 1
+         * @param event the next event of the round's reply
+         */
+        default void onEvent(int round, StreamEvent event) {
         }
 
         /**
@@ -321,8 +351,12 @@ public final class ToolLoop {
             followToolChanges();
             ModelReply reply;
             try {
-                reply = model.stream(snapshot, mode == Mode.NATIVE ? offered : List.of(),
-                        listener::onTextDelta);
+                ReplyListener shown = listener == SILENT ? ReplyListener.rawText(listener::onTextDelta)
+                        : new Shown(round);
+                reply = model.stream(snapshot, mode == Mode.NATIVE ? offered : List.of(), shown);
+                if (shown instanceof Shown s) {
+                    s.finish();
+                }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return failed(visible, round, "interrupted while waiting for the model");
@@ -374,6 +408,56 @@ public final class ToolLoop {
         return new Outcome(visible, maxRounds, true, snapshot, null);
     }
 
+    /**
+     * Passes one reply to the {@link Listener} as it streams: the raw text as it is, and as a person should see it
+     * (through a streaming extractor when the loop reads calls from the text), and the client's own events.
+     */
+    private final class Shown implements ReplyListener {
+        private final int round;
+        private final StreamingExtractor reader;
+
+        Shown(int round) {
+            this.round = round;
+            this.reader = mode == Mode.PROMPT || textCallsInNativeMode ? extractor().streaming() : null;
+        }
+
+        @Override
+        public void onRawText(String delta) {
+            listener.onTextDelta(delta);
+            if (delta.isEmpty()) {
+                return;
+            }
+            if (reader == null) {
+                listener.onEvent(round, new StreamEvent.TextDelta(delta));
+                return;
+            }
+            for (StreamEvent e : reader.feed(delta)) {
+                listener.onEvent(round, e);
+            }
+        }
+
+        @Override
+        public void onEvent(StreamEvent event) {
+            listener.onEvent(round, event);
+        }
+
+        /** The reply is complete: what the extractor still held. */
+        void finish() {
+            if (reader != null) {
+                for (StreamEvent e : reader.finish()) {
+                    listener.onEvent(round, e);
+                }
+            }
+        }
+    }
+
+    private ToolCallExtractor extractor() {
+        if (extractor == null) {
+            extractor = toolkit.extractor();
+        }
+        return extractor;
+    }
+
     /** What one reply amounts to. */
     private static final class Turn {
         ChatMessage assistant;
@@ -415,10 +499,7 @@ public final class ToolLoop {
             turn.visible = reply.text();
             return turn;
         }
-        if (extractor == null) {
-            extractor = toolkit.extractor();
-        }
-        Extraction extraction = extractor.extract(reply.text());
+        Extraction extraction = extractor().extract(reply.text());
         turn.extraction = extraction;
         turn.visible = extraction.text();
         turn.correction = extraction.hasErrors() ? extraction.correctionPrompt().orElse(null) : null;

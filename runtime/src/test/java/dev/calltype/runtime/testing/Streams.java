@@ -27,12 +27,36 @@ public final class Streams {
             events.addAll(s.feed(d));
         }
         events.addAll(s.finish());
+        return runOf(events);
+    }
+
+    /** The visible text of some events: their text deltas joined (the text before a TextWasReasoning dropped). */
+    public static String textOf(List<StreamEvent> events) {
+        StringBuilder text = new StringBuilder();
+        for (StreamEvent e : events) {
+            if (e instanceof StreamEvent.TextDelta t) {
+                text.append(t.text());
+            } else if (e instanceof StreamEvent.TextWasReasoning) {
+                text.setLength(0);
+            }
+        }
+        return text.toString();
+    }
+
+    /** What the events of a whole streaming run say. */
+    public static Run runOf(List<StreamEvent> events) {
         StringBuilder text = new StringBuilder();
         List<ToolCall> calls = new ArrayList<>();
         List<ExtractionError> errors = new ArrayList<>();
         for (StreamEvent e : events) {
             if (e instanceof StreamEvent.TextDelta t) {
                 text.append(t.text());
+            } else if (e instanceof StreamEvent.TextWasReasoning w) {
+                if (!w.text().contentEquals(text)) {
+                    throw new AssertionError("TextWasReasoning says " + quote(w.text()) + " was shown; it was "
+                            + quote(text.toString()));
+                }
+                text.setLength(0);
             } else if (e instanceof StreamEvent.CallCompleted c) {
                 calls.add(c.call());
             } else if (e instanceof StreamEvent.Error r) {
@@ -99,7 +123,9 @@ public final class Streams {
         String text = batch.text();
         int at = 0;
         for (StreamEvent e : events) {
-            if (e instanceof StreamEvent.TextDelta t) {
+            if (e instanceof StreamEvent.TextWasReasoning) {
+                at = 0;
+            } else if (e instanceof StreamEvent.TextDelta t) {
                 if (at > 0 && at < text.length() && Character.isHighSurrogate(text.charAt(at - 1))
                         && Character.isLowSurrogate(text.charAt(at)) && source[at] == source[at - 1] + 1) {
                     return "text deltas split a surrogate pair at text offset " + at;
@@ -118,6 +144,7 @@ public final class Streams {
         int open = -1;
         String openName = null;
         int next = 0;
+        boolean withdrawn = false;
         for (StreamEvent e : events) {
             if (e instanceof StreamEvent.CallStarted s) {
                 if (open >= 0) {
@@ -143,6 +170,16 @@ public final class Streams {
                 open = -1;
             } else if (e instanceof StreamEvent.Error) {
                 open = -1;
+            } else if (e instanceof StreamEvent.TextWasReasoning) {
+                if (withdrawn) {
+                    return "a second TextWasReasoning";
+                }
+                if (next > (open >= 0 ? 1 : 0)) {
+                    return "TextWasReasoning after a call was resolved";
+                }
+                withdrawn = true;
+                open = -1;
+                next = 0;
             } else if (e instanceof StreamEvent.TextDelta t) {
                 if (t.text().isEmpty()) {
                     return "empty text delta";

@@ -10,6 +10,7 @@ import dev.calltype.runtime.internal.chars.Chars;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.BooleanNode;
+import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -17,16 +18,28 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Raw-text argument values (XML-style formats write {@code <parameter=n>7</parameter>}) typed by the known tool's
- * JSON Schema: {@code "7"} becomes 7 for an integer parameter, JSON text becomes an object or array for object or
- * array parameters; text stays a string for string parameters and whenever the text is not a value of the declared
- * type (the dispatcher then reports the mismatch). A value no schema describes (no tools known, or a parameter the
- * schema does not list) is read as the serving engines read it: a JSON number, {@code true}, {@code false} or
- * {@code null} alone is that value, anything else text.
+ * Raw-text argument values (XML-style formats write {@code <parameter=n>7</parameter>}), typed by one rule for every
+ * markup family: <b>the schema decides; without a schema, text stays text</b>.
+ * <ul>
+ *   <li>A value no schema types (no tools known, a parameter the tool does not list, or one whose schema names no
+ *       type) is the text as written: {@code 007}, {@code 1.50}, {@code true} and {@code null} stay strings.</li>
+ *   <li>A parameter's types are read from {@code type}, {@code anyOf}/{@code oneOf}/{@code allOf}, {@code enum},
+ *       {@code const}, {@code nullable: true}, a {@code $ref} to the tool's {@code $defs} or {@code definitions},
+ *       and, without {@code type}, {@code properties} (an object) or {@code items} (an array).</li>
+ *   <li>For a string parameter the text is kept, {@code "null"} included; beside {@code string}, only an
+ *       object or array written as JSON for an {@code object} or {@code array} member of the union is read.</li>
+ *   <li>Otherwise: {@code true}/{@code false} (any case) and {@code 1}/{@code 0} for a boolean, a JSON number for an
+ *       integer or number, JSON text for an object or array (leniently, and once more with escaped quotes undone),
+ *       {@code null} for a nullable parameter.</li>
+ *   <li>Text that is not a value of the declared types stays text (the dispatcher then reports the mismatch).</li>
+ * </ul>
  */
 public final class RawValues {
 
     private enum Type { STRING, INTEGER, NUMBER, BOOLEAN, NULL, OBJECT, ARRAY }
+
+    /** How many schema nodes (unions, references) are followed for one parameter at most. */
+    private static final int MAX_SCHEMA_NODES = 32;
 
     private RawValues() {
     }
@@ -44,31 +57,38 @@ public final class RawValues {
     public record Typed(JsonNode value, boolean changed) {
     }
 
+    /**
+     * The raw value {@code raw} of {@code param}, typed by {@code spec}'s schema for it (see the class comment);
+     * {@code spec} {@code null} (no tool known) keeps the text.
+     */
     public static Typed typed(ToolSpec spec, String param, String raw, ExtractionLimits limits) {
         TextNode text = TextNode.valueOf(raw);
-        Set<Type> types = spec == null ? Set.of()
-                : types(spec.parameters().path("properties").path(param), spec.parameters());
+        Set<Type> types = spec == null ? Set.of() : types(spec.parameters(), param);
         if (types.isEmpty()) {
-            return new Typed(untyped(raw, limits), false);
-        }
-        if (types.contains(Type.STRING)) {
             return new Typed(text, false);
         }
         String t = raw.strip();
+        boolean string = types.contains(Type.STRING);
+        if (string && !(types.contains(Type.OBJECT) && t.startsWith("{") || types.contains(Type.ARRAY) && t.startsWith("["))) {
+            return new Typed(text, false);
+        }
         if (types.contains(Type.BOOLEAN)) {
-            if (t.equalsIgnoreCase("true")) {
+            if (t.equalsIgnoreCase("true") || t.equals("1")) {
                 return new Typed(BooleanNode.TRUE, true);
             }
-            if (t.equalsIgnoreCase("false")) {
+            if (t.equalsIgnoreCase("false") || t.equals("0")) {
                 return new Typed(BooleanNode.FALSE, true);
             }
+        }
+        if (types.contains(Type.NULL) && t.equalsIgnoreCase("null")) {
+            return new Typed(NullNode.getInstance(), true);
         }
         JsonNode v = json(t, limits);
         if (v == null && (types.contains(Type.OBJECT) || types.contains(Type.ARRAY)) && t.contains("\\\"")) {
             // a container the model escaped once too often ([{\"id\": 1}], GLM): read with the escapes undone
             v = json(t.replace("\\\"", "\"").replace("\\n", "\n"), limits);
         }
-        if (v != null && fits(v, types)) {
+        if (v != null && (v.isNumber() ? numberShaped(t) : !string || v.isContainerNode()) && fits(v, types)) {
             return new Typed(v, true);
         }
         return new Typed(text, false);
@@ -76,27 +96,12 @@ public final class RawValues {
 
     /** Whether the tool's schema gives a type for {@code param}. */
     public static boolean describes(ToolSpec spec, String param) {
-        return spec != null && !types(spec.parameters().path("properties").path(param), spec.parameters()).isEmpty();
+        return spec != null && !types(spec.parameters(), param).isEmpty();
     }
 
-    /**
-     * A value no schema types, read as the serving engines read it: a JSON number, {@code true}, {@code false} or
-     * {@code null} written alone is that value; anything else is the text.
-     */
-    private static JsonNode untyped(String raw, ExtractionLimits limits) {
-        String t = raw.strip();
-        if (t.isEmpty() || t.length() > 64) {
-            return TextNode.valueOf(raw);
-        }
-        char c = t.charAt(0);
-        if (c == '-' || (c >= '0' && c <= '9') || t.equals("true") || t.equals("false") || t.equals("null")) {
-            JsonNode v = json(t, limits);
-            if (v != null && (v.isNumber() || v.isBoolean() || v.isNull())
-                    && (v.isNull() || v.isBoolean() || Numbers.NumberShape.VALID == Numbers.numberShape(t, 0, t.length()))) {
-                return v;
-            }
-        }
-        return TextNode.valueOf(raw);
+    /** Whether {@code t} is written as a JSON number (no leading zeros, no {@code +}, no trailing text). */
+    private static boolean numberShaped(String t) {
+        return Numbers.NumberShape.VALID == Numbers.numberShape(t, 0, t.length());
     }
 
     /** {@code raw} read as one complete JSON value (leniently), or {@code null}. */
@@ -121,39 +126,65 @@ public final class RawValues {
                 || (v.isArray() && types.contains(Type.ARRAY));
     }
 
-    /** The types {@code schema} allows, following {@code anyOf}, {@code oneOf} and {@code $ref}s into {@code root}. */
-    private static Set<Type> types(JsonNode schema, JsonNode root) {
+    /**
+     * The types the schema {@code root} (a tool's parameters) gives its property {@code param}: unions, enums,
+     * {@code const}, {@code nullable} and local {@code $ref}s followed, at most {@link #MAX_SCHEMA_NODES} nodes.
+     */
+    private static Set<Type> types(JsonNode root, String param) {
         Set<Type> out = EnumSet.noneOf(Type.class);
         List<JsonNode> todo = new ArrayList<>();
-        todo.add(schema);
-        for (int i = 0; i < todo.size() && i < 32; i++) {
+        todo.add(root.path("properties").path(param));
+        for (int i = 0; i < todo.size() && i < MAX_SCHEMA_NODES; i++) {
             JsonNode s = todo.get(i);
+            JsonNode ref = s.path("$ref");
+            if (ref.isTextual()) {
+                JsonNode target = reference(root, ref.textValue());
+                if (target != null) {
+                    todo.add(target);
+                }
+            }
             JsonNode type = s.path("type");
             if (type.isTextual()) {
                 add(out, type.textValue());
             } else if (type.isArray()) {
                 type.forEach(t -> add(out, t.asText()));
+            } else if (s.has("properties") || s.has("additionalProperties")) {
+                out.add(Type.OBJECT);
+            } else if (s.has("items") || s.has("prefixItems")) {
+                out.add(Type.ARRAY);
             }
-            for (String k : new String[]{"anyOf", "oneOf"}) {
+            if (s.path("nullable").asBoolean(false)) {
+                out.add(Type.NULL);
+            }
+            for (String k : new String[]{"anyOf", "oneOf", "allOf"}) {
                 s.path(k).forEach(todo::add);
-            }
-            JsonNode ref = s.path("$ref");
-            if (ref.isTextual() && ref.textValue().startsWith("#")) {
-                JsonNode target = root.at(ref.textValue().substring(1));
-                if (!target.isMissingNode()) {
-                    todo.add(target);
-                }
             }
             JsonNode en = s.path("enum");
             if (en.isArray()) {
-                for (JsonNode e : en) {
-                    out.add(e.isTextual() ? Type.STRING : e.isIntegralNumber() ? Type.INTEGER : e.isNumber() ? Type.NUMBER
-                            : e.isBoolean() ? Type.BOOLEAN : e.isNull() ? Type.NULL : e.isObject() ? Type.OBJECT
-                            : Type.ARRAY);
-                }
+                en.forEach(e -> out.add(kind(e)));
+            }
+            if (s.has("const")) {
+                out.add(kind(s.get("const")));
             }
         }
         return out;
+    }
+
+    /** The schema node a local reference ({@code #/$defs/X}, {@code #/definitions/X}) names, or {@code null}. */
+    private static JsonNode reference(JsonNode root, String ref) {
+        if (!ref.startsWith("#/")) {
+            return null;
+        }
+        JsonNode n = root;
+        for (String part : ref.substring(2).split("/", 8)) {
+            n = n.path(part.replace("~1", "/").replace("~0", "~"));
+        }
+        return n.isObject() ? n : null;
+    }
+
+    private static Type kind(JsonNode e) {
+        return e.isTextual() ? Type.STRING : e.isIntegralNumber() ? Type.INTEGER : e.isNumber() ? Type.NUMBER
+                : e.isBoolean() ? Type.BOOLEAN : e.isNull() ? Type.NULL : e.isObject() ? Type.OBJECT : Type.ARRAY;
     }
 
     private static void add(Set<Type> out, String t) {

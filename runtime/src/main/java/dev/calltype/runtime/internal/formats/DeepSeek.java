@@ -21,76 +21,108 @@ import java.util.Set;
  *   <li>DSML (V3.2): {@code <｜DSML｜function_calls><｜DSML｜invoke name="N"><｜DSML｜parameter name="K" string="true">V</｜DSML｜parameter></｜DSML｜invoke></｜DSML｜function_calls>}</li>
  * </ul>
  * The section tokens of V3 / V3.1 are optional. R1 also opens its section with {@code <｜tool▁calls｜>} (its chat
- * template's spelling in some releases), read as the same section.
+ * template's spelling in some releases), read as the same section. Every token may also be written with an ASCII
+ * {@code |} for the bar.
  */
 public final class DeepSeek implements Family {
 
     public static final String BAR = "\uFF5C";
     public static final String SPACE = "\u2581";
-    public static final String CALLS_BEGIN = token("tool" + SPACE + "calls" + SPACE + "begin");
+    /** The tokens as the tokenizer writes them, with the full-width bar. */
+    private static final Spelling TOKENS = new Spelling(BAR);
+    /**
+     * The same tokens written with an ASCII {@code |} (as some servers' detokenizers and fine-tunes print them); read
+     * the same way, each spelling closed by its own.
+     */
+    private static final Spelling ASCII = new Spelling("|");
+    public static final String CALLS_BEGIN = TOKENS.callsBegin;
     /** R1's shorter spelling of the section's opening token. */
-    public static final String CALLS = token("tool" + SPACE + "calls");
-    public static final String CALLS_END = token("tool" + SPACE + "calls" + SPACE + "end");
-    public static final String CALL_BEGIN = token("tool" + SPACE + "call" + SPACE + "begin");
-    public static final String CALL_END = token("tool" + SPACE + "call" + SPACE + "end");
-    public static final String SEP = token("tool" + SPACE + "sep");
-
-    private static final ArgumentsAfterName.Spec V3_ARGS = ArgumentsAfterName.after(WireFormat.DEEPSEEK_V3)
-            .closedBy(CALL_END).nextCallAt(CALL_BEGIN).fencesAllowed().build();
-    private static final ArgumentsAfterName.Spec V31_ARGS = ArgumentsAfterName.after(WireFormat.DEEPSEEK_V31)
-            .closedBy(CALL_END).nextCallAt(CALL_BEGIN).fencesAllowed().build();
-
-    private static final CallSection SECTION = section(CALLS_BEGIN);
-    private static final CallSection R1_SECTION = section(CALLS);
+    public static final String CALLS = TOKENS.calls;
+    public static final String CALLS_END = TOKENS.callsEnd;
+    public static final String CALL_BEGIN = TOKENS.callBegin;
+    public static final String CALL_END = TOKENS.callEnd;
+    public static final String SEP = TOKENS.sep;
 
     @Override
     public void register(Config cfg, MarkerTable markers) {
-        markers.add(CALLS_BEGIN, SECTION);
-        markers.add(CALLS, R1_SECTION);
-        markers.add(CALL_BEGIN, SECTION);
-        XmlInvokes.addSection(markers, dsml("function_calls"));
-        XmlInvokes.addSection(markers, dsml("tool_calls"));
+        TOKENS.register(markers);
+        ASCII.register(markers);
     }
 
-    /** V3 / V3.1 calls in a section opened by {@code begin}. */
-    private static CallSection section(String begin) {
-        return new CallSection(new CallSection.Spec(Set.of(WireFormat.DEEPSEEK_V3, WireFormat.DEEPSEEK_V31),
-                WireFormat.DEEPSEEK_V3, WireFormat.DEEPSEEK_V31, begin, CALLS_END, CALL_BEGIN, SEP, CALL_END,
-                DeepSeek::call));
-    }
+    /** One spelling of DeepSeek's tokens ({@code <｜tool▁sep｜>} or {@code <|tool▁sep|>}) and its readers. */
+    private static final class Spelling {
+        final String callsBegin;
+        final String calls;
+        final String callsEnd;
+        final String callBegin;
+        final String callEnd;
+        final String sep;
+        final String bar;
+        final ArgumentsAfterName.Spec v3Args;
+        final ArgumentsAfterName.Spec v31Args;
 
-    /** {@code <｜NAME｜>}. */
-    private static String token(String name) {
-        return "<" + BAR + name + BAR + ">";
-    }
-
-    /** DSML invocations in the section {@code <｜DSML｜SECTION>}. */
-    private static XmlInvokes.Spec dsml(String section) {
-        String open = "<" + BAR + "DSML" + BAR;
-        String close = "</" + BAR + "DSML" + BAR;
-        return XmlInvokes.of(WireFormat.DEEPSEEK_DSML)
-                .section(open + section + ">", close + section + ">")
-                .invokeTags(open, close)
-                .stringAttribute()
-                .build();
-    }
-
-    /** A call's header: {@code function} then the name on the next line (V3), or the name itself (V3.1). */
-    private static Verdict call(CharSequence buf, Config cfg, String header, int itemStart, int argsAt,
-                              Continuation again, ArgumentsAfterName.Follow follow, int limit,
-                              boolean atEnd) {
-        boolean v3 = header.equals("function");
-        if (!cfg.on(v3 ? WireFormat.DEEPSEEK_V3 : WireFormat.DEEPSEEK_V31)) {
-            return Verdict.NO_MATCH;
+        Spelling(String bar) {
+            this.bar = bar;
+            callsBegin = token(bar, "tool" + SPACE + "calls" + SPACE + "begin");
+            calls = token(bar, "tool" + SPACE + "calls");
+            callsEnd = token(bar, "tool" + SPACE + "calls" + SPACE + "end");
+            callBegin = token(bar, "tool" + SPACE + "call" + SPACE + "begin");
+            callEnd = token(bar, "tool" + SPACE + "call" + SPACE + "end");
+            sep = token(bar, "tool" + SPACE + "sep");
+            v3Args = ArgumentsAfterName.after(WireFormat.DEEPSEEK_V3).closedBy(callEnd).nextCallAt(callBegin)
+                    .fencesAllowed().build();
+            v31Args = ArgumentsAfterName.after(WireFormat.DEEPSEEK_V31).closedBy(callEnd).nextCallAt(callBegin)
+                    .fencesAllowed().build();
         }
-        if (v3) {
-            int eol = Chars.lineEnd(buf, argsAt, limit);
-            if (eol >= limit && !atEnd) {
-                return Verdict.needMore(RetryWhen.text(argsAt, "\n"), again);
+
+        void register(MarkerTable markers) {
+            CallSection section = section(callsBegin);
+            markers.add(callsBegin, section);
+            markers.add(calls, section(calls));
+            markers.add(callBegin, section);
+            XmlInvokes.addSection(markers, dsml("function_calls"));
+            XmlInvokes.addSection(markers, dsml("tool_calls"));
+        }
+
+        /** V3 / V3.1 calls in a section opened by {@code begin}. */
+        private CallSection section(String begin) {
+            return new CallSection(new CallSection.Spec(Set.of(WireFormat.DEEPSEEK_V3, WireFormat.DEEPSEEK_V31),
+                    WireFormat.DEEPSEEK_V3, WireFormat.DEEPSEEK_V31, begin, callsEnd, callBegin, sep, callEnd,
+                    this::call));
+        }
+
+        /** DSML invocations in the section {@code <｜DSML｜SECTION>}. */
+        private XmlInvokes.Spec dsml(String section) {
+            String open = "<" + bar + "DSML" + bar;
+            String close = "</" + bar + "DSML" + bar;
+            return XmlInvokes.of(WireFormat.DEEPSEEK_DSML)
+                    .section(open + section + ">", close + section + ">")
+                    .invokeTags(open, close)
+                    .stringAttribute()
+                    .build();
+        }
+
+        /** A call's header: {@code function} then the name on the next line (V3), or the name itself (V3.1). */
+        private Verdict call(CharSequence buf, Config cfg, String header, int itemStart, int argsAt,
+                             Continuation again, ArgumentsAfterName.Follow follow, int limit, boolean atEnd) {
+            boolean v3 = header.equals("function");
+            if (!cfg.on(v3 ? WireFormat.DEEPSEEK_V3 : WireFormat.DEEPSEEK_V31)) {
+                return Verdict.NO_MATCH;
             }
-            String name = Chars.trimmed(buf, argsAt, eol);
-            return ArgumentsAfterName.read(buf, cfg, V3_ARGS, name, null, itemStart, eol, follow, limit, atEnd);
+            if (v3) {
+                int eol = Chars.lineEnd(buf, argsAt, limit);
+                if (eol >= limit && !atEnd) {
+                    return Verdict.needMore(RetryWhen.text(argsAt, "\n"), again);
+                }
+                String name = Chars.trimmed(buf, argsAt, eol);
+                return ArgumentsAfterName.read(buf, cfg, v3Args, name, null, itemStart, eol, follow, limit, atEnd);
+            }
+            return ArgumentsAfterName.read(buf, cfg, v31Args, header, null, itemStart, argsAt, follow, limit, atEnd);
         }
-        return ArgumentsAfterName.read(buf, cfg, V31_ARGS, header, null, itemStart, argsAt, follow, limit, atEnd);
+    }
+
+    /** {@code <｜NAME｜>} with the given bar. */
+    private static String token(String bar, String name) {
+        return "<" + bar + name + bar + ">";
     }
 }

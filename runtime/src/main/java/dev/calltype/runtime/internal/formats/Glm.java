@@ -28,11 +28,24 @@ public final class Glm {
 
     private final String open;
     private final String close;
+    /** What the pair tags' names start with: none for GLM, {@code longcat_} for LongCat's. */
+    private final String tagPrefix;
+    private final WireFormat format;
 
     /** The reader for content between {@code open} and {@code close}. */
     public Glm(String open, String close) {
+        this(open, close, "", WireFormat.GLM);
+    }
+
+    /**
+     * The reader for content between {@code open} and {@code close} whose pair tags are named with {@code tagPrefix}
+     * ({@code <longcat_arg_key>}), its calls in {@code format}.
+     */
+    Glm(String open, String close, String tagPrefix, WireFormat format) {
         this.open = open;
         this.close = close;
+        this.tagPrefix = tagPrefix;
+        this.format = format;
     }
 
     /**
@@ -57,27 +70,42 @@ public final class Glm {
                         new Verdict.Started(shown, nameEnd, close));
             }
             int end = o >= 0 ? o : limit;
+            if (o < 0 && endsWith(buf, afterName, limit, "</" + tagPrefix + "arg_value>")) {
+                // the response ended after a complete value, the call never closed: every value is there
+                Finding call = pairs(buf, cfg, format, name, tagPrefix, "", afterName, limit, pos, limit);
+                return Verdict.matched(limit, List.of(call.isCall() ? call.withRepair(Repair.MISSING_TAGS) : call));
+            }
             return Verdict.matched(end, List.of(Finding.error(ExtractionError.Kind.TRUNCATED, ErrorTexts.truncated(shown),
-                    shown, WireFormat.GLM, pos, end)));
+                    shown, format, pos, end)));
         }
         int end = x + close.length();
-        return Verdict.matched(end, List.of(pairs(buf, cfg, WireFormat.GLM, name, "", afterName, x, pos, end)));
+        return Verdict.matched(end, List.of(pairs(buf, cfg, format, name, tagPrefix, "", afterName, x, pos, end)));
+    }
+
+    /** Whether {@code buf[from, to)}, trailing blanks left out, ends with {@code s}. */
+    private static boolean endsWith(CharSequence buf, int from, int to, String s) {
+        int e = trimEnd(buf, from, to);
+        return e - from >= s.length() && Chars.startsWith(buf, e - s.length(), e, s) == Chars.FULL;
     }
 
     /**
      * The call to {@code name} whose arguments are the pairs {@code <arg_key>K</arg_key><arg_value>V</arg_value>}
-     * in {@code [from, to)}, every tag carrying {@code suffix} (Hunyuan's {@code :opensource}; GLM's none), spanning
-     * {@code [start, end)}. Values are raw text typed by the tool's schema; a pair not written so, or a key or value
-     * over the string limit, is an error for the call.
+     * in {@code [from, to)}, every tag's name starting with {@code prefix} (LongCat's {@code longcat_}) and carrying
+     * {@code suffix} (Hunyuan's {@code :opensource}; GLM's none), spanning
+     * {@code [start, end)}. Values are raw text typed by the tool's schema. A value whose {@code <arg_value>} is
+     * missing (the value follows its key and ends at {@code </arg_value>}) or whose {@code </arg_value>} is missing
+     * (it ends at the next {@code <arg_key>} or at the end of the call) is read, with {@link Repair#MISSING_TAGS}; a
+     * pair written otherwise, or a key or value over the string limit, is an error for the call.
      */
-    static Finding pairs(CharSequence buf, Config cfg, WireFormat format, String name, String suffix, int from, int to,
-                         int start, int end) {
-        String keyOpen = "<arg_key" + suffix + ">";
-        String keyClose = "</arg_key" + suffix + ">";
-        String valueOpen = "<arg_value" + suffix + ">";
-        String valueClose = "</arg_value" + suffix + ">";
+    static Finding pairs(CharSequence buf, Config cfg, WireFormat format, String name, String prefix, String suffix,
+                         int from, int to, int start, int end) {
+        String keyOpen = "<" + prefix + "arg_key" + suffix + ">";
+        String keyClose = "</" + prefix + "arg_key" + suffix + ">";
+        String valueOpen = "<" + prefix + "arg_value" + suffix + ">";
+        String valueClose = "</" + prefix + "arg_value" + suffix + ">";
         String shown = JsonBlock.display(name, cfg);
         RawArguments args = new RawArguments(name, cfg);
+        boolean repaired = false;
         int j = from;
         while (true) {
             j = Chars.skipBlanks(buf, j, to);
@@ -87,20 +115,35 @@ public final class Glm {
             int ks = Chars.startsWith(buf, j, to, keyOpen) == Chars.FULL ? j + keyOpen.length() : -1;
             int ke = ks < 0 ? -1 : Chars.indexOf(buf, keyClose, ks, to);
             int vo = ke < 0 ? -1 : Chars.skipBlanks(buf, ke + keyClose.length(), to);
-            int vs = vo >= 0 && Chars.startsWith(buf, vo, to, valueOpen) == Chars.FULL ? vo + valueOpen.length() : -1;
-            int ve = vs < 0 ? -1 : Chars.indexOf(buf, valueClose, vs, to);
+            boolean opened = vo >= 0 && Chars.startsWith(buf, vo, to, valueOpen) == Chars.FULL;
+            int vs = opened ? vo + valueOpen.length() : vo;
+            // the value ends at its closing tag, or, left unclosed, at the next key or the end of the call
+            Chars.Found first = vs < 0 ? null : Chars.firstOf(buf, vs, to, valueClose, keyOpen);
+            boolean closed = first != null && first.which() == 0;
+            int ve = vs < 0 || !opened && !closed ? -1 : first == null ? to : first.at();
             if (ve < 0) {
                 return Finding.error(ExtractionError.Kind.INVALID_CALL_SYNTAX,
                         ErrorTexts.invalid("the call to " + Chars.quoted(shown) + " must list its arguments as "
                                 + keyOpen + "K" + keyClose + valueOpen + "V" + valueClose), shown, format, start, end);
             }
-            String raw = Chars.rawValue(buf, vs, ve);
+            String raw = Chars.rawValue(buf, vs, closed ? ve : trimEnd(buf, vs, ve));
             if (!args.put(Chars.trimmed(buf, ks, ke), raw, jsonStringDecoded(raw, cfg))) {
                 break;
             }
-            j = ve + valueClose.length();
+            repaired |= !opened || !closed;
+            j = closed ? ve + valueClose.length() : ve;
         }
-        return args.call(format, start, end);
+        Finding call = args.call(format, start, end);
+        return repaired && call.isCall() ? call.withRepair(Repair.MISSING_TAGS) : call;
+    }
+
+    /** {@code to}, blanks before it left out (down to {@code from}). */
+    private static int trimEnd(CharSequence buf, int from, int to) {
+        int e = to;
+        while (e > from && Character.isWhitespace(buf.charAt(e - 1))) {
+            e--;
+        }
+        return e;
     }
 
     /** {@code <tool_call>NAME {json}</tool_call>}. */
@@ -114,12 +157,12 @@ public final class Glm {
         Finding item;
         int valueEnd;
         if (r.isComplete()) {
-            item = CallNormalizer.call(name, r, null, WireFormat.GLM, pos, r.end(), cfg);
+            item = CallNormalizer.call(name, r, null, format, pos, r.end(), cfg);
             valueEnd = r.end();
         } else {
             ExtractionError.Kind kind = ErrorTexts.kind(r);
             String message = ErrorTexts.failedRead(shown, r);
-            item = Finding.error(kind, message, shown, WireFormat.GLM, pos, limit);
+            item = Finding.error(kind, message, shown, format, pos, limit);
             if (kind == ExtractionError.Kind.TRUNCATED) {
                 return Verdict.matched(limit, List.of(item));
             }

@@ -77,7 +77,7 @@ public final class Hunyuan implements Family, Recognizer {
         int nameEnd = head == null ? to : head.at();
         String name = literalNewlineTrimmed(Chars.trimmed(buf, from, nameEnd));
         int pairs = head != null && head.which() == 0 ? nameEnd + sep.length() : nameEnd;
-        return Glm.pairs(buf, cfg, WireFormat.HUNYUAN, name, s, pairs, to, start, end);
+        return Glm.pairs(buf, cfg, WireFormat.HUNYUAN, name, "", s, pairs, to, start, end);
     }
 
     /** A name followed by the two characters {@code \n} (written out, not a line break) loses them (Ling 3, GLM). */

@@ -1,13 +1,19 @@
 package dev.calltype.runtime.internal.formats;
 
+import dev.calltype.runtime.ExtractionError;
 import dev.calltype.runtime.WireFormat;
+import dev.calltype.runtime.internal.chars.Chars;
 import dev.calltype.runtime.internal.markup.ArgumentsAfterName;
 import dev.calltype.runtime.internal.markup.CallSection;
 import dev.calltype.runtime.internal.scan.Config;
 import dev.calltype.runtime.internal.scan.Continuation;
+import dev.calltype.runtime.internal.scan.ErrorTexts;
+import dev.calltype.runtime.internal.scan.Finding;
 import dev.calltype.runtime.internal.scan.MarkerTable;
 import dev.calltype.runtime.internal.scan.Verdict;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -50,7 +56,42 @@ public final class KimiK2 implements Family {
         if (isCounter(name) && cfg.tools.specs().size() == 1) {
             name = cfg.tools.specs().get(0).name(); // a bare counter id: the only tool there is
         }
-        return ArgumentsAfterName.read(buf, cfg, ARGS, name, header, itemStart, argsAt, follow, limit, atEnd);
+        Verdict read = ArgumentsAfterName.read(buf, cfg, ARGS, name, header, itemStart, argsAt, follow, limit, atEnd);
+        return isCounter(header) || wellFormed(header) ? read : refused(read, header);
+    }
+
+    /**
+     * Whether a call id is written {@code [functions.]NAME:IDX}: a name without blanks or other punctuation, a colon,
+     * a decimal index. The serving engines read no call from another id; neither does this reader.
+     */
+    private static boolean wellFormed(String id) {
+        int colon = id.lastIndexOf(':');
+        if (colon <= 0 || colon == id.length() - 1 || !isCounter(id.substring(colon + 1))) {
+            return false;
+        }
+        for (int i = 0; i < colon; i++) {
+            char c = id.charAt(i);
+            if (!Character.isLetterOrDigit(c) && c != '_' && c != '.' && c != '-') {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The call read from a header that is not a call id, as an error in its place (its followers are read on). */
+    private static Verdict refused(Verdict read, String header) {
+        if (read instanceof Verdict.Found f && !f.findings().isEmpty() && f.findings().get(0).isCall()) {
+            List<Finding> findings = new ArrayList<>(f.findings());
+            Finding call = findings.get(0);
+            findings.set(0, call.asError(ExtractionError.Kind.INVALID_CALL_SYNTAX, ErrorTexts.invalid("the call id "
+                    + Chars.quoted(header) + " is not functions.NAME:INDEX, so no call was read from it")));
+            return new Verdict.Found(f.end(), List.copyOf(findings), f.next(), f.reasoningClose());
+        }
+        if (read instanceof Verdict.NeedMore m && m.resume() != null) {
+            Continuation resume = m.resume();
+            return new Verdict.NeedMore(m.retry(), (b, l, e) -> refused(resume.run(b, l, e), header), m.started());
+        }
+        return read;
     }
 
     /** Whether a call id is a bare counter ({@code 0}, {@code 1}) without the tool's name. */

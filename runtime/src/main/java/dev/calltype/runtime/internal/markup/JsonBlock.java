@@ -149,6 +149,11 @@ public final class JsonBlock implements Recognizer {
             }
             return value(new S(s.cfg(), s.itemStart(), i + 1, true, s.fenced(), s.count()), buf, limit, atEnd);
         }
+        if (c == '{' && spec.listRequired() && !s.inArray() && s.count() == 0) {
+            return error(s, i, i, ExtractionError.Kind.INVALID_CALL_SYNTAX, ErrorTexts.invalid(
+                    "the calls must be written as a JSON list [{\"name\": …, \"arguments\": {…}}]"), null, buf, limit,
+                    atEnd);
+        }
         if (c == '{') {
             return read(s, i, buf, limit, atEnd);
         }
@@ -221,6 +226,12 @@ public final class JsonBlock implements Recognizer {
 
     /** The calls a value holds, spans not yet set. */
     private List<Finding> items(JsonRead r, Config cfg) {
+        if (spec.argumentsRequired() && r.value().isObject() && !r.value().has("arguments")) {
+            String name = r.value().path("name").isTextual() ? r.value().path("name").textValue() : null;
+            return List.of(Finding.error(ExtractionError.Kind.INVALID_CALL_SYNTAX, ErrorTexts.invalid(
+                    "the call must give its \"arguments\" ({} when there are none)"), display(name, cfg), spec.format(),
+                    0, 0));
+        }
         List<CallNormalizer.Draft> drafts = spec.nameKeyed() ? nameKeyed(r.value()) : null;
         if (drafts == null) {
             drafts = CallNormalizer.shape(r, true);

@@ -22,6 +22,8 @@ public final class JsonBlockSpec {
     private final boolean pythonic;
     private final boolean markerColon;
     private final boolean wordBoundary;
+    private final boolean listRequired;
+    private final boolean argumentsRequired;
 
     private JsonBlockSpec(Builder b) {
         this.format = b.format;
@@ -36,6 +38,18 @@ public final class JsonBlockSpec {
         this.pythonic = b.pythonic;
         this.markerColon = b.markerColon;
         this.wordBoundary = b.wordBoundary;
+        this.listRequired = b.listRequired;
+        this.argumentsRequired = b.argumentsRequired;
+    }
+
+    /** Whether a call object must give its {@code "arguments"}, one without them being an error (GigaChat 3). */
+    public boolean argumentsRequired() {
+        return argumentsRequired;
+    }
+
+    /** Whether the calls must be written as a JSON list, a lone call object being an error (openPangu). */
+    public boolean listRequired() {
+        return listRequired;
     }
 
     public WireFormat format() {
@@ -116,6 +130,8 @@ public final class JsonBlockSpec {
         private boolean pythonic;
         private boolean markerColon;
         private boolean wordBoundary;
+        private boolean listRequired;
+        private boolean argumentsRequired;
 
         Builder(WireFormat format, String opener) {
             this.format = format;
@@ -182,6 +198,18 @@ public final class JsonBlockSpec {
         /** The opener is a word: it must not continue one nor be continued by one. */
         public Builder wholeWord() {
             this.wordBoundary = true;
+            return this;
+        }
+
+        /** The calls must be a JSON list: a lone call object is an error, never a call. */
+        public Builder listRequired() {
+            this.listRequired = true;
+            return this;
+        }
+
+        /** A call object must give its {@code "arguments"}: one without them is an error, never a call. */
+        public Builder argumentsRequired() {
+            this.argumentsRequired = true;
             return this;
         }
 

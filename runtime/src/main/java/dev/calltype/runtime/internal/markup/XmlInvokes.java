@@ -46,14 +46,18 @@ public final class XmlInvokes implements Recognizer {
      * @param paramClose the end of a parameter
      * @param stringAttribute whether parameters carry DSML's {@code string="true|false"}
      * @param typeAttribute whether parameters carry Kimi K3's {@code type="string|…"} (a string is raw, others JSON)
+     * @param fillers tokens a section may hold around its invocations, skipped like blanks (Step-3's
+     *     {@code <｜tool_call_begin｜>}, {@code <｜tool_sep｜>}, …)
+     * @param uniqueParameters whether a parameter given twice makes the call an error (otherwise the last wins)
      */
     public record Spec(WireFormat format, String sectionOpen, String sectionClose, String invokeOpen, String invokeClose,
-                String paramOpen, String paramClose, boolean stringAttribute, boolean typeAttribute) {
+                String paramOpen, String paramClose, boolean stringAttribute, boolean typeAttribute, List<String> fillers,
+                boolean uniqueParameters) {
 
         /** The same invocations in a section between other markers ({@code null}: standing alone). */
         public Spec inSection(String open, String close) {
             return new Spec(format, open, close, invokeOpen, invokeClose, paramOpen, paramClose, stringAttribute,
-                    typeAttribute);
+                    typeAttribute, fillers, uniqueParameters);
         }
     }
 
@@ -68,6 +72,8 @@ public final class XmlInvokes implements Recognizer {
         private String paramClose;
         private boolean stringAttribute;
         private boolean typeAttribute;
+        private List<String> fillers = List.of();
+        private boolean uniqueParameters;
 
         private Builder(WireFormat format) {
             this.format = format;
@@ -116,9 +122,21 @@ public final class XmlInvokes implements Recognizer {
             return this;
         }
 
+        /** Tokens a section may hold around its invocations, skipped like blanks. */
+        public Builder fillers(String... tokens) {
+            this.fillers = List.of(tokens);
+            return this;
+        }
+
+        /** A parameter given twice makes the call an error (MiniCPM5), instead of the last value winning. */
+        public Builder uniqueParameters() {
+            this.uniqueParameters = true;
+            return this;
+        }
+
         public Spec build() {
             return new Spec(format, sectionOpen, sectionClose, invokeOpen, invokeClose, paramOpen, paramClose,
-                    stringAttribute, typeAttribute);
+                    stringAttribute, typeAttribute, fillers, uniqueParameters);
         }
     }
 
@@ -151,11 +169,16 @@ public final class XmlInvokes implements Recognizer {
 
     /** Inside a section from {@code cursor}: the next invocation, or the section's end. */
     public Verdict section(CharSequence buf, Config cfg, int itemStart, int cursor, int count, int limit, boolean atEnd) {
-        int i = Chars.skipBlanks(buf, cursor, limit);
-        if (i >= limit) {
+        int i = skipFillers(buf, cursor, limit);
+        if (i >= limit || i < 0 && !atEnd) {
             if (!atEnd) {
-                return Verdict.needMore(RetryWhen.length(limit + 1), (b, l, e) -> section(b, cfg, itemStart, i, count, l, e));
+                return Verdict.needMore(RetryWhen.length(limit + 1),
+                        (b, l, e) -> section(b, cfg, itemStart, cursor, count, l, e));
             }
+            return Verdict.matched(limit, List.of(Finding.error(ExtractionError.Kind.TRUNCATED, ErrorTexts.truncatedBlock(),
+                    null, spec.format(), itemStart, limit)));
+        }
+        if (i < 0) {
             return Verdict.matched(limit, List.of(Finding.error(ExtractionError.Kind.TRUNCATED, ErrorTexts.truncatedBlock(),
                     null, spec.format(), itemStart, limit)));
         }
@@ -263,6 +286,13 @@ public final class XmlInvokes implements Recognizer {
                         atEnd);
             }
             String key = headerName(buf, keyStart, gt);
+            if (key.isEmpty() || spec.uniqueParameters() && b.args().has(key)) {
+                // a value no parameter can take, or one parameter given twice: no call is guessed from it
+                return failed(buf, cfg, b.itemStart(), keyStart, b.name(), ExtractionError.Kind.INVALID_CALL_SYNTAX,
+                        ErrorTexts.invalid(key.isEmpty() ? "a parameter of " + Chars.quoted(b.name()) + " has no name"
+                                : "the parameter " + Chars.quoted(key) + " of " + Chars.quoted(b.name())
+                                + " is given twice"), limit, atEnd);
+            }
             String stringAttr = spec.stringAttribute() ? attribute(buf, keyStart, gt, "string") : null;
             if (spec.typeAttribute()) {
                 String type = attribute(buf, keyStart, gt, "type");
@@ -285,18 +315,17 @@ public final class XmlInvokes implements Recognizer {
             }
             JsonNode value;
             boolean changed = false;
-            if ("false".equals(stringAttr) && (RawValues.json(raw, cfg.limits) != null
-                    || !RawValues.describes(b.tool(), key))) {
-                // DSML string="false": JSON (kept as text when it is not JSON and no schema can type it)
-                JsonNode parsed = RawValues.json(raw, cfg.limits);
-                value = parsed != null ? parsed : TextNode.valueOf(raw);
-            } else if ("true".equals(stringAttr) && !RawValues.describes(b.tool(), key)) {
-                value = TextNode.valueOf(raw);
-            } else {
-                // the schema's type wins over DSML's string attribute
+            if (RawValues.describes(b.tool(), key)) {
+                // the schema decides, over DSML's string attribute
                 RawValues.Typed t = RawValues.typed(b.tool(), key, raw, cfg.limits);
                 value = t.value();
                 changed = t.changed();
+            } else if ("false".equals(stringAttr)) {
+                // no schema: DSML string="false" says the value is JSON (kept as text when it is not)
+                JsonNode parsed = RawValues.json(raw, cfg.limits);
+                value = parsed != null ? parsed : TextNode.valueOf(raw);
+            } else {
+                value = TextNode.valueOf(raw);
             }
             b = b.with(key, value, changed);
             j = valueEnd == x ? x + spec.paramClose().length() : valueEnd;
@@ -350,10 +379,11 @@ public final class XmlInvokes implements Recognizer {
 
     /** After an invocation ending at {@code end}: what follows decides its span and what is read next. */
     private Verdict following(CharSequence buf, Config cfg, Finding call, int end, int scan, int limit, boolean atEnd) {
-        int k = Chars.skipBlanks(buf, scan, limit);
-        if (k >= limit) {
+        int skipped = skipFillers(buf, scan, limit);
+        int k = skipped < 0 ? (atEnd ? Chars.skipBlanks(buf, scan, limit) : limit) : skipped;
+        if (k >= limit && (skipped >= 0 || !atEnd)) {
             if (!atEnd) {
-                return Verdict.needMore(RetryWhen.length(limit + 1), (b, l, e) -> following(b, cfg, call, end, k, l, e));
+                return Verdict.needMore(RetryWhen.length(limit + 1), (b, l, e) -> following(b, cfg, call, end, scan, l, e));
             }
             return Verdict.matched(end, List.of(call.span(call.start, end)));
         }
@@ -383,6 +413,29 @@ public final class XmlInvokes implements Recognizer {
             }
         }
         return Verdict.matched(end, List.of(call.span(call.start, end)));
+    }
+
+    /**
+     * Past blanks and the spec's fillers from {@code i}; -1 when the text ends inside a filler (more text decides).
+     */
+    private int skipFillers(CharSequence buf, int i, int limit) {
+        int j = Chars.skipBlanks(buf, i, limit);
+        boolean more = true;
+        while (more && j < limit) {
+            more = false;
+            for (String f : spec.fillers()) {
+                int r = Chars.startsWith(buf, j, limit, f);
+                if (r == Chars.FULL) {
+                    j = Chars.skipBlanks(buf, j + f.length(), limit);
+                    more = true;
+                    break;
+                }
+                if (r == Chars.PARTIAL) {
+                    return -1;
+                }
+            }
+        }
+        return j;
     }
 
     /** A call that cannot be read: its span reaches the section's close when one follows, else the end. */
@@ -425,13 +478,75 @@ public final class XmlInvokes implements Recognizer {
             while (e < gt && buf.charAt(e) != q) {
                 e++;
             }
-            return buf.subSequence(i + 1, e).toString();
+            return entities(buf.subSequence(i + 1, e).toString());
         }
         int e = i;
         while (e < gt && buf.charAt(e) != '"') {
             e++;
         }
-        return Chars.trimmed(buf, i, e);
+        return entities(Chars.trimmed(buf, i, e));
+    }
+
+    /**
+     * An attribute's text with XML character references decoded ({@code &amp;}, {@code &lt;}, {@code &gt;},
+     * {@code &quot;}, {@code &apos;}, {@code &#95;}, {@code &#x5F;}), as Kimi K3 escapes its attributes; anything
+     * else is kept as written.
+     */
+    static String entities(String s) {
+        int amp = s.indexOf('&');
+        if (amp < 0) {
+            return s;
+        }
+        StringBuilder out = new StringBuilder(s.length());
+        out.append(s, 0, amp);
+        int i = amp;
+        while (i < s.length()) {
+            char c = s.charAt(i);
+            int semi = -1;
+            for (int k = i + 1; c == '&' && k < Math.min(s.length(), i + 11); k++) {
+                if (s.charAt(k) == ';') {
+                    semi = k;
+                    break;
+                }
+            }
+            String decoded = semi > i ? entity(s.substring(i + 1, semi)) : null;
+            if (decoded != null) {
+                out.append(decoded);
+                i = semi + 1;
+            } else {
+                out.append(c);
+                i++;
+            }
+        }
+        return out.toString();
+    }
+
+    /** The text of one character reference's name ({@code amp}, {@code #95}), or {@code null}. */
+    private static String entity(String name) {
+        switch (name) {
+            case "amp":
+                return "&";
+            case "lt":
+                return "<";
+            case "gt":
+                return ">";
+            case "quot":
+                return "\"";
+            case "apos":
+                return "'";
+            default:
+                break;
+        }
+        if (name.length() < 2 || name.charAt(0) != '#') {
+            return null;
+        }
+        boolean hex = name.charAt(1) == 'x' || name.charAt(1) == 'X';
+        try {
+            int cp = Integer.parseInt(name.substring(hex ? 2 : 1), hex ? 16 : 10);
+            return Character.isValidCodePoint(cp) && cp != 0 ? new String(Character.toChars(cp)) : null;
+        } catch (NumberFormatException e) {
+            return null;
+        }
     }
 
     /** A value written as {@code <![CDATA[…]]>}: its content, as written. */
@@ -452,6 +567,6 @@ public final class XmlInvokes implements Recognizer {
         while (e < gt && buf.charAt(e) != '"') {
             e++;
         }
-        return buf.subSequence(v, e).toString().trim();
+        return entities(buf.subSequence(v, e).toString().trim());
     }
 }

@@ -24,6 +24,11 @@ public final class Config {
     public final KnownTools tools;
     public final ExtractionLimits limits;
     public final boolean searchReasoning;
+    /**
+     * Whether calls written in a reasoning block that is never closed run (the block ends where the first call
+     * markup in it begins); otherwise each is reported as a {@code CALL_IN_REASONING} error.
+     */
+    public final boolean runUnclosedReasoning;
     /** The response starts inside a reasoning block closed by {@code </think>}. */
     public final boolean startsInReasoning;
     /**
@@ -43,13 +48,15 @@ public final class Config {
     public final int candidateCap;
 
     /** {@code startsInReasoning}: {@code null} when the first reasoning marker of the response decides. */
-    public Config(Families families, List<ToolSpec> tools, ExtractionLimits limits, boolean searchReasoning, Boolean startsInReasoning,
-           String promptTail, Set<WireFormat> formats, String marker, List<TagPair> tags) {
+    public Config(Families families, List<ToolSpec> tools, ExtractionLimits limits, boolean searchReasoning,
+           boolean runUnclosedReasoning, Boolean startsInReasoning, String promptTail, Set<WireFormat> formats,
+           String marker, List<TagPair> tags) {
         this.families = families;
         this.reasoningEndedBy = List.copyOf(families.reasoningEndedBy());
         this.tools = new KnownTools(tools);
         this.limits = limits;
         this.searchReasoning = searchReasoning;
+        this.runUnclosedReasoning = runUnclosedReasoning;
         this.startsInReasoning = Boolean.TRUE.equals(startsInReasoning);
         this.reasoningStartDecided = startsInReasoning != null;
         this.promptTail = promptTail;

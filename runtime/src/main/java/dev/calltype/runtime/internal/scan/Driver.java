@@ -3,6 +3,7 @@ package dev.calltype.runtime.internal.scan;
 import dev.calltype.runtime.Extraction;
 import dev.calltype.runtime.ExtractionError;
 import dev.calltype.runtime.ExtractionLimits;
+import dev.calltype.runtime.Repair;
 import dev.calltype.runtime.StreamingExtractor;
 import dev.calltype.runtime.ToolCallExtractor;
 import dev.calltype.runtime.WireFormat;
@@ -73,6 +74,18 @@ public final class Driver {
         /** Raw argument text of a started call, as it arrives (streaming only). */
         public default void arguments(int index, String fragment) {
         }
+
+        /**
+         * Whether the response began inside reasoning is decided (streaming only, when it was not known before the
+         * response): {@code true} means everything passed to {@link #text} so far, and a call {@link #started} and
+         * not yet resolved, was reasoning; call indexes count from 0 again.
+         */
+        public default void decidedStart(boolean inReasoning) {
+        }
+    }
+
+    /** The findings of one candidate read inside reasoning, spanning {@code [start, end)}. */
+    private record Held(List<Finding> findings, int start, int end) {
     }
 
     /** A candidate being read. */
@@ -85,10 +98,16 @@ public final class Driver {
         public int startedIndex = -1;
         public Verdict.Started started;
         public int argsEmitted;
+        /** Whether any argument text was passed on (blanks before the first are not). */
+        public boolean argsShown;
         public BracketBalance argsBalance;
         public boolean argsDone;
         /** Characters its recognizers have read so far. */
         public long work;
+        /** Its verdict, found while the response's start was undecided: applied once that is decided. */
+        public Verdict.Found held;
+        public int heldLimit;
+        public boolean heldCapped;
 
         public Pending(int pos, Continuation step, boolean continuation) {
             this.pos = pos;
@@ -107,6 +126,15 @@ public final class Driver {
     private int skipUntil;
     private int pythonicSkipUntil;
     private String reasoningClose;
+    /**
+     * Call markup read inside the open reasoning block (not searched) and followed so far by blanks only, each
+     * entry the findings of one candidate: run (or reported) if the response ends with the block open, reasoning if
+     * the block closes. {@link #heldFrom} is where the first begins (-1: none); text from there is held.
+     */
+    private final List<Held> held = new ArrayList<>();
+    private int heldFrom = -1;
+    /** Calls of the open reasoning block that more reasoning followed: reported if the block is never closed. */
+    private final List<Finding> mentioned = new ArrayList<>();
     /** Deciding whether the response starts inside reasoning, while that is undecided ({@code null} after). */
     private ReasoningStart start;
     private Pending pending;
@@ -135,21 +163,34 @@ public final class Driver {
             response = new IndexedText(text);
         }
         IndexedText buf = response;
+        int lim = limit;
+        boolean end = atEnd;
         if (start != null) {
             String close = start.decide(buf, limit, atEnd, cfg);
             if (close == ReasoningStart.UNDECIDED) {
-                return; // held: what is read so far may yet turn out to be reasoning
+                // Read as prose, provisionally, up to where the two readings could part (see ReasoningStart).
+                lim = start.provisionalLimit(buf, limit);
+                end = false;
+            } else {
+                start = null;
+                decided(close);
             }
-            start = null;
-            reasoningClose = close;
         }
         while (true) {
+            if (pending != null && pending.held != null) {
+                if (start != null) {
+                    break; // a decided candidate waits until the response's start is decided
+                }
+                Pending p = pending;
+                found(buf, p, p.held, lim, p.heldLimit, p.heldCapped);
+                continue;
+            }
             if (pending != null) {
-                if (!atEnd && !due(buf, limit)) {
-                    streamArguments(buf, limit);
+                if (!end && !due(buf, lim)) {
+                    streamArguments(buf, lim);
                     break;
                 }
-                attempt(buf, limit, atEnd);
+                attempt(buf, lim, end);
                 continue;
             }
             if (continuation != null) {
@@ -158,11 +199,68 @@ public final class Driver {
                 continuation = null;
                 continue;
             }
-            if (pos >= limit || !scan(buf, limit, atEnd)) {
+            if (pos >= lim || !scan(buf, lim, end)) {
                 break;
             }
         }
-        flush(buf, limit, atEnd);
+        flush(buf, lim, end);
+        if (end && reasoningClose != null && (heldFrom >= 0 || !mentioned.isEmpty())) {
+            unclosed(buf, lim);
+        }
+    }
+
+    /**
+     * The response's start is decided: {@code close} is the closing marker of the reasoning it began in, or
+     * {@code null}. The provisional prose reading stopped before anything the two readings could disagree on (no
+     * call was emitted, only text and at most one call's start), so the reasoning reading takes over from where the
+     * text shown ends, as the batch reading of the same text would be there.
+     */
+    private void decided(String close) {
+        if (close != null) {
+            if (pending != null) {
+                pos = pending.pos;
+                assert pos == proseFrom : "the provisional reading stops at its candidate";
+                pending = null;
+            }
+            continuation = null;
+            startedCount = 0;
+            if (!cfg.searchReasoning) {
+                skipUntil = 0; // a reasoning block is not searched: no candidate in it was rejected
+                pythonicSkipUntil = 0;
+            }
+        }
+        reasoningClose = close;
+        sink.decidedStart(close != null);
+    }
+
+    /**
+     * The response ended inside a reasoning block (never closed) holding calls. Those followed only by blanks ended
+     * the block, as Ollama and LMDeploy read it: they run, marked {@link Repair#REASONING_NOT_CLOSED}, unless the
+     * extractor was built not to run them ({@link Config#runUnclosedReasoning}): then each is reported and the block
+     * stays reasoning. Calls more reasoning followed were mentioned while reasoning: each is reported, at the end
+     * of the response where the block should have closed. None is dropped silently.
+     */
+    private void unclosed(CharSequence buf, int limit) {
+        boolean run = cfg.runUnclosedReasoning;
+        if (run && heldFrom >= 0) {
+            reasoningClose = null; // the block ended where its calls begin: the blanks between them are text
+        }
+        for (Held h : held) {
+            flushTo(buf, h.start());
+            for (Finding f : h.findings()) {
+                emit(buf, !f.isCall() ? f : run ? f.withRepair(Repair.REASONING_NOT_CLOSED)
+                        : f.asError(ExtractionError.Kind.CALL_IN_REASONING, ErrorTexts.inReasoning(f.name)), -1);
+            }
+            proseFrom = h.end();
+        }
+        held.clear();
+        heldFrom = -1;
+        flushTo(buf, limit);
+        for (Finding f : mentioned) {
+            emit(buf, Finding.error(ExtractionError.Kind.CALL_IN_REASONING, ErrorTexts.inReasoning(f.name), f.name,
+                    f.format, limit, limit), -1);
+        }
+        mentioned.clear();
     }
 
     // ------------------------------------------------------------------ scanning
@@ -172,7 +270,7 @@ public final class Driver {
         boolean reasoning = reasoningClose != null;
         boolean search = !reasoning || cfg.searchReasoning;
         while (pos < limit) {
-            if (!lineStart) {
+            if (!lineStart && heldFrom < 0) {
                 // Fast path: nothing in [pos, next) can start a candidate, close reasoning or start a line.
                 int next = buf.skipProse(cfg.proseStops, pos, limit);
                 if (next > pos) {
@@ -187,6 +285,7 @@ public final class Driver {
             if (reasoning && c == reasoningClose.charAt(0)) {
                 int r = Chars.startsWith(buf, pos, limit, reasoningClose);
                 if (r == Chars.FULL) {
+                    dropHeld(); // the block closes: the calls in it were reasoning
                     flushTo(buf, pos);
                     int end = pos + reasoningClose.length();
                     sink.reasoning(buf, pos, end, false);
@@ -202,6 +301,7 @@ public final class Driver {
                 for (String ender : cfg.reasoningEndedBy) {
                     int r = Chars.startsWith(buf, pos, limit, ender);
                     if (r == Chars.FULL) {
+                        dropHeld();
                         flushTo(buf, pos);
                         reasoningClose = null;
                         return true; // the marker is read as markup, outside the block
@@ -209,6 +309,33 @@ public final class Driver {
                     if (r == Chars.PARTIAL && !atEnd) {
                         return false;
                     }
+                }
+            }
+            if (!search) {
+                // inside reasoning, call markup is read (and held) so that a block never closed loses no call
+                if (pos >= skipUntil && cfg.markers.startsMarker(c)) {
+                    MarkerTable.Found f = cfg.markers.find(buf, pos, limit);
+                    if (f.open() && !atEnd) {
+                        return false;
+                    }
+                    if (opensCall(f)) {
+                        buf.floor(pos);
+                        pending = new Pending(pos, new Candidate(new Recognizer.At(pos, pos, prev, lineStart, cfg),
+                                false), false);
+                        return true;
+                    }
+                }
+                if (heldFrom >= 0 && !Character.isWhitespace(c)) {
+                    // more reasoning after calls: they were mentioned while reasoning
+                    for (Held h : held) {
+                        for (Finding it : h.findings()) {
+                            if (it.isCall()) {
+                                mentioned.add(it);
+                            }
+                        }
+                    }
+                    held.clear();
+                    heldFrom = -1;
                 }
             }
             if (search && pos >= skipUntil && isCandidate(buf, c, limit)) {
@@ -221,6 +348,28 @@ public final class Driver {
             pos++;
         }
         return false;
+    }
+
+    /** Whether a marker found opens call markup (not a reasoning marker). */
+    private static boolean opensCall(MarkerTable.Found f) {
+        for (MarkerTable.Entry e : f.entries()) {
+            if (!(e.recognizer() instanceof Reasoning)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The reasoning block closes: the calls held or mentioned in it were reasoning. */
+    private void dropHeld() {
+        held.clear();
+        heldFrom = -1;
+        mentioned.clear();
+    }
+
+    /** Whether candidates are being read inside reasoning, to be held ({@link #held}) rather than emitted. */
+    private boolean holding() {
+        return reasoningClose != null && !cfg.searchReasoning;
     }
 
     private boolean isCandidate(CharSequence buf, char c, int limit) {
@@ -273,7 +422,8 @@ public final class Driver {
 
     /**
      * Whether the pending candidate is worth asking again: its hint fired while its work is within budget (or the
-     * text it holds grew by an eighth since it was last asked), or the text it holds has doubled. The budget is
+     * text it holds grew by an eighth since it was last asked), it is a started call whose arguments have not begun
+     * and its work is within budget, or the text it holds has doubled. The budget is
      * what keeps a recognizer that re-reads its candidate from the start at every fired hint linear: once it has
      * read {@link #WORK_PER_CHAR} times the text it spans, it is asked again only at geometric growth.
      */
@@ -291,6 +441,9 @@ public final class Driver {
                 && (p.work <= WORK_PER_CHAR * held + FREE_WORK || held >= before + before / 8 + 1)) {
             return true;
         }
+        if (p.started != null && p.started.argumentsFrom() < 0 && p.work <= WORK_PER_CHAR * held + FREE_WORK) {
+            return true; // a started call whose arguments have not begun: asked again until they do, to stream them
+        }
         return held >= 2 * before;
     }
 
@@ -300,6 +453,15 @@ public final class Driver {
         boolean capped = capEnd <= limit;
         int lim = capped ? (int) capEnd : limit;
         boolean end = atEnd || capped;
+        if (holding()) {
+            // call markup inside reasoning ends where the block closes, at the latest
+            int close = Chars.indexOf(buf, reasoningClose, p.pos, lim);
+            if (close >= 0) {
+                lim = close;
+                end = true;
+                capped = false;
+            }
+        }
         Verdict m;
         long readBefore = buf.reads;
         try {
@@ -317,8 +479,13 @@ public final class Driver {
             assert false : "empty match at " + p.pos;
             m = Verdict.NO_MATCH;
         }
-        if (m instanceof Verdict.NeedMore more) {
-            needMore(p, more, limit);
+        if (m instanceof Verdict.Found f && start != null) {
+            p.held = f; // nothing is emitted before the response's start is decided
+            p.heldLimit = lim;
+            p.heldCapped = capped;
+            streamFoundArguments(buf, p, f, limit);
+        } else if (m instanceof Verdict.NeedMore more) {
+            needMore(buf, p, more, limit);
         } else if (m instanceof Verdict.NotHere no) {
             pending = null;
             if (p.continuation) {
@@ -335,13 +502,13 @@ public final class Driver {
     }
 
     /** The candidate is undecided: keep its progress, watch for its retry condition, announce a started call. */
-    private void needMore(Pending p, Verdict.NeedMore m, int limit) {
+    private void needMore(CharSequence buf, Pending p, Verdict.NeedMore m, int limit) {
         if (m.resume() != null) {
             p.step = m.resume();
         }
         p.tracker = m.retry() == null ? null : m.retry().tracker();
         p.triedLimit = limit;
-        Verdict.Started started = m.started();
+        Verdict.Started started = holding() ? null : m.started(); // a held call is not announced
         if (started != null && p.startedIndex >= 0 && p.started.argumentsFrom() < 0
                 && started.argumentsFrom() >= 0) {
             p.started = started;
@@ -359,6 +526,7 @@ public final class Driver {
             if (started.argumentsEnd() == null && p.argsEmitted >= 0) {
                 p.argsBalance = new BracketBalance(p.argsEmitted);
             }
+            flushTo(buf, p.pos); // the prose before the call comes before its start
             sink.started(p.startedIndex, started.name());
         }
     }
@@ -366,10 +534,27 @@ public final class Driver {
     /** The candidate is decided: emit its findings and move on past them. */
     private void found(IndexedText buf, Pending p, Verdict.Found m, int limit, int lim, boolean capped) {
         flushTo(buf, p.pos);
-        List<Finding> findings = m.findings();
-        if (p.started != null && !findings.isEmpty() && findings.get(0).isCall()) {
-            streamArguments(buf, Math.min(limit, findings.get(0).end));
+        if (holding()) {
+            pending = null;
+            List<Finding> kept = new ArrayList<>();
+            for (Finding it : capped ? capped(m.findings(), lim, cfg) : m.findings()) {
+                if (it.kind != Extraction.Segment.Kind.REASONING) {
+                    kept.add(it);
+                }
+            }
+            held.add(new Held(kept, p.pos, m.end()));
+            if (heldFrom < 0) {
+                heldFrom = p.pos;
+            }
+            char last = buf.charAt(m.end() - 1);
+            prev = last;
+            lineStart = last == '\n' || last == '\r';
+            pos = m.end();
+            continuation = m.next();
+            return;
         }
+        List<Finding> findings = m.findings();
+        streamFoundArguments(buf, p, m, limit);
         pending = null;
         if (capped) {
             findings = capped(findings, lim, cfg);
@@ -387,6 +572,14 @@ public final class Driver {
         continuation = m.next();
         if (m.reasoningClose() != null) {
             reasoningClose = m.reasoningClose();
+        }
+    }
+
+    /** The rest of a started call's arguments, now that its candidate is decided. */
+    private void streamFoundArguments(CharSequence buf, Pending p, Verdict.Found m, int limit) {
+        List<Finding> findings = m.findings();
+        if (p.started != null && !findings.isEmpty() && findings.get(0).isCall()) {
+            streamArguments(buf, Math.min(limit, findings.get(0).end));
         }
     }
 
@@ -449,7 +642,8 @@ public final class Driver {
         flushTo(buf, to);
     }
 
-    private void flushTo(CharSequence buf, int to) {
+    private void flushTo(CharSequence buf, int toPos) {
+        int to = heldFrom >= 0 ? Math.min(toPos, heldFrom) : toPos;
         if (to <= proseFrom) {
             return;
         }
@@ -466,6 +660,9 @@ public final class Driver {
         Pending p = pending;
         if (p.started == null || p.argsDone || p.argsEmitted < 0) {
             return;
+        }
+        while (!p.argsShown && p.argsEmitted < limit && Chars.isBlank(buf.charAt(p.argsEmitted))) {
+            p.argsEmitted++; // the blanks between a key and its value are not argument text
         }
         int safe;
         String endMarker = p.started.argumentsEnd();
@@ -493,6 +690,7 @@ public final class Driver {
         if (safe > p.argsEmitted) {
             sink.arguments(p.startedIndex, buf.subSequence(p.argsEmitted, safe).toString());
             p.argsEmitted = safe;
+            p.argsShown = true;
         }
     }
 

@@ -7,6 +7,7 @@ import dev.calltype.runtime.ToolSpec;
 import dev.calltype.runtime.Toolkit;
 import dev.calltype.runtime.WireFormat;
 import dev.calltype.runtime.internal.args.KnownTools;
+import dev.calltype.runtime.internal.args.Names;
 import dev.calltype.runtime.internal.args.SchemaArguments;
 import dev.calltype.runtime.internal.json.JsonRead;
 import dev.calltype.runtime.internal.chars.Chars;
@@ -75,6 +76,15 @@ public final class ErrorTexts {
         return unknownTool(raw, tools.names(), tools.suggestion(raw));
     }
 
+    /** {@link #unknownTool(String, List, String)} for a toolkit over {@code tools}, with its "did you mean". */
+    public static String unknownTool(String raw, List<ToolSpec> tools) {
+        List<String> names = new ArrayList<>(tools.size());
+        for (ToolSpec tool : tools) {
+            names.add(tool.name());
+        }
+        return unknownTool(raw, names, Names.closest(raw, names));
+    }
+
     /**
      * The one wording of a call to a tool that is not there, whoever reports it (extraction, a
      * generated dispatcher, a dynamic or combined toolkit).
@@ -106,6 +116,12 @@ public final class ErrorTexts {
     public static String invalid(String detail) {
         String d = detail.isEmpty() ? detail : Character.toUpperCase(detail.charAt(0)) + detail.substring(1);
         return d.endsWith(".") ? d : d + ".";
+    }
+
+    /** A call found in a reasoning block that was never closed, not run ({@code CALL_IN_REASONING}). */
+    public static String inReasoning(String name) {
+        return "the call to " + Chars.quoted(name) + " was written inside a reasoning block that was never closed, so it"
+                + " was not run; close the reasoning (for example with </think>) before calling a tool";
     }
 
     public static String limit(String detail) {

@@ -88,6 +88,16 @@ final class PromptTail implements Driver.Sink {
         sink.arguments(index - dropped, fragment);
     }
 
+    @Override
+    public void decidedStart(boolean inReasoning) {
+        if (inReasoning) {
+            startedName = null; // a call announced in what turned out to be reasoning is withdrawn
+            startedIndex = -1;
+            dropped = 0;
+        }
+        sink.decidedStart(inReasoning);
+    }
+
     /** A text from {@code origin} on. */
     private record Shifted(CharSequence text, int origin) implements CharSequence {
         @Override

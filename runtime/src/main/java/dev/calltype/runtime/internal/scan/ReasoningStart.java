@@ -8,9 +8,10 @@ import dev.calltype.runtime.internal.chars.ProseStops;
  * Whether a response begins inside a reasoning block that its prompt opened: when the first reasoning marker of the
  * response is a closing one ({@code </think>} with no {@code <think>} before it), what precedes it is reasoning.
  * The first marker decides; one that does not end within the first {@link #WINDOW} characters (nor within
- * {@link Config#candidateCap}) does not count. Batch and streaming decide alike: a stream holds its text until a
- * marker appears, the response ends or the window is full, so no text shown as prose can turn out to be reasoning,
- * and what it holds is bounded by the window.
+ * {@link Config#candidateCap}) does not count. Batch and streaming decide alike. Until a marker appears, the response
+ * ends or the window is full, a stream reads its text as prose provisionally ({@link #provisionalLimit}): text is
+ * shown at once, a call may be announced but is not completed; when the first marker is a lone closer, the driver
+ * says that what was shown was reasoning ({@link Driver.Sink#decidedStart}).
  *
  * <p>Linear: each position is tested once against the markers (a partial match at the end of the text is tested
  * again when more text arrives). In a whole response the {@code <} and {@code [} are found by {@code indexOf}, the
@@ -33,6 +34,8 @@ final class ReasoningStart {
     public static final String UNDECIDED = "";
 
     private int probe;
+    /** Where the first marker that ends a reasoning block without its closer is ({@link Config#reasoningEndedBy}), or -1. */
+    private int endedAt = -1;
     /** In a whole response: the next {@code <} and {@code [} at or after the probe (MAX_VALUE: none; -1: unsearched). */
     private int nextAngle = -1;
     private int nextBracket = -1;
@@ -59,6 +62,15 @@ final class ReasoningStart {
                     continue;
                 }
             }
+            for (String ender : cfg.reasoningEndedBy) {
+                int r = Chars.startsWith(buf, i, lim, ender);
+                if (r == Chars.FULL && endedAt < 0) {
+                    endedAt = i;
+                } else if (r == Chars.PARTIAL && !end) {
+                    probe = i;
+                    return UNDECIDED;
+                }
+            }
             for (Reasoning.Pair p : Reasoning.PAIRS) {
                 int open = Chars.startsWith(buf, i, lim, p.open());
                 int close = Chars.startsWith(buf, i, lim, p.close());
@@ -76,6 +88,24 @@ final class ReasoningStart {
         }
         probe = lim;
         return end ? null : UNDECIDED;
+    }
+
+    /**
+     * While undecided: how far the text may be read as prose now, provisionally. Up to there the prose reading and
+     * the reasoning reading agree on everything but the kind of the text: no reasoning marker, and no marker that
+     * would end a reasoning block ({@link Config#reasoningEndedBy}), starts before it (a partial one at the end of the
+     * text included), and it does not split a surrogate pair. Should the first marker turn out to be a lone closer,
+     * the text shown is reasoning and the reasoning reading carries on from where the shown text ends.
+     */
+    public int provisionalLimit(CharSequence buf, int limit) {
+        int lim = Math.min(limit, probe);
+        if (endedAt >= 0) {
+            lim = Math.min(lim, endedAt);
+        }
+        if (lim > 0 && Character.isHighSurrogate(buf.charAt(lim - 1))) {
+            lim--;
+        }
+        return lim;
     }
 
     /** The next {@code <} or {@code [} of {@code s} at or after {@code i} (MAX_VALUE: none); each found once. */

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.calltype.runtime.Extraction;
 import dev.calltype.runtime.ExtractionError;
 import dev.calltype.runtime.Repair;
+import dev.calltype.runtime.StreamEvent;
+import dev.calltype.runtime.StreamingExtractor;
 import dev.calltype.runtime.ToolCall;
 import dev.calltype.runtime.ToolCallExtractor;
 import dev.calltype.runtime.ToolSpec;
@@ -69,6 +71,9 @@ abstract class FamilyCases {
             }
             if (o.has("searchReasoning")) {
                 b.searchReasoning(o.get("searchReasoning").asBoolean());
+            }
+            if (o.has("runCallsInUnclosedReasoning")) {
+                b.runCallsInUnclosedReasoning(o.get("runCallsInUnclosedReasoning").asBoolean());
             }
             if (o.has("promptTail")) {
                 b.promptTail(o.get("promptTail").asText());
@@ -215,6 +220,69 @@ abstract class FamilyCases {
             for (int i = 0; i <= c.text().length(); i++) {
                 assertThat(Streams.mismatch(batch, Streams.run(x, List.of(c.text().substring(0, i),
                         c.text().substring(i))))).as("split at " + i).isNull();
+            }
+        });
+    }
+
+    /**
+     * The most characters of prose a stream may hold back when nothing but prose precedes them: a suffix that could
+     * still be the start of a marker (the longest is 28 characters) or of a pythonic call's name.
+     */
+    static final int PROSE_HOLD = 32;
+
+    @TestFactory
+    Stream<DynamicTest> everyCaseStreamsEventsInTheOrderTheyBecomeCertain() {
+        return each(c -> {
+            ToolCallExtractor x = c.extractor();
+            Extraction batch = x.extract(c.text());
+            List<String> textBeforeCall = new ArrayList<>();
+            StringBuilder text = new StringBuilder();
+            int firstMarkup = c.text().length();
+            for (Extraction.Segment seg : batch.segments()) {
+                if (seg.kind() == Extraction.Segment.Kind.TEXT) {
+                    text.append(c.text(), seg.start(), seg.end());
+                } else {
+                    firstMarkup = Math.min(firstMarkup, seg.start());
+                    if (seg.kind() == Extraction.Segment.Kind.CALL) {
+                        textBeforeCall.add(text.toString());
+                    }
+                }
+            }
+            for (int i = 0; i <= c.text().length(); i++) {
+                StreamingExtractor s = x.streaming();
+                List<StreamEvent> first = s.feed(c.text().substring(0, i));
+                List<StreamEvent> events = new ArrayList<>(first);
+                events.addAll(s.feed(c.text().substring(i)));
+                events.addAll(s.finish());
+                String at = "split at " + i;
+                String shown = Streams.textOf(first);
+                if (i <= firstMarkup) {
+                    assertThat(shown.length()).as(at + ": prose shown at once, only a possible marker held")
+                            .isGreaterThanOrEqualTo(i - PROSE_HOLD);
+                }
+                String withdrawn = null;
+                for (StreamEvent e : events) {
+                    withdrawn = e instanceof StreamEvent.TextWasReasoning w ? w.text() : withdrawn;
+                }
+                // Text shown while the start is undecided is final, or said to be reasoning once the closer comes.
+                assertThat(withdrawn != null ? withdrawn : batch.text()).as(at + ": nothing shown that is not final")
+                        .startsWith(shown);
+                StringBuilder soFar = new StringBuilder();
+                int from = 0; // a call started before a TextWasReasoning is withdrawn: only those after it count
+                for (int k = 0; k < events.size(); k++) {
+                    from = events.get(k) instanceof StreamEvent.TextWasReasoning ? k : from;
+                }
+                for (StreamEvent e : events.subList(from, events.size())) {
+                    if (e instanceof StreamEvent.TextDelta t) {
+                        soFar.append(t.text());
+                    } else if (e instanceof StreamEvent.TextWasReasoning) {
+                        soFar.setLength(0);
+                    } else if (e instanceof StreamEvent.CallStarted st && st.index() < textBeforeCall.size()) {
+                        assertThat(soFar.toString()).as(at + ": the text before call " + st.index() + " comes before"
+                                + " its start").isEqualTo(textBeforeCall.get(st.index()));
+                    }
+                }
+                assertThat(Streams.mismatch(batch, Streams.runOf(events))).as(at + ": equal to batch").isNull();
             }
         });
     }

@@ -1,0 +1,399 @@
+package dev.calltype.mcp;
+
+import io.modelcontextprotocol.spec.McpServerSession;
+import io.modelcontextprotocol.spec.McpServerTransportProvider;
+import io.modelcontextprotocol.spec.ProtocolVersions;
+import jakarta.servlet.AsyncContext;
+import jakarta.servlet.AsyncEvent;
+import jakarta.servlet.AsyncListener;
+import jakarta.servlet.http.HttpServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import reactor.core.publisher.Mono;
+
+/**
+ * MCP's streamable HTTP transport, answering every request with {@code application/json}: {@code POST} carries one
+ * message, {@code DELETE} ends a session, {@code GET} is refused with 405 (the server sends nothing unasked). Every
+ * refusal is a JSON-RPC error object with an HTTP status, never an exception's text: a body that is not one message
+ * (400), no or an unknown {@code Mcp-Session-Id} (400, 404), an {@code MCP-Protocol-Version} this server does not
+ * speak (400), a body over the size limit (413), more sessions or bytes in flight than allowed (503).
+ * Sessions idle longer than the limit are dropped when a new one needs their place; no thread sweeps them.
+ */
+final class HttpServerTransport extends HttpServlet implements McpServerTransportProvider {
+
+    private static final Logger LOG = LoggerFactory.getLogger(HttpServerTransport.class);
+    private static final String SESSION = "Mcp-Session-Id";
+    private static final String VERSION = "MCP-Protocol-Version";
+    private static final List<String> VERSIONS = List.of(ProtocolVersions.MCP_2025_03_26,
+            ProtocolVersions.MCP_2025_06_18, ProtocolVersions.MCP_2025_11_25);
+    private static final SecureRandom RANDOM = new SecureRandom();
+
+    private final transient ServerLimits limits;
+    private final transient Set<String> toolNames;
+    private final transient HttpGuard guard;
+    private transient McpServerSession.Factory sessions;
+    private final transient Map<String, HttpSession> open = new ConcurrentHashMap<>();
+
+    HttpServerTransport(ServerLimits limits, Set<String> toolNames, HttpGuard guard) {
+        this.limits = limits;
+        this.toolNames = toolNames;
+        this.guard = guard;
+    }
+
+    /** One session: its connection, and the requests waiting for their answers. */
+    private final class HttpSession {
+        final ServedSession connection;
+        final Map<String, AsyncContext> waiting = new ConcurrentHashMap<>();
+
+        HttpSession() {
+            connection = new ServedSession(limits, toolNames, new ServedSession.Outbound() {
+                @Override
+                public void deliver(String key, Object message) {
+                    HttpSession.this.deliver(key, message);
+                }
+
+                @Override
+                public void withheld(String key) {
+                    AsyncContext exchange = waiting.remove(key);
+                    if (exchange != null) {
+                        // the request was cancelled: its POST ends with no message, as a notification's does
+                        ((HttpServletResponse) exchange.getResponse()).setStatus(202);
+                        exchange.complete();
+                    }
+                }
+            });
+            connection.attach(sessions.create(connection.transport()));
+        }
+
+        private void deliver(String key, Object message) {
+            AsyncContext exchange = key == null ? null : waiting.remove(key);
+            if (exchange == null) {
+                return; // a notification (there is no stream to send it on), or a request given up on
+            }
+            try {
+                write((HttpServletResponse) exchange.getResponse(), HttpServletResponse.SC_OK, message);
+            } catch (IOException e) {
+                LOG.debug("MCP HTTP answer not sent: {}", e.toString());
+            } finally {
+                exchange.complete();
+            }
+        }
+    }
+
+    @Override
+    public List<String> protocolVersions() {
+        return VERSIONS;
+    }
+
+    @Override
+    public void setSessionFactory(McpServerSession.Factory sessions) {
+        this.sessions = sessions;
+    }
+
+    @Override
+    public Mono<Void> notifyClients(String method, Object params) {
+        return Mono.empty(); // the served tools never change, and nothing else is announced
+    }
+
+    @Override
+    public Mono<Void> closeGracefully() {
+        return Mono.fromRunnable(() -> {
+            open.values().forEach(s -> s.connection.close());
+            open.clear();
+        });
+    }
+
+    @Override
+    protected void service(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        String refused = guard.refusal(request);
+        if (refused != null) {
+            int status = refused.startsWith(HttpGuard.UNAUTHORIZED) ? 401 : 403;
+            if (status == 401) {
+                response.setHeader("WWW-Authenticate", "Bearer");
+            }
+            fail(response, status, JsonRpc.INVALID_REQUEST, refused);
+            return;
+        }
+        String version = request.getHeader(VERSION);
+        if (version != null && !VERSIONS.contains(version) && !ProtocolVersions.MCP_2024_11_05.equals(version)) {
+            fail(response, 400, JsonRpc.INVALID_REQUEST, "bad request: MCP-Protocol-Version \""
+                    + McpTools.shown(version, 40) + "\""
+                    + " is not one this server speaks (" + String.join(", ", VERSIONS) + ")");
+            return;
+        }
+        switch (request.getMethod()) {
+            case "POST" -> post(request, response);
+            case "DELETE" -> delete(request, response);
+            default -> {
+                response.setHeader("Allow", "POST, DELETE");
+                fail(response, 405, JsonRpc.INVALID_REQUEST, "method not allowed: this endpoint takes POST (one "
+                        + "JSON-RPC message) and DELETE (end a session); the server sends no stream on GET");
+            }
+        }
+    }
+
+    private void post(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        String type = request.getContentType();
+        if (type == null || !type.toLowerCase(Locale.ROOT).startsWith("application/json")) {
+            fail(response, 415, JsonRpc.INVALID_REQUEST, "unsupported media type: the body must be application/json");
+            return;
+        }
+        String accept = request.getHeader("Accept");
+        if (accept != null && !acceptsJson(accept)) {
+            fail(response, 406, JsonRpc.INVALID_REQUEST, "not acceptable: this server answers with application/json");
+            return;
+        }
+        long declared = request.getContentLengthLong();
+        if (declared > limits.maxMessageBytes) {
+            drain(request.getInputStream());
+            fail(response, 413, JsonRpc.INVALID_REQUEST, tooLarge());
+            return;
+        }
+        // the body's bytes are taken from the in-flight budget as they are read, before any is held
+        long reserved = Math.max(0, declared);
+        if (!limits.reserve(reserved)) {
+            drain(request.getInputStream());
+            fail(response, 503, JsonRpc.SERVER_BUSY, limits.busy());
+            return;
+        }
+        byte[] body;
+        try {
+            body = read(request.getInputStream(), reserved);
+        } catch (BodyRefused e) {
+            limits.release(e.reserved);
+            drain(request.getInputStream());
+            fail(response, e.status, e.status == 503 ? JsonRpc.SERVER_BUSY : JsonRpc.INVALID_REQUEST,
+                    e.status == 503 ? limits.busy() : tooLarge());
+            return;
+        } catch (IOException | RuntimeException e) {
+            limits.release(reserved);
+            throw e;
+        }
+        if (body.length < reserved) {
+            limits.release(reserved - body.length);
+        }
+        boolean taken = false;
+        try {
+            taken = take(request, response, body);
+        } finally {
+            if (!taken) {
+                limits.release(body.length);
+            }
+        }
+    }
+
+    /**
+     * Hands one message (its bytes reserved in the budget) to its session; {@code false} when it was refused here
+     * instead, and the bytes are the caller's to give back.
+     */
+    private boolean take(HttpServletRequest request, HttpServletResponse response, byte[] body) throws IOException {
+        JsonRpc.Read read = JsonRpc.read(body, body.length);
+        if (read instanceof JsonRpc.Refusal refusal) {
+            write(response, refusal.code() == JsonRpc.INVALID_PARAMS && refusal.key() != null ? 200 : 400,
+                    refusal.toJson());
+            return false;
+        }
+        JsonRpc.Message message = (JsonRpc.Message) read;
+        String id = request.getHeader(SESSION);
+        HttpSession session;
+        if ("initialize".equals(message.method()) && message.key() != null) {
+            if (id != null && open.containsKey(id)) {
+                fail(response, 400, JsonRpc.INVALID_REQUEST, "bad request: initialize within a session; send it "
+                        + "without Mcp-Session-Id to start a new one");
+                return false;
+            }
+            session = start(response);
+            if (session == null) {
+                return false;
+            }
+        } else {
+            if (id == null) {
+                fail(response, 400, JsonRpc.INVALID_REQUEST, "bad request: no Mcp-Session-Id header; send the id "
+                        + "the initialize answer carried (or initialize first)");
+                return false;
+            }
+            session = open.get(id);
+            if (session == null) {
+                fail(response, 404, JsonRpc.INVALID_REQUEST, "session not found: it ended or never existed; "
+                        + "initialize a new one");
+                return false;
+            }
+        }
+        if (message.key() == null) {
+            session.connection.receive(message, body.length);
+            response.setStatus(202);
+            return true;
+        }
+        AsyncContext exchange = request.startAsync();
+        exchange.setTimeout(limits.callTimeout.plus(Duration.ofSeconds(30)).toMillis());
+        String key = message.key();
+        exchange.addListener(new AsyncListener() {
+            @Override
+            public void onComplete(AsyncEvent event) {
+                session.waiting.remove(key, exchange);
+            }
+
+            @Override
+            public void onTimeout(AsyncEvent event) {
+                givenUp();
+            }
+
+            @Override
+            public void onError(AsyncEvent event) {
+                givenUp();
+            }
+
+            @Override
+            public void onStartAsync(AsyncEvent event) {
+                // nothing to prepare
+            }
+
+            private void givenUp() {
+                if (session.waiting.remove(key, exchange)) {
+                    session.connection.cancel(key);
+                    exchange.complete();
+                }
+            }
+        });
+        if (session.waiting.putIfAbsent(key, exchange) != null) {
+            write((HttpServletResponse) exchange.getResponse(), 200, JsonRpc.error(key, JsonRpc.INVALID_REQUEST,
+                    "invalid request: the id " + key + " belongs to a request not answered yet"));
+            exchange.complete();
+            return false;
+        }
+        session.connection.receive(message, body.length);
+        return true;
+    }
+
+    private void delete(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        String id = request.getHeader(SESSION);
+        if (id == null) {
+            fail(response, 400, JsonRpc.INVALID_REQUEST, "bad request: no Mcp-Session-Id header to end");
+            return;
+        }
+        HttpSession session = open.remove(id);
+        if (session == null) {
+            fail(response, 404, JsonRpc.INVALID_REQUEST, "session not found: it ended or never existed");
+            return;
+        }
+        session.connection.close();
+        response.setStatus(200);
+    }
+
+    /** A new session, its id set on the response; {@code null} (503 sent) when there are as many as allowed. */
+    private HttpSession start(HttpServletResponse response) throws IOException {
+        if (open.size() >= limits.maxSessions) {
+            long idle = limits.sessionIdle.toNanos();
+            long now = System.nanoTime();
+            open.entrySet().removeIf(e -> {
+                boolean stale = !e.getValue().connection.busy() && now - e.getValue().connection.lastUsed() > idle;
+                if (stale) {
+                    e.getValue().connection.close();
+                }
+                return stale;
+            });
+            if (open.size() >= limits.maxSessions) {
+                fail(response, 503, JsonRpc.SERVER_BUSY, "server busy: " + limits.maxSessions
+                        + " sessions are open, as many as this server allows; end one (DELETE) or retry later");
+                return null;
+            }
+        }
+        byte[] random = new byte[16];
+        RANDOM.nextBytes(random);
+        String id = HexFormat.of().formatHex(random);
+        HttpSession session = new HttpSession();
+        open.put(id, session);
+        response.setHeader(SESSION, id);
+        return session;
+    }
+
+    /**
+     * The body, {@code reserved} bytes of it taken from the budget already and the rest taken as it comes.
+     *
+     * @throws BodyRefused when it is longer than a message may be (413) or the budget is spent (503); it says how
+     *     much is reserved then
+     */
+    private byte[] read(InputStream in, long reserved) throws IOException {
+        if (reserved > 0) {
+            return in.readNBytes((int) reserved); // the declared length, which the server holds the client to
+        }
+        ByteArrayOutputStream body = new ByteArrayOutputStream();
+        byte[] chunk = new byte[1 << 14];
+        for (int n = in.read(chunk); n >= 0; n = in.read(chunk)) {
+            if (body.size() + n > limits.maxMessageBytes) {
+                throw new BodyRefused(413, reserved);
+            }
+            if (body.size() + n > reserved) {
+                long more = body.size() + n - reserved;
+                if (!limits.reserve(more)) {
+                    throw new BodyRefused(503, reserved);
+                }
+                reserved += more;
+            }
+            body.write(chunk, 0, n);
+        }
+        return body.toByteArray();
+    }
+
+    /**
+     * Reads and drops the rest of a refused body (up to twice the message limit), so that the client, still
+     * sending, reads the refusal instead of a reset connection; nothing of it is kept.
+     */
+    private void drain(InputStream in) {
+        byte[] chunk = new byte[1 << 14];
+        long left = 2L * limits.maxMessageBytes;
+        try {
+            for (int n = in.read(chunk); n >= 0 && left > 0; n = in.read(chunk)) {
+                left -= n;
+            }
+        } catch (IOException e) {
+            // the client has gone; nothing to answer
+        }
+    }
+
+    /** A body not read to its end: too long (413) or over the budget (503), with the bytes reserved so far. */
+    private static final class BodyRefused extends IOException {
+        final int status;
+        final long reserved;
+
+        BodyRefused(int status, long reserved) {
+            super(null, null);
+            this.status = status;
+            this.reserved = reserved;
+        }
+    }
+
+    private String tooLarge() {
+        return "payload too large: a message may be at most " + limits.maxMessageBytes + " bytes";
+    }
+
+    private static boolean acceptsJson(String accept) {
+        String a = accept.toLowerCase(Locale.ROOT);
+        return a.contains("application/json") || a.contains("application/*") || a.contains("*/*");
+    }
+
+    private static void fail(HttpServletResponse response, int status, int code, String message) throws IOException {
+        write(response, status, JsonRpc.error((String) null, code, message));
+    }
+
+    private static void write(HttpServletResponse response, int status, Object message) throws IOException {
+        byte[] bytes = McpTools.JSON.writeValueAsBytes(message);
+        response.setStatus(status);
+        response.setContentType("application/json");
+        response.setContentLength(bytes.length);
+        response.getOutputStream().write(bytes);
+    }
+}

@@ -1,0 +1,113 @@
+package dev.calltype.runtime;
+
+import dev.calltype.runtime.internal.scan.ErrorTexts;
+
+import java.util.Objects;
+
+/**
+ * One tool a call's name was resolved to, held together with the toolkit that owns it, so that what was decided on
+ * (approved, run alone or concurrently) is exactly what runs. {@link Toolkit#bind} makes one; {@link #dispatch}
+ * runs the call on that tool and on no other: when the owner no longer has the tool as it was bound (an MCP server
+ * dropped it, or listed a different tool under its name), the call is not run and the result is a failure saying
+ * so, never a call of whatever the name means by then.
+ *
+ * <pre>{@code
+ * BoundTool bound = toolkit.bind(call.name()).orElseThrow();
+ * if (!bound.tool().confirm() || askTheUser(call, bound.tool())) {
+ *     ToolResult result = bound.dispatch(call);  // the tool the user was asked about, or a failure
+ * }
+ * }</pre>
+ */
+public final class BoundTool {
+
+    /**
+     * Runs a call on the bound tool, if its owner still has it as it was bound.
+     */
+    @FunctionalInterface
+    public interface Runner {
+        /**
+         * Runs {@code call} on the bound tool.
+         *
+         * @param call the call, under the tool's own name
+         * @return the tool's result; {@code null} when the owner no longer has the tool as it was bound, and the
+         *     call was not run
+         */
+        ToolResult runIfBound(ToolCall call);
+    }
+
+    private final Toolkit owner;
+    private final ToolSpec tool;
+    private final Runner runner;
+
+    private BoundTool(Toolkit owner, ToolSpec tool, Runner runner) {
+        this.owner = owner;
+        this.tool = tool;
+        this.runner = runner;
+    }
+
+    /**
+     * A binding, for a toolkit's own {@link Toolkit#bind}.
+     *
+     * @param owner the toolkit that owns and runs the tool
+     * @param tool the tool as it was resolved
+     * @param runner runs a call on exactly that tool, or returns {@code null} when the owner no longer has it as it
+     *     was (checked and run as one step, so that no change of the owner's tools falls between)
+     * @return the binding
+     * @throws NullPointerException when an argument is {@code null}
+     */
+    public static BoundTool of(Toolkit owner, ToolSpec tool, Runner runner) {
+        return new BoundTool(Objects.requireNonNull(owner, "owner"), Objects.requireNonNull(tool, "tool"),
+                Objects.requireNonNull(runner, "runner"));
+    }
+
+    /**
+     * The tool, as it was when the name was bound: what an approver is shown and what {@link #dispatch} runs.
+     *
+     * @return the bound tool's spec
+     */
+    public ToolSpec tool() {
+        return tool;
+    }
+
+    /**
+     * The toolkit that owns the tool: for a combined toolkit, the part the tool comes from (an {@code McpToolkit},
+     * a generated toolkit).
+     *
+     * @return the owner
+     */
+    public Toolkit owner() {
+        return owner;
+    }
+
+    /**
+     * Runs a call on the bound tool, under the tool's own name whatever spelling the call has. Never throws for
+     * anything a model can send, and never runs another tool.
+     *
+     * @param call the call the name was bound for
+     * @return the tool's result; a failure when the owner no longer has the tool as it was bound (the call was
+     *     not run), or when the tool failed
+     * @throws NullPointerException when {@code call} is {@code null}
+     */
+    public ToolResult dispatch(ToolCall call) {
+        ToolCall named = call.name().equals(tool.name()) ? call : call.withName(tool.name());
+        ToolResult result;
+        try {
+            result = runner.runIfBound(named);
+        } catch (RuntimeException | StackOverflowError | AssertionError | LinkageError e) {
+            return ToolResult.failure(tool.name(), call.id(),
+                    ErrorTexts.toolFailed(tool.name(), e));
+        }
+        return result != null ? result : ToolResult.failure(tool.name(), call.id(), changed(tool.name()));
+    }
+
+    /** The failure message for a bound tool its owner no longer has as it was bound. */
+    static String changed(String name) {
+        return "the tool " + name + " changed or was removed after this call was read and approved (its server's"
+                + " tools changed), so the call was not run; call it again if it is still wanted";
+    }
+
+    @Override
+    public String toString() {
+        return "BoundTool[" + tool.name() + " of " + owner + "]";
+    }
+}
