@@ -22,6 +22,7 @@ import dev.calltype.runtime.agent.ModelClient;
 import dev.calltype.runtime.agent.ModelReply;
 import dev.calltype.runtime.agent.NativeTools;
 import dev.calltype.runtime.agent.ReplyListener;
+import dev.calltype.runtime.constraint.Constraints;
 import dev.calltype.runtime.agent.StructuredOutput;
 import java.net.URI;
 import java.time.Duration;
@@ -72,6 +73,12 @@ import java.util.function.Function;
  * redirect fails the request with a message naming where it pointed: credentials never go to another origin and a
  * POST never silently becomes a GET. Messages never show credentials or the URL's query.
  *
+ * <p><b>Constrained decoding.</b> With {@link Builder#constrain} each request that offers no tools (prompt mode) carries
+ * a constraint made from the toolkit for the format the system message teaches, in the fields the {@link ServerProfile}
+ * names, so the server lets the model write only valid calls. Requests that offer tools natively carry none: the
+ * server builds its own from {@code tools}, and {@code llama-server} rejects a {@code grammar} sent with
+ * {@code tools}. Off by default.
+ *
  * <p>Every failure is a {@link ChatCompletionsException} with one line for a person. Thread-safe: one model may
  * serve several conversations at once.
  */
@@ -103,6 +110,8 @@ public final class OpenAiChatModel implements ModelClient, StructuredOutput {
      */
     private final NativeTools<ToolSpec> offered = new NativeTools<>(Function.identity());
     private final Consumer<ChatEvent> listener;
+    private final ServerProfile profile;
+    private final Constraints constraints;
 
     private OpenAiChatModel(Builder b) {
         this.client = new ChatCompletionsClient(Endpoint.of(b.baseUrl), b.apiKey, new ChatCompletionsClient.Settings(
@@ -111,6 +120,8 @@ public final class OpenAiChatModel implements ModelClient, StructuredOutput {
         this.model = b.model;
         this.extractor = b.extractor;
         this.listener = b.listener;
+        this.profile = b.profile;
+        this.constraints = b.constraints;
     }
 
     /**
@@ -175,7 +186,7 @@ public final class OpenAiChatModel implements ModelClient, StructuredOutput {
      */
     @Override
     public ModelReply replyAs(List<ChatMessage> messages, AnswerType<?> answer) {
-        ObjectNode body = requestJson(messages, List.of());
+        ObjectNode body = requestJson(messages, List.of(), false); // the answer's schema, not the calls' grammar
         try {
             body.set("response_format", ChatCompletionsClient.JSON.readTree(
                     answer.schemaJson(SchemaDialect.OPENAI_STRICT)));
@@ -258,12 +269,16 @@ public final class OpenAiChatModel implements ModelClient, StructuredOutput {
         return name.length() <= 80 ? name : name.substring(0, 80) + "…";
     }
 
-    /** The request body: the model, the messages, {@code stream: true}, and the tools when offered. */
+    /**
+     * The request body: the model, the messages, {@code stream: true}, and the tools when offered; else the constraint,
+     * when one is set and the toolkit has tools.
+     */
     String requestBody(List<ChatMessage> messages, List<ToolSpec> tools) {
-        return write(requestJson(messages, tools));
+        return write(requestJson(messages, tools, true));
     }
 
-    private ObjectNode requestJson(List<ChatMessage> messages, List<ToolSpec> tools) {
+    /** The request as JSON; {@code constrain}: with the calls' constraints when configured and no tools are sent. */
+    private ObjectNode requestJson(List<ChatMessage> messages, List<ToolSpec> tools, boolean constrain) {
         ObjectNode body = ChatCompletionsClient.JSON.createObjectNode();
         body.put("model", model);
         body.set("messages", messagesJson(messages));
@@ -274,6 +289,8 @@ public final class OpenAiChatModel implements ModelClient, StructuredOutput {
             } catch (JsonProcessingException e) {
                 throw new IllegalStateException("the tools' OpenAI schema is not JSON", e);
             }
+        } else if (constrain && constraints != null && !constraints.tools().isEmpty()) {
+            profile.addTo(body, constraints);
         }
         return body;
     }
@@ -332,6 +349,8 @@ public final class OpenAiChatModel implements ModelClient, StructuredOutput {
         private ToolCallExtractor extractor;
         private Consumer<ChatEvent> listener = e -> {
         };
+        private ServerProfile profile = ServerProfile.NONE;
+        private Constraints constraints;
 
         private Builder() {
         }
@@ -517,6 +536,23 @@ public final class OpenAiChatModel implements ModelClient, StructuredOutput {
          */
         public Builder listener(Consumer<ChatEvent> l) {
             this.listener = Objects.requireNonNull(l, "listener");
+            return this;
+        }
+
+        /**
+         * Constrained decoding: each request that offers no tools (ToolLoop's prompt mode) carries {@code constraints}
+         * in the fields {@code profile} names, made for the toolkit's tools as they are at that request. Give the
+         * constraints the format the loop teaches ({@code Constraints.of(toolkit).format(loopFormat)}); with
+         * {@link ServerProfile#OLLAMA} and {@link ServerProfile#LM_STUDIO}, which take only a JSON schema, every
+         * constrained answer is one bare call object.
+         *
+         * @param profile the server's kind; {@link ServerProfile#NONE} sends nothing (the default)
+         * @param constraints what to constrain the answers to
+         * @return this builder
+         */
+        public Builder constrain(ServerProfile profile, Constraints constraints) {
+            this.profile = Objects.requireNonNull(profile, "profile");
+            this.constraints = Objects.requireNonNull(constraints, "constraints");
             return this;
         }
 
