@@ -446,6 +446,17 @@ case("muse-glimmer", "a-call-mentioned-to-self-is-not-run", "prose",
 case("muse-glimmer", "to-user-header-is-hidden", "plain",
      "to=self<|message|>17*23 = 391.<|eom|><|start|>assistant to=user<|message|>17 × 23 = **391**.", [],
      shown="17 × 23 = **391**.")
+# issue 29: calls are scoped to the message's recipient: markup in the answer (to=user) is shown, never run; a call
+# in a later message addressed to the tool still runs
+case("muse-glimmer", "call-markup-in-the-answer-is-not-run", "prose",
+     "to=self<|message|>Show the syntax.<|eom|><|start|>assistant to=user<|message|>You would write:\n" + ATEM_CALL
+     + "\nand the tool answers.<|eot|>", [],
+     shown="You would write:\n" + ATEM_CALL + "\nand the tool answers.<|eot|>")
+case("muse-glimmer", "answer-only-call-markup-is-not-run", "plain",
+     " to=user<|message|>" + ATEM_CALL, [], shown=ATEM_CALL)
+case("muse-glimmer", "answer-then-a-call-to-the-tool", "several",
+     "to=user<|message|>Checking now.<|eom|><|start|>assistant to=get_weather<|message|>" + ATEM_CALL, [W],
+     shown="Checking now.<|eom|>")
 
 
 def step3(xs):
