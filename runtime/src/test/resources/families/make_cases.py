@@ -132,6 +132,15 @@ one = lambda x: "Calling it now: " + jcall(x)
 std("embedded-json", one, lambda xs: js([{"name": x["name"], "arguments": x["arguments"]} for x in xs]),
     "Sure: {\"name\": \"get_weather\", \"arguments\": \"{\\\"city\\\": \\\"Oslo\\\", \\\"days\\\": 2}\"}", [W],
     cut(one(W), '"Os'))
+# issue 29: calls written as JSON are one object or a list of them (Ollama's JSON templates); two bare objects side
+# by side are neither: an error naming the first tool, and nothing runs
+case("embedded-json", "two-bare-objects-are-an-error-and-none-runs", "malformed", jcall(W) + "\n" + jcall(S), [], True,
+     errorKinds=["INVALID_CALL_SYNTAX"], errorTool="get_weather", shown="")
+case("embedded-json", "two-bare-objects-after-prose-are-an-error", "malformed",
+     "I'll check both. " + jcall(W) + " " + jcall(S) + "\nBack soon.", [], True, errorKinds=["INVALID_CALL_SYNTAX"],
+     shown="I'll check both. \nBack soon.")
+case("embedded-json", "one-bare-object-then-prose-is-a-call", "prose", jcall(W) + "\nThat should do it.", [W],
+     shown="\nThat should do it.")
 
 one = lambda x: "[TOOL_CALLS]" + x["name"] + "[ARGS]" + js(x["arguments"])
 std("mistral", one, lambda xs: "".join(one(x) for x in xs),
@@ -673,6 +682,22 @@ case("llama4-pythonic", "list-of-two", "several", "<|python_start|>[get_weather(
 case("olmo3", "one-call-per-line", "several",
      "<function_calls>\nget_weather(city=\"Bern\")\nsearch(query='fondue', limit=2)\n</function_calls>",
      [c("get_weather", city="Bern"), c("search", query="fondue", limit=2)], format="OLMO3", shown="")
+# issue 29: an invalid sibling: the good calls run, the bad line is an error, nothing is invented from it
+case("olmo3", "a-line-that-is-not-a-call-is-an-error-beside-the-good-call", "malformed",
+     "<function_calls>\nget_weather(city=\"Bern\")\nthen search for fondue\n</function_calls>",
+     [c("get_weather", city="Bern")], True, errorKinds=["INVALID_CALL_SYNTAX"], shown="")
+case("olmo3", "an-assignment-line-is-an-error-beside-the-good-call", "malformed",
+     "<function_calls>\nget_weather(city=\"Bern\")\nresult = search(query='fondue')\n</function_calls>",
+     [c("get_weather", city="Bern")], True, errorKinds=["INVALID_CALL_SYNTAX"])
+case("olmo3", "a-broken-sibling-is-an-error-beside-the-good-calls", "malformed",
+     "<function_calls>\nget_weather(city=\"Bern\")\nsearch(query=)\nnow()\n</function_calls>",
+     [c("get_weather", city="Bern"), NOW], True, errorKinds=["INVALID_CALL_SYNTAX"], errorTool="search")
+case("hermes", "a-broken-sibling-is-an-error-beside-the-good-call", "malformed",
+     one_hermes(W) + "\n<tool_call>\n{\"name\": \"search\", \"arguments\": {\"query\": \"x\",}\n</tool_call>", [W], True,
+     errorKinds=["MALFORMED_JSON"], errorTool="search")
+case("hermes", "a-nameless-sibling-is-an-error-beside-the-good-call", "malformed",
+     one_hermes(W) + "\n<tool_call>\n{\"arguments\": {\"query\": \"x\"}}\n</tool_call>", [W], True,
+     errorKinds=["INVALID_CALL_SYNTAX"])
 case("lfm2", "pythonic-then-prose", "prose", "<|tool_call_start|>[search(query=\"a\")]<|tool_call_end|>Checking.",
      [c("search", query="a")], shown="Checking.")
 case("lfm2", "json-list", "plain", "<|tool_call_start|>[{\"name\": \"now\", \"arguments\": {}}]<|tool_call_end|>", [NOW])
