@@ -419,6 +419,21 @@ std("solar-open", solar, lambda xs: "".join(solar(x) for x in xs),
     solar(c("update_record", id=7, tags=["a", "b"])), [c("update_record", id=7, tags=["a", "b"])], cut(solar(W), "Os"))
 
 
+# Solar Open 100B: <|tool_calls|> section (optional), each call ID<|tool_call:name|>NAME<|tool_call:args|>{json}
+def solar100(x, cid="0"):
+    return "<|tool_call:begin|>" + cid + "<|tool_call:name|>" + x["name"] + "<|tool_call:args|>" + js(x["arguments"]) \
+        + "<|tool_call:end|>"
+
+
+case("solar-open", "100b-without-its-section-opener", "plain", solar100(W), [W], ids=["0"])
+case("solar-open", "100b-section-of-two-after-prose", "several",
+     "Checking both.\n<|tool_calls|>" + solar100(W, "a1b2") + solar100(S, "c3d4") + "<|calls|>", [W, S],
+     ids=["a1b2", "c3d4"], shown="Checking both.\n")
+case("solar-open", "100b-without-an-id", "plain", "<|tool_calls|>" + solar100(c("now"), "") + "<|calls|>", [c("now")])
+case("solar-open", "100b-truncated", "malformed", cut("<|tool_calls|>" + solar100(W), "Os"), [], True,
+     errorKinds=["TRUNCATED"])
+
+
 def plamo(xs):
     t = lambda n: "<|plamo:" + n + ":plamo|>"
     return t("begin_tool_requests") + "".join(
