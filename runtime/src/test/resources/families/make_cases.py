@@ -146,6 +146,14 @@ one = lambda x: "[TOOL_CALLS]" + x["name"] + "[ARGS]" + js(x["arguments"])
 std("mistral", one, lambda xs: "".join(one(x) for x in xs),
     "[TOOL_CALLS][{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Oslo\", \"days\": 2}}]", [W],
     cut(one(W), '"Os'))
+# issue 29: pre-v11 text between [TOOL_CALLS] and the list is skipped (LEADING_GARBAGE), as the engines skip it
+MLIST = js([{"name": x["name"], "arguments": x["arguments"]} for x in (W, S)])
+case("mistral", "fence-between-the-marker-and-the-list", "repair", "[TOOL_CALLS]```json\n" + MLIST + "\n```", [W, S],
+     repairs=["LEADING_GARBAGE"], shown="\n```")
+case("mistral", "a-word-between-the-marker-and-the-list", "repair", "[TOOL_CALLS] json" + MLIST, [W, S],
+     repairs=["LEADING_GARBAGE"], shown="")
+case("mistral", "v11-name-and-args-are-not-junk", "plain", "[TOOL_CALLS]search[ARGS]" + js(S["arguments"]), [S],
+     withoutRepairs=["LEADING_GARBAGE"])
 
 one = lambda x: "<|python_tag|>" + jcall(x, "name", "parameters")
 std("llama3-python-tag", one, lambda xs: "<|python_tag|>" + "; ".join(jcall(x, "name", "parameters") for x in xs),

@@ -52,5 +52,10 @@ public enum Repair {
      */
     MISSING_TAGS,
     /** Native call arguments wrapped in a Markdown code fence ({@code ```json … ```}) were read inside it. */
-    FENCE_REMOVED
+    FENCE_REMOVED,
+    /**
+     * Text that is not a call stood between the format's call marker and its list of calls (Mistral
+     * {@code [TOOL_CALLS]```json[{…}]}): it was skipped, and the list read, as the serving engines read it.
+     */
+    LEADING_GARBAGE
 }
