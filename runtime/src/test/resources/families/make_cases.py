@@ -382,6 +382,20 @@ case("pythonic", "bare-broken-call-without-tools-is-an-error", "malformed", "get
      True, "none")
 case("pythonic", "bare-broken-call-followed-by-prose-stays-prose", "prose",
      "get_weather(city=\"Oslo\", days=)\nThat is how you would write it.", [], False, "none")
+# issue 29: with the tools known, a list of their calls after prose on the same line is read when it ends the line
+# (SGLang reads it); without tools, or with prose after it, or naming another name, it stays prose
+case("pythonic", "known-list-after-prose-on-its-line", "prose",
+     "Let me check both. [get_weather(city=\"Oslo\", days=2), search(query=\"rust borrow checker\", limit=3)]",
+     [W, S], shown="Let me check both. ")
+case("pythonic", "known-list-after-prose-then-a-new-line", "prose",
+     "Checking: [get_weather(city=\"Oslo\", days=2)]\nBack shortly.", [W], shown="Checking: \nBack shortly.")
+case("pythonic", "list-after-prose-without-tools-stays-prose", "prose",
+     "Let me check. [get_weather(city=\"Oslo\")]", [], False, "none", shown="Let me check. [get_weather(city=\"Oslo\")]")
+case("pythonic", "list-mid-sentence-stays-prose", "prose",
+     "You could write [get_weather(city=\"Oslo\")] to ask.", [],
+     shown="You could write [get_weather(city=\"Oslo\")] to ask.")
+case("pythonic", "list-of-an-unknown-name-after-prose-stays-prose", "prose",
+     "Try [forecast(city=\"Oslo\")]", [], shown="Try [forecast(city=\"Oslo\")]")
 case("lfm2", "list-followed-by-prose-on-its-line", "prose",
      "[get_weather(city=\"Oslo\", days=2)] Checking the weather now.", [W])
 case("lfm2", "unknown-list-followed-by-prose-is-prose", "prose",

@@ -399,7 +399,8 @@ public final class Driver {
             case '{':
                 return cfg.on(WireFormat.EMBEDDED_JSON);
             case '[':
-                return cfg.on(WireFormat.EMBEDDED_JSON) || (lineStart && cfg.on(WireFormat.PYTHONIC));
+                return cfg.on(WireFormat.EMBEDDED_JSON)
+                        || ((lineStart || !cfg.tools.isEmpty()) && cfg.on(WireFormat.PYTHONIC));
             case '`':
                 return lineStart && (cfg.on(WireFormat.JSON_FENCE) || cfg.on(WireFormat.PYTHONIC));
             default:
