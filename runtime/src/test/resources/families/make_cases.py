@@ -1074,6 +1074,17 @@ case("gemma4", "several-calls-in-one-block-after-prose", "prose",
      "Both, then.\n<|tool_call>" + g4_body(W) + "\n" + g4_body(NOW) + "<tool_call|>", [W, NOW], shown="Both, then.\n")
 case("gemma4", "a-broken-call-in-a-block-is-an-error", "malformed",
      "<|tool_call>" + g4_body(W) + "call:search{query:}<tool_call|>", [W], True)
+# issue 29: a string left open where the object ends the call is closed there (MISSING_TAGS); cut off, it stays an error
+case("gemma4", "string-left-open-before-the-calls-end", "repair",
+     "<|tool_call>call:get_weather{days:2,city:<|\"|>Oslo}<tool_call|>", [W], repairs=["MISSING_TAGS"])
+case("gemma4", "string-left-open-before-the-calls-end-then-prose", "repair",
+     "<|tool_call>call:search{limit:3,query:<|\"|>rust borrow checker}<tool_call|>Searching now.", [S],
+     repairs=["MISSING_TAGS"], shown="Searching now.")
+case("gemma4", "string-left-open-and-cut-off-is-an-error", "malformed",
+     "<|tool_call>call:get_weather{city:<|\"|>Oslo}", [], True, errorKinds=["TRUNCATED"])
+case("gemma4", "closed-string-holding-a-brace-is-not-repaired", "plain",
+     "<|tool_call>call:search{query:<|\"|>a}b<|\"|>,limit:3}<tool_call|>", [c("search", query="a}b", limit=3)],
+     withoutRepairs=["MISSING_TAGS"])
 fg_body = lambda x: "call:" + x["name"] + "{" + ",".join(
     k + ":" + ("<escape>" + v + "<escape>" if isinstance(v, str) else js(v)) for k, v in x["arguments"].items()) + "}"
 case("function-gemma", "several-calls-in-one-block", "several",

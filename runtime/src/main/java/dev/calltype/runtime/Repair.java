@@ -47,8 +47,8 @@ public enum Repair {
     REASONING_NOT_CLOSED,
     /**
      * A tag of a call's markup was missing where the tags around it bound the text unambiguously: an argument value
-     * never opened or never closed (GLM {@code <arg_value>}), or a call left unclosed at the end of the response after
-     * its last complete value.
+     * never opened or never closed (GLM {@code <arg_value>}), a call left unclosed at the end of the response after
+     * its last complete value, or a Gemma 4 string ({@code <|"|>}) left open where its object ends the call.
      */
     MISSING_TAGS,
     /** Native call arguments wrapped in a Markdown code fence ({@code ```json … ```}) were read inside it. */
