@@ -5,6 +5,8 @@
  *   <li>{@code dev.calltype.runtime}: the API: extractors and their results, toolkits, tool specs and results,
  *       schema dialects and prompt formats.</li>
  *   <li>{@code dev.calltype.runtime.agent}: {@code ToolLoop} and the chat types it talks to a model with.</li>
+ *   <li>{@code dev.calltype.runtime.constraint}: grammars and schemas that make a serving engine let a model write
+ *       only valid calls (constrained decoding).</li>
  *   <li>{@code dev.calltype.runtime.support}: what generated toolkits call; not an API, no compatibility
  *       promise.</li>
  * </ul>
@@ -17,5 +19,6 @@ module dev.calltype.runtime {
 
     exports dev.calltype.runtime;
     exports dev.calltype.runtime.agent;
+    exports dev.calltype.runtime.constraint;
     exports dev.calltype.runtime.support;
 }

@@ -43,6 +43,7 @@ final class Figures {
         f.prose();
         f.streaming();
         f.dispatch();
+        f.grammar();
         f.adapters();
         f.repair();
         f.coldStart();
@@ -262,6 +263,16 @@ final class Figures {
             check("compile_ratio_growth_" + range, last.ratio() / first.ratio(), "<= 1 (not growing)", 1, false);
             add("compile_per_tool_vs_plain_" + range, last.perToolRatio(first), "");
         }
+    }
+
+    private void grammar() {
+        Double nanos = nanos("GrammarBenchmark.constraints", Map.of());
+        if (nanos == null) {
+            need("grammar_100_tools_ms");
+            return;
+        }
+        double ms = nanos / 1e6;
+        figures.add(new Figure("grammar_100_tools_ms", ms, "", "< 50", ms < 50));
     }
 
     private void add(String name, double value, String unit) {

@@ -35,6 +35,11 @@ public final class Main {
     /** The benchmarks behind the five figures that run in steady state. */
     private static final String STEADY =
             "\\.(ExtractionBenchmark|ProseBenchmark|StreamingBenchmark|RepairBenchmark|dispatch\\.DispatchBenchmark)\\.";
+    /**
+     * Making a 100-tool toolkit's constraints: milliseconds per operation, so it gets whole-second warm-up iterations
+     * even in {@code quick} (a few hundred operations, enough for the JIT to compile the grammar writer).
+     */
+    private static final String GRAMMAR = "\\.GrammarBenchmark\\.";
     private static final String COLD = "\\.dispatch\\.ColdStartBenchmark\\.";
     private static final String ADVERSARIAL = "\\.AdversarialBenchmark\\.";
     private static final String MCP = "\\.mcp\\.McpRoundTripBenchmark\\.";
@@ -62,6 +67,10 @@ public final class Main {
                 .warmupIterations(2).warmupTime(TimeValue.milliseconds(500))
                 .measurementIterations(2).measurementTime(TimeValue.milliseconds(500))
                 .addProfiler(GCProfiler.class)));
+        all.addAll(run(base(GRAMMAR, VerboseMode.SILENT)
+                .forks(1)
+                .warmupIterations(3).warmupTime(TimeValue.seconds(1))
+                .measurementIterations(2).measurementTime(TimeValue.seconds(1))));
         all.addAll(run(base(COLD, VerboseMode.SILENT).forks(3)));
         return all;
     }
@@ -75,6 +84,11 @@ public final class Main {
                 .measurementIterations(5).measurementTime(TimeValue.seconds(1))
                 .addProfiler(GCProfiler.class)
                 .resultFormat(ResultFormatType.JSON).result(dir.resolve("steady.json").toString())));
+        all.addAll(run(base(GRAMMAR, VerboseMode.NORMAL)
+                .forks(2)
+                .warmupIterations(3).warmupTime(TimeValue.seconds(1))
+                .measurementIterations(5).measurementTime(TimeValue.seconds(1))
+                .resultFormat(ResultFormatType.JSON).result(dir.resolve("grammar.json").toString())));
         // Forks and iterations as the classes declare them (ten single-shot forks; one fork for hostile inputs).
         all.addAll(run(base(COLD, VerboseMode.NORMAL)
                 .resultFormat(ResultFormatType.JSON).result(dir.resolve("coldstart.json").toString())));

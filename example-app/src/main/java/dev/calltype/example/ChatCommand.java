@@ -3,6 +3,7 @@ package dev.calltype.example;
 import dev.calltype.example.tools.Notes;
 import dev.calltype.openai.ChatCompletionsException;
 import dev.calltype.openai.OpenAiChatModel;
+import dev.calltype.openai.ServerProfile;
 import dev.calltype.runtime.PromptFormat;
 import dev.calltype.runtime.ExtractionError;
 import dev.calltype.runtime.StreamEvent;
@@ -12,6 +13,7 @@ import dev.calltype.runtime.agent.ModelClient;
 import dev.calltype.runtime.agent.ModelReply;
 import dev.calltype.runtime.agent.ReplyListener;
 import dev.calltype.runtime.agent.ToolLoop;
+import dev.calltype.runtime.constraint.Constraints;
 import dev.calltype.runtime.ToolResult;
 import dev.calltype.runtime.TerminalText;
 import dev.calltype.runtime.ToolSpec;
@@ -59,6 +61,9 @@ final class ChatCommand {
                                   from the text, for models and servers without native tool support
               --format FORMAT     the text format taught in prompt mode: xml-tags (default),
                                   tool-call-marker, bracket-tags, json-fence, pythonic (implies --mode prompt)
+              --constrain SERVER  in prompt mode, send a grammar or schema that lets the server accept only
+                                  valid calls in --format: llama.cpp, vllm, sglang, ollama, lm-studio or
+                                  none (default); see docs/constraints.md (implies --mode prompt)
               --prompt TEXT       answer this one message and exit; without it, chat on the terminal
               --notes DIR         the folder for the notes tools (default: a new temporary folder)
               --mcp "COMMAND ARG…"
@@ -92,6 +97,9 @@ final class ChatCommand {
 
     private static final Map<String, ToolLoop.Mode> MODE_ALIASES = Map.of("text", ToolLoop.Mode.PROMPT,
             "tools", ToolLoop.Mode.NATIVE);
+    private static final Map<String, ServerProfile> PROFILE_ALIASES = Map.of("llama.cpp", ServerProfile.LLAMA_CPP,
+            "llamacpp", ServerProfile.LLAMA_CPP, "llama_server", ServerProfile.LLAMA_CPP,
+            "lmstudio", ServerProfile.LM_STUDIO, "off", ServerProfile.NONE);
     private static final int MAX_SHOWN_RESULT = 400;
     private static final int MAX_SHOWN_ARGUMENTS = 400;
     /** The most characters of one reply's text (and of its reasoning) shown; the rest is counted. */
@@ -107,14 +115,21 @@ final class ChatCommand {
             return 0;
         }
         Options options = Options.parse("chat", args,
-                Set.of("base-url", "model", "mode", "format", "prompt", "notes", "max-rounds", "timeout"), Set.of("yes"),
+                Set.of("base-url", "model", "mode", "format", "constrain", "prompt", "notes", "max-rounds", "timeout"),
+                Set.of("yes"),
                 Set.of("mcp", "mcp-env"));
         URI baseUrl = baseUrl(options.required("base-url"));
         String modelName = options.required("model");
         ToolLoop.Mode mode = options.choice("mode", ToolLoop.Mode.class,
-                options.has("format") ? ToolLoop.Mode.PROMPT : ToolLoop.Mode.NATIVE, MODE_ALIASES);
+                options.has("format") || options.has("constrain") ? ToolLoop.Mode.PROMPT : ToolLoop.Mode.NATIVE,
+                MODE_ALIASES);
         if (mode == ToolLoop.Mode.NATIVE && options.has("format")) {
             throw new UsageException("chat: --format is for --mode prompt; native mode uses the server's tool calls");
+        }
+        ServerProfile profile = options.choice("constrain", ServerProfile.class, ServerProfile.NONE, PROFILE_ALIASES);
+        if (mode == ToolLoop.Mode.NATIVE && profile != ServerProfile.NONE) {
+            throw new UsageException("chat: --constrain is for --mode prompt; in native mode the server constrains"
+                    + " its own tool calls");
         }
         PromptFormat format = options.choice("format", PromptFormat.class, PromptFormat.XML_TAGS, ToolsCommands.FORMAT_ALIASES);
         int maxRounds = options.intValue("max-rounds", ToolLoop.DEFAULT_MAX_ROUNDS, 1, 100);
@@ -140,6 +155,7 @@ final class ChatCommand {
                 .apiKey(env.variable("OPENAI_API_KEY"))
                 .timeout(Duration.ofSeconds(timeout))
                 .extractor(toolkit.extractor())
+                .constrain(profile, Constraints.of(toolkit).format(format))
                 .build());
         Style style = Style.forEnvironment(env);
         BufferedReader input = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));

@@ -16,15 +16,10 @@ import dev.calltype.runtime.StreamingExtractor;
 import dev.calltype.runtime.ToolCall;
 import dev.calltype.runtime.ToolCallExtractor;
 import dev.calltype.runtime.ToolSpec;
-import dev.calltype.runtime.ToolSpecs;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
-import java.nio.charset.MalformedInputException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.InvalidPathException;
-import java.nio.file.Path;
 import java.util.List;
 
 /**
@@ -97,15 +92,10 @@ public final class ExtractCommand {
         List<ToolSpec> tools = List.of();
         if (toolsFile != null) {
             try {
-                tools = ToolSpecs.fromJson(Files.readString(Path.of(toolsFile), StandardCharsets.UTF_8));
-            } catch (MalformedInputException e) {
-                return fail(err, 2, "tools file " + toolsFile + " is not UTF-8 text");
-            } catch (java.nio.file.NoSuchFileException e) {
-                return fail(err, 2, "cannot read tools file " + toolsFile + ": no such file");
-            } catch (IOException | InvalidPathException e) {
-                return fail(err, 2, "cannot read tools file " + toolsFile + ": " + reason(e));
-            } catch (IllegalArgumentException e) {
-                return fail(err, 2, "tools file " + toolsFile + ": " + e.getMessage());
+                tools = ToolsFile.read("extract", toolsFile);
+            } catch (UsageException e) {
+                err.println("calltype " + e.getMessage());
+                return 2;
             }
         }
 

@@ -27,13 +27,14 @@ public final class Main {
               schema        print the example tools' schemas (OpenAI, Anthropic, Gemini, MCP, JSON Schema)
               instructions  print the system-prompt text that teaches a model a text call format
               extract       read one model response on stdin, print the tool calls found as JSON
+              grammar       print the grammar or schema that makes a serving engine accept only valid calls
               mcp-server    serve the example tools over MCP (stdio, or streamable HTTP with --http PORT)
 
             Run 'java -jar calltype.jar COMMAND --help' for a command's options.
             """;
 
     private static final List<String> COMMANDS = List.of("demo", "chat", "schema", "instructions", "extract",
-            "mcp-server");
+            "grammar", "mcp-server");
 
     private Main() {
     }
@@ -74,6 +75,8 @@ public final class Main {
                     return ToolsCommands.instructions(rest, out);
                 case "extract":
                     return ExtractCommand.run(rest.toArray(new String[0]), in, out, err);
+                case "grammar":
+                    return GrammarCommand.run(rest, out, err);
                 case "mcp-server":
                     return McpServerCommand.run(rest, in, out, err, env);
                 default:

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.calltype.example.tools.Notes;
 import dev.calltype.runtime.PromptFormat;
+import dev.calltype.runtime.constraint.Constraints;
 import dev.calltype.runtime.SchemaDialect;
 import dev.calltype.runtime.StreamEvent;
 import dev.calltype.runtime.ToolCall;
@@ -249,6 +250,26 @@ class ChatCommandTest {
     }
 
     @Test
+    void constrainSendsTheGrammarOfTheTaughtFormatInTheServersFields() {
+        server.thenRecorded("prompt-final.json");
+        assertThat(chat("--model", "m", "--constrain", "llama.cpp", "--format", "pythonic", "--prompt", "hi")).isZero();
+        JsonNode body = server.requests().get(0).body();
+        assertThat(body.has("tools")).isFalse();
+        assertThat(body.path("grammar").asText()).isEqualTo(Constraints.of(toolkit()).format(PromptFormat.PYTHONIC)
+                .gbnf().text());
+        assertThat(body.path("grammar_lazy").asBoolean()).isTrue();
+        assertThat(body.path("grammar_triggers").get(0).path("value").asText()).endsWith("(");
+    }
+
+    @Test
+    void constrainAloneChoosesPromptModeWithXmlTagsForVllm() {
+        server.thenRecorded("prompt-final.json");
+        assertThat(chat("--model", "m", "--constrain", "vllm", "--prompt", "hi")).isZero();
+        JsonNode body = server.requests().get(0).body();
+        assertThat(body.path("structured_outputs").path("structural_tag").asText()).contains("<tool_call>");
+    }
+
+    @Test
     void theApiKeyIsSentAsABearerTokenWhenSet() {
         server.thenRecorded("prompt-final.json");
         assertThat(chat(Map.of("OPENAI_API_KEY", "sk-abc"), "", "--model", "m", "--prompt", "hi")).isZero();
@@ -328,6 +349,12 @@ class ChatCommandTest {
         err.reset();
         assertThat(chat("--model", "m", "--mode", "native", "--format", "pythonic")).isEqualTo(2);
         assertThat(err()).contains("--format is for --mode prompt");
+        err.reset();
+        assertThat(chat("--model", "m", "--mode", "native", "--constrain", "vllm")).isEqualTo(2);
+        assertThat(err()).contains("--constrain is for --mode prompt");
+        err.reset();
+        assertThat(chat("--model", "m", "--constrain", "tgi")).isEqualTo(2);
+        assertThat(err()).contains("unknown --constrain 'tgi'");
         err.reset();
         assertThat(chat("--model", "m", "--format", "yaml")).isEqualTo(2);
         assertThat(err()).contains("unknown --format 'yaml'");

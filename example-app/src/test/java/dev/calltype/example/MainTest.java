@@ -70,7 +70,7 @@ class MainTest {
     void anUnknownCommandIsOneLineAndExitTwo() {
         assertThat(run("dmeo")).isEqualTo(2);
         assertThat(err()).isEqualTo("calltype: unknown command 'dmeo'; commands: demo, chat, schema, instructions, extract,"
-                + " mcp-server (see --help)" + System.lineSeparator());
+                + " grammar, mcp-server (see --help)" + System.lineSeparator());
         assertThat(out()).isEmpty();
     }
 

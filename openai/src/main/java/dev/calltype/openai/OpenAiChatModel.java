@@ -21,6 +21,7 @@ import dev.calltype.runtime.agent.ModelClient;
 import dev.calltype.runtime.agent.ModelReply;
 import dev.calltype.runtime.agent.NativeTools;
 import dev.calltype.runtime.agent.ReplyListener;
+import dev.calltype.runtime.constraint.Constraints;
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -70,6 +71,12 @@ import java.util.function.Function;
  * redirect fails the request with a message naming where it pointed: credentials never go to another origin and a
  * POST never silently becomes a GET. Messages never show credentials or the URL's query.
  *
+ * <p><b>Constrained decoding.</b> With {@link Builder#constrain} each request that offers no tools (prompt mode) carries
+ * a constraint made from the toolkit for the format the system message teaches, in the fields the {@link ServerProfile}
+ * names, so the server lets the model write only valid calls. Requests that offer tools natively carry none: the
+ * server builds its own from {@code tools}, and {@code llama-server} rejects a {@code grammar} sent with
+ * {@code tools}. Off by default.
+ *
  * <p>Every failure is a {@link ChatCompletionsException} with one line for a person. Thread-safe: one model may
  * serve several conversations at once.
  */
@@ -101,6 +108,8 @@ public final class OpenAiChatModel implements ModelClient {
      */
     private final NativeTools<ToolSpec> offered = new NativeTools<>(Function.identity());
     private final Consumer<ChatEvent> listener;
+    private final ServerProfile profile;
+    private final Constraints constraints;
 
     private OpenAiChatModel(Builder b) {
         this.client = new ChatCompletionsClient(Endpoint.of(b.baseUrl), b.apiKey, new ChatCompletionsClient.Settings(
@@ -109,6 +118,8 @@ public final class OpenAiChatModel implements ModelClient {
         this.model = b.model;
         this.extractor = b.extractor;
         this.listener = b.listener;
+        this.profile = b.profile;
+        this.constraints = b.constraints;
     }
 
     /**
@@ -232,7 +243,10 @@ public final class OpenAiChatModel implements ModelClient {
         return name.length() <= 80 ? name : name.substring(0, 80) + "…";
     }
 
-    /** The request body: the model, the messages, {@code stream: true}, and the tools when offered. */
+    /**
+     * The request body: the model, the messages, {@code stream: true}, and the tools when offered; else the constraint,
+     * when one is set and the toolkit has tools.
+     */
     String requestBody(List<ChatMessage> messages, List<ToolSpec> tools) {
         ObjectNode body = ChatCompletionsClient.JSON.createObjectNode();
         body.put("model", model);
@@ -244,6 +258,8 @@ public final class OpenAiChatModel implements ModelClient {
             } catch (JsonProcessingException e) {
                 throw new IllegalStateException("the tools' OpenAI schema is not JSON", e);
             }
+        } else if (constraints != null && !constraints.tools().isEmpty()) {
+            profile.addTo(body, constraints);
         }
         try {
             return ChatCompletionsClient.JSON.writeValueAsString(body);
@@ -298,6 +314,8 @@ public final class OpenAiChatModel implements ModelClient {
         private ToolCallExtractor extractor;
         private Consumer<ChatEvent> listener = e -> {
         };
+        private ServerProfile profile = ServerProfile.NONE;
+        private Constraints constraints;
 
         private Builder() {
         }
@@ -483,6 +501,23 @@ public final class OpenAiChatModel implements ModelClient {
          */
         public Builder listener(Consumer<ChatEvent> l) {
             this.listener = Objects.requireNonNull(l, "listener");
+            return this;
+        }
+
+        /**
+         * Constrained decoding: each request that offers no tools (ToolLoop's prompt mode) carries {@code constraints}
+         * in the fields {@code profile} names, made for the toolkit's tools as they are at that request. Give the
+         * constraints the format the loop teaches ({@code Constraints.of(toolkit).format(loopFormat)}); with
+         * {@link ServerProfile#OLLAMA} and {@link ServerProfile#LM_STUDIO}, which take only a JSON schema, every
+         * constrained answer is one bare call object.
+         *
+         * @param profile the server's kind; {@link ServerProfile#NONE} sends nothing (the default)
+         * @param constraints what to constrain the answers to
+         * @return this builder
+         */
+        public Builder constrain(ServerProfile profile, Constraints constraints) {
+            this.profile = Objects.requireNonNull(profile, "profile");
+            this.constraints = Objects.requireNonNull(constraints, "constraints");
             return this;
         }
 

@@ -38,6 +38,7 @@ class PackageLayersTest {
             "internal.scan",      // the one scanner for batch and streaming, findings, messages
             "internal.markup",    // shapes of markup shared by families
             "internal.formats",   // one file per model family, the generic recognizers, the table
+            "internal.constraint", // grammars and schemas of calls, for constrained decoding
             "internal.dispatch",  // what every toolkit's dispatch shares
             "support");           // what generated toolkits call
 

@@ -1,0 +1,146 @@
+package dev.calltype.runtime.internal.constraint;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.calltype.runtime.ToolSpec;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * JSON Schemas of calls, for engines that take a schema: a tool's arguments schema copied with its objects closed
+ * ({@code additionalProperties: false} where an object lists {@code properties} and says nothing else, as the grammars
+ * close them), and schemas of whole calls with every tool's {@code $defs} lifted to the root under a prefix of the
+ * tool's, so that several tools' definitions never collide.
+ */
+public final class CallSchemas {
+
+    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+
+    private CallSchemas() {
+    }
+
+    /** A tool's arguments schema, closed, its own root (its {@code $defs} stay where they are). */
+    static ObjectNode arguments(ToolSpec tool) {
+        JsonNode copy = close(tool.parameters(), null, null);
+        return copy.isObject() ? (ObjectNode) copy : NODES.objectNode().put("type", "object");
+    }
+
+    /** The schema of one call of one of {@code tools}: {@code {"anyOf": [call objects], "$defs": {…}}}. */
+    public static ObjectNode oneCall(List<ToolSpec> tools, String argumentsKey) {
+        ObjectNode root = NODES.objectNode();
+        ObjectNode defs = NODES.objectNode();
+        ArrayNode any = root.putArray("anyOf");
+        for (int i = 0; i < tools.size(); i++) {
+            any.add(callObject(tools.get(i), argumentsKey, "t" + i + "-", defs));
+        }
+        if (!defs.isEmpty()) {
+            root.set("$defs", defs);
+        }
+        return root;
+    }
+
+    /** The schema of a non-empty array of calls of {@code tools}. */
+    public static ObjectNode callList(List<ToolSpec> tools, String argumentsKey) {
+        ObjectNode one = oneCall(tools, argumentsKey);
+        ObjectNode root = NODES.objectNode().put("type", "array").put("minItems", 1);
+        root.putObject("items").set("anyOf", one.get("anyOf"));
+        if (one.has("$defs")) {
+            root.set("$defs", one.get("$defs"));
+        }
+        return root;
+    }
+
+    /** One tool's call object as a root schema of its own. */
+    static ObjectNode oneCall(ToolSpec tool, String argumentsKey) {
+        ObjectNode defs = NODES.objectNode();
+        ObjectNode call = callObject(tool, argumentsKey, "", defs);
+        if (!defs.isEmpty()) {
+            call.set("$defs", defs);
+        }
+        return call;
+    }
+
+    private static ObjectNode callObject(ToolSpec tool, String argumentsKey, String prefix, ObjectNode defs) {
+        ObjectNode call = NODES.objectNode().put("type", "object");
+        ObjectNode props = call.putObject("properties");
+        props.putObject("name").put("const", tool.name());
+        props.set(argumentsKey, close(tool.parameters(), prefix, defs));
+        call.putArray("required").add("name").add(argumentsKey);
+        call.put("additionalProperties", false);
+        return call;
+    }
+
+    /**
+     * A closed copy of {@code schema}. With {@code defs} given, definitions are moved there under {@code prefix} and
+     * references to them rewritten; other in-document references (rare) become the empty schema, relaxed.
+     */
+    private static JsonNode close(JsonNode schema, String prefix, ObjectNode defs) {
+        if (defs != null && schema.isObject()) {
+            for (String key : List.of("$defs", "definitions")) {
+                JsonNode d = schema.get(key);
+                if (d != null && d.isObject()) {
+                    Iterator<Map.Entry<String, JsonNode>> it = d.fields();
+                    while (it.hasNext()) {
+                        Map.Entry<String, JsonNode> e = it.next();
+                        defs.set(prefix + e.getKey(), copy(e.getValue(), prefix, defs != null, 0));
+                    }
+                }
+            }
+        }
+        return copy(schema, prefix, defs != null, 0);
+    }
+
+    private static JsonNode copy(JsonNode node, String prefix, boolean lift, int depth) {
+        if (depth > 64) {
+            return NODES.objectNode();
+        }
+        if (node.isArray()) {
+            ArrayNode out = NODES.arrayNode(node.size());
+            node.forEach(n -> out.add(copy(n, prefix, lift, depth + 1)));
+            return out;
+        }
+        if (!node.isObject()) {
+            return node.deepCopy();
+        }
+        ObjectNode out = NODES.objectNode();
+        Iterator<Map.Entry<String, JsonNode>> it = node.fields();
+        while (it.hasNext()) {
+            Map.Entry<String, JsonNode> e = it.next();
+            String k = e.getKey();
+            JsonNode v = e.getValue();
+            if (lift && (k.equals("$defs") || k.equals("definitions")) && depth == 0) {
+                continue;
+            }
+            if (k.equals("$ref") && v.isTextual() && lift) {
+                String ref = v.textValue();
+                String moved = moved(ref, "#/$defs/", prefix);
+                moved = moved != null ? moved : moved(ref, "#/definitions/", prefix);
+                if (moved == null) {
+                    return NODES.objectNode();
+                }
+                out.put(k, moved);
+                continue;
+            }
+            if (k.equals("properties") || k.equals("$defs") || k.equals("definitions")) {
+                ObjectNode map = out.putObject(k);
+                if (v.isObject()) {
+                    v.fields().forEachRemaining(p -> map.set(p.getKey(), copy(p.getValue(), prefix, lift, depth + 1)));
+                }
+                continue;
+            }
+            out.set(k, v.isContainerNode() ? copy(v, prefix, lift, depth + 1) : v.deepCopy());
+        }
+        if (out.has("properties") && !out.has("additionalProperties")) {
+            out.put("additionalProperties", false);
+        }
+        return out;
+    }
+
+    private static String moved(String ref, String start, String prefix) {
+        return ref.startsWith(start) && ref.length() > start.length() ? "#/$defs/" + prefix + ref.substring(start.length())
+                : null;
+    }
+}

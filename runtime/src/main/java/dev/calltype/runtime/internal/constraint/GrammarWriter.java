@@ -1,0 +1,496 @@
+package dev.calltype.runtime.internal.constraint;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.Iterator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * Writes GBNF for argument values from their JSON Schema, in JSON or in Python literal syntax, and the pieces call
+ * markup needs around them (free text that holds no trigger, raw text up to a closing tag).
+ *
+ * <p>What a schema becomes:
+ * <ul>
+ *   <li>{@code const} and {@code enum}: exactly those values, written compactly;</li>
+ *   <li>{@code anyOf} / {@code oneOf}: any of the members; a {@code type} array: any of the types; {@code allOf} of
+ *       one member: that member;</li>
+ *   <li>{@code string}, {@code integer}, {@code number}, {@code boolean}, {@code null}: a value of that type;</li>
+ *   <li>{@code array}: its {@code items} schema, with {@code minItems} / {@code maxItems} when both are under 32;</li>
+ *   <li>{@code object} with {@code properties}: those properties in the declared order, the {@code required} ones
+ *       always, the others when present, and no other key unless {@code additionalProperties} is {@code true} or a
+ *       schema (then further keys after the declared ones); without {@code properties}, a map whose values follow
+ *       {@code additionalProperties} when it is a schema, else any object;</li>
+ *   <li>{@code $ref} to {@code #/$defs/…}, {@code #/definitions/…} or another JSON pointer into the same schema: that
+ *       schema (recursion allowed);</li>
+ *   <li>relaxed, as the engines' own converters relax what a grammar cannot cheaply say: {@code format},
+ *       {@code pattern}, {@code minLength}/{@code maxLength}, numeric ranges and {@code multipleOf} (any value of the
+ *       type), {@code allOf} of several members, {@code not}, {@code if}/{@code then}, remote references and anything
+ *       else (any JSON value). The dispatcher checks every argument after decoding regardless.</li>
+ * </ul>
+ * Whitespace: between JSON tokens any run of spaces, tabs and newlines, so compact JSON and Python's
+ * {@code ", "} / {@code ": "} layouts are both accepted.
+ */
+final class GrammarWriter {
+
+    /** Schemas nested deeper than this are relaxed to any value. */
+    private static final int MAX_DEPTH = 48;
+    /** Past this many rules, further schemas are relaxed to any value (a bound no real toolkit reaches). */
+    private static final int MAX_RULES = 200_000;
+    /** Array bounds up to this size are written out; larger ones are relaxed. */
+    private static final int MAX_BOUND = 32;
+
+    /** How values are written. */
+    enum Dialect {
+        /** JSON text. */
+        JSON,
+        /** Python literals: strings in either quote, {@code True False None} (JSON's words too), dicts and lists. */
+        PYTHON
+    }
+
+    private final Gbnf g;
+    private final Map<String, String> prose = new HashMap<>();
+    private final Map<JsonNode, Map<String, String>> refRules = new IdentityHashMap<>();
+
+    /** The names of the shared rules, made on first use. */
+    private String ws;
+    private String jsonString;
+    private String pyString;
+    private String integer;
+    private String number;
+
+    GrammarWriter(Gbnf g) {
+        this.g = g;
+    }
+
+    Gbnf grammar() {
+        return g;
+    }
+
+    /** Optional whitespace. */
+    String ws() {
+        if (ws == null) {
+            ws = g.define("ws", "[ \\t\\n\\r]*");
+        }
+        return ws;
+    }
+
+    /** One or more decimal digits. */
+    String digits() {
+        return g.define("digits", "[0-9]+");
+    }
+
+    // ------------------------------------------------------------------ values
+
+    /** The value of {@code schema}, whose {@code $ref}s resolve against {@code root}. */
+    String value(JsonNode schema, JsonNode root, Dialect d, String hint) {
+        return value(schema, root, d, hint, 0);
+    }
+
+    private String value(JsonNode schema, JsonNode root, Dialect d, String hint, int depth) {
+        if (schema == null || schema.isBoolean() || !schema.isObject() || depth > MAX_DEPTH || g.size() > MAX_RULES) {
+            return any(d);
+        }
+        JsonNode ref = schema.get("$ref");
+        if (ref != null && ref.isTextual()) {
+            return ref(ref.textValue(), root, d, depth);
+        }
+        if (schema.has("const")) {
+            return literalValue(schema.get("const"), d);
+        }
+        JsonNode en = schema.get("enum");
+        if (en != null && en.isArray() && !en.isEmpty()) {
+            List<String> alts = new ArrayList<>();
+            for (JsonNode v : en) {
+                alts.add(literalValue(v, d));
+            }
+            return g.define(hint + "-enum", String.join(" | ", new LinkedHashSet<>(alts)));
+        }
+        for (String key : List.of("anyOf", "oneOf")) {
+            JsonNode any = schema.get(key);
+            if (any != null && any.isArray() && !any.isEmpty()) {
+                List<String> alts = new ArrayList<>();
+                int i = 0;
+                for (JsonNode member : any) {
+                    alts.add(value(merged(schema, member, key), root, d, hint + "-" + i++, depth + 1));
+                }
+                return g.define(hint + "-any", String.join(" | ", new LinkedHashSet<>(alts)));
+            }
+        }
+        JsonNode all = schema.get("allOf");
+        if (all != null && all.isArray() && all.size() == 1) {
+            return value(merged(schema, all.get(0), "allOf"), root, d, hint, depth + 1);
+        }
+        JsonNode type = schema.get("type");
+        if (type != null && type.isArray()) {
+            List<String> alts = new ArrayList<>();
+            for (JsonNode t : type) {
+                if (t.isTextual()) {
+                    alts.add(typed(t.textValue(), schema, root, d, hint, depth));
+                }
+            }
+            return alts.isEmpty() ? any(d) : g.define(hint + "-types", String.join(" | ", new LinkedHashSet<>(alts)));
+        }
+        if (type != null && type.isTextual()) {
+            return typed(type.textValue(), schema, root, d, hint, depth);
+        }
+        if (schema.has("properties")) {
+            return typed("object", schema, root, d, hint, depth);
+        }
+        if (schema.has("items")) {
+            return typed("array", schema, root, d, hint, depth);
+        }
+        return any(d);
+    }
+
+    /** A member of {@code anyOf}/{@code oneOf}/{@code allOf} with the sibling keywords it leaves out (a shared type). */
+    private static JsonNode merged(JsonNode parent, JsonNode member, String without) {
+        if (!member.isObject() || parent.size() == 1) {
+            return member;
+        }
+        ObjectNode m = ((ObjectNode) member).deepCopy();
+        Iterator<Map.Entry<String, JsonNode>> it = parent.fields();
+        while (it.hasNext()) {
+            Map.Entry<String, JsonNode> e = it.next();
+            String k = e.getKey();
+            if (!k.equals(without) && !k.equals("$defs") && !k.equals("definitions") && !m.has(k)
+                    && !k.equals("description") && !k.equals("title") && !k.equals("default")) {
+                m.set(k, e.getValue());
+            }
+        }
+        return m;
+    }
+
+    private String ref(String ref, JsonNode root, Dialect d, int depth) {
+        if (!ref.startsWith("#")) {
+            return any(d);
+        }
+        JsonNode target = ref.equals("#") ? root : root.at(ref.substring(1));
+        if (target.isMissingNode()) {
+            return any(d);
+        }
+        Map<String, String> known = refRules.computeIfAbsent(root, k -> new HashMap<>());
+        String key = d + ref;
+        String name = known.get(key);
+        if (name != null) {
+            return name;
+        }
+        String last = ref.substring(ref.lastIndexOf('/') + 1);
+        name = g.reserve("def-" + last);
+        known.put(key, name);
+        g.set(name, value(target, root, d, "def-" + last, depth + 1));
+        return name;
+    }
+
+    private String typed(String type, JsonNode schema, JsonNode root, Dialect d, String hint, int depth) {
+        return switch (type) {
+            case "string" -> string(d);
+            case "integer" -> integer();
+            case "number" -> number();
+            case "boolean" -> d == Dialect.JSON ? g.define("boolean", "\"true\" | \"false\"")
+                    : g.define("py-boolean", "\"True\" | \"False\" | \"true\" | \"false\"");
+            case "null" -> d == Dialect.JSON ? g.define("null", "\"null\"") : g.define("py-null", "\"None\" | \"null\"");
+            case "array" -> array(schema, root, d, hint, depth);
+            case "object" -> object(schema, root, d, hint, depth);
+            default -> any(d);
+        };
+    }
+
+    private String array(JsonNode schema, JsonNode root, Dialect d, String hint, int depth) {
+        JsonNode items = schema.get("items");
+        String item = items != null && items.isObject() ? value(items, root, d, hint + "-item", depth + 1) : any(d);
+        String ws = ws();
+        int min = bound(schema.get("minItems"), 0);
+        int max = bound(schema.get("maxItems"), -1);
+        String more = "(" + ws + " \",\" " + ws + " " + item + ")";
+        String body;
+        if (min > MAX_BOUND || max > MAX_BOUND || max >= 0 && max < min) {
+            body = "(" + item + " " + more + "*)?";
+        } else if (max == 0) {
+            body = "";
+        } else if (min == 0) {
+            body = "(" + item + " " + more + (max < 0 ? "*" : "{0," + (max - 1) + "}") + ")?";
+        } else {
+            body = item + " " + more + (min == 1 && max < 0 ? "*"
+                    : "{" + (min - 1) + "," + (max < 0 ? "" : String.valueOf(max - 1)) + "}");
+        }
+        return g.define(hint + "-array", "\"[\" " + ws + " " + (body.isEmpty() ? "" : body + " " + ws + " ") + "\"]\"");
+    }
+
+    private static int bound(JsonNode n, int absent) {
+        return n != null && n.canConvertToInt() && n.asInt() >= 0 ? n.asInt() : absent;
+    }
+
+    private String object(JsonNode schema, JsonNode root, Dialect d, String hint, int depth) {
+        JsonNode props = schema.get("properties");
+        String ws = ws();
+        if (props == null || !props.isObject() || props.isEmpty()) {
+            JsonNode extra = schema.get("additionalProperties");
+            String v = extra != null && extra.isObject() ? value(extra, root, d, hint + "-value", depth + 1) : any(d);
+            String pair = string(d) + " " + ws + " \":\" " + ws + " " + v;
+            if (props != null && extra != null && extra.isBoolean() && !extra.booleanValue()) {
+                return g.define("empty-object", "\"{\" " + ws + " \"}\"");
+            }
+            return g.define(hint + "-map", "\"{\" " + ws + " (" + pair + " (" + ws + " \",\" " + ws + " " + pair
+                    + ")*)? " + ws + " \"}\"");
+        }
+        Set<String> required = new LinkedHashSet<>();
+        JsonNode req = schema.get("required");
+        if (req != null && req.isArray()) {
+            req.forEach(r -> required.add(r.asText()));
+        }
+        List<Member> members = new ArrayList<>();
+        Iterator<Map.Entry<String, JsonNode>> it = props.fields();
+        while (it.hasNext()) {
+            Map.Entry<String, JsonNode> e = it.next();
+            String key = d == Dialect.JSON ? Gbnf.literal(jsonString(e.getKey()))
+                    : "(" + Gbnf.literal(jsonString(e.getKey())) + " | " + Gbnf.literal(pyString(e.getKey())) + ")";
+            String v = value(e.getValue(), root, d, hint + "-" + e.getKey(), depth + 1);
+            members.add(new Member(key + " " + ws + " \":\" " + ws + " " + v, required.contains(e.getKey())));
+        }
+        String sep = ws + " \",\" " + ws;
+        String inner = members(members, sep, hint);
+        JsonNode extra = schema.get("additionalProperties");
+        if (extra != null && (extra.isObject() || extra.isBoolean() && extra.booleanValue())) {
+            // keys the schema allows beyond its properties: after the declared ones
+            String v = extra.isObject() ? value(extra, root, d, hint + "-extra", depth + 1) : any(d);
+            String pair = string(d) + " " + ws + " \":\" " + ws + " " + v;
+            String more = "(" + sep + " " + pair + ")*";
+            boolean optional = inner.startsWith("(") && inner.endsWith(")?");
+            String first = optional ? inner.substring(1, inner.length() - 2) : inner;
+            inner = optional ? "(" + first + " " + more + " | " + pair + " " + more + ")?" : inner + " " + more;
+        }
+        return g.define(hint + "-object", "\"{\" " + ws + " " + (inner.isEmpty() ? "" : inner + " " + ws + " ") + "\"}\"");
+    }
+
+    /** One member of a sequence whose optional members may be left out. */
+    record Member(String expr, boolean required) {
+    }
+
+    /**
+     * Members in their order, each required one present, each optional one present or not, with {@code sep} between
+     * two present ones; {@code ""} when none can be present. Linear in the members: a chain of rules, one per member.
+     */
+    String members(List<Member> members, String sep, String hint) {
+        int n = members.size();
+        if (n == 0) {
+            return "";
+        }
+        // after[i]: members i.. each preceded by the separator (the first present member is already written)
+        String[] after = new String[n + 1];
+        after[n] = "";
+        for (int i = n - 1; i >= 0; i--) {
+            Member m = members.get(i);
+            String one = "(" + sep + " " + m.expr() + ")" + (m.required() ? "" : "?");
+            after[i] = after[i + 1].isEmpty() ? one : g.define(hint + "-after", one + " " + after[i + 1]);
+        }
+        // start[i]: the first present member is i or later; needed up to the first required member
+        int last = 0;
+        while (last < n - 1 && !members.get(last).required()) {
+            last++;
+        }
+        boolean[] restOptional = new boolean[n + 1];
+        restOptional[n] = true;
+        for (int i = n - 1; i >= 0; i--) {
+            restOptional[i] = restOptional[i + 1] && !members.get(i).required();
+        }
+        String start = null;
+        for (int i = last; i >= 0; i--) {
+            Member m = members.get(i);
+            String here = m.expr() + (after[i + 1].isEmpty() ? "" : " " + after[i + 1]);
+            start = g.define(hint + "-from", !m.required() && start != null ? here + " | " + start : here);
+        }
+        return restOptional[0] ? "(" + start + ")?" : start;
+    }
+
+    private String literalValue(JsonNode v, Dialect d) {
+        if (d == Dialect.PYTHON) {
+            if (v.isTextual()) {
+                return "(" + Gbnf.literal(jsonString(v.textValue())) + " | " + Gbnf.literal(pyString(v.textValue())) + ")";
+            }
+            if (v.isBoolean()) {
+                return v.booleanValue() ? "(\"True\" | \"true\")" : "(\"False\" | \"false\")";
+            }
+            if (v.isNull()) {
+                return "(\"None\" | \"null\")";
+            }
+        }
+        return Gbnf.literal(v.toString());
+    }
+
+    private static String jsonString(String s) {
+        return com.fasterxml.jackson.databind.node.TextNode.valueOf(s).toString();
+    }
+
+    private static String pyString(String s) {
+        StringBuilder b = new StringBuilder(s.length() + 2).append('\'');
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            switch (c) {
+                case '\'' -> b.append("\\'");
+                case '\\' -> b.append("\\\\");
+                case '\n' -> b.append("\\n");
+                default -> b.append(c);
+            }
+        }
+        return b.append('\'').toString();
+    }
+
+    String string(Dialect d) {
+        if (jsonString == null) {
+            String escape = g.define("escape", "[\"\\\\/bfnrt] | \"u\" [0-9a-fA-F]{4}");
+            jsonString = g.define("string", "\"\\\"\" ([^\"\\\\\\x00-\\x1F] | \"\\\\\" " + escape + ")* \"\\\"\"");
+        }
+        if (d == Dialect.JSON) {
+            return jsonString;
+        }
+        if (pyString == null) {
+            String pyEscape = g.define("py-escape", "[\"'\\\\/bfnrt] | \"u\" [0-9a-fA-F]{4}");
+            pyString = g.define("py-string", jsonString + " | \"'\" ([^'\\\\\\x00-\\x1F] | \"\\\\\" " + pyEscape
+                    + ")* \"'\"");
+        }
+        return pyString;
+    }
+
+    String integer() {
+        if (integer == null) {
+            integer = g.define("integer", "\"-\"? (\"0\" | [1-9] [0-9]*)");
+        }
+        return integer;
+    }
+
+    String number() {
+        if (number == null) {
+            number = g.define("number", "\"-\"? (\"0\" | [1-9] [0-9]*) (\".\" [0-9]+)? ([eE] [-+]? [0-9]+)?");
+        }
+        return number;
+    }
+
+    /** Any value of the dialect. */
+    String any(Dialect d) {
+        String name = d == Dialect.JSON ? "value" : "py-value";
+        String existing = prose.get("any:" + name);
+        if (existing != null) {
+            return existing;
+        }
+        String v = g.reserve(name);
+        prose.put("any:" + name, v);
+        String ws = ws();
+        String key = string(d);
+        String obj = "\"{\" " + ws + " (" + key + " " + ws + " \":\" " + ws + " " + v + " (" + ws + " \",\" " + ws + " "
+                + key + " " + ws + " \":\" " + ws + " " + v + ")*)? " + ws + " \"}\"";
+        String arr = "\"[\" " + ws + " (" + v + " (" + ws + " \",\" " + ws + " " + v + ")*)? " + ws + " \"]\"";
+        String bool = typed("boolean", null, null, d, "", 0);
+        String nul = typed("null", null, null, d, "", 0);
+        g.set(v, g.define(name + "-object", obj) + " | " + g.define(name + "-array", arr) + " | " + string(d) + " | "
+                + number() + " | " + bool + " | " + nul);
+        return v;
+    }
+
+    // ------------------------------------------------------------------ text
+
+    /**
+     * Any text (possibly empty) that contains none of {@code words}: an Aho-Corasick automaton over the words, one rule
+     * per state, so text up to the first word is read once, left to right.
+     */
+    String textWithout(Collection<String> words, String hint) {
+        List<String> list = new ArrayList<>(new TreeSet<>(words));
+        String key = "text:" + String.join("\u0000", list);
+        String known = prose.get(key);
+        if (known != null) {
+            return known;
+        }
+        // trie
+        List<Map<Integer, Integer>> next = new ArrayList<>();
+        List<Boolean> terminal = new ArrayList<>();
+        next.add(new HashMap<>());
+        terminal.add(false);
+        Set<Integer> alphabet = new TreeSet<>();
+        for (String w : list) {
+            int s = 0;
+            for (int i = 0; i < w.length(); ) {
+                int c = w.codePointAt(i);
+                i += Character.charCount(c);
+                alphabet.add(c);
+                Integer t = next.get(s).get(c);
+                if (t == null) {
+                    t = next.size();
+                    next.add(new HashMap<>());
+                    terminal.add(false);
+                    next.get(s).put(c, t);
+                }
+                s = t;
+            }
+            terminal.set(s, true);
+        }
+        int states = next.size();
+        int[] fail = new int[states];
+        int[][] go = new int[states][];
+        Integer[] letters = alphabet.toArray(new Integer[0]);
+        ArrayDeque<Integer> queue = new ArrayDeque<>();
+        go[0] = new int[letters.length];
+        for (int a = 0; a < letters.length; a++) {
+            Integer t = next.get(0).get(letters[a]);
+            go[0][a] = t == null ? 0 : t;
+            if (t != null) {
+                fail[t] = 0;
+                queue.add(t);
+            }
+        }
+        while (!queue.isEmpty()) {
+            int s = queue.poll();
+            terminal.set(s, terminal.get(s) || terminal.get(fail[s]));
+            go[s] = new int[letters.length];
+            for (int a = 0; a < letters.length; a++) {
+                Integer t = next.get(s).get(letters[a]);
+                if (t != null) {
+                    fail[t] = go[fail[s]][a];
+                    go[s][a] = t;
+                    queue.add(t);
+                } else {
+                    go[s][a] = go[fail[s]][a];
+                }
+            }
+        }
+        String[] names = new String[states];
+        for (int s = 0; s < states; s++) {
+            if (!terminal.get(s)) {
+                names[s] = g.reserve(hint);
+            }
+        }
+        StringBuilder other = new StringBuilder("[^");
+        for (int c : letters) {
+            other.append(Gbnf.classChar(c));
+        }
+        other.append(']');
+        for (int s = 0; s < states; s++) {
+            if (names[s] == null) {
+                continue;
+            }
+            // letters that lead back to the start join the class of all other characters
+            StringBuilder back = new StringBuilder();
+            StringBuilder body = new StringBuilder();
+            for (int a = 0; a < letters.length; a++) {
+                int t = go[s][a];
+                if (t == 0) {
+                    back.append(Gbnf.classChar(letters[a]));
+                } else if (names[t] != null) {
+                    body.append(" | ").append(Gbnf.literal(new String(Character.toChars(letters[a])))).append(' ')
+                            .append(names[t]);
+                }
+            }
+            String restart = back.length() == 0 ? other.toString() : "(" + other + " | [" + back + "])";
+            g.set(names[s], "(" + restart + " " + names[0] + body + ")?");
+        }
+        prose.put(key, names[0]);
+        return names[0];
+    }
+}
