@@ -132,11 +132,28 @@ one = lambda x: "Calling it now: " + jcall(x)
 std("embedded-json", one, lambda xs: js([{"name": x["name"], "arguments": x["arguments"]} for x in xs]),
     "Sure: {\"name\": \"get_weather\", \"arguments\": \"{\\\"city\\\": \\\"Oslo\\\", \\\"days\\\": 2}\"}", [W],
     cut(one(W), '"Os'))
+# issue 29: calls written as JSON are one object or a list of them (Ollama's JSON templates); two bare objects side
+# by side are neither: an error naming the first tool, and nothing runs
+case("embedded-json", "two-bare-objects-are-an-error-and-none-runs", "malformed", jcall(W) + "\n" + jcall(S), [], True,
+     errorKinds=["INVALID_CALL_SYNTAX"], errorTool="get_weather", shown="")
+case("embedded-json", "two-bare-objects-after-prose-are-an-error", "malformed",
+     "I'll check both. " + jcall(W) + " " + jcall(S) + "\nBack soon.", [], True, errorKinds=["INVALID_CALL_SYNTAX"],
+     shown="I'll check both. \nBack soon.")
+case("embedded-json", "one-bare-object-then-prose-is-a-call", "prose", jcall(W) + "\nThat should do it.", [W],
+     shown="\nThat should do it.")
 
 one = lambda x: "[TOOL_CALLS]" + x["name"] + "[ARGS]" + js(x["arguments"])
 std("mistral", one, lambda xs: "".join(one(x) for x in xs),
     "[TOOL_CALLS][{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Oslo\", \"days\": 2}}]", [W],
     cut(one(W), '"Os'))
+# issue 29: pre-v11 text between [TOOL_CALLS] and the list is skipped (LEADING_GARBAGE), as the engines skip it
+MLIST = js([{"name": x["name"], "arguments": x["arguments"]} for x in (W, S)])
+case("mistral", "fence-between-the-marker-and-the-list", "repair", "[TOOL_CALLS]```json\n" + MLIST + "\n```", [W, S],
+     repairs=["LEADING_GARBAGE"], shown="\n```")
+case("mistral", "a-word-between-the-marker-and-the-list", "repair", "[TOOL_CALLS] json" + MLIST, [W, S],
+     repairs=["LEADING_GARBAGE"], shown="")
+case("mistral", "v11-name-and-args-are-not-junk", "plain", "[TOOL_CALLS]search[ARGS]" + js(S["arguments"]), [S],
+     withoutRepairs=["LEADING_GARBAGE"])
 
 one = lambda x: "<|python_tag|>" + jcall(x, "name", "parameters")
 std("llama3-python-tag", one, lambda xs: "<|python_tag|>" + "; ".join(jcall(x, "name", "parameters") for x in xs),
@@ -365,6 +382,20 @@ case("pythonic", "bare-broken-call-without-tools-is-an-error", "malformed", "get
      True, "none")
 case("pythonic", "bare-broken-call-followed-by-prose-stays-prose", "prose",
      "get_weather(city=\"Oslo\", days=)\nThat is how you would write it.", [], False, "none")
+# issue 29: with the tools known, a list of their calls after prose on the same line is read when it ends the line
+# (SGLang reads it); without tools, or with prose after it, or naming another name, it stays prose
+case("pythonic", "known-list-after-prose-on-its-line", "prose",
+     "Let me check both. [get_weather(city=\"Oslo\", days=2), search(query=\"rust borrow checker\", limit=3)]",
+     [W, S], shown="Let me check both. ")
+case("pythonic", "known-list-after-prose-then-a-new-line", "prose",
+     "Checking: [get_weather(city=\"Oslo\", days=2)]\nBack shortly.", [W], shown="Checking: \nBack shortly.")
+case("pythonic", "list-after-prose-without-tools-stays-prose", "prose",
+     "Let me check. [get_weather(city=\"Oslo\")]", [], False, "none", shown="Let me check. [get_weather(city=\"Oslo\")]")
+case("pythonic", "list-mid-sentence-stays-prose", "prose",
+     "You could write [get_weather(city=\"Oslo\")] to ask.", [],
+     shown="You could write [get_weather(city=\"Oslo\")] to ask.")
+case("pythonic", "list-of-an-unknown-name-after-prose-stays-prose", "prose",
+     "Try [forecast(city=\"Oslo\")]", [], shown="Try [forecast(city=\"Oslo\")]")
 case("lfm2", "list-followed-by-prose-on-its-line", "prose",
      "[get_weather(city=\"Oslo\", days=2)] Checking the weather now.", [W])
 case("lfm2", "unknown-list-followed-by-prose-is-prose", "prose",
@@ -410,6 +441,21 @@ std("solar-open", solar, lambda xs: "".join(solar(x) for x in xs),
     solar(c("update_record", id=7, tags=["a", "b"])), [c("update_record", id=7, tags=["a", "b"])], cut(solar(W), "Os"))
 
 
+# Solar Open 100B: <|tool_calls|> section (optional), each call ID<|tool_call:name|>NAME<|tool_call:args|>{json}
+def solar100(x, cid="0"):
+    return "<|tool_call:begin|>" + cid + "<|tool_call:name|>" + x["name"] + "<|tool_call:args|>" + js(x["arguments"]) \
+        + "<|tool_call:end|>"
+
+
+case("solar-open", "100b-without-its-section-opener", "plain", solar100(W), [W], ids=["0"])
+case("solar-open", "100b-section-of-two-after-prose", "several",
+     "Checking both.\n<|tool_calls|>" + solar100(W, "a1b2") + solar100(S, "c3d4") + "<|calls|>", [W, S],
+     ids=["a1b2", "c3d4"], shown="Checking both.\n")
+case("solar-open", "100b-without-an-id", "plain", "<|tool_calls|>" + solar100(c("now"), "") + "<|calls|>", [c("now")])
+case("solar-open", "100b-truncated", "malformed", cut("<|tool_calls|>" + solar100(W), "Os"), [], True,
+     errorKinds=["TRUNCATED"])
+
+
 def plamo(xs):
     t = lambda n: "<|plamo:" + n + ":plamo|>"
     return t("begin_tool_requests") + "".join(
@@ -446,6 +492,17 @@ case("muse-glimmer", "a-call-mentioned-to-self-is-not-run", "prose",
 case("muse-glimmer", "to-user-header-is-hidden", "plain",
      "to=self<|message|>17*23 = 391.<|eom|><|start|>assistant to=user<|message|>17 × 23 = **391**.", [],
      shown="17 × 23 = **391**.")
+# issue 29: calls are scoped to the message's recipient: markup in the answer (to=user) is shown, never run; a call
+# in a later message addressed to the tool still runs
+case("muse-glimmer", "call-markup-in-the-answer-is-not-run", "prose",
+     "to=self<|message|>Show the syntax.<|eom|><|start|>assistant to=user<|message|>You would write:\n" + ATEM_CALL
+     + "\nand the tool answers.<|eot|>", [],
+     shown="You would write:\n" + ATEM_CALL + "\nand the tool answers.<|eot|>")
+case("muse-glimmer", "answer-only-call-markup-is-not-run", "plain",
+     " to=user<|message|>" + ATEM_CALL, [], shown=ATEM_CALL)
+case("muse-glimmer", "answer-then-a-call-to-the-tool", "several",
+     "to=user<|message|>Checking now.<|eom|><|start|>assistant to=get_weather<|message|>" + ATEM_CALL, [W],
+     shown="Checking now.<|eom|>")
 
 
 def step3(xs):
@@ -662,6 +719,22 @@ case("llama4-pythonic", "list-of-two", "several", "<|python_start|>[get_weather(
 case("olmo3", "one-call-per-line", "several",
      "<function_calls>\nget_weather(city=\"Bern\")\nsearch(query='fondue', limit=2)\n</function_calls>",
      [c("get_weather", city="Bern"), c("search", query="fondue", limit=2)], format="OLMO3", shown="")
+# issue 29: an invalid sibling: the good calls run, the bad line is an error, nothing is invented from it
+case("olmo3", "a-line-that-is-not-a-call-is-an-error-beside-the-good-call", "malformed",
+     "<function_calls>\nget_weather(city=\"Bern\")\nthen search for fondue\n</function_calls>",
+     [c("get_weather", city="Bern")], True, errorKinds=["INVALID_CALL_SYNTAX"], shown="")
+case("olmo3", "an-assignment-line-is-an-error-beside-the-good-call", "malformed",
+     "<function_calls>\nget_weather(city=\"Bern\")\nresult = search(query='fondue')\n</function_calls>",
+     [c("get_weather", city="Bern")], True, errorKinds=["INVALID_CALL_SYNTAX"])
+case("olmo3", "a-broken-sibling-is-an-error-beside-the-good-calls", "malformed",
+     "<function_calls>\nget_weather(city=\"Bern\")\nsearch(query=)\nnow()\n</function_calls>",
+     [c("get_weather", city="Bern"), NOW], True, errorKinds=["INVALID_CALL_SYNTAX"], errorTool="search")
+case("hermes", "a-broken-sibling-is-an-error-beside-the-good-call", "malformed",
+     one_hermes(W) + "\n<tool_call>\n{\"name\": \"search\", \"arguments\": {\"query\": \"x\",}\n</tool_call>", [W], True,
+     errorKinds=["MALFORMED_JSON"], errorTool="search")
+case("hermes", "a-nameless-sibling-is-an-error-beside-the-good-call", "malformed",
+     one_hermes(W) + "\n<tool_call>\n{\"arguments\": {\"query\": \"x\"}}\n</tool_call>", [W], True,
+     errorKinds=["INVALID_CALL_SYNTAX"])
 case("lfm2", "pythonic-then-prose", "prose", "<|tool_call_start|>[search(query=\"a\")]<|tool_call_end|>Checking.",
      [c("search", query="a")], shown="Checking.")
 case("lfm2", "json-list", "plain", "<|tool_call_start|>[{\"name\": \"now\", \"arguments\": {}}]<|tool_call_end|>", [NOW])
@@ -1001,6 +1074,17 @@ case("gemma4", "several-calls-in-one-block-after-prose", "prose",
      "Both, then.\n<|tool_call>" + g4_body(W) + "\n" + g4_body(NOW) + "<tool_call|>", [W, NOW], shown="Both, then.\n")
 case("gemma4", "a-broken-call-in-a-block-is-an-error", "malformed",
      "<|tool_call>" + g4_body(W) + "call:search{query:}<tool_call|>", [W], True)
+# issue 29: a string left open where the object ends the call is closed there (MISSING_TAGS); cut off, it stays an error
+case("gemma4", "string-left-open-before-the-calls-end", "repair",
+     "<|tool_call>call:get_weather{days:2,city:<|\"|>Oslo}<tool_call|>", [W], repairs=["MISSING_TAGS"])
+case("gemma4", "string-left-open-before-the-calls-end-then-prose", "repair",
+     "<|tool_call>call:search{limit:3,query:<|\"|>rust borrow checker}<tool_call|>Searching now.", [S],
+     repairs=["MISSING_TAGS"], shown="Searching now.")
+case("gemma4", "string-left-open-and-cut-off-is-an-error", "malformed",
+     "<|tool_call>call:get_weather{city:<|\"|>Oslo}", [], True, errorKinds=["TRUNCATED"])
+case("gemma4", "closed-string-holding-a-brace-is-not-repaired", "plain",
+     "<|tool_call>call:search{query:<|\"|>a}b<|\"|>,limit:3}<tool_call|>", [c("search", query="a}b", limit=3)],
+     withoutRepairs=["MISSING_TAGS"])
 fg_body = lambda x: "call:" + x["name"] + "{" + ",".join(
     k + ":" + ("<escape>" + v + "<escape>" if isinstance(v, str) else js(v)) for k, v in x["arguments"].items()) + "}"
 case("function-gemma", "several-calls-in-one-block", "several",

@@ -47,10 +47,15 @@ public enum Repair {
     REASONING_NOT_CLOSED,
     /**
      * A tag of a call's markup was missing where the tags around it bound the text unambiguously: an argument value
-     * never opened or never closed (GLM {@code <arg_value>}), or a call left unclosed at the end of the response after
-     * its last complete value.
+     * never opened or never closed (GLM {@code <arg_value>}), a call left unclosed at the end of the response after
+     * its last complete value, or a Gemma 4 string ({@code <|"|>}) left open where its object ends the call.
      */
     MISSING_TAGS,
     /** Native call arguments wrapped in a Markdown code fence ({@code ```json … ```}) were read inside it. */
-    FENCE_REMOVED
+    FENCE_REMOVED,
+    /**
+     * Text that is not a call stood between the format's call marker and its list of calls (Mistral
+     * {@code [TOOL_CALLS]```json[{…}]}): it was skipped, and the list read, as the serving engines read it.
+     */
+    LEADING_GARBAGE
 }

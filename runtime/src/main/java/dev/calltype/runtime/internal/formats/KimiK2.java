@@ -85,7 +85,7 @@ public final class KimiK2 implements Family {
             Finding call = findings.get(0);
             findings.set(0, call.asError(ExtractionError.Kind.INVALID_CALL_SYNTAX, ErrorTexts.invalid("the call id "
                     + Chars.quoted(header) + " is not functions.NAME:INDEX, so no call was read from it")));
-            return new Verdict.Found(f.end(), List.copyOf(findings), f.next(), f.reasoningClose());
+            return new Verdict.Found(f.end(), List.copyOf(findings), f.next(), f.reasoningClose(), f.answerClose());
         }
         if (read instanceof Verdict.NeedMore m && m.resume() != null) {
             Continuation resume = m.resume();

@@ -1,11 +1,13 @@
 package dev.calltype.runtime.internal.formats;
 
 import dev.calltype.runtime.ExtractionError;
+import dev.calltype.runtime.Repair;
 import dev.calltype.runtime.WireFormat;
 import dev.calltype.runtime.internal.markup.ArgumentsAfterName;
 import dev.calltype.runtime.internal.markup.JsonBlock;
 import dev.calltype.runtime.internal.chars.Chars;
 import dev.calltype.runtime.internal.scan.Config;
+import dev.calltype.runtime.internal.scan.Continuation;
 import dev.calltype.runtime.internal.scan.Finding;
 import dev.calltype.runtime.internal.scan.MarkerTable;
 import dev.calltype.runtime.internal.scan.Recognizer;
@@ -13,6 +15,7 @@ import dev.calltype.runtime.internal.scan.RetryWhen;
 import dev.calltype.runtime.internal.scan.Verdict;
 import dev.calltype.runtime.internal.scan.ErrorTexts;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -42,6 +45,15 @@ public final class Mistral implements Family, Recognizer {
         if (i >= limit && !atEnd) {
             return Verdict.needMore(RetryWhen.length(limit + 1)); // the content decides who reads it
         }
+        if (i < limit && buf.charAt(i) != '[' && buf.charAt(i) != '{') {
+            int array = afterJunk(buf, i, limit, atEnd);
+            if (array == MORE) {
+                return Verdict.needMore(RetryWhen.length(limit + 1));
+            }
+            if (array >= 0) {
+                return junkSkipped(ARRAY.open(buf, cfg, at.pos(), array, false, limit, atEnd));
+            }
+        }
         if (i < limit && Chars.isIdentStart(buf.charAt(i))) {
             int j = i;
             while (j < limit && (Chars.isIdentPart(buf.charAt(j)) || buf.charAt(j) == '-' || buf.charAt(j) == '.')) {
@@ -54,6 +66,55 @@ public final class Mistral implements Family, Recognizer {
             return v11(buf, cfg, at.pos(), name, j, limit, atEnd);
         }
         return ARRAY.open(buf, cfg, at.pos(), at.markerEnd(), false, limit, atEnd);
+    }
+
+    private static final int MAX_JUNK = 64;
+    private static final int MORE = -2;
+
+    /**
+     * Where a list of calls {@code [{…}]} starts after text that is not a call ({@code ```json}, a stray token), the
+     * text holding no {@code {} and no v11 {@code [ARGS]}/{@code [CALL_ID]} before it; -1 when there is none within
+     * {@value #MAX_JUNK} characters, {@link #MORE} when the text ends first.
+     */
+    private static int afterJunk(CharSequence buf, int i, int limit, boolean atEnd) {
+        int bound = Math.min(limit, i + MAX_JUNK);
+        for (int k = i; k < bound; k++) {
+            char c = buf.charAt(k);
+            if (c == '{') {
+                return -1;
+            }
+            if (c == '[') {
+                if (Chars.startsWith(buf, k, limit, "[ARGS]") != Chars.NO
+                        || Chars.startsWith(buf, k, limit, "[CALL_ID]") != Chars.NO) {
+                    return -1;
+                }
+                int m = Chars.skipBlanks(buf, k + 1, limit);
+                if (m >= limit) {
+                    return atEnd ? -1 : MORE;
+                }
+                if (buf.charAt(m) == '{') {
+                    return k;
+                }
+            }
+        }
+        return bound == limit && bound < i + MAX_JUNK && !atEnd ? MORE : -1;
+    }
+
+    /** The calls read after skipped text, marked {@link Repair#LEADING_GARBAGE}. */
+    private static Verdict junkSkipped(Verdict read) {
+        if (read instanceof Verdict.Found f) {
+            List<Finding> findings = new ArrayList<>(f.findings().size());
+            for (Finding it : f.findings()) {
+                findings.add(it.isCall() ? it.withRepair(Repair.LEADING_GARBAGE) : it);
+            }
+            return new Verdict.Found(f.end(), findings, f.next() == null ? null
+                    : (b, l, e) -> junkSkipped(f.next().run(b, l, e)), f.reasoningClose(), f.answerClose());
+        }
+        if (read instanceof Verdict.NeedMore m && m.resume() != null) {
+            Continuation resume = m.resume();
+            return new Verdict.NeedMore(m.retry(), (b, l, e) -> junkSkipped(resume.run(b, l, e)), m.started());
+        }
+        return read;
     }
 
     /** After the name: {@code [CALL_ID]id}, {@code [ARGS]}, then the arguments. */

@@ -14,7 +14,8 @@ import java.util.List;
 /**
  * Muse Glimmer ATEM: {@code <atem:function_calls><atem:invoke name="N"><atem:parameter name="K">V</atem:parameter>…},
  * inside Harmony-like messages addressed by recipient: {@code [<|start|>assistant] to=self<|message|>…<|eom|>} is
- * reasoning, {@code to=user<|message|>} opens the answer, {@code to=NAME<|message|><atem:function_calls>…} the calls.
+ * reasoning, {@code to=user<|message|>} opens the answer (shown; call markup in it is text, not a call, as the
+ * engines scope calls to the message's recipient), {@code to=NAME<|message|><atem:function_calls>…} the calls.
  * The headers are markup, hidden; the first one follows the prompt's {@code <|start|>assistant}
  * ({@link ResponseStart}).
  */
@@ -22,6 +23,7 @@ public final class MuseGlimmer implements Family {
 
     private static final String SECTION = "<atem:function_calls>";
     private static final String END_OF_MESSAGE = "<|eom|>";
+    private static final String NEXT_MESSAGE = "<|start|>";
     private static final XmlInvokes.Spec SPEC = XmlInvokes.of(WireFormat.ATEM)
             .section(SECTION, "</atem:function_calls>")
             .invokeTags("<atem:", "</atem:")
@@ -42,7 +44,8 @@ public final class MuseGlimmer implements Family {
             return Verdict.reasoning(bodyStart, hidden, END_OF_MESSAGE);
         }
         if (recipient.equals("user")) {
-            return Verdict.matched(bodyStart, hidden);
+            // the answer: call markup in it is shown to the user, not run (a tool's message has its own header)
+            return Verdict.answer(bodyStart, hidden, NEXT_MESSAGE);
         }
         int i = Chars.skipBlanks(buf, bodyStart, limit);
         int r = i < limit ? Chars.startsWith(buf, i, limit, SECTION) : Chars.PARTIAL;

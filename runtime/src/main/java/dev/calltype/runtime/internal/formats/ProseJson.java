@@ -6,6 +6,7 @@ import dev.calltype.runtime.internal.json.JsonRead;
 import dev.calltype.runtime.internal.json.LenientJson;
 import dev.calltype.runtime.internal.markup.JsonBlock;
 import dev.calltype.runtime.internal.chars.BracketBalance;
+import dev.calltype.runtime.internal.chars.Chars;
 import dev.calltype.runtime.internal.scan.CallNormalizer;
 import dev.calltype.runtime.internal.scan.Config;
 import dev.calltype.runtime.internal.scan.Finding;
@@ -42,12 +43,53 @@ public final class ProseJson implements Recognizer {
             }
             case COMPLETE -> {
                 List<Finding> items = CallNormalizer.fromJson(buf, r, false, WireFormat.EMBEDDED_JSON, pos, r.end(), pos, cfg);
-                return items == null ? Verdict.skip(r.end()) : Verdict.matched(r.end(), items);
+                if (items == null) {
+                    return Verdict.skip(r.end());
+                }
+                return buf.charAt(pos) == '{' ? single(buf, cfg, pos, r.end(), items, limit, atEnd)
+                        : Verdict.matched(r.end(), items);
             }
             default -> {
                 return failed(buf, cfg, pos, r, limit, atEnd, WireFormat.EMBEDDED_JSON);
             }
         }
+    }
+
+    /**
+     * A call written as one bare object {@code [pos, end)} is a call only when no other object follows it (blanks
+     * between): calls in JSON are one object or a list of them (as Ollama's JSON templates read them), so objects side
+     * by side are an error, and none of them runs.
+     */
+    private static Verdict single(CharSequence buf, Config cfg, int pos, int end, List<Finding> items, int limit,
+                                  boolean atEnd) {
+        int next = Chars.skipBlanks(buf, end, limit);
+        if (next >= limit) {
+            return atEnd ? Verdict.matched(end, items) : Verdict.needMore(RetryWhen.length(limit + 1));
+        }
+        if (buf.charAt(next) != '{') {
+            return Verdict.matched(end, items);
+        }
+        int last = end;
+        int count = 1;
+        while (next < limit && buf.charAt(next) == '{') {
+            JsonRead r = LenientJson.read(buf, next, limit, atEnd, cfg.limits);
+            if (r.status() == JsonRead.Status.NEED_MORE) {
+                return Verdict.needMore(RetryWhen.balance(next));
+            }
+            if (r.status() != JsonRead.Status.COMPLETE) {
+                break;
+            }
+            last = r.end();
+            count++;
+            next = Chars.skipBlanks(buf, last, limit);
+            if (next >= limit && !atEnd) {
+                return Verdict.needMore(RetryWhen.length(limit + 1));
+            }
+        }
+        String name = items.get(0).name;
+        return Verdict.matched(last, List.of(Finding.error(ExtractionError.Kind.INVALID_CALL_SYNTAX,
+                ErrorTexts.invalid(count + " JSON objects side by side: calls written as JSON are one object or a list "
+                        + "of them ([{…}, {…}]), so none was run"), name, WireFormat.EMBEDDED_JSON, pos, last)));
     }
 
     /**

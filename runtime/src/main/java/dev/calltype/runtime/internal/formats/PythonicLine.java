@@ -28,17 +28,23 @@ import java.util.List;
  * call must start the line and nothing but blanks may follow it on its line, except that a bracketed list of calls
  * to known tools may be followed by prose ({@code [get_weather(city="Oslo")] Checking now.}, as LFM2 writes it). With
  * known tools, only their names are calls (anything else is prose); with none, any name is, when the call reads
- * cleanly.
+ * cleanly. With known tools, a bracketed list of their calls may also follow prose on its line when it ends the line
+ * ({@code Let me check. [get_weather(city="Oslo")]}, as SGLang reads it); one that does not read as such a list
+ * is prose there.
  */
 public final class PythonicLine implements Recognizer {
 
     @Override
     public Verdict match(CharSequence buf, At at, int limit, boolean atEnd) {
         Config cfg = at.cfg();
-        if (!cfg.on(WireFormat.PYTHONIC) || !at.lineStart()) {
+        if (!cfg.on(WireFormat.PYTHONIC)) {
             return Verdict.NO_MATCH;
         }
         int pos = at.pos();
+        boolean afterProse = !at.lineStart();
+        if (afterProse && (cfg.tools.isEmpty() || buf.charAt(pos) != '[')) {
+            return Verdict.NO_MATCH;
+        }
         int headAt = PyHead.headStart(buf, pos, limit);
         int paren = PyHead.head(buf, headAt, limit);
         if (paren == PyHead.HEAD_MORE) {
@@ -60,9 +66,16 @@ public final class PythonicLine implements Recognizer {
                 return Verdict.skipPythonic(Math.max(paren, r.end()));
             }
             case COMPLETE -> {
+                if (afterProse) {
+                    return knownList(buf, at, r) ? endsTheLine(buf, at, r, r.end(), limit, atEnd)
+                            : Verdict.skipPythonic(r.end());
+                }
                 return complete(buf, at, r, r.end(), limit, atEnd);
             }
             default -> {
+                if (afterProse) {
+                    return Verdict.skipPythonic(Math.max(paren, Math.max(r.end(), r.problemOffset())));
+                }
                 boolean alone = cfg.tools.isEmpty();
                 if (alone && !startsTheResponse(buf, pos)) {
                     return Verdict.skipPythonic(Math.max(r.end(), r.problemOffset()));
@@ -96,6 +109,21 @@ public final class PythonicLine implements Recognizer {
             return Verdict.skipPythonic(r.end());
         }
         return Verdict.matched(r.end(), SpanDivider.tile(items, starts, at.pos(), r.end()));
+    }
+
+    /**
+     * A bracketed list of known tools' calls after prose on its line ({@code Let me check. [get_weather(city="Oslo")]},
+     * as SGLang reads it): calls only when it ends its line; prose otherwise.
+     */
+    private Verdict endsTheLine(CharSequence buf, At at, PyRead r, int scan, int limit, boolean atEnd) {
+        int k = Chars.skipInlineBlanks(buf, scan, limit);
+        if (k >= limit && !atEnd) {
+            return Verdict.needMore(RetryWhen.length(limit + 1), (b, l, e) -> endsTheLine(b, at, r, k, l, e));
+        }
+        if (k < limit && buf.charAt(k) != '\n' && buf.charAt(k) != '\r') {
+            return Verdict.skipPythonic(r.end());
+        }
+        return complete(buf, at, r, scan, limit, atEnd);
     }
 
     /** Whether the read is a bracketed list whose calls all name known tools. */

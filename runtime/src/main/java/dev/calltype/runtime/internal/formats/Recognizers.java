@@ -77,7 +77,7 @@ public final class Recognizers implements Families {
         if (c == '`' && lineStart) {
             out.add(FENCE);
         }
-        if (lineStart && pythonicAllowed && (c == '[' || Chars.isIdentStart(c))) {
+        if (pythonicAllowed && (lineStart ? c == '[' || Chars.isIdentStart(c) : c == '[' && !cfg.tools.isEmpty())) {
             out.add(PYTHONIC_LINE);
         }
     }

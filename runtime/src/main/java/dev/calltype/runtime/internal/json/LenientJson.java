@@ -78,11 +78,22 @@ public final class LenientJson {
      */
     public static JsonRead read(CharSequence text, int start, int limit, boolean atEnd, ExtractionLimits limits,
                          String rawQuote) {
+        return read(text, start, limit, atEnd, limits, rawQuote, null);
+    }
+
+    /**
+     * Same, and a raw-quoted string left open where the object ends the call ({@code }} then {@code callEnd}, blanks
+     * between) ends there ({@link Repair#MISSING_TAGS}): Gemma 4's {@code {city:<|"|>Oslo}<tool_call|>}.
+     * {@code null} for no such recovery.
+     */
+    public static JsonRead read(CharSequence text, int start, int limit, boolean atEnd, ExtractionLimits limits,
+                         String rawQuote, String callEnd) {
         Objects.requireNonNull(text, "text");
         Objects.requireNonNull(limits, "limits");
         Objects.checkFromToIndex(start, limit, text.length());
-        return new Scan(text, limit, atEnd, limits, rawQuote == null || rawQuote.isEmpty() ? null : rawQuote)
-                .run(start);
+        Scan scan = new Scan(text, limit, atEnd, limits, rawQuote == null || rawQuote.isEmpty() ? null : rawQuote);
+        scan.callEnd = rawQuote == null || callEnd == null || callEnd.isEmpty() ? null : callEnd;
+        return scan.run(start);
     }
 
     /**
@@ -139,6 +150,8 @@ public final class LenientJson {
         private final boolean atEnd;
         private final ExtractionLimits limits;
         private final String rawQuote;
+        /** A raw string left open ends before {@code }} followed by this (see {@link LenientJson#read}); or null. */
+        private String callEnd;
         private final StringBuilder sb = new StringBuilder();
         private final List<Repair> repairs = new ArrayList<>(4);
         /** Created on the first overwritten string (rare): see {@link JsonRead#overwritten()}. */
@@ -445,6 +458,13 @@ public final class LenientJson {
                         pos = i + n;
                         return sb.toString();
                     }
+                }
+                if (c == '}' && callEnd != null
+                        && Chars.startsWith(text, Chars.skipBlanks(text, i + 1, end), end, callEnd) == Chars.FULL) {
+                    // left open where the call ends: the string ends before the object's close
+                    repair(Repair.MISSING_TAGS);
+                    pos = i;
+                    return sb.toString();
                 }
                 sb.append(c);
                 if (sb.length() > max) {

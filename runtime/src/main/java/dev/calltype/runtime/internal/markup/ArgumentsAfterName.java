@@ -178,7 +178,7 @@ public final class ArgumentsAfterName {
                     ErrorTexts.invalid("the arguments of " + Chars.quoted(shown) + " must be a JSON object"), follow,
                     limit, atEnd);
         }
-        JsonRead r = LenientJson.read(buf, i, limit, atEnd, cfg.limits, spec.rawQuote());
+        JsonRead r = LenientJson.read(buf, i, limit, atEnd, cfg.limits, spec.rawQuote(), spec.closer());
         int at = i;
         boolean inFence = fenced;
         switch (r.status()) {

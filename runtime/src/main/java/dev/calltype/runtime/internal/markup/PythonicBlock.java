@@ -128,6 +128,14 @@ public final class PythonicBlock {
             int o = ahead.openerAt();
             if (x >= 0) {
                 int e = x + closer.length();
+                if (Chars.indexOf(buf, "\n", end, k) >= 0) {
+                    // a line of its own that is not a call: an invalid sibling, reported; the calls before it run
+                    List<Finding> tiled = new ArrayList<>(SpanDivider.tile(items, starts, itemStart, k));
+                    tiled.add(Finding.error(ExtractionError.Kind.INVALID_CALL_SYNTAX,
+                            ErrorTexts.invalid("expected a call like name(key=value) on each line of the block"), null,
+                            spec.format(), k, e));
+                    return Verdict.matched(e, tiled);
+                }
                 List<Finding> tiled = SpanDivider.tile(items, starts, itemStart, e);
                 Finding last = tiled.get(tiled.size() - 1).withRepair(Repair.TRAILING_GARBAGE);
                 tiled = new ArrayList<>(tiled);
@@ -152,6 +160,10 @@ public final class PythonicBlock {
             end = limit;
         } else {
             if (closer != null && spec.closerExpected()) {
+                Verdict sibling = beforeSibling(buf, cfg, spec, itemStart, q, kind, message, name, closer, limit, atEnd);
+                if (sibling != null) {
+                    return sibling;
+                }
                 // the closer, if it comes before another block opens
                 end = Closer.spanEnd(buf, q, limit, atEnd, closer, spec.opener());
                 if (end == Closer.WAIT) {
@@ -193,6 +205,30 @@ public final class PythonicBlock {
         }
         end = Math.min(limit, Math.max(end, itemStart + 1));
         return Verdict.matched(end, List.of(Finding.error(kind, message, name, spec.format(), itemStart, end)));
+    }
+
+    /**
+     * A failed statement whose line is followed, before the closer, by a line starting another call: the error ends
+     * there and the block is read on, so that one bad sibling costs no good call; {@code null} otherwise.
+     */
+    private static Verdict beforeSibling(CharSequence buf, Config cfg, JsonBlockSpec spec, int itemStart, int q,
+                                         ExtractionError.Kind kind, String message, String name, String closer,
+                                         int limit, boolean atEnd) {
+        int eol = Chars.lineEnd(buf, q, limit);
+        if (eol >= limit || Chars.indexOf(buf, closer, q, eol) >= 0) {
+            return null;
+        }
+        int next = Chars.skipBlanks(buf, eol, limit);
+        int h = PyHead.head(buf, PyHead.headStart(buf, next, limit), limit);
+        if (h == PyHead.HEAD_MORE && !atEnd) {
+            return Verdict.needMore(RetryWhen.length(limit + 1),
+                    (b, l, e) -> error(b, cfg, spec, itemStart, q, q, kind, message, name, l, e));
+        }
+        if (h < 0) {
+            return null;
+        }
+        return Verdict.matched(next, List.of(Finding.error(kind, message, name, spec.format(), itemStart, next)),
+                (b, l, e) -> read(b, cfg, spec, next, next, l, e));
     }
 
     /**

@@ -126,6 +126,8 @@ public final class Driver {
     private int skipUntil;
     private int pythonicSkipUntil;
     private String reasoningClose;
+    /** A message addressed to the user is open: its text is shown, no call is read in it, until this string. */
+    private String answerClose;
     /**
      * Call markup read inside the open reasoning block (not searched) and followed so far by blanks only, each
      * entry the findings of one candidate: run (or reported) if the response ends with the block open, reasoning if
@@ -268,7 +270,8 @@ public final class Driver {
     /** Scans prose from {@code pos}; true when it started a candidate or left a reasoning block. */
     private boolean scan(IndexedText buf, int limit, boolean atEnd) {
         boolean reasoning = reasoningClose != null;
-        boolean search = !reasoning || cfg.searchReasoning;
+        boolean answer = answerClose != null;
+        boolean search = !answer && (!reasoning || cfg.searchReasoning);
         while (pos < limit) {
             if (!lineStart && heldFrom < 0) {
                 // Fast path: nothing in [pos, next) can start a candidate, close reasoning or start a line.
@@ -282,6 +285,17 @@ public final class Driver {
                 }
             }
             char c = buf.charAt(pos);
+            if (answer && c == answerClose.charAt(0)) {
+                int r = Chars.startsWith(buf, pos, limit, answerClose);
+                if (r == Chars.FULL) {
+                    flushTo(buf, pos);
+                    answerClose = null;
+                    return true; // the marker is read as markup, outside the message
+                }
+                if (r == Chars.PARTIAL && !atEnd) {
+                    return false;
+                }
+            }
             if (reasoning && c == reasoningClose.charAt(0)) {
                 int r = Chars.startsWith(buf, pos, limit, reasoningClose);
                 if (r == Chars.FULL) {
@@ -311,7 +325,7 @@ public final class Driver {
                     }
                 }
             }
-            if (!search) {
+            if (!search && !answer) {
                 // inside reasoning, call markup is read (and held) so that a block never closed loses no call
                 if (pos >= skipUntil && cfg.markers.startsMarker(c)) {
                     MarkerTable.Found f = cfg.markers.find(buf, pos, limit);
@@ -385,7 +399,8 @@ public final class Driver {
             case '{':
                 return cfg.on(WireFormat.EMBEDDED_JSON);
             case '[':
-                return cfg.on(WireFormat.EMBEDDED_JSON) || (lineStart && cfg.on(WireFormat.PYTHONIC));
+                return cfg.on(WireFormat.EMBEDDED_JSON)
+                        || ((lineStart || !cfg.tools.isEmpty()) && cfg.on(WireFormat.PYTHONIC));
             case '`':
                 return lineStart && (cfg.on(WireFormat.JSON_FENCE) || cfg.on(WireFormat.PYTHONIC));
             default:
@@ -572,6 +587,9 @@ public final class Driver {
         continuation = m.next();
         if (m.reasoningClose() != null) {
             reasoningClose = m.reasoningClose();
+        }
+        if (m.answerClose() != null) {
+            answerClose = m.answerClose();
         }
     }
 

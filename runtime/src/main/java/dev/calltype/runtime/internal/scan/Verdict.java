@@ -35,9 +35,11 @@ public sealed interface Verdict permits Verdict.NotHere, Verdict.NeedMore, Verdi
      *
      * @param next reading goes on at {@code end} with this continuation (the next call of the same block), or null
      * @param reasoningClose a reasoning block opened; its text runs until this string (or the end); or null
+     * @param answerClose a message addressed to the user opened: its text is shown and no call is read in it until
+     *     this string (or the end); or null
      */
-    public record Found(int end, List<Finding> findings, Continuation next, String reasoningClose)
-            implements Verdict {
+    public record Found(int end, List<Finding> findings, Continuation next, String reasoningClose,
+            String answerClose) implements Verdict {
         public Found {
             findings = List.copyOf(findings);
         }
@@ -75,15 +77,20 @@ public sealed interface Verdict permits Verdict.NotHere, Verdict.NeedMore, Verdi
     }
 
     public static Verdict matched(int end, List<Finding> findings) {
-        return new Found(end, findings, null, null);
+        return new Found(end, findings, null, null, null);
     }
 
     public static Verdict matched(int end, List<Finding> findings, Continuation next) {
-        return new Found(end, findings, next, null);
+        return new Found(end, findings, next, null, null);
     }
 
     public static Verdict reasoning(int end, List<Finding> findings, String close) {
-        return new Found(end, findings, null, close);
+        return new Found(end, findings, null, close, null);
+    }
+
+    /** A message addressed to the user opened: its text, up to {@code close} (or the end), is answer, not calls. */
+    public static Verdict answer(int end, List<Finding> findings, String close) {
+        return new Found(end, findings, null, null, close);
     }
 
     /** The same answer, announcing {@code s} when it needs more. */
