@@ -232,6 +232,8 @@ case("kimi-k2", "bare-counter-id-with-several-tools-is-an-error", "malformed",
 case("kimi-k2", "section-inside-a-think-never-closed", "prose",
      "<think>The user wants Oslo's weather; get_weather fits." + KB + kone(W) + KE, [W])
 case("kimi-k2", "think-closed-before-the-section", "prose", "<think>Use get_weather.</think>" + KB + kone(W) + KE, [W])
+case("kimi-k2", "section-without-its-first-call-begin", "repair",
+     KB + kone(W)[len("<|tool_call_begin|>"):] + KE, [W], repairs=["MISSING_TAGS"])
 hone = lambda x: "<|start|>assistant<|channel|>commentary to=functions." + x["name"] + \
     " <|constrain|>json<|message|>" + js(x["arguments"]) + "<|call|>"
 std("gpt-oss-harmony", hone, lambda xs: "".join(hone(x) for x in xs),
@@ -271,6 +273,15 @@ case(F, "prompt-tail-says-the-response-continues-after-the-marker", "plain", fon
      options={"promptTail": "<|start_header_id|>assistant<|end_header_id|>\n\n>>>"}, format="FUNCTIONARY_V32")
 case(F, "prompt-tail-then-several", "several", fone(W)[3:] + fone(S), [W, S], False, "none",
      options={"promptTail": ">>>"})
+# >>>python then raw code (the code interpreter's message): the python tool's one string parameter
+PY_RAW = "import math\nprint(math.sqrt(2))"
+case(F, "python-recipient-with-raw-code", "plain", ">>>python\n" + PY_RAW, [c("python", code=PY_RAW)])
+case(F, "python-raw-code-then-an-answer", "prose", "Let me compute it.>>>python\n" + PY_RAW + "\n>>>all\nDone.",
+     [c("python", code=PY_RAW)])
+case(F, "python-raw-code-after-the-prompts-marker", "plain", "python\n" + PY_RAW, [c("python", code=PY_RAW)],
+     options={"promptTail": ">>>"})
+case(F, "python-raw-code-at-the-start-without-the-marker-is-prose", "plain", "python\n" + PY_RAW, [])
+case(F, "raw-text-for-another-one-string-tool-is-an-error", "malformed", ">>>shell\nls -la", [], True)
 
 
 def dsb(s):
@@ -295,6 +306,16 @@ case("deepseek-v3", "r1-section-opener-after-reasoning", "prose",
      "The user wants Oslo's weather. I might call get_weather.\n</think>\n\n" + R1_CALLS + v3(W) + V3_CALLS_END, [W])
 case("deepseek-v3", "r1-section-opener-truncated", "malformed", cut(R1_CALLS + v3(W), '"Os'), [], True)
 case("deepseek-v3", "r1-section-opener-empty", "malformed", "Here.\n" + R1_CALLS + V3_CALLS_END, [], True)
+# the first call's begin token left out after the section opener: read, marked MISSING_TAGS
+v3bare = lambda x: v3(x)[len(V3_CALL):]
+case("deepseek-v3", "r1-section-opener-without-call-begin", "repair", R1_CALLS + v3bare(W) + V3_CALLS_END, [W],
+     repairs=["MISSING_TAGS"])
+case("deepseek-v3", "section-begin-without-call-begin-then-a-second-call", "several",
+     V3_CALLS + v3bare(W) + v3(S) + V3_CALLS_END, [W, S])
+case("deepseek-v3", "section-opener-then-prose-is-an-error", "malformed",
+     R1_CALLS + "I would call function get_weather here." + V3_CALLS_END, [], True)
+case("deepseek-v3", "section-opener-then-an-unclosed-bare-header-is-an-error", "malformed",
+     R1_CALLS + "function" + V3_SEP + "get_weather\n```json\n{\"city\": \"Os", [], True)
 v31 = lambda x: V3_CALL + x["name"] + V3_SEP + js(x["arguments"]) + V3_END
 std("deepseek-v31", lambda x: V3_CALLS + v31(x) + V3_CALLS_END, lambda xs: V3_CALLS + "".join(v31(x) for x in xs) + V3_CALLS_END,
     V3_CALLS + V3_CALL + "get_weather" + V3_SEP + "{city: \"Oslo\", days: 2}" + V3_END + V3_CALLS_END, [W],

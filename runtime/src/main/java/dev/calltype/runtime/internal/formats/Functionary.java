@@ -10,7 +10,11 @@ import dev.calltype.runtime.internal.scan.Recognizer;
 import dev.calltype.runtime.internal.scan.RetryWhen;
 import dev.calltype.runtime.internal.scan.Verdict;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
 import java.util.List;
+import java.util.Map;
 
 /**
  * Functionary v3.2: each message starts with {@code >>>} and a recipient on its own line, {@code >>>NAME\n{…}} for a
@@ -37,6 +41,43 @@ public final class Functionary implements Family {
     /** Whether a response starting with {@code c} may start with a call whose {@code >>>} the prompt holds. */
     public static boolean mayStartResponse(Config cfg, char c) {
         return cfg.on(WireFormat.FUNCTIONARY_V32) && !cfg.tools.isEmpty() && Chars.isIdentStart(c);
+    }
+
+    /**
+     * The parameter a {@code >>>python} message's raw code fills: the one string parameter of a known tool named
+     * {@code python} whose schema has no other; {@code null} for any other tool.
+     */
+    private static String codeParameter(Config cfg, String name) {
+        if (!name.equals("python")) {
+            return null;
+        }
+        ObjectNode props = cfg.tools.find(name).spec().parameters().path("properties") instanceof ObjectNode o ? o : null;
+        if (props == null || props.size() != 1) {
+            return null;
+        }
+        Map.Entry<String, JsonNode> only = props.fields().next();
+        return only.getValue().path("type").asText().equals("string") ? only.getKey() : null;
+    }
+
+    /**
+     * {@code >>>python\n} then raw code, as Functionary v3.2 writes for its code interpreter: the text up to the next
+     * {@code >>>} (or the end) is the one string parameter's value.
+     */
+    private static Verdict rawCode(CharSequence buf, Config cfg, int start, int from, String name, String param,
+                                   int limit, boolean atEnd) {
+        int x = Chars.indexOf(buf, MARKER, from, limit);
+        if (x < 0 && !atEnd) {
+            return Verdict.needMore(RetryWhen.text(from, MARKER),
+                    (b, l, e) -> rawCode(b, cfg, start, from, name, param, l, e));
+        }
+        int end = x < 0 ? limit : x;
+        String code = buf.subSequence(from, end).toString().strip();
+        if (code.isEmpty()) {
+            return Verdict.NO_MATCH;
+        }
+        RawArguments args = new RawArguments(name, cfg);
+        args.put(param, code);
+        return Verdict.matched(end, List.of(args.call(WireFormat.FUNCTIONARY_V32, start, end)));
     }
 
     private static Verdict call(CharSequence buf, Config cfg, int start, int nameAt, boolean knownOnly, int limit,
@@ -71,6 +112,10 @@ public final class Functionary implements Family {
         }
         if ((i >= limit || buf.charAt(i) != '{') && !(known && !knownOnly)) {
             return Verdict.NO_MATCH; // a name line and prose: only a known tool's name makes it a call attempt
+        }
+        String code = known && !knownOnly && (i >= limit || buf.charAt(i) != '{') ? codeParameter(cfg, name) : null;
+        if (code != null) {
+            return rawCode(buf, cfg, start, nl + 1, name, code, limit, atEnd);
         }
         return ArgumentsAfterName.read(buf, cfg, ARGS, name, null, start, nl + 1, ArgumentsAfterName.ALONE, limit, atEnd);
     }

@@ -1,6 +1,7 @@
 package dev.calltype.runtime.internal.markup;
 
 import dev.calltype.runtime.ExtractionError;
+import dev.calltype.runtime.Repair;
 import dev.calltype.runtime.WireFormat;
 import dev.calltype.runtime.internal.chars.Chars;
 import dev.calltype.runtime.internal.scan.Config;
@@ -79,11 +80,54 @@ public final class CallSection implements Recognizer {
                 return Verdict.needMore(RetryWhen.length(limit + 1));
             }
             if (r != Chars.FULL) {
-                return empty(buf, pos, i, limit, atEnd);
+                return bare(buf, cfg, pos, i, limit, atEnd);
             }
-            return call(buf, cfg, pos, i, limit, atEnd);
+            return call(buf, cfg, pos, i + spec.callBegin().length(), limit, atEnd);
         }
-        return call(buf, cfg, pos, pos, limit, atEnd);
+        return call(buf, cfg, pos, pos + spec.callBegin().length(), limit, atEnd);
+    }
+
+    /**
+     * After the section's opener, a first call whose begin token was left out ({@code SECTION header HEADER_END {…}}, as
+     * DeepSeek R1 writes after {@code <｜tool▁calls｜>}): its header is one word ending at the header end token, before
+     * the section's end. The call is read with {@link Repair#MISSING_TAGS}; anything else is an empty section.
+     */
+    private Verdict bare(CharSequence buf, Config cfg, int pos, int i, int limit, boolean atEnd) {
+        String headerEnd = spec.headerEnd();
+        int x = Chars.indexOf(buf, headerEnd, i, Math.min(limit, i + MAX_HEADER + headerEnd.length()));
+        int sectionEnd = Chars.indexOf(buf, spec.sectionEnd(), i, x < 0 ? limit : x);
+        if (x < 0 && sectionEnd < 0 && limit - i < MAX_HEADER + headerEnd.length() && !atEnd) {
+            return Verdict.needMore(RetryWhen.text(i, headerEnd), (b, l, e) -> bare(b, cfg, pos, i, l, e));
+        }
+        if (x < 0 || sectionEnd >= 0 || !oneWord(buf, i, x)) {
+            return empty(buf, pos, i, limit, atEnd);
+        }
+        Verdict v = spec.header().read(buf, cfg, Chars.trimmed(buf, i, x), pos, x + headerEnd.length(),
+                (b, l, e) -> bare(b, cfg, pos, i, l, e), repaired(follow(cfg)), limit, atEnd);
+        return v == Verdict.NO_MATCH ? empty(buf, pos, i, limit, atEnd) : v;
+    }
+
+    /** Whether {@code [from, to)} is one word between blanks: no whitespace and no markup inside. */
+    private static boolean oneWord(CharSequence buf, int from, int to) {
+        int a = Chars.skipBlanks(buf, from, to);
+        int n = 0;
+        for (int k = a; k < to; k++) {
+            char ch = buf.charAt(k);
+            if (Character.isWhitespace(ch)) {
+                return Chars.skipBlanks(buf, k, to) == to && n > 0;
+            }
+            if (ch == '<' || ch == '>' || ch == '{') {
+                return false;
+            }
+            n++;
+        }
+        return n > 0;
+    }
+
+    /** {@code follow}, with the call it is given marked {@link Repair#MISSING_TAGS}. */
+    private static ArgumentsAfterName.Follow repaired(ArgumentsAfterName.Follow follow) {
+        return (buf, call, end, limit, atEnd) -> follow.after(buf, call.isCall() ? call.withRepair(Repair.MISSING_TAGS)
+                : call, end, limit, atEnd);
     }
 
     /** A section with no call: an error up to its end marker (or the end). */
@@ -98,14 +142,13 @@ public final class CallSection implements Recognizer {
                 ErrorTexts.invalid("the tool-call section holds no call"), null, spec.sectionFormat(), pos, e)));
     }
 
-    /** One call whose begin token is at {@code i}; its span starts at {@code itemStart}. */
-    private Verdict call(CharSequence buf, Config cfg, int itemStart, int i, int limit, boolean atEnd) {
-        int h = i + spec.callBegin().length();
+    /** One call whose header starts at {@code h}, after its begin token; its span starts at {@code itemStart}. */
+    private Verdict call(CharSequence buf, Config cfg, int itemStart, int h, int limit, boolean atEnd) {
         String headerEnd = spec.headerEnd();
         int x = Chars.indexOf(buf, headerEnd, h, Math.min(limit, h + MAX_HEADER + headerEnd.length()));
         if (x < 0) {
             if (limit - h < MAX_HEADER + headerEnd.length() && !atEnd) {
-                return Verdict.needMore(RetryWhen.text(h, headerEnd), (b, l, e) -> call(b, cfg, itemStart, i, l, e));
+                return Verdict.needMore(RetryWhen.text(h, headerEnd), (b, l, e) -> call(b, cfg, itemStart, h, l, e));
             }
             ExtractionError.Kind kind = atEnd && limit - h < MAX_HEADER ? ExtractionError.Kind.TRUNCATED
                     : ExtractionError.Kind.INVALID_CALL_SYNTAX;
@@ -114,14 +157,14 @@ public final class CallSection implements Recognizer {
                     : ErrorTexts.invalid("the call's header does not end with " + headerEnd), limit, atEnd);
         }
         String header = Chars.trimmed(buf, h, x);
-        Continuation again = (b, l, e) -> call(b, cfg, itemStart, i, l, e);
+        Continuation again = (b, l, e) -> call(b, cfg, itemStart, h, l, e);
         return spec.header().read(buf, cfg, header, itemStart, x + headerEnd.length(), again, follow(cfg), limit,
                 atEnd);
     }
 
     private ArgumentsAfterName.Follow follow(Config cfg) {
         return (buf, call, end, limit, atEnd) -> ArgumentsAfterName.next(buf, call, end, end, spec.callBegin(),
-                List.of(spec.sectionEnd()), k -> (b, l, e) -> call(b, cfg, k, k, l, e), limit, atEnd);
+                List.of(spec.sectionEnd()), k -> (b, l, e) -> call(b, cfg, k, k + spec.callBegin().length(), l, e), limit, atEnd);
     }
 
     private Verdict bad(CharSequence buf, int itemStart, int h, ExtractionError.Kind kind, String message, int limit,
