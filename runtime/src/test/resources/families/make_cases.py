@@ -141,6 +141,13 @@ case("embedded-json", "two-bare-objects-after-prose-are-an-error", "malformed",
      shown="I'll check both. \nBack soon.")
 case("embedded-json", "one-bare-object-then-prose-is-a-call", "prose", jcall(W) + "\nThat should do it.", [W],
      shown="\nThat should do it.")
+# a call started, broken where a key belongs by a brace that opens the call written again: the broken start is an
+# error, the call after it runs
+case("embedded-json", "call-written-again-after-a-broken-start", "malformed",
+     '{"name": "get_weather", "arguments": {' + jcall(W), [W], True, errorKinds=["MALFORMED_JSON"],
+     errorTool="get_weather")
+case("embedded-json", "broken-start-then-an-object-that-is-not-a-call", "malformed",
+     '{"name": "get_weather", "arguments": {{"city": "Oslo"}}}', [], True, errorKinds=["MALFORMED_JSON"])
 
 one = lambda x: "[TOOL_CALLS]" + x["name"] + "[ARGS]" + js(x["arguments"])
 std("mistral", one, lambda xs: "".join(one(x) for x in xs),

@@ -94,7 +94,8 @@ public final class ProseJson implements Recognizer {
 
     /**
      * JSON in prose that cannot be read: an error when a known tool is named beside an arguments key before the
-     * problem, else data up to the problem.
+     * problem, else data up to the problem. When the problem is a {@code {} where a key belongs, the error ends there
+     * and the scan goes on from that brace, so a call written again after a broken start is read.
      */
     public static Verdict failed(CharSequence buf, Config cfg, int pos, JsonRead r, int limit, boolean atEnd,
                         WireFormat format) {
@@ -108,7 +109,10 @@ public final class ProseJson implements Recognizer {
         String name = JsonBlock.display(p.name(), cfg);
         ExtractionError.Kind kind = ErrorTexts.kind(r);
         String message = ErrorTexts.failedRead(name, r);
-        int end = kind == ExtractionError.Kind.TRUNCATED ? limit : extent(buf, pos, q, limit, atEnd);
+        // an object opening where the broken one needed a key or a value starts over: the broken call is reported up
+        // to it, and the object is read on its own (a model restarting its call, as SGLang's Llama 3.2 reader keeps it)
+        boolean restart = kind != ExtractionError.Kind.TRUNCATED && q > pos && q < limit && buf.charAt(q) == '{';
+        int end = kind == ExtractionError.Kind.TRUNCATED ? limit : restart ? q : extent(buf, pos, q, limit, atEnd);
         if (end < 0) {
             return Verdict.needMore(RetryWhen.balance(pos), (b, l, e) -> failed(b, cfg, pos, r, l, e, format));
         }
