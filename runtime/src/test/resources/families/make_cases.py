@@ -232,9 +232,19 @@ case("kimi-k2", "bare-counter-id-names-the-only-tool", "plain",
 case("kimi-k2", "bare-counter-id-without-tools-is-kept-as-written", "plain",
      KB + "<|tool_call_begin|>0<|tool_call_argument_begin|>{\"city\": \"Oslo\", \"days\": 2}<|tool_call_end|>" + KE,
      [c("0", city="Oslo", days=2)], False, "none")
-case("kimi-k2", "bare-counter-id-with-several-tools-is-an-error", "malformed",
-     KB + "<|tool_call_begin|>0<|tool_call_argument_begin|>{\"city\": \"Oslo\", \"days\": 2}<|tool_call_end|>" + KE,
-     [], True)
+# a header that names no tool (a bare counter, a client's call id) takes the one known tool whose schema its
+# arguments fit, as vLLM and SGLang infer it; arguments that fit none (or several) are an error
+kid = lambda id, args: KB + "<|tool_call_begin|>" + id + "<|tool_call_argument_begin|>" + args + "<|tool_call_end|>" + KE
+case("kimi-k2", "bare-counter-id-takes-the-one-tool-its-arguments-fit", "repair", kid("0", js(W["arguments"])), [W],
+     repairs=["NAME_FROM_ARGUMENTS"])
+case("kimi-k2", "bare-counter-id-whose-arguments-fit-no-tool-is-an-error", "malformed",
+     kid("0", '{"colour": "red"}'), [], True)
+case("kimi-k2", "client-call-id-takes-the-one-tool-its-arguments-fit", "repair",
+     "Checking.\n" + kid("call_7f3a9c2b", js(S["arguments"])), [S], repairs=["NAME_FROM_ARGUMENTS"])
+case("kimi-k2", "client-call-id-with-an-undeclared-argument-is-an-error", "malformed",
+     kid("toolu_01Xy", '{"query": "rust", "colour": "red"}'), [], True)
+case("kimi-k2", "tool-name-without-index-is-an-error-even-when-arguments-fit-another", "malformed",
+     kid("search", js(W["arguments"])), [], True)
 
 case("kimi-k2", "section-inside-a-think-never-closed", "prose",
      "<think>The user wants Oslo's weather; get_weather fits." + KB + kone(W) + KE, [W])

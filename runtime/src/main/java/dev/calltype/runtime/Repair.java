@@ -48,7 +48,9 @@ public enum Repair {
     /**
      * A tag of a call's markup was missing where the tags around it bound the text unambiguously: an argument value
      * never opened or never closed (GLM {@code <arg_value>}), a call left unclosed at the end of the response after
-     * its last complete value, or a Gemma 4 string ({@code <|"|>}) left open where its object ends the call.
+     * its last complete value, a Gemma 4 string ({@code <|"|>}) left open where its object ends the call, or a
+     * call's begin token left out right after its section's opener (DeepSeek {@code <｜tool▁calls｜>function<｜tool▁sep｜>…},
+     * Kimi K2).
      */
     MISSING_TAGS,
     /** Native call arguments wrapped in a Markdown code fence ({@code ```json … ```}) were read inside it. */
@@ -57,5 +59,11 @@ public enum Repair {
      * Text that is not a call stood between the format's call marker and its list of calls (Mistral
      * {@code [TOOL_CALLS]```json[{…}]}): it was skipped, and the list read, as the serving engines read it.
      */
-    LEADING_GARBAGE
+    LEADING_GARBAGE,
+    /**
+     * The call named no tool (Kimi K2's bare counter id {@code 0} in place of {@code functions.NAME:0}): the tool is the
+     * only one known, or the only one whose schema the call's arguments fit, as vLLM and SGLang infer it. Arguments
+     * that fit several tools, or none, make the call an error.
+     */
+    NAME_FROM_ARGUMENTS
 }

@@ -1,6 +1,11 @@
 package dev.calltype.runtime.internal.formats;
 
 import dev.calltype.runtime.ExtractionError;
+import dev.calltype.runtime.Repair;
+import dev.calltype.runtime.ToolSpec;
+import dev.calltype.runtime.internal.args.SchemaArguments;
+import dev.calltype.runtime.internal.json.JsonRead;
+import dev.calltype.runtime.internal.json.LenientJson;
 import dev.calltype.runtime.WireFormat;
 import dev.calltype.runtime.internal.chars.Chars;
 import dev.calltype.runtime.internal.markup.ArgumentsAfterName;
@@ -10,10 +15,16 @@ import dev.calltype.runtime.internal.scan.Continuation;
 import dev.calltype.runtime.internal.scan.ErrorTexts;
 import dev.calltype.runtime.internal.scan.Finding;
 import dev.calltype.runtime.internal.scan.MarkerTable;
+import dev.calltype.runtime.internal.scan.RetryWhen;
 import dev.calltype.runtime.internal.scan.Verdict;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -53,11 +64,27 @@ public final class KimiK2 implements Family {
         if (colon > 0) {
             name = name.substring(0, colon);
         }
-        if (isCounter(name) && cfg.tools.specs().size() == 1) {
-            name = cfg.tools.specs().get(0).name(); // a bare counter id: the only tool there is
+        ArgumentsAfterName.Follow then = follow;
+        // (a header that is a tool's name without its :INDEX names that tool, and stays an error below)
+        boolean nameless = isCounter(name) || clientId(header) && cfg.tools.find(header) == null;
+        if (nameless && !cfg.tools.isEmpty()) {
+            // a bare counter or a client's call id names no tool: the only tool there is, or the one its arguments fit
+            String inferred = cfg.tools.specs().size() == 1 ? cfg.tools.specs().get(0).name() : null;
+            if (inferred == null) {
+                int end = Chars.indexOf(buf, CALL_END, argsAt, limit);
+                if (end < 0 && !atEnd) {
+                    return Verdict.needMore(RetryWhen.text(argsAt, CALL_END), again);
+                }
+                inferred = fittingTool(buf, cfg, argsAt, end < 0 ? limit : end);
+            }
+            if (inferred != null) {
+                name = inferred;
+                then = (b, found, e, l, end) -> follow.after(b, found.isCall()
+                        ? found.withRepair(Repair.NAME_FROM_ARGUMENTS) : found, e, l, end);
+            }
         }
-        Verdict read = ArgumentsAfterName.read(buf, cfg, ARGS, name, header, itemStart, argsAt, follow, limit, atEnd);
-        return isCounter(header) || wellFormed(header) ? read : refused(read, header);
+        Verdict read = ArgumentsAfterName.read(buf, cfg, ARGS, name, header, itemStart, argsAt, then, limit, atEnd);
+        return isCounter(header) || wellFormed(header) || then != follow ? read : refused(read, header);
     }
 
     /**
@@ -92,6 +119,77 @@ public final class KimiK2 implements Family {
             return new Verdict.NeedMore(m.retry(), (b, l, e) -> refused(resume.run(b, l, e), header), m.started());
         }
         return read;
+    }
+
+    /**
+     * The one known tool whose schema the arguments in {@code [from, to)} fit (every required parameter given, no
+     * parameter it does not declare, each of its type), or {@code null} when none or several do, or the arguments are
+     * not a JSON object: a bare counter id is read only when the arguments leave no doubt (as vLLM and SGLang infer).
+     */
+    private static String fittingTool(CharSequence buf, Config cfg, int from, int to) {
+        int i = Chars.skipBlanks(buf, from, to);
+        if (i >= to || buf.charAt(i) != '{') {
+            return null;
+        }
+        JsonRead r = LenientJson.read(buf, i, to, true, cfg.limits);
+        if (r.status() != JsonRead.Status.COMPLETE || !(r.value() instanceof ObjectNode args)) {
+            return null;
+        }
+        String found = null;
+        for (ToolSpec tool : cfg.tools.specs()) {
+            if (fits(tool, args)) {
+                if (found != null) {
+                    return null;
+                }
+                found = tool.name();
+            }
+        }
+        return found;
+    }
+
+    /**
+     * Whether {@code args} fit {@code tool}'s schema as written, with nothing it does not declare: a key beyond its
+     * {@code properties} counts against it unless {@code additionalProperties} allows more, and so does a value the
+     * schema accepts only by coercing it (a number where a string belongs).
+     */
+    private static boolean fits(ToolSpec tool, ObjectNode args) {
+        JsonNode props = tool.parameters().path("properties");
+        JsonNode more = tool.parameters().get("additionalProperties");
+        boolean extra = more != null && (more.isObject() || more.asBoolean(false));
+        for (Iterator<String> keys = args.fieldNames(); keys.hasNext() && !extra; ) {
+            if (!props.has(keys.next())) {
+                return false;
+            }
+        }
+        SchemaArguments.Checked checked = new SchemaArguments(tool.parameters()).check(args);
+        if (!checked.valid()) {
+            return false;
+        }
+        for (Iterator<Map.Entry<String, JsonNode>> given = args.fields(); given.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = given.next();
+            if (!e.getValue().equals(checked.arguments().get(e.getKey()))) {
+                return false; // fitted only by coercing the value to another type
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Whether a call id is one a client wrote in the conversation's history and the model copied ({@code call_3},
+     * {@code toolu_01…}, a UUID): one word of letters, digits, {@code _} and {@code -}, without {@code functions.} or a
+     * {@code :INDEX}, so it names no tool.
+     */
+    private static boolean clientId(String id) {
+        if (id.isEmpty() || id.startsWith("functions.") || id.length() > 128) {
+            return false;
+        }
+        for (int i = 0; i < id.length(); i++) {
+            char c = id.charAt(i);
+            if (!(c < 128 && Character.isLetterOrDigit(c)) && c != '_' && c != '-') {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Whether a call id is a bare counter ({@code 0}, {@code 1}) without the tool's name. */
