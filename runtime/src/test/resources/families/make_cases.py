@@ -249,6 +249,18 @@ case("kimi-k2", "tool-name-without-index-is-an-error-even-when-arguments-fit-ano
 case("kimi-k2", "section-inside-a-think-never-closed", "prose",
      "<think>The user wants Oslo's weather; get_weather fits." + KB + kone(W) + KE, [W])
 case("kimi-k2", "think-closed-before-the-section", "prose", "<think>Use get_weather.</think>" + KB + kone(W) + KE, [W])
+# the call's end token where the arguments still needed their closing braces (every value complete): they close
+# there; without the end token the call stays cut off
+case("kimi-k2", "arguments-unclosed-before-the-call-end", "repair",
+     KB + "<|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>{\"city\": \"Oslo\", \"days\": 2"
+     "<|tool_call_end|>" + KE, [W], repairs=["MISSING_CLOSING_BRACKETS"])
+case("kimi-k2", "nested-arguments-unclosed-before-the-call-end", "repair",
+     KB + "<|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>{\"city\": \"Oslo\", "
+     "\"options\": {\"unit\": \"C\"<|tool_call_end|>" + KE, [c("get_weather", city="Oslo", options={"unit": "C"})],
+     repairs=["MISSING_CLOSING_BRACKETS"])
+case("kimi-k2", "a-value-cut-before-the-call-end-is-an-error", "malformed",
+     KB + "<|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>{\"city\": <|tool_call_end|>" + KE,
+     [], True)
 case("kimi-k2", "section-without-its-first-call-begin", "repair",
      KB + kone(W)[len("<|tool_call_begin|>"):] + KE, [W], repairs=["MISSING_TAGS"])
 hone = lambda x: "<|start|>assistant<|channel|>commentary to=functions." + x["name"] + \
@@ -325,6 +337,9 @@ case("deepseek-v3", "r1-section-opener-truncated", "malformed", cut(R1_CALLS + v
 case("deepseek-v3", "r1-section-opener-empty", "malformed", "Here.\n" + R1_CALLS + V3_CALLS_END, [], True)
 # the first call's begin token left out after the section opener: read, marked MISSING_TAGS
 v3bare = lambda x: v3(x)[len(V3_CALL):]
+case("deepseek-v31", "arguments-unclosed-before-the-call-end", "repair",
+     V3_CALLS + V3_CALL + "get_weather" + V3_SEP + '{"city": "Oslo", "days": 2' + V3_END + V3_CALLS_END, [W],
+     repairs=["MISSING_CLOSING_BRACKETS"])
 case("deepseek-v3", "r1-section-opener-without-call-begin", "repair", R1_CALLS + v3bare(W) + V3_CALLS_END, [W],
      repairs=["MISSING_TAGS"])
 case("deepseek-v3", "section-begin-without-call-begin-then-a-second-call", "several",

@@ -82,9 +82,11 @@ public final class LenientJson {
     }
 
     /**
-     * Same, and a raw-quoted string left open where the object ends the call ({@code }} then {@code callEnd}, blanks
-     * between) ends there ({@link Repair#MISSING_TAGS}): Gemma 4's {@code {city:<|"|>Oslo}<tool_call|>}.
-     * {@code null} for no such recovery.
+     * Same, and the call's end marker {@code callEnd} bounds the value: where it stands after a complete value, in
+     * place of a {@code ,} or a closing bracket, the containers still open close there
+     * ({@link Repair#MISSING_CLOSING_BRACKETS}: Kimi K2's {@code {"city": "Oslo"<|tool_call_end|>}); and a raw-quoted
+     * string left open where the object ends the call ({@code }} then {@code callEnd}, blanks between) ends there
+     * ({@link Repair#MISSING_TAGS}): Gemma 4's {@code {city:<|"|>Oslo}<tool_call|>}. {@code null} for neither.
      */
     public static JsonRead read(CharSequence text, int start, int limit, boolean atEnd, ExtractionLimits limits,
                          String rawQuote, String callEnd) {
@@ -93,6 +95,7 @@ public final class LenientJson {
         Objects.checkFromToIndex(start, limit, text.length());
         Scan scan = new Scan(text, limit, atEnd, limits, rawQuote == null || rawQuote.isEmpty() ? null : rawQuote);
         scan.callEnd = rawQuote == null || callEnd == null || callEnd.isEmpty() ? null : callEnd;
+        scan.valueEnd = callEnd == null || callEnd.isEmpty() ? null : callEnd;
         return scan.run(start);
     }
 
@@ -152,6 +155,8 @@ public final class LenientJson {
         private final String rawQuote;
         /** A raw string left open ends before {@code }} followed by this (see {@link LenientJson#read}); or null. */
         private String callEnd;
+        /** The call's end marker, which closes the open containers where it follows a complete value; or null. */
+        private String valueEnd;
         private final StringBuilder sb = new StringBuilder();
         private final List<Repair> repairs = new ArrayList<>(4);
         /** Created on the first overwritten string (rare): see {@link JsonRead#overwritten()}. */
@@ -263,6 +268,16 @@ public final class LenientJson {
                                 return done;
                             }
                         } else {
+                            int m = valueEnd == null ? Chars.NO : Chars.startsWith(text, pos, end, valueEnd);
+                            if (m == Chars.FULL) {
+                                return closedAtMarker();
+                            }
+                            if (m == Chars.PARTIAL) {
+                                JsonRead cut = cutShort();
+                                if (cut != null) {
+                                    return cut;
+                                }
+                            }
                             return malformed("expected ',' or '" + closer + "' after a value in "
                                     + (f.object ? "an object" : "an array"), pos);
                         }
@@ -369,6 +384,15 @@ public final class LenientJson {
                 return "expected a value after " + Chars.quoted(f.key) + ":";
             }
             return "expected a value or ']' in an array";
+        }
+
+        /**
+         * The call's end marker at {@code pos} after a complete value: every open container closes there. They are not
+         * {@link JsonRead#autoClosed()}: the marker shows the model ended the call, so nothing was cut off.
+         */
+        private JsonRead closedAtMarker() {
+            repair(Repair.MISSING_CLOSING_BRACKETS);
+            return result(JsonRead.Status.COMPLETE, stack.get(0).node, pos, Set.of(), null, -1);
         }
 
         /** The text ended (at the scan's end) inside a container. */
