@@ -68,10 +68,18 @@ class RepairsTest {
     }
 
     @Test
-    void missingClosingBracketsAtTheVeryEndWhenEveryValueIsComplete() {
-        ToolCall c = onlyCall(extract("<tool_call>{\"name\": \"search\", \"arguments\": {\"query\": \"q\"}"), "search",
+    void missingClosingBracketsWhereTheCallsEndTokenFollowsACompleteValue() {
+        ToolCall c = onlyCall(extract("<|tool_calls_section_begin|><|tool_call_begin|>functions.search:0"
+                + "<|tool_call_argument_begin|>{\"query\": \"q\"<|tool_call_end|><|tool_calls_section_end|>"), "search",
                 "{\"query\": \"q\"}");
         assertThat(c.repairs()).containsExactly(Repair.MISSING_CLOSING_BRACKETS);
+    }
+
+    @Test
+    void aCallObjectStillOpenAtTheEndIsCutOffEvenWithWholeArguments() {
+        Extraction x = extract("<tool_call>{\"name\": \"search\", \"arguments\": {\"query\": \"q\"}");
+        assertThat(x.calls()).isEmpty();
+        assertThat(x.errors()).extracting(ExtractionError::kind).containsExactly(ExtractionError.Kind.TRUNCATED);
     }
 
     @Test

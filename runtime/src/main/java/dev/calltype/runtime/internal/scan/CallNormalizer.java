@@ -262,11 +262,13 @@ public final class CallNormalizer {
             repairs.add(Repair.NAME_NORMALIZED);
         }
         JsonNode a = d.args();
+        if (d.source() != null && autoClosed.contains(d.source())) {
+            // the call's own object was still open where the text ended: cut off, even when its arguments are whole
+            // (the serving engines read no call from it either)
+            return Finding.error(ExtractionError.Kind.TRUNCATED, ErrorTexts.truncated(n.name), n.name, format, start,
+                    end);
+        }
         if (a == null || a.isNull() || a.isMissingNode()) {
-            if (d.source() != null && autoClosed.contains(d.source())) {
-                return Finding.error(ExtractionError.Kind.TRUNCATED, ErrorTexts.truncated(n.name), n.name, format, start,
-                        end);
-            }
             return Finding.call(n.name, NODES.objectNode(), d.id(), format, repairs, start, end);
         }
         if (autoClosed.contains(a)) {
