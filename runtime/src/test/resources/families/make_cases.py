@@ -429,6 +429,13 @@ case("lfm2", "leading-zero-integer", "repair",
 case("lfm2", "unescaped-nested-quotes-in-a-shell-command", "repair",
      "<|tool_call_start|>[shell(command=\"grep \"foo bar\" notes.txt | wc -l\")]<|tool_call_end|>",
      [c("shell", command="grep \"foo bar\" notes.txt | wc -l")])
+# an unescaped quote is kept as text only when the string can still be delimited: quotes around an inner phrase
+# (paired) or an apostrophe inside a word; one stray quote leaves where the string ends a guess, so it is an error
+case("lfm2", "apostrophe-inside-a-word-in-a-single-quoted-string", "repair",
+     "<|tool_call_start|>[search(query='Martha's Vineyard ferries', limit=3)]<|tool_call_end|>",
+     [c("search", query="Martha's Vineyard ferries", limit=3)], repairs=["UNESCAPED_QUOTES"])
+case("lfm2", "one-stray-quote-in-a-string-is-an-error", "malformed",
+     "<|tool_call_start|>[search(query='the ' character', limit=3)]<|tool_call_end|>", [], True)
 case("lfm2", "ambiguous-quote-is-an-error", "malformed",
      "<|tool_call_start|>[shell(command=\"echo \"a\", b\")]<|tool_call_end|>", [], True)
 case("pythonic", "bare-broken-call-without-tools-is-an-error", "malformed", "get_weather(city=\"Oslo\", days=)", [],

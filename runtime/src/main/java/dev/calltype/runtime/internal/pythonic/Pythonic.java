@@ -748,6 +748,7 @@ public final class Pythonic {
             }
             int max = limits.maxStringChars();
             sb.setLength(0);
+            int stray = 0; // quotes kept as text that are not apostrophes inside a word
             while (true) {
                 if (i >= end) {
                     stopAtEnd("the text ends inside a string", open);
@@ -769,9 +770,18 @@ public final class Pythonic {
                         if (word >= 0 && !stringPrefixAt(next, word)) {
                             // a word follows: this quote cannot end the string, the model did not escape it
                             repair(Repair.UNESCAPED_QUOTES);
+                            boolean apostrophe = q == '\'' && next == i + 1 && i > quote + 1
+                                    && Character.isLetterOrDigit(text.charAt(i - 1));
+                            stray += apostrophe ? 0 : 1;
                             sb.append(c);
                             i++;
                             continue;
+                        }
+                        if (stray % 2 != 0) {
+                            // an unescaped quote without its partner: where the string ends is a guess
+                            fail("a quote inside the string is not escaped and has no partner, so where the string "
+                                    + "ends cannot be told", open);
+                            return null;
                         }
                         pos = i + 1;
                         return sb.toString();
