@@ -438,6 +438,10 @@ case("lfm2", "one-stray-quote-in-a-string-is-an-error", "malformed",
      "<|tool_call_start|>[search(query='the ' character', limit=3)]<|tool_call_end|>", [], True)
 case("lfm2", "ambiguous-quote-is-an-error", "malformed",
      "<|tool_call_start|>[shell(command=\"echo \"a\", b\")]<|tool_call_end|>", [], True)
+# without tools to resolve it against, a dotted name stays as written (the serving engines keep it)
+case("pythonic", "dotted-name-without-tools-is-kept-as-written", "plain",
+     "[grocery.orderIngredients(items=[\"flour\", \"eggs\"])]",
+     [c("grocery.orderIngredients", items=["flour", "eggs"])], False, "none")
 case("pythonic", "bare-broken-call-without-tools-is-an-error", "malformed", "get_weather(city=\"Oslo\", days=)", [],
      True, "none")
 case("pythonic", "bare-broken-call-followed-by-prose-stays-prose", "prose",
@@ -1149,6 +1153,15 @@ fg_body = lambda x: "call:" + x["name"] + "{" + ",".join(
     k + ":" + ("<escape>" + v + "<escape>" if isinstance(v, str) else js(v)) for k, v in x["arguments"].items()) + "}"
 case("function-gemma", "several-calls-in-one-block", "several",
      "<start_function_call>" + fg_body(W) + fg_body(S) + "<end_function_call>", [W, S])
+# a comma left out after a delimited string, before a key and its colon: read as if written (MISSING_COMMAS)
+case("function-gemma", "comma-left-out-after-a-delimited-string", "repair",
+     "<start_function_call>call:search{query:<escape>rust borrow checker<escape>limit:3}<end_function_call>", [S],
+     repairs=["MISSING_COMMAS"])
+case("gemma4", "comma-left-out-after-a-delimited-string", "repair",
+     "<|tool_call>call:send_email{to:<|\"|>ops@example.com<|\"|>subject:<|\"|>Disk<|\"|>body:<|\"|>Full.<|\"|>}"
+     "<tool_call|>", [c("send_email", to="ops@example.com", subject="Disk", body="Full.")], repairs=["MISSING_COMMAS"])
+case("gemma4", "comma-left-out-after-a-number-is-an-error", "malformed",
+     "<|tool_call>call:get_weather{days:2 city:<|\"|>Oslo<|\"|>}<tool_call|>", [], True)
 
 
 # openPangu: the calls are a list; a lone object where the list belongs is not read as a call

@@ -65,5 +65,11 @@ public enum Repair {
      * only one known, or the only one whose schema the call's arguments fit, as vLLM and SGLang infer it. Arguments
      * that fit several tools, or none, make the call an error.
      */
-    NAME_FROM_ARGUMENTS
+    NAME_FROM_ARGUMENTS,
+    /**
+     * The comma between two properties was left out where the string before it is delimited and a key and its colon
+     * follow (FunctionGemma {@code {city:<escape>NYC<escape>unit:<escape>celsius<escape>}}): nothing else could be
+     * meant, so it was read as if written.
+     */
+    MISSING_COMMAS
 }

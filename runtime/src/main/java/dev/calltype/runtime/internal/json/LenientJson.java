@@ -203,6 +203,7 @@ public final class LenientJson {
                 end = (int) payloadEnd;
             }
             boolean needValue = true;
+            int missing;
             while (true) {
                 if (needValue) {
                     JsonNode scalar = readValueStart();
@@ -267,6 +268,17 @@ public final class LenientJson {
                             if (done != null) {
                                 return done;
                             }
+                        } else if (f.object && (missing = keyAfterRawString()) != 0) {
+                            if (missing < 0) {
+                                JsonRead cut = cutShort();
+                                if (cut != null) {
+                                    return cut;
+                                }
+                                return malformed("expected ',' or '" + closer + "' after a value in an object", pos);
+                            }
+                            // {city:<escape>NYC<escape>unit:…}: the comma left out between delimited properties
+                            repair(Repair.MISSING_COMMAS);
+                            f.state = AFTER_COMMA;
                         } else {
                             int m = valueEnd == null ? Chars.NO : Chars.startsWith(text, pos, end, valueEnd);
                             if (m == Chars.FULL) {
@@ -384,6 +396,28 @@ public final class LenientJson {
                 return "expected a value after " + Chars.quoted(f.key) + ":";
             }
             return "expected a value or ']' in an array";
+        }
+
+        /**
+         * Whether the value just read was a raw-quoted string ending right before {@code pos} and an unquoted key and
+         * its {@code :} follow at {@code pos}: a property whose comma was left out (1); not (0); the text ends before
+         * that can be told (-1). Looks at most at one key ahead.
+         */
+        private int keyAfterRawString() {
+            int n = rawQuote == null ? 0 : rawQuote.length();
+            if (n == 0 || pos < n || !isWordStart(text.charAt(pos))
+                    || Chars.startsWith(text, pos - n, end, rawQuote) != Chars.FULL) {
+                return 0;
+            }
+            int j = pos;
+            while (j < end && j - pos <= limits.maxStringChars() && isUnquotedKeyChar(text.charAt(j))) {
+                j++;
+            }
+            j = Chars.skipBlanks(text, j, end);
+            if (j >= end) {
+                return -1;
+            }
+            return text.charAt(j) == ':' ? 1 : 0;
         }
 
         /**

@@ -233,8 +233,8 @@ public final class PythonicBlock {
 
     /**
      * The name a pythonic call names: a dotted name as written when a known tool has it
-     * ({@code grocery.orderIngredients}); otherwise its last dotted segment ({@code client.search} is
-     * {@code search}), or the one before {@code .call} (Llama built-ins).
+     * ({@code grocery.orderIngredients}), or when no tools are known; otherwise its last dotted segment
+     * ({@code client.search} is {@code search}), or the one before {@code .call} (Llama built-ins).
      */
     public static String callName(CharSequence buf, PyCall c, Config cfg) {
         int paren = PyHead.head(buf, c.start(), c.end());
@@ -244,6 +244,10 @@ public final class PythonicBlock {
     /** {@link #callName(CharSequence, PyCall, Config)} for the head {@code buf[headStart, paren)}. */
     public static String callName(CharSequence buf, int headStart, int paren, Config cfg) {
         String last = lastSegment(buf, headStart, paren);
+        String written = buf.subSequence(headStart, paren).toString();
+        if (cfg.tools.isEmpty() && !written.endsWith(".call")) {
+            return written; // no tool to resolve it against: the name as the model wrote it
+        }
         if (!cfg.tools.isEmpty()) {
             String full = buf.subSequence(headStart, paren).toString();
             KnownTools.Found f = full.indexOf('.') >= 0 ? cfg.tools.find(full) : null;
