@@ -261,8 +261,8 @@ case("kimi-k2", "nested-arguments-unclosed-before-the-call-end", "repair",
 case("kimi-k2", "a-value-cut-before-the-call-end-is-an-error", "malformed",
      KB + "<|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>{\"city\": <|tool_call_end|>" + KE,
      [], True)
-case("kimi-k2", "section-without-its-first-call-begin", "repair",
-     KB + kone(W)[len("<|tool_call_begin|>"):] + KE, [W], repairs=["MISSING_TAGS"])
+case("kimi-k2", "section-without-its-first-call-begin-is-an-error", "malformed",
+     KB + kone(W)[len("<|tool_call_begin|>"):] + KE, [], True)
 hone = lambda x: "<|start|>assistant<|channel|>commentary to=functions." + x["name"] + \
     " <|constrain|>json<|message|>" + js(x["arguments"]) + "<|call|>"
 std("gpt-oss-harmony", hone, lambda xs: "".join(hone(x) for x in xs),
@@ -337,13 +337,18 @@ case("deepseek-v3", "r1-section-opener-truncated", "malformed", cut(R1_CALLS + v
 case("deepseek-v3", "r1-section-opener-empty", "malformed", "Here.\n" + R1_CALLS + V3_CALLS_END, [], True)
 # the first call's begin token left out after the section opener: read, marked MISSING_TAGS
 v3bare = lambda x: v3(x)[len(V3_CALL):]
+case("deepseek-v31", "section-opener-without-call-begin-is-an-error", "malformed",
+     V3_CALLS + "get_weather" + V3_SEP + js(W["arguments"]) + V3_CALLS_END, [], True)
 case("deepseek-v31", "arguments-unclosed-before-the-call-end", "repair",
      V3_CALLS + V3_CALL + "get_weather" + V3_SEP + '{"city": "Oslo", "days": 2' + V3_END + V3_CALLS_END, [W],
      repairs=["MISSING_CLOSING_BRACKETS"])
 case("deepseek-v3", "r1-section-opener-without-call-begin", "repair", R1_CALLS + v3bare(W) + V3_CALLS_END, [W],
      repairs=["MISSING_TAGS"])
-case("deepseek-v3", "section-begin-without-call-begin-then-a-second-call", "several",
-     V3_CALLS + v3bare(W) + v3(S) + V3_CALLS_END, [W, S])
+case("deepseek-v3", "r1-section-opener-without-call-begin-then-a-second-call", "several",
+     R1_CALLS + v3bare(W) + v3(S) + V3_CALLS_END, [W, S])
+# after the full opener the call's begin token is required: no call is read from what follows it (as vLLM reads it)
+case("deepseek-v3", "full-section-opener-without-call-begin-is-an-error", "malformed",
+     V3_CALLS + v3bare(W) + V3_CALLS_END, [], True)
 case("deepseek-v3", "section-opener-then-prose-is-an-error", "malformed",
      R1_CALLS + "I would call function get_weather here." + V3_CALLS_END, [], True)
 case("deepseek-v3", "section-opener-then-an-unclosed-bare-header-is-an-error", "malformed",

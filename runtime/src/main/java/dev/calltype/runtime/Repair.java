@@ -49,8 +49,8 @@ public enum Repair {
      * A tag of a call's markup was missing where the tags around it bound the text unambiguously: an argument value
      * never opened or never closed (GLM {@code <arg_value>}), a call left unclosed at the end of the response after
      * its last complete value, a Gemma 4 string ({@code <|"|>}) left open where its object ends the call, or a
-     * call's begin token left out right after its section's opener (DeepSeek {@code <｜tool▁calls｜>function<｜tool▁sep｜>…},
-     * Kimi K2).
+     * call's begin token left out right after DeepSeek R1's section opener
+     * ({@code <｜tool▁calls｜>function<｜tool▁sep｜>…}).
      */
     MISSING_TAGS,
     /** Native call arguments wrapped in a Markdown code fence ({@code ```json … ```}) were read inside it. */

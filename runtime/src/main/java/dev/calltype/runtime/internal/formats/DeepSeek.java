@@ -76,19 +76,21 @@ public final class DeepSeek implements Family {
         }
 
         void register(MarkerTable markers) {
-            CallSection section = section(callsBegin);
+            CallSection section = section(callsBegin, false);
             markers.add(callsBegin, section);
-            markers.add(calls, section(calls));
+            // R1's short opener: its first call's begin token may be left out (as llama.cpp reads R1); after the full
+            // opener it may not (vLLM reads no call from <｜tool▁calls▁begin｜>NAME<｜tool▁sep｜>…)
+            markers.add(calls, section(calls, true));
             markers.add(callBegin, section);
             XmlInvokes.addSection(markers, dsml("function_calls"));
             XmlInvokes.addSection(markers, dsml("tool_calls"));
         }
 
-        /** V3 / V3.1 calls in a section opened by {@code begin}. */
-        private CallSection section(String begin) {
+        /** V3 / V3.1 calls in a section opened by {@code begin}; {@code bare}: see {@link CallSection.Spec}. */
+        private CallSection section(String begin, boolean bare) {
             return new CallSection(new CallSection.Spec(Set.of(WireFormat.DEEPSEEK_V3, WireFormat.DEEPSEEK_V31),
                     WireFormat.DEEPSEEK_V3, WireFormat.DEEPSEEK_V31, begin, callsEnd, callBegin, sep, callEnd,
-                    this::call));
+                    this::call, bare));
         }
 
         /** DSML invocations in the section {@code <｜DSML｜SECTION>}. */

@@ -44,9 +44,18 @@ public final class CallSection implements Recognizer {
      * @param formats the formats this section may hold (the recognizer is off when none is on)
      * @param sectionFormat the format an empty or truncated section is reported in
      * @param headerFormat the format a call with an unreadable header is reported in
+     * @param bareFirstCall whether the first call's begin token may be left out right after the section's opener
      */
     public record Spec(Set<WireFormat> formats, WireFormat sectionFormat, WireFormat headerFormat, String sectionBegin,
-                       String sectionEnd, String callBegin, String headerEnd, String callEnd, Header header) {
+                       String sectionEnd, String callBegin, String headerEnd, String callEnd, Header header,
+                       boolean bareFirstCall) {
+
+        /** A section whose every call opens with its begin token. */
+        public Spec(Set<WireFormat> formats, WireFormat sectionFormat, WireFormat headerFormat, String sectionBegin,
+                    String sectionEnd, String callBegin, String headerEnd, String callEnd, Header header) {
+            this(formats, sectionFormat, headerFormat, sectionBegin, sectionEnd, callBegin, headerEnd, callEnd, header,
+                    false);
+        }
     }
 
     private final Spec spec;
@@ -80,7 +89,7 @@ public final class CallSection implements Recognizer {
                 return Verdict.needMore(RetryWhen.length(limit + 1));
             }
             if (r != Chars.FULL) {
-                return bare(buf, cfg, pos, i, limit, atEnd);
+                return spec.bareFirstCall() ? bare(buf, cfg, pos, i, limit, atEnd) : empty(buf, pos, i, limit, atEnd);
             }
             return call(buf, cfg, pos, i + spec.callBegin().length(), limit, atEnd);
         }
@@ -88,9 +97,10 @@ public final class CallSection implements Recognizer {
     }
 
     /**
-     * After the section's opener, a first call whose begin token was left out ({@code SECTION header HEADER_END {…}}, as
-     * DeepSeek R1 writes after {@code <｜tool▁calls｜>}): its header is one word ending at the header end token, before
-     * the section's end. The call is read with {@link Repair#MISSING_TAGS}; anything else is an empty section.
+     * After the section's opener, when the spec allows it, a first call whose begin token was left out
+     * ({@code SECTION header HEADER_END {…}}, as DeepSeek R1 writes after {@code <｜tool▁calls｜>}): its header is one
+     * word ending at the header end token, before the section's end. The call is read with
+     * {@link Repair#MISSING_TAGS}; anything else is an empty section.
      */
     private Verdict bare(CharSequence buf, Config cfg, int pos, int i, int limit, boolean atEnd) {
         String headerEnd = spec.headerEnd();
