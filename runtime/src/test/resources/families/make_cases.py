@@ -465,6 +465,15 @@ def plamo(xs):
 
 std("plamo3", lambda x: plamo([x]), plamo,
     plamo([W]).replace('"days": 2}', '"days": 2,}'), [W], cut(plamo([W]), '"Os'))
+# newer templates have the model write the constrained-decoding tokens before the JSON
+PLAMO_ARGS = "<|plamo:begin_tool_arguments:plamo|>"
+case("plamo3", "constrain-tokens-before-the-arguments", "several",
+     "Checking both.\n" + plamo([W, S]).replace(PLAMO_ARGS, PLAMO_ARGS + "<|plamo:constrain|>json<|plamo:msg|>"),
+     [W, S], shown="Checking both.\n")
+case("plamo3", "msg-token-before-the-arguments", "plain",
+     plamo([W]).replace(PLAMO_ARGS, PLAMO_ARGS + "<|plamo:msg|>"), [W])
+case("plamo3", "request-cut-after-its-name", "malformed",
+     "Before tools." + cut(plamo([W]), "<|plamo:end_tool_name:plamo|>"), [], True, shown="Before tools.")
 
 
 def xml_family(family, section, invoke, param, close_invoke, close_param, close_section, repair_call, quote='"'):
@@ -500,6 +509,21 @@ case("muse-glimmer", "call-markup-in-the-answer-is-not-run", "prose",
      shown="You would write:\n" + ATEM_CALL + "\nand the tool answers.<|eot|>")
 case("muse-glimmer", "answer-only-call-markup-is-not-run", "plain",
      " to=user<|message|>" + ATEM_CALL, [], shown=ATEM_CALL)
+# a block after prose in the same message is the model showing markup, not calling: text, as the engines read it
+# (the shared prose case); a block that opens its message runs
+for x in CASES["muse-glimmer"]:
+    if x["id"] == "muse-glimmer/prose":
+        x["calls"], x["shown"] = [], x["text"]
+case("muse-glimmer", "block-opening-the-response-runs", "prose", "\n\n" + ATEM_CALL + "\nI'll summarise when it returns.",
+     [W], shown="\n\n\nI'll summarise when it returns.")
+case("muse-glimmer", "block-after-a-headerless-message-start-runs", "prose",
+     "<|start|>assistant<|message|>" + ATEM_CALL + "<|eom|>", [W])
+case("muse-glimmer", "to-self-ended-by-the-next-message", "prose",
+     " to=self<|message|>Oslo, two days.<|start|>assistant to=get_weather<|message|>" + ATEM_CALL
+     + "<|start|>assistant to=user<|message|>Checking.", [W], shown="Checking.")
+case("muse-glimmer", "to-self-mentioning-the-start-token-stays-reasoning", "plain",
+     " to=self<|message|>The header starts with `<|start|>`, then the role.<|eom|><|start|>assistant to=user<|message|>Done.",
+     [], shown="Done.")
 case("muse-glimmer", "answer-then-a-call-to-the-tool", "several",
      "to=user<|message|>Checking now.<|eom|><|start|>assistant to=get_weather<|message|>" + ATEM_CALL, [W],
      shown="Checking now.<|eom|>")
@@ -935,13 +959,15 @@ RAW_FAMILIES = {
 ALARM_RAW = c("set_alarm", label="007", snooze="null", enabled="1", days="[\"mon\", \"fri\"]",
               when="{\"hour\": 7, \"minute\": 30}", volume="1.50", note="null", sound="[\"chime\", \"bell\"]")
 ALARM_TYPED = c("set_alarm", label="007", snooze=None, enabled=True, days=["mon", "fri"], when={"hour": 7, "minute": 30},
-                volume=1.5, note="null", sound=["chime", "bell"])
+                volume=1.5, note=None, sound=["chime", "bell"])
 ALARM_RAW2 = c("set_alarm", label="Wake up", snooze="15", enabled="FALSE", sound="chime", volume="0")
 ALARM_TYPED2 = c("set_alarm", label="Wake up", snooze=15, enabled=False, sound="chime", volume=0)
 UNTYPED = c("get_weather", city="Oslo", days="2", metric="true", hours="[6, 12]")
 for fam, render in RAW_FAMILIES.items():
     case(fam, "schema-types-each-value", "repair", render(ALARM_RAW), [ALARM_TYPED], repairs=["VALUES_TYPED_BY_SCHEMA"])
-    case(fam, "schema-types-scalars-and-keeps-strings", "repair", "Setting it now.\n" + render(ALARM_RAW2),
+    # (Muse Glimmer runs a block only where it opens its message, so there without the prose)
+    case(fam, "schema-types-scalars-and-keeps-strings", "repair",
+         ("" if fam == "muse-glimmer" else "Setting it now.\n") + render(ALARM_RAW2),
          [ALARM_TYPED2])
     if fam in ("deepseek-dsml", "kimi-k3"):
         # these formats mark each value's type in the markup (string="false", type="integer"): without a schema
@@ -1104,6 +1130,19 @@ case("kimi-k3", "character-references-in-attributes", "plain",
      "type=\"string\"<|sep|>a@b.c<|close|>argument<|sep|><|open|>argument key=\"sub&#x6A;ect\" type=\"string\"<|sep|>"
      "Q&amp;A<|close|>argument<|sep|><|open|>argument key=\"body\" type=\"string\"<|sep|>See you.<|close|>argument"
      "<|sep|><|close|>call<|sep|><|close|>tools<|sep|>", [c("send_email", to="a@b.c", subject="Q&amp;A", body="See you.")])
+case("kimi-k3", "escaped-ampersand-and-quote-in-attributes", "plain",
+     "<|open|>tools<|sep|><|open|>call tool=\"weather&amp;alerts\" index=\"1\"<|sep|><|open|>argument key=\"say &quot;hi&quot;\" "
+     "type=\"string\"<|sep|>Oslo<|close|>argument<|sep|><|close|>call<|sep|><|close|>tools<|sep|>",
+     [{"name": "weather&alerts", "arguments": {"say \"hi\"": "Oslo"}}], tools="none")
+# Kimi K3 may write a call's arguments as one JSON block instead of argument tags
+K3J = lambda x, i=1: ("<|open|>call tool=\"" + x["name"] + "\" index=\"" + str(i) + "\"<|sep|><|open|>json type=\"object\"<|sep|>"
+                      + js(x["arguments"]) + "<|close|>json<|sep|><|close|>call<|sep|>")
+case("kimi-k3", "json-block-arguments", "several",
+     "<|open|>response<|sep|>Both at once.<|close|>response<|sep|><|open|>tools<|sep|>" + K3J(W) + K3J(S, 2)
+     + "<|close|>tools<|sep|>", [W, S])
+case("kimi-k3", "json-block-that-is-not-an-object", "malformed",
+     "<|open|>tools<|sep|><|open|>call tool=\"get_weather\" index=\"1\"<|sep|><|open|>json type=\"object\"<|sep|>"
+     "[\"Oslo\"]<|close|>json<|sep|><|close|>call<|sep|><|close|>tools<|sep|>", [], True)
 case("minimax-m2", "character-references-in-the-name", "plain",
      "<minimax:tool_call>\n<invoke name=\"get&#95;weather\">\n<parameter name=\"city\">Oslo</parameter>\n"
      "<parameter name=\"days\">2</parameter>\n</invoke>\n</minimax:tool_call>", [W])

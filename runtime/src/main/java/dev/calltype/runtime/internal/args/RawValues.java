@@ -27,7 +27,8 @@ import java.util.Set;
  *       {@code const}, {@code nullable: true}, a {@code $ref} to the tool's {@code $defs} or {@code definitions},
  *       and, without {@code type}, {@code properties} (an object) or {@code items} (an array).</li>
  *   <li>For a string parameter the text is kept, {@code "null"} included; beside {@code string}, only an
- *       object or array written as JSON for an {@code object} or {@code array} member of the union is read.</li>
+ *       object or array written as JSON for an {@code object} or {@code array} member of the union is read, and
+ *       the bare word {@code null} for a nullable string is {@code null}.</li>
  *   <li>Otherwise: {@code true}/{@code false} (any case) and {@code 1}/{@code 0} for a boolean, a JSON number for an
  *       integer or number, JSON text for an object or array (leniently, and once more with escaped quotes undone),
  *       {@code null} for a nullable parameter.</li>
@@ -69,6 +70,10 @@ public final class RawValues {
         }
         String t = raw.strip();
         boolean string = types.contains(Type.STRING);
+        if (string && types.contains(Type.NULL) && t.equals("null")) {
+            // a nullable string: the bare word is the null the union allows (vLLM and Ollama read it so)
+            return new Typed(NullNode.getInstance(), true);
+        }
         if (string && !(types.contains(Type.OBJECT) && t.startsWith("{") || types.contains(Type.ARRAY) && t.startsWith("["))) {
             return new Typed(text, false);
         }

@@ -49,15 +49,18 @@ public final class XmlInvokes implements Recognizer {
      * @param fillers tokens a section may hold around its invocations, skipped like blanks (Step-3's
      *     {@code <｜tool_call_begin｜>}, {@code <｜tool_sep｜>}, …)
      * @param uniqueParameters whether a parameter given twice makes the call an error (otherwise the last wins)
+     * @param jsonOpen the start of a block holding all the arguments as one JSON object, up to its header's end
+     *     ({@code null}: none; Kimi K3's {@code <|open|>json type="object"<|sep|>})
+     * @param jsonClose the end of that block
      */
     public record Spec(WireFormat format, String sectionOpen, String sectionClose, String invokeOpen, String invokeClose,
                 String paramOpen, String paramClose, boolean stringAttribute, boolean typeAttribute, List<String> fillers,
-                boolean uniqueParameters) {
+                boolean uniqueParameters, String jsonOpen, String jsonClose) {
 
         /** The same invocations in a section between other markers ({@code null}: standing alone). */
         public Spec inSection(String open, String close) {
             return new Spec(format, open, close, invokeOpen, invokeClose, paramOpen, paramClose, stringAttribute,
-                    typeAttribute, fillers, uniqueParameters);
+                    typeAttribute, fillers, uniqueParameters, jsonOpen, jsonClose);
         }
     }
 
@@ -74,6 +77,8 @@ public final class XmlInvokes implements Recognizer {
         private boolean typeAttribute;
         private List<String> fillers = List.of();
         private boolean uniqueParameters;
+        private String jsonOpen;
+        private String jsonClose;
 
         private Builder(WireFormat format) {
             this.format = format;
@@ -134,9 +139,19 @@ public final class XmlInvokes implements Recognizer {
             return this;
         }
 
+        /**
+         * An invocation may hold its arguments as one JSON object in a block starting with {@code open} (then a
+         * header up to {@code >}) and ending with {@code close}, instead of parameters (Kimi K3).
+         */
+        public Builder jsonBlock(String open, String close) {
+            this.jsonOpen = open;
+            this.jsonClose = close;
+            return this;
+        }
+
         public Spec build() {
             return new Spec(format, sectionOpen, sectionClose, invokeOpen, invokeClose, paramOpen, paramClose,
-                    stringAttribute, typeAttribute, fillers, uniqueParameters);
+                    stringAttribute, typeAttribute, fillers, uniqueParameters, jsonOpen, jsonClose);
         }
     }
 
@@ -250,8 +265,27 @@ public final class XmlInvokes implements Recognizer {
                 return done(buf, cfg, b, j + spec.invokeClose().length(), limit, atEnd);
             }
             int open = Chars.startsWith(buf, j, limit, spec.paramOpen());
-            if ((close == Chars.PARTIAL || open == Chars.PARTIAL) && !atEnd) {
+            int block = spec.jsonOpen() == null ? Chars.NO : Chars.startsWith(buf, j, limit, spec.jsonOpen());
+            if ((close == Chars.PARTIAL || open == Chars.PARTIAL || block == Chars.PARTIAL) && !atEnd) {
                 return wait(buf, cfg, b, j, RetryWhen.length(limit + 1), limit, false);
+            }
+            if (block == Chars.FULL && b.args().isEmpty()) {
+                // the arguments as one JSON object in their own block: read whole, never dropped
+                int hs = j + spec.jsonOpen().length();
+                int gt = indexOfBounded(buf, '>', hs, limit);
+                int e = gt < 0 ? -1 : Chars.indexOf(buf, spec.jsonClose(), gt + 1, limit);
+                if (gt == -2 || gt >= 0 && e < 0) {
+                    return wait(buf, cfg, b, j, RetryWhen.text(hs, spec.jsonClose()), limit, atEnd);
+                }
+                JsonNode json = gt < 0 ? null : RawValues.json(buf.subSequence(gt + 1, e).toString().strip(), cfg.limits);
+                if (json == null || !json.isObject()) {
+                    return failed(buf, cfg, b.itemStart(), j, b.name(), ExtractionError.Kind.MALFORMED_JSON,
+                            ErrorTexts.invalid("the arguments of " + Chars.quoted(b.name())
+                                    + " must be parameter tags or one JSON object"), limit, atEnd);
+                }
+                b = new Body(b.itemStart(), b.name(), b.tool(), b.argsFrom(), (ObjectNode) json, b.typed(), b.tooLong());
+                j = e + spec.jsonClose().length();
+                continue;
             }
             if (open != Chars.FULL) {
                 // text that is neither a parameter nor the end: skip to the next tag this call knows
