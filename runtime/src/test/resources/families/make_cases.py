@@ -439,6 +439,23 @@ def solar(x):
 
 std("solar-open", solar, lambda xs: "".join(solar(x) for x in xs),
     solar(c("update_record", id=7, tags=["a", "b"])), [c("update_record", id=7, tags=["a", "b"])], cut(solar(W), "Os"))
+# a call whose end token was dropped ends where the next call starts (its name line complete); a call that restarts
+# before its name line ends is an error, and the call after it is read
+SOLAR_END = "<|tool_call:end|>"
+case("solar-open", "dropped-call-end-ends-at-the-next-call", "repair",
+     "Checking both.\n" + solar(W).replace(SOLAR_END, "\n") + solar(S), [W, S],
+     shown="Checking both.\n")
+case("solar-open", "dropped-argument-and-call-end", "repair",
+     solar(S).replace("<|tool_arg:end|>" + SOLAR_END, "") + solar(W), [S, W])
+case("solar-open", "restart-before-the-name-ends", "malformed",
+     "<|tool_call:start|>get_wea" + solar(W), [W], True, errorKinds=["INVALID_CALL_SYNTAX"])
+case("solar-open", "name-without-its-line-break-is-not-a-call", "malformed",
+     "<|tool_call:start|>now" + SOLAR_END + solar(W), [W], True, errorKinds=["INVALID_CALL_SYNTAX"])
+case("solar-open", "argument-restarted-before-its-name-ends", "repair",
+     solar(W).replace("<|tool_arg:start|>city", "<|tool_arg:start|>ci<|tool_arg:start|>city"), [W],
+     repairs=["MISSING_TAGS"])
+case("solar-open", "a-call-left-open-at-the-end-is-truncated", "malformed",
+     "Let me check." + solar(W).replace(SOLAR_END, ""), [], True, errorKinds=["TRUNCATED"])
 
 
 # Solar Open 100B: <|tool_calls|> section (optional), each call ID<|tool_call:name|>NAME<|tool_call:args|>{json}
@@ -569,6 +586,14 @@ case("minicpm5", "cdata-value", "plain",
 
 case("minicpm5", "collapsed-spelling", "plain", cpm(W).replace("<function name", "<functionname")
      .replace("<param name", "<paramname"), [W])
+case("minicpm5", "byte-level-space-marker-and-mixed-spellings", "several",
+     cpm(W).replace(" name=", "\u0120name=") + "\n" + cpm(S).replace("<function name", "<function\u0120name")
+     .replace("<param name", "<paramname"), [W, S])
+case("minicpm5", "arguments-wrapped-in-properties", "repair",
+     "<function name=\"get_weather\"><param name=\"properties\">{'city': 'Oslo', 'days': 2}</param></function>", [W])
+case("minicpm5", "a-properties-parameter-without-tools-is-kept", "plain",
+     "<function name=\"create_page\"><param name=\"properties\">{\"title\": \"Notes\"}</param></function>",
+     [c("create_page", properties="{\"title\": \"Notes\"}")], tools="none")
 case("minicpm5", "tokenizer-space-spelling", "several", "\n".join(cpm(x).replace(" name=", SP + "name=") for x in [W, S]),
      [W, S])
 one = lambda x: "<|function_call|>" + jcall(x)
@@ -1152,6 +1177,12 @@ case("minimax-m2", "character-references-in-the-name", "plain",
 case("minicpm5", "parameter-without-a-name-is-an-error", "malformed",
      "<function name=\"get_weather\"><param name=\"\">Oslo</param><param name=\"days\">2</param></function>", [], True,
      errorKinds=["INVALID_CALL_SYNTAX"], errorTool="get_weather")
+case("minicpm5", "parameter-tag-without-a-name-attribute-is-an-error", "malformed",
+     "<function name=\"get_weather\"><param>Oslo</param><param name=\"days\">2</param></function>", [], True,
+     errorKinds=["INVALID_CALL_SYNTAX"], errorTool="get_weather")
+case("qwen3-coder", "parameter-tag-without-a-name-is-an-error", "malformed",
+     "<tool_call>\n<function=get_weather>\n<parameter>\nOslo\n</parameter>\n</function>\n</tool_call>", [], True,
+     errorKinds=["INVALID_CALL_SYNTAX"])
 case("minicpm5", "parameter-given-twice-is-an-error", "malformed",
      "Checking.\n<function name=\"get_weather\"><param name=\"city\">Oslo</param><param name=\"city\">Bergen</param>"
      "</function>", [], True, errorKinds=["INVALID_CALL_SYNTAX"], messageContains=["twice"], shown="Checking.\n")

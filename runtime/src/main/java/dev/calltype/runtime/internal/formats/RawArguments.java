@@ -88,7 +88,18 @@ final class RawArguments {
             return Finding.error(ExtractionError.Kind.LIMIT_EXCEEDED, ErrorTexts.limit(tooLong),
                     JsonBlock.display(name, cfg), format, start, end);
         }
-        List<Repair> repairs = typed ? List.of(Repair.VALUES_TYPED_BY_SCHEMA) : List.of();
-        return CallNormalizer.call(name, args, null, format, repairs, start, end, cfg);
+        return call(format, start, end, List.of());
+    }
+
+    /** {@link #call(WireFormat, int, int)} with the repairs {@code made} reading it. */
+    Finding call(WireFormat format, int start, int end, List<Repair> made) {
+        if (tooLong != null) {
+            return call(format, start, end);
+        }
+        List<Repair> repairs = new java.util.ArrayList<>(made);
+        if (typed) {
+            repairs.add(Repair.VALUES_TYPED_BY_SCHEMA);
+        }
+        return CallNormalizer.call(name, args, null, format, List.copyOf(repairs), start, end, cfg);
     }
 }

@@ -52,15 +52,16 @@ public final class XmlInvokes implements Recognizer {
      * @param jsonOpen the start of a block holding all the arguments as one JSON object, up to its header's end
      *     ({@code null}: none; Kimi K3's {@code <|open|>json type="object"<|sep|>})
      * @param jsonClose the end of that block
+     * @param paramSpellings other spellings of {@code paramOpen}, read alike (MiniCPM5's {@code <paramname=})
      */
     public record Spec(WireFormat format, String sectionOpen, String sectionClose, String invokeOpen, String invokeClose,
                 String paramOpen, String paramClose, boolean stringAttribute, boolean typeAttribute, List<String> fillers,
-                boolean uniqueParameters, String jsonOpen, String jsonClose) {
+                boolean uniqueParameters, String jsonOpen, String jsonClose, List<String> paramSpellings) {
 
         /** The same invocations in a section between other markers ({@code null}: standing alone). */
         public Spec inSection(String open, String close) {
             return new Spec(format, open, close, invokeOpen, invokeClose, paramOpen, paramClose, stringAttribute,
-                    typeAttribute, fillers, uniqueParameters, jsonOpen, jsonClose);
+                    typeAttribute, fillers, uniqueParameters, jsonOpen, jsonClose, paramSpellings);
         }
     }
 
@@ -79,6 +80,7 @@ public final class XmlInvokes implements Recognizer {
         private boolean uniqueParameters;
         private String jsonOpen;
         private String jsonClose;
+        private List<String> paramSpellings = List.of();
 
         private Builder(WireFormat format) {
             this.format = format;
@@ -149,9 +151,15 @@ public final class XmlInvokes implements Recognizer {
             return this;
         }
 
+        /** Other spellings of the parameter's start, each read as {@link #parameter}'s {@code open}. */
+        public Builder parameterSpellings(String... opens) {
+            this.paramSpellings = List.of(opens);
+            return this;
+        }
+
         public Spec build() {
             return new Spec(format, sectionOpen, sectionClose, invokeOpen, invokeClose, paramOpen, paramClose,
-                    stringAttribute, typeAttribute, fillers, uniqueParameters, jsonOpen, jsonClose);
+                    stringAttribute, typeAttribute, fillers, uniqueParameters, jsonOpen, jsonClose, paramSpellings);
         }
     }
 
@@ -163,9 +171,20 @@ public final class XmlInvokes implements Recognizer {
     private static final int MAX_HEADER = 1024;
 
     public final Spec spec;
+    /** Every spelling of a parameter's start, the first {@code paramOpen}. */
+    private final String[] opens;
+    /** What may end a parameter's value: its close (0), a parameter's start, the invocation's end (last). */
+    private final String[] valueEnds;
 
     public XmlInvokes(Spec spec) {
         this.spec = spec;
+        List<String> all = new java.util.ArrayList<>();
+        all.add(spec.paramOpen());
+        all.addAll(spec.paramSpellings());
+        this.opens = all.toArray(String[]::new);
+        all.add(0, spec.paramClose());
+        all.add(spec.invokeClose());
+        this.valueEnds = all.toArray(String[]::new);
     }
 
     /** Registers the reader of {@code spec}'s invocations at the marker opening its section. */
@@ -264,7 +283,18 @@ public final class XmlInvokes implements Recognizer {
             if (close == Chars.FULL) {
                 return done(buf, cfg, b, j + spec.invokeClose().length(), limit, atEnd);
             }
-            int open = Chars.startsWith(buf, j, limit, spec.paramOpen());
+            int open = Chars.NO;
+            int openLength = 0;
+            for (String o : opens) {
+                int r = Chars.startsWith(buf, j, limit, o);
+                if (r == Chars.FULL || r == Chars.PARTIAL && open == Chars.NO) {
+                    open = r;
+                    openLength = o.length();
+                }
+                if (r == Chars.FULL) {
+                    break;
+                }
+            }
             int block = spec.jsonOpen() == null ? Chars.NO : Chars.startsWith(buf, j, limit, spec.jsonOpen());
             if ((close == Chars.PARTIAL || open == Chars.PARTIAL || block == Chars.PARTIAL) && !atEnd) {
                 return wait(buf, cfg, b, j, RetryWhen.length(limit + 1), limit, false);
@@ -289,12 +319,18 @@ public final class XmlInvokes implements Recognizer {
             }
             if (open != Chars.FULL) {
                 // text that is neither a parameter nor the end: skip to the next tag this call knows
-                Chars.Found first = Chars.firstOf(buf, j, limit, spec.paramOpen(), spec.invokeClose());
+                Chars.Found first = Chars.firstOf(buf, j, limit, valueEnds);
                 int next = first == null ? -1 : first.at();
                 if (next < 0) {
-                    return wait(buf, cfg, b, j, RetryWhen.text(j, spec.paramOpen(), spec.invokeClose()), limit, atEnd);
+                    return wait(buf, cfg, b, j, RetryWhen.text(j, valueEnds), limit, atEnd);
                 }
-                if (b.args().isEmpty() && buf.charAt(j) == '{' && first.which() == 1) {
+                if (first.which() == 0) {
+                    // a parameter's end without a start this format writes (<param>V</param>): no call is guessed
+                    return failed(buf, cfg, b.itemStart(), j, b.name(), ExtractionError.Kind.INVALID_CALL_SYNTAX,
+                            ErrorTexts.invalid("a parameter of " + Chars.quoted(b.name()) + " has no name"), limit,
+                            atEnd);
+                }
+                if (b.args().isEmpty() && buf.charAt(j) == '{' && first.which() == valueEnds.length - 1) {
                     // the arguments written as one JSON object instead of parameter tags: read, never dropped
                     String raw = buf.subSequence(j, next).toString();
                     JsonNode json = RawValues.json(raw, cfg.limits);
@@ -309,7 +345,7 @@ public final class XmlInvokes implements Recognizer {
                 j = next;
                 continue;
             }
-            int keyStart = j + spec.paramOpen().length();
+            int keyStart = j + openLength;
             int gt = indexOfBounded(buf, '>', keyStart, limit);
             if (gt == -2) {
                 return wait(buf, cfg, b, j, RetryWhen.text(keyStart, ">"), limit, atEnd);
@@ -333,11 +369,11 @@ public final class XmlInvokes implements Recognizer {
                 stringAttr = type == null ? null : type.equals("string") ? "true" : "false";
             }
             int v = gt + 1;
-            Chars.Found first = Chars.firstOf(buf, v, limit, spec.paramClose(), spec.paramOpen(), spec.invokeClose());
+            Chars.Found first = Chars.firstOf(buf, v, limit, valueEnds);
             int valueEnd = first == null ? -1 : first.at();
             int x = first != null && first.which() == 0 ? first.at() : -1;
             if (valueEnd < 0) {
-                return wait(buf, cfg, b, j, RetryWhen.text(v, spec.paramClose(), spec.paramOpen(), spec.invokeClose()),
+                return wait(buf, cfg, b, j, RetryWhen.text(v, valueEnds),
                         limit, atEnd);
             }
             String raw = cdata(Chars.rawValue(buf, v, valueEnd));
@@ -390,15 +426,17 @@ public final class XmlInvokes implements Recognizer {
 
     /**
      * A lone {@code arguments} or {@code input} parameter holding an object, when the tool has no parameter of that
-     * name, is a wrapper around the real arguments (DeepSeek V3.2 writes them so): unwrapped.
+     * name, is a wrapper around the real arguments (DeepSeek V3.2 writes them so): unwrapped. So is a lone
+     * {@code properties} parameter of a known tool that has none (MiniCPM5).
      */
     private static Body unwrapped(Body b, Config cfg) {
         if (b.args().size() != 1 || b.tooLong() != null) {
             return b;
         }
         String key = b.args().fieldNames().next();
-        if (!key.equals("arguments") && !key.equals("input")
-                || b.tool() != null && b.tool().parameters().path("properties").has(key)) {
+        // MiniCPM5 also wraps them in "properties", which only a known tool's schema can tell from a real parameter
+        boolean wrapper = key.equals("arguments") || key.equals("input") || key.equals("properties") && b.tool() != null;
+        if (!wrapper || b.tool() != null && b.tool().parameters().path("properties").has(key)) {
             return b;
         }
         JsonNode v = b.args().get(key);
