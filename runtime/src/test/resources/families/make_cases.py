@@ -54,6 +54,10 @@ ALARM = fn("set_alarm", "Set an alarm", {
 ALARM["function"]["parameters"]["$defs"] = {"Time": {"type": "object", "properties": {
     "hour": {"type": "integer"}, "minute": {"type": "integer"}}}}
 TOOLS.append(ALARM)
+# a tool whose schema names its types as a programming language does
+TOOLS.append(fn("set_timer", "Set a timer", {"seconds": {"type": "int"}, "repeat": {"type": "uint32"},
+                                             "ratio": {"type": "float"}, "steps": {"type": "list"},
+                                             "loud": {"type": "bool"}}, ["seconds"]))
 
 
 def c(name, **args):
@@ -426,6 +430,13 @@ std("hunyuan-v3", lambda x: hy([x]), hy,
     hy([c("update_record", id=7, fields={"status": "done"})]), [c("update_record", id=7, fields={"status": "done"})],
     cut(hy([W]), "Os"))
 case("hunyuan-v3", "suffixed-tags", "plain", hy([W], ":opensource"), [W])
+# HY V4: a call the section closes while it is still open is an error, never a call
+case("hunyuan-v3", "call-left-open-inside-its-section-is-an-error", "malformed",
+     hy([W], ":opensource").replace("</tool_call:opensource>", ""), [], True, errorKinds=["INVALID_CALL_SYNTAX"])
+# schemas that name their types as a programming language does (int, uint32, float, list, bool): read as JSON types
+case("hunyuan-v3", "schema-type-names-like-int-and-list", "repair",
+     hy([c("set_timer", seconds="90", repeat="3", ratio="0.5", steps="[1, 2]", loud="true")], ":opensource"),
+     [c("set_timer", seconds=90, repeat=3, ratio=0.5, steps=[1, 2], loud=True)], repairs=["VALUES_TYPED_BY_SCHEMA"])
 case("hunyuan-v3", "tool-sep-in-a-bare-tool-call", "plain",
      "<tool_call>get_weather<tool_sep><arg_key>city</arg_key><arg_value>Oslo</arg_value><arg_key>days</arg_key>"
      "<arg_value>2</arg_value></tool_call>", [W])
@@ -504,6 +515,10 @@ def xml_family(family, section, invoke, param, close_invoke, close_param, close_
 U = c("update_record", id=7, fields={"status": "done"})
 xml_family("dots", "<dots_function_call>", "<invoke name=", "<parameter name=", "</invoke>", "</parameter>",
            "</dots_function_call>", U)
+# a dots block may hold one JSON call instead of invocations
+case("dots", "json-call-in-a-block", "several",
+     "<dots_function_call><invoke name=\"get_weather\"><parameter name=\"city\">Oslo</parameter><parameter name=\"days\">2"
+     "</parameter></invoke></dots_function_call>\n<dots_function_call>" + jcall(S) + "</dots_function_call>", [W, S])
 xml_family("muse-glimmer", "<atem:function_calls>", "<atem:invoke name=", "<atem:parameter name=", "</atem:invoke>",
            "</atem:parameter>", "</atem:function_calls>", U)
 
@@ -637,6 +652,13 @@ pool = lambda x: "<tool_call>" + x["name"] + "\n" + "".join(
     "<arg_key>" + k + "</arg_key>\n<arg_value>\n" + raw(v) + "\n</arg_value>\n" for k, v in x["arguments"].items()) \
     + "</tool_call>"
 std("poolside-v1", pool, lambda xs: "\n".join(pool(x) for x in xs), pool(U), [U], cut(pool(W), "Os"))
+# Laguna sometimes wraps a GLM call in <user>: a call when it starts with a known tool's exact name
+upool = lambda x: pool(x).replace("<tool_call>", "<user>").replace("</tool_call>", "</user>")
+case("poolside-v1", "call-wrapped-in-user-tags", "prose", "I'll check.\n" + upool(W), [W], shown="I'll check.\n")
+case("poolside-v1", "user-tags-around-text-stay-text", "plain", "<user>hello</user>", [], shown="<user>hello</user>")
+case("poolside-v1", "user-tags-need-a-known-tool", "plain", upool(c("delete_all", scope="everything")), [],
+     shown=upool(c("delete_all", scope="everything")))
+case("poolside-v1", "user-tags-without-tools-stay-text", "plain", upool(W), [], tools="none", shown=upool(W))
 ling = lambda x: "<tool_call>" + x["name"] + "\\n" + "".join(
     "<arg_key>" + k + "</arg_key><arg_value>" + raw(v) + "</arg_value>" for k, v in x["arguments"].items()) \
     + "</tool_call>"
@@ -650,6 +672,12 @@ case("glm45", "a-quote-inside-a-value-is-kept", "regression",
 case("hunyuan-v3", "json-encoded-string-value", "plain",
      "<tool_calls><tool_call>get_weather<tool_sep><arg_key>city</arg_key><arg_value>\"Oslo\"</arg_value>"
      "<arg_key>days</arg_key><arg_value>2</arg_value></tool_call></tool_calls>", [W])
+# a value may hold the format's own tags as text: the call ends at the closing tag after its last value
+case("glm45", "call-tags-inside-a-value-are-text", "plain",
+     "Writing the guide.\n<tool_call>send_email<arg_key>to</arg_key><arg_value>a@b.c</arg_value><arg_key>subject</arg_key>"
+     "<arg_value>Format</arg_value><arg_key>body</arg_key><arg_value>Wrap each call in <tool_call> and </tool_call>."
+     "</arg_value></tool_call>", [c("send_email", to="a@b.c", subject="Format",
+                                    body="Wrap each call in <tool_call> and </tool_call>.")], shown="Writing the guide.\n")
 case("glm45", "over-escaped-array-value", "regression",
      "<tool_call>update_record<arg_key>id</arg_key><arg_value>7</arg_value><arg_key>fields</arg_key>"
      "<arg_value>{\\\"status\\\": \\\"done\\\"}</arg_value></tool_call>", [U])
@@ -1005,6 +1033,12 @@ for fam, render in RAW_FAMILIES.items():
     case(fam, "parameter-the-schema-does-not-list-stays-text", "plain",
          render(c("search", query="1.50", page="02")), [c("search", query="1.50", page="02")],
          withoutRepairs=["VALUES_TYPED_BY_SCHEMA"])
+
+
+# a numeric parameter written with leading zeros is that number (Python's int() and Go's strconv read it so)
+case("qwen3-coder", "leading-zeros-of-a-number-are-dropped", "repair",
+     qone(c("set_alarm", label="007", snooze="007", volume="0.50")),
+     [c("set_alarm", label="007", snooze=7, volume=0.5)], repairs=["VALUES_TYPED_BY_SCHEMA"])
 
 
 # ---------------------------------------------------------------- issue 29: calls after a <think> never closed

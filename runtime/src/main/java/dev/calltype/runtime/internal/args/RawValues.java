@@ -25,13 +25,15 @@ import java.util.Set;
  *       type) is the text as written: {@code 007}, {@code 1.50}, {@code true} and {@code null} stay strings.</li>
  *   <li>A parameter's types are read from {@code type}, {@code anyOf}/{@code oneOf}/{@code allOf}, {@code enum},
  *       {@code const}, {@code nullable: true}, a {@code $ref} to the tool's {@code $defs} or {@code definitions},
- *       and, without {@code type}, {@code properties} (an object) or {@code items} (an array).</li>
+ *       and, without {@code type}, {@code properties} (an object) or {@code items} (an array); the non-JSON type
+ *       names {@code int}, {@code uint32}, {@code float}, {@code double}, {@code bool}, {@code str}, {@code list} and
+ *       {@code dict} some schemas carry are read as their JSON types.</li>
  *   <li>For a string parameter the text is kept, {@code "null"} included; beside {@code string}, only an
  *       object or array written as JSON for an {@code object} or {@code array} member of the union is read, and
  *       the bare word {@code null} for a nullable string is {@code null}.</li>
  *   <li>Otherwise: {@code true}/{@code false} (any case) and {@code 1}/{@code 0} for a boolean, a JSON number for an
- *       integer or number, JSON text for an object or array (leniently, and once more with escaped quotes undone),
- *       {@code null} for a nullable parameter.</li>
+ *       integer or number (leading zeros dropped: {@code 007} is {@code 7}), JSON text for an object or array
+ *       (leniently, and once more with escaped quotes undone), {@code null} for a nullable parameter.</li>
  *   <li>Text that is not a value of the declared types stays text (the dispatcher then reports the mismatch).</li>
  * </ul>
  */
@@ -88,6 +90,9 @@ public final class RawValues {
         if (types.contains(Type.NULL) && t.equalsIgnoreCase("null")) {
             return new Typed(NullNode.getInstance(), true);
         }
+        if (types.contains(Type.INTEGER) || types.contains(Type.NUMBER)) {
+            t = withoutLeadingZeros(t);
+        }
         JsonNode v = json(t, limits);
         if (v == null && (types.contains(Type.OBJECT) || types.contains(Type.ARRAY)) && t.contains("\\\"")) {
             // a container the model escaped once too often ([{\"id\": 1}], GLM): read with the escapes undone
@@ -102,6 +107,19 @@ public final class RawValues {
     /** Whether the tool's schema gives a type for {@code param}. */
     public static boolean describes(ToolSpec spec, String param) {
         return spec != null && !types(spec.parameters(), param).isEmpty();
+    }
+
+    /**
+     * {@code t} without the leading zeros of its integer part ({@code 007} is {@code 7}, as Python's {@code int()} and
+     * Go's {@code strconv} read it for a numeric parameter); anything else as it is.
+     */
+    private static String withoutLeadingZeros(String t) {
+        int sign = t.startsWith("-") ? 1 : 0;
+        int i = sign;
+        while (i + 1 < t.length() && t.charAt(i) == '0' && Character.isDigit(t.charAt(i + 1))) {
+            i++;
+        }
+        return i == sign ? t : t.substring(0, sign) + t.substring(i);
     }
 
     /** Whether {@code t} is written as a JSON number (no leading zeros, no {@code +}, no trailing text). */
@@ -201,6 +219,14 @@ public final class RawValues {
             case "null" -> out.add(Type.NULL);
             case "object" -> out.add(Type.OBJECT);
             case "array" -> out.add(Type.ARRAY);
+            // names some tools' schemas use for the JSON types (Python's and C's), read as those types
+            case "str" -> out.add(Type.STRING);
+            case "bool" -> out.add(Type.BOOLEAN);
+            case "int", "int8", "int16", "int32", "int64", "uint", "uint8", "uint16", "uint32", "uint64" ->
+                    out.add(Type.INTEGER);
+            case "float", "float32", "float64", "double" -> out.add(Type.NUMBER);
+            case "list" -> out.add(Type.ARRAY);
+            case "dict" -> out.add(Type.OBJECT);
             default -> {
             }
         }
