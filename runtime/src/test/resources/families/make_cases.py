@@ -604,6 +604,11 @@ case("minicpm5", "collapsed-spelling", "plain", cpm(W).replace("<function name",
 case("minicpm5", "byte-level-space-marker-and-mixed-spellings", "several",
      cpm(W).replace(" name=", "\u0120name=") + "\n" + cpm(S).replace("<function name", "<function\u0120name")
      .replace("<param name", "<paramname"), [W, S])
+case("minicpm5", "call-inside-tool-call-tags", "several",
+     "<tool_call>" + cpm(W) + "</tool_call>\n<tool_call>\n" + cpm(S).replace("<param name", "<paramname") + "\n</tool_call>",
+     [W, S])
+case("minicpm5", "arguments-tag-around-the-parameters", "plain",
+     cpm(W).replace("\">", "\"><arguments>", 1).replace("</function>", "</arguments></function>"), [W])
 case("minicpm5", "arguments-wrapped-in-properties", "repair",
      "<function name=\"get_weather\"><param name=\"properties\">{'city': 'Oslo', 'days': 2}</param></function>", [W])
 case("minicpm5", "a-properties-parameter-without-tools-is-kept", "plain",
