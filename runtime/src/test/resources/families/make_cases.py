@@ -917,6 +917,12 @@ case("minimax-m2", "section-with-two-invokes", "several",
      "<minimax:tool_call>\n<invoke name=\"get_weather\">\n<parameter name=\"city\">Lima</parameter>\n"
      "<parameter name=\"days\">2</parameter>\n</invoke>\n<invoke name=\"now\">\n</invoke>\n</minimax:tool_call>",
      [c("get_weather", city="Lima", days=2), NOW], format="MINIMAX", shown="")
+# the section closes right after a complete parameter: the invocation's end tag was dropped, the call is read
+case("minimax-m2", "invoke-end-dropped-before-the-section-end", "repair",
+     "Checking.\n" + mm([W]).replace("</invoke>\n", ""), [W], repairs=["MISSING_TAGS"], shown="Checking.\n")
+case("dots", "invoke-end-dropped-before-the-section-end", "repair",
+     "<dots_function_call><invoke name=\"search\"><parameter name=\"query\">rust borrow checker</parameter>"
+     "<parameter name=\"limit\">3</parameter></dots_function_call>", [S], repairs=["MISSING_TAGS"])
 case("minimax-m2", "unknown-tool", "malformed", "<minimax:tool_call>\n<invoke name=\"rm\">\n</invoke>\n</minimax:tool_call>",
      [], True, errorKinds=["UNKNOWN_TOOL"])
 case("deepseek-dsml", "string-false-means-json", "repair",
@@ -1044,6 +1050,11 @@ for fam, render in RAW_FAMILIES.items():
 case("qwen3-coder", "leading-zeros-of-a-number-are-dropped", "repair",
      qone(c("set_alarm", label="007", snooze="007", volume="0.50")),
      [c("set_alarm", label="007", snooze=7, volume=0.5)], repairs=["VALUES_TYPED_BY_SCHEMA"])
+
+
+# the bare word null for a parameter that takes no string is null, in any case
+case("qwen3-coder", "null-for-a-number-is-null", "repair", qone(c("set_alarm", label="null", volume="NULL")),
+     [c("set_alarm", label="null", volume=None)], repairs=["VALUES_TYPED_BY_SCHEMA"])
 
 
 # ---------------------------------------------------------------- issue 29: calls after a <think> never closed

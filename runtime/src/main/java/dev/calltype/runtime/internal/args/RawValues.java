@@ -33,7 +33,8 @@ import java.util.Set;
  *       the bare word {@code null} for a nullable string is {@code null}.</li>
  *   <li>Otherwise: {@code true}/{@code false} (any case) and {@code 1}/{@code 0} for a boolean, a JSON number for an
  *       integer or number (leading zeros dropped: {@code 007} is {@code 7}), JSON text for an object or array
- *       (leniently, and once more with escaped quotes undone), {@code null} for a nullable parameter.</li>
+ *       (leniently, and once more with escaped quotes undone), {@code null} (any case) for a nullable parameter
+ *       or one that takes no string.</li>
  *   <li>Text that is not a value of the declared types stays text (the dispatcher then reports the mismatch).</li>
  * </ul>
  */
@@ -87,7 +88,8 @@ public final class RawValues {
                 return new Typed(BooleanNode.FALSE, true);
             }
         }
-        if (types.contains(Type.NULL) && t.equalsIgnoreCase("null")) {
+        if (t.equalsIgnoreCase("null") && (types.contains(Type.NULL) || !string)) {
+            // null where the union allows it, or for a parameter no text fits (vLLM and Ollama read it so)
             return new Typed(NullNode.getInstance(), true);
         }
         if (types.contains(Type.INTEGER) || types.contains(Type.NUMBER)) {

@@ -15,6 +15,7 @@ import dev.calltype.runtime.internal.scan.ErrorTexts;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -96,7 +97,7 @@ final class RawArguments {
         if (tooLong != null) {
             return call(format, start, end);
         }
-        List<Repair> repairs = new java.util.ArrayList<>(made);
+        List<Repair> repairs = new ArrayList<>(made);
         if (typed) {
             repairs.add(Repair.VALUES_TYPED_BY_SCHEMA);
         }

@@ -20,6 +20,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -178,7 +179,7 @@ public final class XmlInvokes implements Recognizer {
 
     public XmlInvokes(Spec spec) {
         this.spec = spec;
-        List<String> all = new java.util.ArrayList<>();
+        List<String> all = new ArrayList<>();
         all.add(spec.paramOpen());
         all.addAll(spec.paramSpellings());
         this.opens = all.toArray(String[]::new);
@@ -281,7 +282,15 @@ public final class XmlInvokes implements Recognizer {
             }
             int close = Chars.startsWith(buf, j, limit, spec.invokeClose());
             if (close == Chars.FULL) {
-                return done(buf, cfg, b, j + spec.invokeClose().length(), limit, atEnd);
+                return done(buf, cfg, b, j + spec.invokeClose().length(), false, limit, atEnd);
+            }
+            int sectionEnd = spec.sectionClose() == null ? Chars.NO : Chars.startsWith(buf, j, limit, spec.sectionClose());
+            if (sectionEnd == Chars.FULL) {
+                // the section closes after a complete parameter: the invocation's end tag was dropped
+                return done(buf, cfg, b, j, true, limit, atEnd);
+            }
+            if (sectionEnd == Chars.PARTIAL && !atEnd) {
+                return wait(buf, cfg, b, j, RetryWhen.length(limit + 1), limit, false);
             }
             int open = Chars.NO;
             int openLength = 0;
@@ -413,14 +422,24 @@ public final class XmlInvokes implements Recognizer {
                 new Verdict.Started(JsonBlock.display(b.name(), cfg), b.argsFrom(), spec.invokeClose()));
     }
 
-    /** The invocation closed at {@code end}: the call, and then the next invocation or the section's end. */
-    private Verdict done(CharSequence buf, Config cfg, Body b, int end, int limit, boolean atEnd) {
+    /**
+     * The invocation closed at {@code end} ({@code unclosed}: its end tag dropped before the section's): the call,
+     * and then the next invocation or the section's end.
+     */
+    private Verdict done(CharSequence buf, Config cfg, Body b, int end, boolean unclosed, int limit, boolean atEnd) {
         b = unwrapped(b, cfg);
-        List<Repair> repairs = b.typed() ? List.of(Repair.VALUES_TYPED_BY_SCHEMA) : List.of();
+        List<Repair> repairs = new ArrayList<>(2);
+        if (unclosed) {
+            repairs.add(Repair.MISSING_TAGS);
+        }
+        if (b.typed()) {
+            repairs.add(Repair.VALUES_TYPED_BY_SCHEMA);
+        }
         Finding call = b.tooLong() != null
                 ? Finding.error(ExtractionError.Kind.LIMIT_EXCEEDED, ErrorTexts.limit(b.tooLong()),
                         JsonBlock.display(b.name(), cfg), spec.format(), b.itemStart(), end)
-                : CallNormalizer.call(b.name(), b.args(), null, spec.format(), repairs, b.itemStart(), end, cfg);
+                : CallNormalizer.call(b.name(), b.args(), null, spec.format(), List.copyOf(repairs), b.itemStart(), end,
+                        cfg);
         return following(buf, cfg, call, end, end, limit, atEnd);
     }
 
