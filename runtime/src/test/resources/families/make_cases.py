@@ -1159,6 +1159,11 @@ def step3_bare(xs):
 
 
 case("step3", "invocation-without-function-sep", "plain", step3_bare([W]), [W], format="STEP3")
+# the tool's name on a line of its own after function<｜tool_sep｜>; inline values keep their own whitespace
+case("step3", "name-line-before-the-invocation", "repair",
+     step3([c("python", code="    if x:\n        return 1\n")]).replace("function<" + DS + "tool_sep" + DS + ">",
+                                                                       "function<" + DS + "tool_sep" + DS + ">python\n"),
+     [c("python", code="    if x:\n        return 1\n")])
 case("step3", "calls-separated-by-tool-sep", "several", step3_bare([W, S]), [W, S])
 case("step3", "without-function-sep-after-prose", "prose", "Let me check the weather for you.\n\n" + step3_bare([W])
      + "\n\nI'll get that information.", [W], shown="Let me check the weather for you.\n\n\n\nI'll get that information.")

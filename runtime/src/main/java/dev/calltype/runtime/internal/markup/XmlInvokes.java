@@ -54,15 +54,18 @@ public final class XmlInvokes implements Recognizer {
      *     ({@code null}: none; Kimi K3's {@code <|open|>json type="object"<|sep|>})
      * @param jsonClose the end of that block
      * @param paramSpellings other spellings of {@code paramOpen}, read alike (MiniCPM5's {@code <paramname=})
+     * @param nameLine whether an invocation may follow its tool's name on a line of its own (Step-3's
+     *     {@code function<｜tool_sep｜>NAME\n<steptml:invoke name="NAME">}); the invocation's own name is the call's
      */
     public record Spec(WireFormat format, String sectionOpen, String sectionClose, String invokeOpen, String invokeClose,
                 String paramOpen, String paramClose, boolean stringAttribute, boolean typeAttribute, List<String> fillers,
-                boolean uniqueParameters, String jsonOpen, String jsonClose, List<String> paramSpellings) {
+                boolean uniqueParameters, String jsonOpen, String jsonClose, List<String> paramSpellings,
+                boolean nameLine) {
 
         /** The same invocations in a section between other markers ({@code null}: standing alone). */
         public Spec inSection(String open, String close) {
             return new Spec(format, open, close, invokeOpen, invokeClose, paramOpen, paramClose, stringAttribute,
-                    typeAttribute, fillers, uniqueParameters, jsonOpen, jsonClose, paramSpellings);
+                    typeAttribute, fillers, uniqueParameters, jsonOpen, jsonClose, paramSpellings, nameLine);
         }
     }
 
@@ -82,6 +85,7 @@ public final class XmlInvokes implements Recognizer {
         private String jsonOpen;
         private String jsonClose;
         private List<String> paramSpellings = List.of();
+        private boolean nameLine;
 
         private Builder(WireFormat format) {
             this.format = format;
@@ -158,9 +162,16 @@ public final class XmlInvokes implements Recognizer {
             return this;
         }
 
+        /** An invocation may follow its tool's name written on a line of its own. */
+        public Builder nameLine() {
+            this.nameLine = true;
+            return this;
+        }
+
         public Spec build() {
             return new Spec(format, sectionOpen, sectionClose, invokeOpen, invokeClose, paramOpen, paramClose,
-                    stringAttribute, typeAttribute, fillers, uniqueParameters, jsonOpen, jsonClose, paramSpellings);
+                    stringAttribute, typeAttribute, fillers, uniqueParameters, jsonOpen, jsonClose, paramSpellings,
+                    nameLine);
         }
     }
 
@@ -220,6 +231,21 @@ public final class XmlInvokes implements Recognizer {
         int r = Chars.startsWith(buf, i, limit, spec.invokeOpen());
         if (r == Chars.FULL) {
             return invoke(buf, cfg, itemStart, i, limit, atEnd);
+        }
+        if (r == Chars.NO && spec.nameLine() && Chars.isNameChar(buf.charAt(i))) {
+            // the tool's name on a line of its own before the invocation, which names it again
+            int e = i;
+            while (e < limit && e - i < MAX_HEADER && Chars.isNameChar(buf.charAt(e))) {
+                e++;
+            }
+            int k = Chars.skipBlanks(buf, e, limit);
+            int named = Chars.startsWith(buf, k, limit, spec.invokeOpen());
+            if ((named == Chars.PARTIAL || k >= limit) && !atEnd) {
+                return Verdict.needMore(RetryWhen.length(limit + 1), (b, l, x) -> section(b, cfg, itemStart, i, count, l, x));
+            }
+            if (named == Chars.FULL) {
+                return invoke(buf, cfg, itemStart, k, limit, atEnd);
+            }
         }
         if (r == Chars.PARTIAL && !atEnd) {
             return Verdict.needMore(RetryWhen.length(limit + 1), (b, l, e) -> section(b, cfg, itemStart, i, count, l, e));
