@@ -648,6 +648,17 @@ case("minimax-m3", "a-nested-tag-given-twice-is-an-array", "repair",
      NS + "<tool_call>" + NS + "<invoke name=\"update_record\">" + NS + "<id>7" + NS + "</id>" + NS + "<fields>" + NS
      + "<tag>a" + NS + "</tag>" + NS + "<tag>b" + NS + "</tag>" + NS + "</fields>" + NS + "</invoke>" + NS + "</tool_call>",
      [c("update_record", id=7, fields={"tag": ["a", "b"]})])
+# nested tags are shaped by the schema: an array parameter's repeated child tag is its items, members typed
+case("minimax-m3", "nested-tags-shaped-by-the-schema", "repair",
+     NS + "<tool_call>" + NS + "<invoke name=\"set_alarm\">" + NS + "<label>Run" + NS + "</label>" + NS + "<days>" + NS
+     + "<day>mon" + NS + "</day>" + NS + "<day>fri" + NS + "</day>" + NS + "</days>" + NS + "<when>" + NS + "<hour>07" + NS
+     + "</hour>" + NS + "<minute>30" + NS + "</minute>" + NS + "</when>" + NS + "</invoke>" + NS + "</tool_call>",
+     [c("set_alarm", label="Run", days=["mon", "fri"], when={"hour": 7, "minute": 30})],
+     repairs=["VALUES_TYPED_BY_SCHEMA"])
+case("minimax-m3", "one-item-of-an-array-parameter", "repair",
+     NS + "<tool_call>" + NS + "<invoke name=\"update_record\">" + NS + "<id>7" + NS + "</id>" + NS + "<tags>" + NS
+     + "<tag>urgent" + NS + "</tag>" + NS + "</tags>" + NS + "</invoke>" + NS + "</tool_call>",
+     [c("update_record", id=7, tags=["urgent"])])
 case("minimax-m3", "nested-tag-left-open-is-an-error", "malformed",
      NS + "<tool_call>" + NS + "<invoke name=\"update_record\">" + NS + "<id>7" + NS + "</id>" + NS + "<fields>" + NS
      + "<status>done" + NS + "</status>" + NS + "</invoke>" + NS + "</tool_call>", [], True)

@@ -9,8 +9,11 @@ import dev.calltype.runtime.internal.json.Numbers;
 import dev.calltype.runtime.internal.chars.Chars;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.BooleanNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.NullNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -66,8 +69,14 @@ public final class RawValues {
      * {@code spec} {@code null} (no tool known) keeps the text.
      */
     public static Typed typed(ToolSpec spec, String param, String raw, ExtractionLimits limits) {
+        return spec == null ? new Typed(TextNode.valueOf(raw), false)
+                : typedBy(spec.parameters(), spec.parameters().path("properties").path(param), raw, limits);
+    }
+
+    /** The raw value {@code raw} typed by the schema node {@code schema} of the tool's parameters {@code root}. */
+    private static Typed typedBy(JsonNode root, JsonNode schema, String raw, ExtractionLimits limits) {
         TextNode text = TextNode.valueOf(raw);
-        Set<Type> types = spec == null ? Set.of() : types(spec.parameters(), param);
+        Set<Type> types = typesOf(root, schema);
         if (types.isEmpty()) {
             return new Typed(text, false);
         }
@@ -106,9 +115,75 @@ public final class RawValues {
         return new Typed(text, false);
     }
 
+    /**
+     * A value read from nested tags (MiniMax-M3: an object of the child tags, a tag given twice an array of its
+     * values) shaped and typed by the schema of {@code param}: text typed as {@link #typed} types it, an object's
+     * members by their properties' schemas, and an object standing for an array (its one child tag repeated,
+     * {@code <items><item>…</item><item>…</item></items>}) made that array of typed items. Without a schema the
+     * value is as read. Recursion follows the value's nesting, which its reader bounds.
+     */
+    public static Typed shaped(ToolSpec spec, String param, JsonNode value, ExtractionLimits limits) {
+        return spec == null ? new Typed(value, false)
+                : shapedBy(spec.parameters(), spec.parameters().path("properties").path(param), value, limits);
+    }
+
+    private static Typed shapedBy(JsonNode root, JsonNode schema, JsonNode value, ExtractionLimits limits) {
+        if (value.isTextual()) {
+            return typedBy(root, schema, value.textValue(), limits);
+        }
+        Set<Type> types = typesOf(root, schema);
+        JsonNode s = resolved(root, schema);
+        if (value.isObject() && types.contains(Type.ARRAY) && !types.contains(Type.OBJECT) && value.size() == 1) {
+            JsonNode only = value.elements().next();
+            ArrayNode list = JsonNodeFactory.instance.arrayNode();
+            if (only.isArray()) {
+                only.forEach(e -> list.add(shapedBy(root, s.path("items"), e, limits).value()));
+            } else {
+                list.add(shapedBy(root, s.path("items"), only, limits).value());
+            }
+            return new Typed(list, true);
+        }
+        boolean changed = false;
+        if (value.isObject() && types.contains(Type.OBJECT)) {
+            ObjectNode out = JsonNodeFactory.instance.objectNode();
+            for (var f : value.properties()) {
+                JsonNode member = s.path("properties").has(f.getKey()) ? s.path("properties").path(f.getKey())
+                        : s.path("additionalProperties");
+                Typed t = shapedBy(root, member, f.getValue(), limits);
+                changed |= t.changed();
+                out.set(f.getKey(), t.value());
+            }
+            return new Typed(out, changed);
+        }
+        if (value.isArray() && types.contains(Type.ARRAY)) {
+            ArrayNode out = JsonNodeFactory.instance.arrayNode();
+            for (JsonNode e : value) {
+                Typed t = shapedBy(root, s.path("items"), e, limits);
+                changed |= t.changed();
+                out.add(t.value());
+            }
+            return new Typed(out, changed);
+        }
+        return new Typed(value, false);
+    }
+
+    /** {@code schema} with its local {@code $ref}s followed (at most {@link #MAX_SCHEMA_NODES}). */
+    private static JsonNode resolved(JsonNode root, JsonNode schema) {
+        JsonNode s = schema;
+        for (int i = 0; i < MAX_SCHEMA_NODES && s.path("$ref").isTextual(); i++) {
+            JsonNode target = reference(root, s.path("$ref").textValue());
+            if (target == null) {
+                break;
+            }
+            s = target;
+        }
+        return s;
+    }
+
     /** Whether the tool's schema gives a type for {@code param}. */
     public static boolean describes(ToolSpec spec, String param) {
-        return spec != null && !types(spec.parameters(), param).isEmpty();
+        return spec != null
+                && !typesOf(spec.parameters(), spec.parameters().path("properties").path(param)).isEmpty();
     }
 
     /**
@@ -155,10 +230,10 @@ public final class RawValues {
      * The types the schema {@code root} (a tool's parameters) gives its property {@code param}: unions, enums,
      * {@code const}, {@code nullable} and local {@code $ref}s followed, at most {@link #MAX_SCHEMA_NODES} nodes.
      */
-    private static Set<Type> types(JsonNode root, String param) {
+    private static Set<Type> typesOf(JsonNode root, JsonNode schema) {
         Set<Type> out = EnumSet.noneOf(Type.class);
         List<JsonNode> todo = new ArrayList<>();
-        todo.add(root.path("properties").path(param));
+        todo.add(schema);
         for (int i = 0; i < todo.size() && i < MAX_SCHEMA_NODES; i++) {
             JsonNode s = todo.get(i);
             JsonNode ref = s.path("$ref");

@@ -83,6 +83,26 @@ final class RawArguments {
         return v != null;
     }
 
+    /**
+     * Each top-level value read from nested tags (an object or array) shaped and typed by its parameter's schema
+     * ({@link RawValues#shaped}); call once all are read.
+     */
+    void shapeNested() {
+        if (tool == null || tooLong != null) {
+            return;
+        }
+        List<String> keys = new ArrayList<>();
+        args.fieldNames().forEachRemaining(keys::add);
+        for (String key : keys) {
+            JsonNode v = args.get(key);
+            if (v.isContainerNode()) {
+                RawValues.Typed t = RawValues.shaped(tool, key, v, cfg.limits);
+                typed |= t.changed();
+                args.set(key, t.value());
+            }
+        }
+    }
+
     /** The call spanning {@code [start, end)}, or the limit error a value over the limit made it. */
     Finding call(WireFormat format, int start, int end) {
         if (tooLong != null) {
