@@ -299,9 +299,9 @@ public final class RawValues {
             // names some tools' schemas use for the JSON types (Python's and C's), read as those types
             case "str" -> out.add(Type.STRING);
             case "bool" -> out.add(Type.BOOLEAN);
-            case "int", "int8", "int16", "int32", "int64", "uint", "uint8", "uint16", "uint32", "uint64" ->
-                    out.add(Type.INTEGER);
-            case "float", "float32", "float64", "double" -> out.add(Type.NUMBER);
+            case "int", "int8", "int16", "int32", "int64", "uint", "uint8", "uint16", "uint32", "uint64", "long",
+                    "short", "unsigned" -> out.add(Type.INTEGER);
+            case "float", "float32", "float64", "double", "num" -> out.add(Type.NUMBER);
             case "list" -> out.add(Type.ARRAY);
             case "dict" -> out.add(Type.OBJECT);
             default -> {
