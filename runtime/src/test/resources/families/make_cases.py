@@ -1057,6 +1057,18 @@ for fam, render in RAW_FAMILIES.items():
          withoutRepairs=["VALUES_TYPED_BY_SCHEMA"])
 
 
+# a value may hold the format's own tags as text (code that writes them): an end tag followed by more text, or a start
+# tag naming no parameter of the known tool, is part of the value
+CODE = "print(\"</parameter>\")\nline = \"<parameter=new_string>\"\nsteps = [\"</function>\\n\"]"
+case("qwen3-coder", "tags-inside-a-value-are-text", "plain",
+     "<tool_call>\n<function=python>\n<parameter=code>\n" + CODE + "\n</parameter>\n</function>\n</tool_call>",
+     [c("python", code=CODE)])
+# an object written as a JSON string of itself (a template that dumped str(dict)) is read once more
+case("qwen3-coder", "object-written-as-a-json-string-of-itself", "repair",
+     "<tool_call>\n<function=update_record>\n<parameter=id>\n7\n</parameter>\n<parameter=fields>\n\"{'status': 'done'}\"\n"
+     "</parameter>\n</function>\n</tool_call>", [U], repairs=["VALUES_TYPED_BY_SCHEMA"])
+
+
 # a numeric parameter written with leading zeros is that number (Python's int() and Go's strconv read it so)
 case("qwen3-coder", "leading-zeros-of-a-number-are-dropped", "repair",
      qone(c("set_alarm", label="007", snooze="007", volume="0.50")),

@@ -109,6 +109,11 @@ public final class RawValues {
             // a container the model escaped once too often ([{\"id\": 1}], GLM): read with the escapes undone
             v = json(t.replace("\\\"", "\"").replace("\\n", "\n"), limits);
         }
+        if (v != null && v.isTextual() && !string && (types.contains(Type.OBJECT) || types.contains(Type.ARRAY))) {
+            // a container written as a JSON string of itself ("{'key': 'value'}"): its text read once more
+            JsonNode inner = json(v.textValue(), limits);
+            v = inner != null && inner.isContainerNode() ? inner : v;
+        }
         if (v != null && (v.isNumber() ? numberShaped(t) : !string || v.isContainerNode()) && fits(v, types)) {
             return new Typed(v, true);
         }

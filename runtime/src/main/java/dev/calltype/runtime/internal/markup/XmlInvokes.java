@@ -404,13 +404,24 @@ public final class XmlInvokes implements Recognizer {
                 stringAttr = type == null ? null : type.equals("string") ? "true" : "false";
             }
             int v = gt + 1;
-            Chars.Found first = Chars.firstOf(buf, v, limit, valueEnds);
-            int valueEnd = first == null ? -1 : first.at();
-            int x = first != null && first.which() == 0 ? first.at() : -1;
-            if (valueEnd < 0) {
-                return wait(buf, cfg, b, j, RetryWhen.text(v, valueEnds),
-                        limit, atEnd);
+            Chars.Found first = null;
+            for (int from = v; first == null; ) {
+                Chars.Found f = Chars.firstOf(buf, from, limit, valueEnds);
+                if (f == null) {
+                    return wait(buf, cfg, b, j, RetryWhen.text(from, valueEnds), limit, atEnd);
+                }
+                int ends = endsValue(buf, b, f, limit, atEnd);
+                if (ends == Chars.PARTIAL) {
+                    return wait(buf, cfg, b, j, RetryWhen.length(limit + 1), limit, false);
+                }
+                if (ends == Chars.FULL) {
+                    first = f;
+                } else {
+                    from = f.at() + valueEnds[f.which()].length();
+                }
             }
+            int valueEnd = first.at();
+            int x = first.which() == 0 ? first.at() : -1;
             String raw = cdata(Chars.rawValue(buf, v, valueEnd));
             String tooLong = RawValues.tooLong(key.length() > raw.length() ? key : raw, cfg.limits);
             if (tooLong != null || b.tooLong() != null) {
@@ -435,6 +446,43 @@ public final class XmlInvokes implements Recognizer {
             b = b.with(key, value, changed);
             j = valueEnd == x ? x + spec.paramClose().length() : valueEnd;
         }
+    }
+
+    /**
+     * Whether the tag {@code f} found in a value ends it ({@link Chars#FULL}), is text the value holds
+     * ({@link Chars#NO}), or more text decides ({@link Chars#PARTIAL}). A value may hold the format's own tags as
+     * text (code that writes them): a parameter's end tag, or the invocation's, ends the value only when the markup
+     * goes on after it (a tag, or the end of the text), and a parameter's start tag standing for a missing end tag
+     * only when it names a parameter the known tool has.
+     */
+    private int endsValue(CharSequence buf, Body b, Chars.Found f, int limit, boolean atEnd) {
+        String tag = valueEnds[f.which()];
+        if (f.which() > 0 && f.which() < valueEnds.length - 1) {
+            return namesParameter(buf, b, f.at() + tag.length(), limit, atEnd);
+        }
+        int k = Chars.skipBlanks(buf, f.at() + tag.length(), limit);
+        if (k >= limit) {
+            return atEnd ? Chars.FULL : Chars.PARTIAL;
+        }
+        // markup goes on (a tag, even a parameter the schema does not list: the dispatcher reports that one)
+        return buf.charAt(k) == '<' ? Chars.FULL : Chars.NO;
+    }
+
+    /**
+     * Whether the parameter tag whose name starts at {@code from} names a parameter of the known tool
+     * ({@link Chars#FULL}; also when no schema lists the tool's parameters), not one ({@link Chars#NO}), or more text
+     * decides ({@link Chars#PARTIAL}).
+     */
+    private static int namesParameter(CharSequence buf, Body b, int from, int limit, boolean atEnd) {
+        JsonNode properties = b.tool() == null ? null : b.tool().parameters().path("properties");
+        if (properties == null || !properties.isObject() || properties.isEmpty()) {
+            return Chars.FULL;
+        }
+        int gt = indexOfBounded(buf, '>', from, limit);
+        if (gt == -2) {
+            return atEnd ? Chars.FULL : Chars.PARTIAL;
+        }
+        return gt < 0 || properties.has(headerName(buf, from, gt)) ? Chars.FULL : Chars.NO;
     }
 
     /** The invocation is incomplete: wait for more (keeping what was read), or it is truncated. */
