@@ -57,7 +57,8 @@ TOOLS.append(ALARM)
 # a tool whose schema names its types as a programming language does
 TOOLS.append(fn("set_timer", "Set a timer", {"seconds": {"type": "int"}, "repeat": {"type": "uint32"},
                                              "ratio": {"type": "float"}, "steps": {"type": "list"},
-                                             "loud": {"type": "bool"}}, ["seconds"]))
+                                             "loud": {"type": "bool"}, "tag": {"type": ["string", "integer"]}},
+                ["seconds"]))
 
 
 def c(name, **args):
@@ -1063,6 +1064,13 @@ CODE = "print(\"</parameter>\")\nline = \"<parameter=new_string>\"\nsteps = [\"<
 case("qwen3-coder", "tags-inside-a-value-are-text", "plain",
      "<tool_call>\n<function=python>\n<parameter=code>\n" + CODE + "\n</parameter>\n</function>\n</tool_call>",
      [c("python", code=CODE)])
+# beside string, text that is exactly a value of another member of the union is that value; other text stays text
+case("qwen3-coder", "union-with-string-reads-an-exact-number", "repair",
+     qone(c("set_timer", seconds="90", tag="123")) + "\n" + qone(c("set_timer", seconds="90", tag="0123")),
+     [c("set_timer", seconds=90, tag=123), c("set_timer", seconds=90, tag="0123")])
+# a value whose end tag is missing ends at the line break before the next tag
+case("qwen3-coder", "end-tags-missing-values-end-at-the-line-break", "repair",
+     "<tool_call>\n<function=get_weather>\n<parameter=city>Oslo\n<parameter=days>2\n</function>\n</tool_call>", [W])
 # an object written as a JSON string of itself (a template that dumped str(dict)) is read once more
 case("qwen3-coder", "object-written-as-a-json-string-of-itself", "repair",
      "<tool_call>\n<function=update_record>\n<parameter=id>\n7\n</parameter>\n<parameter=fields>\n\"{'status': 'done'}\"\n"

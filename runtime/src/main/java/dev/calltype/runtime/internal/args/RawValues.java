@@ -31,9 +31,9 @@ import java.util.Set;
  *       and, without {@code type}, {@code properties} (an object) or {@code items} (an array); the non-JSON type
  *       names {@code int}, {@code uint32}, {@code float}, {@code double}, {@code bool}, {@code str}, {@code list} and
  *       {@code dict} some schemas carry are read as their JSON types.</li>
- *   <li>For a string parameter the text is kept, {@code "null"} included; beside {@code string}, only an
- *       object or array written as JSON for an {@code object} or {@code array} member of the union is read, and
- *       the bare word {@code null} for a nullable string is {@code null}.</li>
+ *   <li>For a string parameter the text is kept, {@code "null"} included; beside {@code string}, only text that
+ *       is exactly a value of another member is read as it (a JSON number, {@code true} or {@code false}, an
+ *       object or array written as JSON), and the bare word {@code null} for a nullable string is {@code null}.</li>
  *   <li>Otherwise: {@code true}/{@code false} (any case) and {@code 1}/{@code 0} for a boolean, a JSON number for an
  *       integer or number (leading zeros dropped: {@code 007} is {@code 7}), JSON text for an object or array
  *       (leniently, and once more with escaped quotes undone), {@code null} (any case) for a nullable parameter
@@ -86,14 +86,23 @@ public final class RawValues {
             // a nullable string: the bare word is the null the union allows (vLLM and Ollama read it so)
             return new Typed(NullNode.getInstance(), true);
         }
-        if (string && !(types.contains(Type.OBJECT) && t.startsWith("{") || types.contains(Type.ARRAY) && t.startsWith("["))) {
-            return new Typed(text, false);
+        if (string) {
+            // beside string, only text that is exactly a value of another member is that value (as Ollama reads
+            // unions): a JSON number, true or false, an object or array written as JSON; anything else stays text
+            if (types.contains(Type.BOOLEAN) && (t.equals("true") || t.equals("false"))) {
+                return new Typed(BooleanNode.valueOf(t.equals("true")), true);
+            }
+            boolean number = (types.contains(Type.INTEGER) || types.contains(Type.NUMBER)) && numberShaped(t);
+            if (!(number || types.contains(Type.OBJECT) && t.startsWith("{") || types.contains(Type.ARRAY)
+                    && t.startsWith("["))) {
+                return new Typed(text, false);
+            }
         }
         if (types.contains(Type.BOOLEAN)) {
-            if (t.equalsIgnoreCase("true") || t.equals("1")) {
+            if (t.equalsIgnoreCase("true") || !string && t.equals("1")) {
                 return new Typed(BooleanNode.TRUE, true);
             }
-            if (t.equalsIgnoreCase("false") || t.equals("0")) {
+            if (t.equalsIgnoreCase("false") || !string && t.equals("0")) {
                 return new Typed(BooleanNode.FALSE, true);
             }
         }
@@ -101,7 +110,7 @@ public final class RawValues {
             // null where the union allows it, or for a parameter no text fits (vLLM and Ollama read it so)
             return new Typed(NullNode.getInstance(), true);
         }
-        if (types.contains(Type.INTEGER) || types.contains(Type.NUMBER)) {
+        if (!string && (types.contains(Type.INTEGER) || types.contains(Type.NUMBER))) {
             t = withoutLeadingZeros(t);
         }
         JsonNode v = json(t, limits);

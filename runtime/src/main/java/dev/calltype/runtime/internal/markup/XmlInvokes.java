@@ -422,7 +422,12 @@ public final class XmlInvokes implements Recognizer {
             }
             int valueEnd = first.at();
             int x = first.which() == 0 ? first.at() : -1;
-            String raw = cdata(Chars.rawValue(buf, v, valueEnd));
+            int rawEnd = valueEnd;
+            if (x < 0 && rawEnd > v && buf.charAt(rawEnd - 1) == '\n' && buf.charAt(v) != '\n' && buf.charAt(v) != '\r') {
+                // a value whose end tag is missing ends at the line break before the next tag
+                rawEnd -= rawEnd - 1 > v && buf.charAt(rawEnd - 2) == '\r' ? 2 : 1;
+            }
+            String raw = cdata(Chars.rawValue(buf, v, rawEnd));
             String tooLong = RawValues.tooLong(key.length() > raw.length() ? key : raw, cfg.limits);
             if (tooLong != null || b.tooLong() != null) {
                 b = b.failing(tooLong);
