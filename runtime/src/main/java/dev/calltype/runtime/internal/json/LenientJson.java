@@ -302,8 +302,9 @@ public final class LenientJson {
         private Map<JsonNode, Map<String, String>> overwritten;
         private final boolean[] applied = new boolean[Repair.values().length];
         private final List<Frame> stack = new ArrayList<>();
-        /** The keys read so far, by hash ({@link #key}); made on the first key. */
+        /** The keys read so far, by hash ({@link #key}); made on the ninth key. */
         private String[] keys;
+        private int keysRead;
 
         /** The scan stops here: the limit, or earlier where the payload limit cuts the value. */
         private int end;
@@ -644,13 +645,13 @@ public final class LenientJson {
         }
 
         /**
-         * The key {@code raw[from, to)}: the same string for the same short key within one read, as the members of
-         * a list's objects repeat their keys (one copy, and its hash computed once).
+         * The key {@code raw[from, to)}: past the first eight keys of a read, the same string for the same short key,
+         * as the members of a list's objects repeat their keys (one copy, and its hash computed once).
          */
         private String key(int from, int to) {
             int length = to - from;
-            if (length > 32) {
-                return raw.subSequence(from, to).toString();
+            if (length > 32 || ++keysRead <= 8) {
+                return raw.subSequence(from, to).toString(); // a small object's keys are not worth a table
             }
             int h = 0;
             for (int k = from; k < to; k++) {
