@@ -101,19 +101,30 @@ public final class DirectReader {
                 return null;
             }
             out.add(element);
-            c = tokens.next();
-            if (c == ',') {
-                tokens.consume();
-                c = tokens.next();
-                if (c == ']') {
-                    tokens.repaired(Repair.TRAILING_COMMA);
-                }
-            } else if (c != ']') {
+            c = afterValue(']');
+            if (c < 0) {
                 return null;
             }
         }
         tokens.consume();
         return q.set ? Collections.unmodifiableSet(new LinkedHashSet<>(out)) : Collections.unmodifiableList(out);
+    }
+
+    /**
+     * After an element or member: past a {@code ','}, the next character (a trailing comma before {@code closer}
+     * recorded as the tree reader records it), or {@code closer} itself; -1 when neither follows.
+     */
+    private int afterValue(char closer) {
+        int c = tokens.next();
+        if (c == ',') {
+            tokens.consume();
+            c = tokens.next();
+            if (c == closer) {
+                tokens.repaired(Repair.TRAILING_COMMA);
+            }
+            return c;
+        }
+        return c == closer ? c : -1;
     }
 
     private Object record(Shape.Record r, int depth, int recordDepth) {
@@ -153,14 +164,8 @@ public final class DirectReader {
             }
             members[at] = v;
             found++;
-            c = tokens.next();
-            if (c == ',') {
-                tokens.consume();
-                c = tokens.next();
-                if (c == '}') {
-                    tokens.repaired(Repair.TRAILING_COMMA);
-                }
-            } else if (c != '}') {
+            c = afterValue('}');
+            if (c < 0) {
                 return null;
             }
         }
