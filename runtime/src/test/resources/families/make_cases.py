@@ -54,6 +54,11 @@ ALARM = fn("set_alarm", "Set an alarm", {
 ALARM["function"]["parameters"]["$defs"] = {"Time": {"type": "object", "properties": {
     "hour": {"type": "integer"}, "minute": {"type": "integer"}}}}
 TOOLS.append(ALARM)
+# a tool whose schema names its types as a programming language does
+TOOLS.append(fn("set_timer", "Set a timer", {"seconds": {"type": "int"}, "repeat": {"type": "uint32"},
+                                             "ratio": {"type": "float"}, "steps": {"type": "list"},
+                                             "loud": {"type": "bool"}, "tag": {"type": ["string", "integer"]}},
+                ["seconds"]))
 
 
 def c(name, **args):
@@ -495,6 +500,13 @@ std("hunyuan-v3", lambda x: hy([x]), hy,
     hy([c("update_record", id=7, fields={"status": "done"})]), [c("update_record", id=7, fields={"status": "done"})],
     cut(hy([W]), "Os"))
 case("hunyuan-v3", "suffixed-tags", "plain", hy([W], ":opensource"), [W])
+# HY V4: a call the section closes while it is still open is an error, never a call
+case("hunyuan-v3", "call-left-open-inside-its-section-is-an-error", "malformed",
+     hy([W], ":opensource").replace("</tool_call:opensource>", ""), [], True, errorKinds=["INVALID_CALL_SYNTAX"])
+# schemas that name their types as a programming language does (int, uint32, float, list, bool): read as JSON types
+case("hunyuan-v3", "schema-type-names-like-int-and-list", "repair",
+     hy([c("set_timer", seconds="90", repeat="3", ratio="0.5", steps="[1, 2]", loud="true")], ":opensource"),
+     [c("set_timer", seconds=90, repeat=3, ratio=0.5, steps=[1, 2], loud=True)], repairs=["VALUES_TYPED_BY_SCHEMA"])
 case("hunyuan-v3", "tool-sep-in-a-bare-tool-call", "plain",
      "<tool_call>get_weather<tool_sep><arg_key>city</arg_key><arg_value>Oslo</arg_value><arg_key>days</arg_key>"
      "<arg_value>2</arg_value></tool_call>", [W])
@@ -508,6 +520,23 @@ def solar(x):
 
 std("solar-open", solar, lambda xs: "".join(solar(x) for x in xs),
     solar(c("update_record", id=7, tags=["a", "b"])), [c("update_record", id=7, tags=["a", "b"])], cut(solar(W), "Os"))
+# a call whose end token was dropped ends where the next call starts (its name line complete); a call that restarts
+# before its name line ends is an error, and the call after it is read
+SOLAR_END = "<|tool_call:end|>"
+case("solar-open", "dropped-call-end-ends-at-the-next-call", "repair",
+     "Checking both.\n" + solar(W).replace(SOLAR_END, "\n") + solar(S), [W, S],
+     shown="Checking both.\n")
+case("solar-open", "dropped-argument-and-call-end", "repair",
+     solar(S).replace("<|tool_arg:end|>" + SOLAR_END, "") + solar(W), [S, W])
+case("solar-open", "restart-before-the-name-ends", "malformed",
+     "<|tool_call:start|>get_wea" + solar(W), [W], True, errorKinds=["INVALID_CALL_SYNTAX"])
+case("solar-open", "name-without-its-line-break-is-not-a-call", "malformed",
+     "<|tool_call:start|>now" + SOLAR_END + solar(W), [W], True, errorKinds=["INVALID_CALL_SYNTAX"])
+case("solar-open", "argument-restarted-before-its-name-ends", "repair",
+     solar(W).replace("<|tool_arg:start|>city", "<|tool_arg:start|>ci<|tool_arg:start|>city"), [W],
+     repairs=["MISSING_TAGS"])
+case("solar-open", "a-call-left-open-at-the-end-is-truncated", "malformed",
+     "Let me check." + solar(W).replace(SOLAR_END, ""), [], True, errorKinds=["TRUNCATED"])
 
 
 # Solar Open 100B: <|tool_calls|> section (optional), each call ID<|tool_call:name|>NAME<|tool_call:args|>{json}
@@ -534,6 +563,15 @@ def plamo(xs):
 
 std("plamo3", lambda x: plamo([x]), plamo,
     plamo([W]).replace('"days": 2}', '"days": 2,}'), [W], cut(plamo([W]), '"Os'))
+# newer templates have the model write the constrained-decoding tokens before the JSON
+PLAMO_ARGS = "<|plamo:begin_tool_arguments:plamo|>"
+case("plamo3", "constrain-tokens-before-the-arguments", "several",
+     "Checking both.\n" + plamo([W, S]).replace(PLAMO_ARGS, PLAMO_ARGS + "<|plamo:constrain|>json<|plamo:msg|>"),
+     [W, S], shown="Checking both.\n")
+case("plamo3", "msg-token-before-the-arguments", "plain",
+     plamo([W]).replace(PLAMO_ARGS, PLAMO_ARGS + "<|plamo:msg|>"), [W])
+case("plamo3", "request-cut-after-its-name", "malformed",
+     "Before tools." + cut(plamo([W]), "<|plamo:end_tool_name:plamo|>"), [], True, shown="Before tools.")
 
 
 def xml_family(family, section, invoke, param, close_invoke, close_param, close_section, repair_call, quote='"'):
@@ -547,6 +585,10 @@ def xml_family(family, section, invoke, param, close_invoke, close_param, close_
 U = c("update_record", id=7, fields={"status": "done"})
 xml_family("dots", "<dots_function_call>", "<invoke name=", "<parameter name=", "</invoke>", "</parameter>",
            "</dots_function_call>", U)
+# a dots block may hold one JSON call instead of invocations
+case("dots", "json-call-in-a-block", "several",
+     "<dots_function_call><invoke name=\"get_weather\"><parameter name=\"city\">Oslo</parameter><parameter name=\"days\">2"
+     "</parameter></invoke></dots_function_call>\n<dots_function_call>" + jcall(S) + "</dots_function_call>", [W, S])
 xml_family("muse-glimmer", "<atem:function_calls>", "<atem:invoke name=", "<atem:parameter name=", "</atem:invoke>",
            "</atem:parameter>", "</atem:function_calls>", U)
 
@@ -569,6 +611,21 @@ case("muse-glimmer", "call-markup-in-the-answer-is-not-run", "prose",
      shown="You would write:\n" + ATEM_CALL + "\nand the tool answers.<|eot|>")
 case("muse-glimmer", "answer-only-call-markup-is-not-run", "plain",
      " to=user<|message|>" + ATEM_CALL, [], shown=ATEM_CALL)
+# a block after prose in the same message is the model showing markup, not calling: text, as the engines read it
+# (the shared prose case); a block that opens its message runs
+for x in CASES["muse-glimmer"]:
+    if x["id"] == "muse-glimmer/prose":
+        x["calls"], x["shown"] = [], x["text"]
+case("muse-glimmer", "block-opening-the-response-runs", "prose", "\n\n" + ATEM_CALL + "\nI'll summarise when it returns.",
+     [W], shown="\n\n\nI'll summarise when it returns.")
+case("muse-glimmer", "block-after-a-headerless-message-start-runs", "prose",
+     "<|start|>assistant<|message|>" + ATEM_CALL + "<|eom|>", [W])
+case("muse-glimmer", "to-self-ended-by-the-next-message", "prose",
+     " to=self<|message|>Oslo, two days.<|start|>assistant to=get_weather<|message|>" + ATEM_CALL
+     + "<|start|>assistant to=user<|message|>Checking.", [W], shown="Checking.")
+case("muse-glimmer", "to-self-mentioning-the-start-token-stays-reasoning", "plain",
+     " to=self<|message|>The header starts with `<|start|>`, then the role.<|eom|><|start|>assistant to=user<|message|>Done.",
+     [], shown="Done.")
 case("muse-glimmer", "answer-then-a-call-to-the-tool", "several",
      "to=user<|message|>Checking now.<|eom|><|start|>assistant to=get_weather<|message|>" + ATEM_CALL, [W],
      shown="Checking now.<|eom|>")
@@ -614,6 +671,19 @@ case("minicpm5", "cdata-value", "plain",
 
 case("minicpm5", "collapsed-spelling", "plain", cpm(W).replace("<function name", "<functionname")
      .replace("<param name", "<paramname"), [W])
+case("minicpm5", "byte-level-space-marker-and-mixed-spellings", "several",
+     cpm(W).replace(" name=", "\u0120name=") + "\n" + cpm(S).replace("<function name", "<function\u0120name")
+     .replace("<param name", "<paramname"), [W, S])
+case("minicpm5", "call-inside-tool-call-tags", "several",
+     "<tool_call>" + cpm(W) + "</tool_call>\n<tool_call>\n" + cpm(S).replace("<param name", "<paramname") + "\n</tool_call>",
+     [W, S])
+case("minicpm5", "arguments-tag-around-the-parameters", "plain",
+     cpm(W).replace("\">", "\"><arguments>", 1).replace("</function>", "</arguments></function>"), [W])
+case("minicpm5", "arguments-wrapped-in-properties", "repair",
+     "<function name=\"get_weather\"><param name=\"properties\">{'city': 'Oslo', 'days': 2}</param></function>", [W])
+case("minicpm5", "a-properties-parameter-without-tools-is-kept", "plain",
+     "<function name=\"create_page\"><param name=\"properties\">{\"title\": \"Notes\"}</param></function>",
+     [c("create_page", properties="{\"title\": \"Notes\"}")], tools="none")
 case("minicpm5", "tokenizer-space-spelling", "several", "\n".join(cpm(x).replace(" name=", SP + "name=") for x in [W, S]),
      [W, S])
 one = lambda x: "<|function_call|>" + jcall(x)
@@ -648,6 +718,17 @@ case("minimax-m3", "a-nested-tag-given-twice-is-an-array", "repair",
      NS + "<tool_call>" + NS + "<invoke name=\"update_record\">" + NS + "<id>7" + NS + "</id>" + NS + "<fields>" + NS
      + "<tag>a" + NS + "</tag>" + NS + "<tag>b" + NS + "</tag>" + NS + "</fields>" + NS + "</invoke>" + NS + "</tool_call>",
      [c("update_record", id=7, fields={"tag": ["a", "b"]})])
+# nested tags are shaped by the schema: an array parameter's repeated child tag is its items, members typed
+case("minimax-m3", "nested-tags-shaped-by-the-schema", "repair",
+     NS + "<tool_call>" + NS + "<invoke name=\"set_alarm\">" + NS + "<label>Run" + NS + "</label>" + NS + "<days>" + NS
+     + "<day>mon" + NS + "</day>" + NS + "<day>fri" + NS + "</day>" + NS + "</days>" + NS + "<when>" + NS + "<hour>07" + NS
+     + "</hour>" + NS + "<minute>30" + NS + "</minute>" + NS + "</when>" + NS + "</invoke>" + NS + "</tool_call>",
+     [c("set_alarm", label="Run", days=["mon", "fri"], when={"hour": 7, "minute": 30})],
+     repairs=["VALUES_TYPED_BY_SCHEMA"])
+case("minimax-m3", "one-item-of-an-array-parameter", "repair",
+     NS + "<tool_call>" + NS + "<invoke name=\"update_record\">" + NS + "<id>7" + NS + "</id>" + NS + "<tags>" + NS
+     + "<tag>urgent" + NS + "</tag>" + NS + "</tags>" + NS + "</invoke>" + NS + "</tool_call>",
+     [c("update_record", id=7, tags=["urgent"])])
 case("minimax-m3", "nested-tag-left-open-is-an-error", "malformed",
      NS + "<tool_call>" + NS + "<invoke name=\"update_record\">" + NS + "<id>7" + NS + "</id>" + NS + "<fields>" + NS
      + "<status>done" + NS + "</status>" + NS + "</invoke>" + NS + "</tool_call>", [], True)
@@ -657,6 +738,13 @@ pool = lambda x: "<tool_call>" + x["name"] + "\n" + "".join(
     "<arg_key>" + k + "</arg_key>\n<arg_value>\n" + raw(v) + "\n</arg_value>\n" for k, v in x["arguments"].items()) \
     + "</tool_call>"
 std("poolside-v1", pool, lambda xs: "\n".join(pool(x) for x in xs), pool(U), [U], cut(pool(W), "Os"))
+# Laguna sometimes wraps a GLM call in <user>: a call when it starts with a known tool's exact name
+upool = lambda x: pool(x).replace("<tool_call>", "<user>").replace("</tool_call>", "</user>")
+case("poolside-v1", "call-wrapped-in-user-tags", "prose", "I'll check.\n" + upool(W), [W], shown="I'll check.\n")
+case("poolside-v1", "user-tags-around-text-stay-text", "plain", "<user>hello</user>", [], shown="<user>hello</user>")
+case("poolside-v1", "user-tags-need-a-known-tool", "plain", upool(c("delete_all", scope="everything")), [],
+     shown=upool(c("delete_all", scope="everything")))
+case("poolside-v1", "user-tags-without-tools-stay-text", "plain", upool(W), [], tools="none", shown=upool(W))
 ling = lambda x: "<tool_call>" + x["name"] + "\\n" + "".join(
     "<arg_key>" + k + "</arg_key><arg_value>" + raw(v) + "</arg_value>" for k, v in x["arguments"].items()) \
     + "</tool_call>"
@@ -670,6 +758,12 @@ case("glm45", "a-quote-inside-a-value-is-kept", "regression",
 case("hunyuan-v3", "json-encoded-string-value", "plain",
      "<tool_calls><tool_call>get_weather<tool_sep><arg_key>city</arg_key><arg_value>\"Oslo\"</arg_value>"
      "<arg_key>days</arg_key><arg_value>2</arg_value></tool_call></tool_calls>", [W])
+# a value may hold the format's own tags as text: the call ends at the closing tag after its last value
+case("glm45", "call-tags-inside-a-value-are-text", "plain",
+     "Writing the guide.\n<tool_call>send_email<arg_key>to</arg_key><arg_value>a@b.c</arg_value><arg_key>subject</arg_key>"
+     "<arg_value>Format</arg_value><arg_key>body</arg_key><arg_value>Wrap each call in <tool_call> and </tool_call>."
+     "</arg_value></tool_call>", [c("send_email", to="a@b.c", subject="Format",
+                                    body="Wrap each call in <tool_call> and </tool_call>.")], shown="Writing the guide.\n")
 case("glm45", "over-escaped-array-value", "regression",
      "<tool_call>update_record<arg_key>id</arg_key><arg_value>7</arg_value><arg_key>fields</arg_key>"
      "<arg_value>{\\\"status\\\": \\\"done\\\"}</arg_value></tool_call>", [U])
@@ -904,6 +998,12 @@ case("minimax-m2", "section-with-two-invokes", "several",
      "<minimax:tool_call>\n<invoke name=\"get_weather\">\n<parameter name=\"city\">Lima</parameter>\n"
      "<parameter name=\"days\">2</parameter>\n</invoke>\n<invoke name=\"now\">\n</invoke>\n</minimax:tool_call>",
      [c("get_weather", city="Lima", days=2), NOW], format="MINIMAX", shown="")
+# the section closes right after a complete parameter: the invocation's end tag was dropped, the call is read
+case("minimax-m2", "invoke-end-dropped-before-the-section-end", "repair",
+     "Checking.\n" + mm([W]).replace("</invoke>\n", ""), [W], repairs=["MISSING_TAGS"], shown="Checking.\n")
+case("dots", "invoke-end-dropped-before-the-section-end", "repair",
+     "<dots_function_call><invoke name=\"search\"><parameter name=\"query\">rust borrow checker</parameter>"
+     "<parameter name=\"limit\">3</parameter></dots_function_call>", [S], repairs=["MISSING_TAGS"])
 case("minimax-m2", "unknown-tool", "malformed", "<minimax:tool_call>\n<invoke name=\"rm\">\n</invoke>\n</minimax:tool_call>",
      [], True, errorKinds=["UNKNOWN_TOOL"])
 case("deepseek-dsml", "string-false-means-json", "repair",
@@ -1004,13 +1104,15 @@ RAW_FAMILIES = {
 ALARM_RAW = c("set_alarm", label="007", snooze="null", enabled="1", days="[\"mon\", \"fri\"]",
               when="{\"hour\": 7, \"minute\": 30}", volume="1.50", note="null", sound="[\"chime\", \"bell\"]")
 ALARM_TYPED = c("set_alarm", label="007", snooze=None, enabled=True, days=["mon", "fri"], when={"hour": 7, "minute": 30},
-                volume=1.5, note="null", sound=["chime", "bell"])
+                volume=1.5, note=None, sound=["chime", "bell"])
 ALARM_RAW2 = c("set_alarm", label="Wake up", snooze="15", enabled="FALSE", sound="chime", volume="0")
 ALARM_TYPED2 = c("set_alarm", label="Wake up", snooze=15, enabled=False, sound="chime", volume=0)
 UNTYPED = c("get_weather", city="Oslo", days="2", metric="true", hours="[6, 12]")
 for fam, render in RAW_FAMILIES.items():
     case(fam, "schema-types-each-value", "repair", render(ALARM_RAW), [ALARM_TYPED], repairs=["VALUES_TYPED_BY_SCHEMA"])
-    case(fam, "schema-types-scalars-and-keeps-strings", "repair", "Setting it now.\n" + render(ALARM_RAW2),
+    # (Muse Glimmer runs a block only where it opens its message, so there without the prose)
+    case(fam, "schema-types-scalars-and-keeps-strings", "repair",
+         ("" if fam == "muse-glimmer" else "Setting it now.\n") + render(ALARM_RAW2),
          [ALARM_TYPED2])
     if fam in ("deepseek-dsml", "kimi-k3"):
         # these formats mark each value's type in the markup (string="false", type="integer"): without a schema
@@ -1023,6 +1125,36 @@ for fam, render in RAW_FAMILIES.items():
     case(fam, "parameter-the-schema-does-not-list-stays-text", "plain",
          render(c("search", query="1.50", page="02")), [c("search", query="1.50", page="02")],
          withoutRepairs=["VALUES_TYPED_BY_SCHEMA"])
+
+
+# a value may hold the format's own tags as text (code that writes them): an end tag followed by more text, or a start
+# tag naming no parameter of the known tool, is part of the value
+CODE = "print(\"</parameter>\")\nline = \"<parameter=new_string>\"\nsteps = [\"</function>\\n\"]"
+case("qwen3-coder", "tags-inside-a-value-are-text", "plain",
+     "<tool_call>\n<function=python>\n<parameter=code>\n" + CODE + "\n</parameter>\n</function>\n</tool_call>",
+     [c("python", code=CODE)])
+# beside string, text that is exactly a value of another member of the union is that value; other text stays text
+case("qwen3-coder", "union-with-string-reads-an-exact-number", "repair",
+     qone(c("set_timer", seconds="90", tag="123")) + "\n" + qone(c("set_timer", seconds="90", tag="0123")),
+     [c("set_timer", seconds=90, tag=123), c("set_timer", seconds=90, tag="0123")])
+# a value whose end tag is missing ends at the line break before the next tag
+case("qwen3-coder", "end-tags-missing-values-end-at-the-line-break", "repair",
+     "<tool_call>\n<function=get_weather>\n<parameter=city>Oslo\n<parameter=days>2\n</function>\n</tool_call>", [W])
+# an object written as a JSON string of itself (a template that dumped str(dict)) is read once more
+case("qwen3-coder", "object-written-as-a-json-string-of-itself", "repair",
+     "<tool_call>\n<function=update_record>\n<parameter=id>\n7\n</parameter>\n<parameter=fields>\n\"{'status': 'done'}\"\n"
+     "</parameter>\n</function>\n</tool_call>", [U], repairs=["VALUES_TYPED_BY_SCHEMA"])
+
+
+# a numeric parameter written with leading zeros is that number (Python's int() and Go's strconv read it so)
+case("qwen3-coder", "leading-zeros-of-a-number-are-dropped", "repair",
+     qone(c("set_alarm", label="007", snooze="007", volume="0.50")),
+     [c("set_alarm", label="007", snooze=7, volume=0.5)], repairs=["VALUES_TYPED_BY_SCHEMA"])
+
+
+# the bare word null for a parameter that takes no string is null, in any case
+case("qwen3-coder", "null-for-a-number-is-null", "repair", qone(c("set_alarm", label="null", volume="NULL")),
+     [c("set_alarm", label="null", volume=None)], repairs=["VALUES_TYPED_BY_SCHEMA"])
 
 
 # ---------------------------------------------------------------- issue 29: calls after a <think> never closed
@@ -1127,6 +1259,11 @@ def step3_bare(xs):
 
 
 case("step3", "invocation-without-function-sep", "plain", step3_bare([W]), [W], format="STEP3")
+# the tool's name on a line of its own after function<｜tool_sep｜>; inline values keep their own whitespace
+case("step3", "name-line-before-the-invocation", "repair",
+     step3([c("python", code="    if x:\n        return 1\n")]).replace("function<" + DS + "tool_sep" + DS + ">",
+                                                                       "function<" + DS + "tool_sep" + DS + ">python\n"),
+     [c("python", code="    if x:\n        return 1\n")])
 case("step3", "calls-separated-by-tool-sep", "several", step3_bare([W, S]), [W, S])
 case("step3", "without-function-sep-after-prose", "prose", "Let me check the weather for you.\n\n" + step3_bare([W])
      + "\n\nI'll get that information.", [W], shown="Let me check the weather for you.\n\n\n\nI'll get that information.")
@@ -1182,6 +1319,19 @@ case("kimi-k3", "character-references-in-attributes", "plain",
      "type=\"string\"<|sep|>a@b.c<|close|>argument<|sep|><|open|>argument key=\"sub&#x6A;ect\" type=\"string\"<|sep|>"
      "Q&amp;A<|close|>argument<|sep|><|open|>argument key=\"body\" type=\"string\"<|sep|>See you.<|close|>argument"
      "<|sep|><|close|>call<|sep|><|close|>tools<|sep|>", [c("send_email", to="a@b.c", subject="Q&amp;A", body="See you.")])
+case("kimi-k3", "escaped-ampersand-and-quote-in-attributes", "plain",
+     "<|open|>tools<|sep|><|open|>call tool=\"weather&amp;alerts\" index=\"1\"<|sep|><|open|>argument key=\"say &quot;hi&quot;\" "
+     "type=\"string\"<|sep|>Oslo<|close|>argument<|sep|><|close|>call<|sep|><|close|>tools<|sep|>",
+     [{"name": "weather&alerts", "arguments": {"say \"hi\"": "Oslo"}}], tools="none")
+# Kimi K3 may write a call's arguments as one JSON block instead of argument tags
+K3J = lambda x, i=1: ("<|open|>call tool=\"" + x["name"] + "\" index=\"" + str(i) + "\"<|sep|><|open|>json type=\"object\"<|sep|>"
+                      + js(x["arguments"]) + "<|close|>json<|sep|><|close|>call<|sep|>")
+case("kimi-k3", "json-block-arguments", "several",
+     "<|open|>response<|sep|>Both at once.<|close|>response<|sep|><|open|>tools<|sep|>" + K3J(W) + K3J(S, 2)
+     + "<|close|>tools<|sep|>", [W, S])
+case("kimi-k3", "json-block-that-is-not-an-object", "malformed",
+     "<|open|>tools<|sep|><|open|>call tool=\"get_weather\" index=\"1\"<|sep|><|open|>json type=\"object\"<|sep|>"
+     "[\"Oslo\"]<|close|>json<|sep|><|close|>call<|sep|><|close|>tools<|sep|>", [], True)
 case("minimax-m2", "character-references-in-the-name", "plain",
      "<minimax:tool_call>\n<invoke name=\"get&#95;weather\">\n<parameter name=\"city\">Oslo</parameter>\n"
      "<parameter name=\"days\">2</parameter>\n</invoke>\n</minimax:tool_call>", [W])
@@ -1191,6 +1341,12 @@ case("minimax-m2", "character-references-in-the-name", "plain",
 case("minicpm5", "parameter-without-a-name-is-an-error", "malformed",
      "<function name=\"get_weather\"><param name=\"\">Oslo</param><param name=\"days\">2</param></function>", [], True,
      errorKinds=["INVALID_CALL_SYNTAX"], errorTool="get_weather")
+case("minicpm5", "parameter-tag-without-a-name-attribute-is-an-error", "malformed",
+     "<function name=\"get_weather\"><param>Oslo</param><param name=\"days\">2</param></function>", [], True,
+     errorKinds=["INVALID_CALL_SYNTAX"], errorTool="get_weather")
+case("qwen3-coder", "parameter-tag-without-a-name-is-an-error", "malformed",
+     "<tool_call>\n<function=get_weather>\n<parameter>\nOslo\n</parameter>\n</function>\n</tool_call>", [], True,
+     errorKinds=["INVALID_CALL_SYNTAX"])
 case("minicpm5", "parameter-given-twice-is-an-error", "malformed",
      "Checking.\n<function name=\"get_weather\"><param name=\"city\">Oslo</param><param name=\"city\">Bergen</param>"
      "</function>", [], True, errorKinds=["INVALID_CALL_SYNTAX"], messageContains=["twice"], shown="Checking.\n")

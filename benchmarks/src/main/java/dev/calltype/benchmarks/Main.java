@@ -35,7 +35,12 @@ public final class Main {
     /** The benchmarks behind the five figures that run in steady state. */
     private static final String STEADY =
             "\\.(ExtractionBenchmark|ProseBenchmark|StreamingBenchmark|RepairBenchmark|dispatch\\.DispatchBenchmark"
-                    + "|answer\\.AnswerBenchmark)\\.";
+                    + ")\\.";
+    /**
+     * Typed answers beside Jackson and Spring AI: whole-second warm-up iterations even in {@code quick}, for all three
+     * alike, as a parse runs through more methods than the JIT compiles in half a second on a busy machine.
+     */
+    private static final String ANSWER = "\\.answer\\.AnswerBenchmark\\.";
     /**
      * Making a 100-tool toolkit's constraints: milliseconds per operation, so it gets whole-second warm-up iterations
      * even in {@code quick} (a few hundred operations, enough for the JIT to compile the grammar writer).
@@ -72,6 +77,10 @@ public final class Main {
                 .forks(1)
                 .warmupIterations(3).warmupTime(TimeValue.seconds(1))
                 .measurementIterations(2).measurementTime(TimeValue.seconds(1))));
+        all.addAll(run(base(ANSWER, VerboseMode.SILENT)
+                .forks(1)
+                .warmupIterations(3).warmupTime(TimeValue.seconds(1))
+                .measurementIterations(2).measurementTime(TimeValue.seconds(1))));
         all.addAll(run(base(COLD, VerboseMode.SILENT).forks(3)));
         return all;
     }
@@ -85,6 +94,12 @@ public final class Main {
                 .measurementIterations(5).measurementTime(TimeValue.seconds(1))
                 .addProfiler(GCProfiler.class)
                 .resultFormat(ResultFormatType.JSON).result(dir.resolve("steady.json").toString())));
+        all.addAll(run(base(ANSWER, VerboseMode.NORMAL)
+                .forks(2)
+                .warmupIterations(3).warmupTime(TimeValue.seconds(1))
+                .measurementIterations(5).measurementTime(TimeValue.seconds(1))
+                .addProfiler(GCProfiler.class)
+                .resultFormat(ResultFormatType.JSON).result(dir.resolve("answer.json").toString())));
         all.addAll(run(base(GRAMMAR, VerboseMode.NORMAL)
                 .forks(2)
                 .warmupIterations(3).warmupTime(TimeValue.seconds(1))

@@ -222,7 +222,7 @@ class AnswerTypesTest {
         assertThat(value("InvoiceAnswer", text)).isEqualTo("Invoice[number=INV-2024-0117, issued=2024-03-01,"
                 + " due=2024-03-31, lines=[Line[description=Consulting, quantity=3, unitPrice=120.00],"
                 + " Line[description=Travel, quantity=1, unitPrice=84.5]], payment=Optional[Card[last4=0005,"
-                + " amount=444.5]], total=444.5, received=2024-03-02T09:15+01:00]");
+                + " amount=444.50]], total=444.50, received=2024-03-02T09:15+01:00]");
         assertThat(errors("InvoiceAnswer", text.replace("2024-03-31", "end of March")))
                 .extracting(AnswerError::path).containsExactly("$.due");
     }

@@ -33,6 +33,7 @@ import dev.calltype.runtime.internal.formats.Olmo3;
 import dev.calltype.runtime.internal.formats.Pangu;
 import dev.calltype.runtime.internal.formats.Phi4;
 import dev.calltype.runtime.internal.formats.Plamo;
+import dev.calltype.runtime.internal.formats.Poolside;
 import dev.calltype.runtime.internal.formats.SeedOss;
 import dev.calltype.runtime.internal.formats.SolarOpen;
 import dev.calltype.runtime.internal.formats.Step3;
@@ -63,7 +64,7 @@ public enum WireFormat {
     /** Qwen3-Coder / Seed-OSS {@code <tool_call><function=N><parameter=K>V</parameter>…}. */
     QWEN3_CODER(SeedOss::new),
     /** GLM-4.5+ {@code <tool_call>NAME<arg_key>K</arg_key><arg_value>V</arg_value></tool_call>}. */
-    GLM,
+    GLM(Poolside::new),
     /** MiniMax-M2 {@code <minimax:tool_call><invoke name="N"><parameter name="K">V</parameter>…}. */
     MINIMAX(MiniMax::new),
     /** Mistral {@code [TOOL_CALLS][…]} and v11 {@code [TOOL_CALLS]NAME{…}} / {@code NAME[ARGS]{…}}. */
@@ -155,7 +156,8 @@ public enum WireFormat {
     /**
      * The family whose own markers introduce this format; {@code null} when the markup of another family (GLM and
      * Step-Audio 2 inside Hermes' {@code <tool_call>}) or a generic recognizer (fences, JSON in prose, pythonic
-     * lines) reads it. Seed-OSS is named at {@code QWEN3_CODER}, the format it writes under its own tag.
+     * lines) reads it. Seed-OSS is named at {@code QWEN3_CODER}, the format it writes under its own tag, and
+     * Poolside Laguna at {@code GLM}, for the GLM calls it writes in {@code <user>}.
      */
     private final Supplier<Family> family;
 

@@ -81,11 +81,11 @@ class NativeCallFastPathTest {
     void theFastPathReadsTheSameNodeTypesAsTheLenientReader() {
         ToolCall call = EXTRACTOR.readNativeCall("reserve", WELL_FORMED.get(4), null).calls().get(0);
         assertThat(types(call.arguments().get("ints"))).isEqualTo(
-                "[Int, Int, Int, Int, Int, Long, Int, Long, Long, BigInteger, BigInteger, BigInteger]");
+                "[INT, INT, INT, INT, INT, LONG, INT, LONG, LONG, BIG_INTEGER, BIG_INTEGER, BIG_INTEGER]");
         call = EXTRACTOR.readNativeCall("reserve", WELL_FORMED.get(5), null).calls().get(0);
         assertThat(types(call.arguments().get("decimals"))).isEqualTo(
-                "[Double, Double, Double, Double, Double, Double, Double, Decimal, Decimal, Decimal, Double, Double, "
-                        + "Double]");
+                "[DOUBLE, DOUBLE, DOUBLE, DOUBLE, DOUBLE, DOUBLE, DOUBLE, BIG_DECIMAL, BIG_DECIMAL, BIG_DECIMAL, DOUBLE, "
+                        + "DOUBLE, DOUBLE]");
     }
 
     @Test
@@ -204,6 +204,6 @@ class NativeCallFastPathTest {
             node.forEach(e -> out.add(types(e)));
             return out.toString();
         }
-        return node.getClass().getSimpleName().replace("Node", "");
+        return node.isNumber() ? node.numberType().toString() : node.getClass().getSimpleName().replace("Node", "");
     }
 }

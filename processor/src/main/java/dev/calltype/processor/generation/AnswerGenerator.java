@@ -16,10 +16,13 @@ import com.palantir.javapoet.TypeSpec;
 import dev.calltype.processor.model.AnswerModel;
 import dev.calltype.processor.model.FieldModel;
 import dev.calltype.processor.model.RecordModel;
+import dev.calltype.processor.model.ScalarKind;
 import dev.calltype.processor.model.TypeModel;
 import dev.calltype.render.Json;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import javax.lang.model.element.Modifier;
 
 /**
@@ -31,6 +34,7 @@ import javax.lang.model.element.Modifier;
 public final class AnswerGenerator {
 
     private static final String LAZY = "Lazy";
+    private static final String DIRECT = "DIRECT";
     private static final ClassName LIST = ClassName.get("java.util", "List");
     private static final ClassName STRING = ClassName.get("java.lang", "String");
 
@@ -52,7 +56,7 @@ public final class AnswerGenerator {
     public JavaFile generate() {
         ClassName lazy = self.nestedClass(LAZY);
         Constants constants = new Constants(lazy);
-        for (String name : List.of("TEXTS", LAZY)) {
+        for (String name : List.of("TEXTS", DIRECT, LAZY)) {
             constants.unique(name);
         }
         Usage usage = Usage.ofAnswer(model.types(), model.root());
@@ -77,6 +81,17 @@ public final class AnswerGenerator {
                         model.description(), Constants.literal(schema().write()), model.objectRoot())
                 .build());
         readers.addConstants(type);
+        CodeBlock direct = model.objectRoot() ? directShape(model.root(), constants, new HashSet<>()) : null;
+        if (direct != null) {
+            type.addField(FieldSpec.builder(RuntimeNames.DIRECT_SHAPE, DIRECT, Modifier.PRIVATE, Modifier.STATIC,
+                            Modifier.FINAL)
+                    .addAnnotation(AnnotationSpec.builder(SuppressWarnings.class).addMember("value", "$S",
+                            "unchecked").build())
+                    .addJavadoc("The answer's shape, so that an answer that fits it as written is bound without a"
+                            + " JSON tree.\n")
+                    .initializer("$L", direct)
+                    .build());
+        }
         type.addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PUBLIC)
                 .addJavadoc("The answer type of {@link $T}.\n", model.types().targetClass()).build());
         type.addMethod(MethodSpec.methodBuilder("name").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
@@ -89,7 +104,8 @@ public final class AnswerGenerator {
         type.addMethod(MethodSpec.methodBuilder("parse").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
                 .returns(ParameterizedTypeName.get(RuntimeNames.PARSED_ANSWER, answer))
                 .addParameter(CharSequence.class, "text")
-                .addStatement("return $T.parse(text, TEXTS, $T::read)", ANSWER_SUPPORT, self).build());
+                .addStatement(direct == null ? "return $T.parse(text, TEXTS, $T::read)"
+                        : "return $T.parse(text, TEXTS, $T::read, " + DIRECT + ")", ANSWER_SUPPORT, self).build());
         type.addMethod(MethodSpec.methodBuilder("streaming").addAnnotation(Override.class)
                 .addModifiers(Modifier.PUBLIC).returns(ParameterizedTypeName.get(RuntimeNames.ANSWER_STREAM, answer))
                 .addStatement("return new $T<>(this, $T::member)", RuntimeNames.ANSWER_STREAM, self).build());
@@ -116,6 +132,77 @@ public final class AnswerGenerator {
                 .skipJavaLangImports(true)
                 .indent("    ")
                 .build();
+    }
+
+    /**
+     * The {@code DirectShape} expression of {@code type}, or {@code null} when it has none: records none of whose
+     * members is optional, defaulted, constrained or a sealed member, recursive or otherwise beyond scalars, enums,
+     * lists, sets and such records. Other answers are read through the tree only.
+     */
+    private CodeBlock directShape(TypeModel type, Constants constants, Set<String> open) {
+        if (type instanceof TypeModel.Scalar s && s.kind() == ScalarKind.STRING) {
+            return CodeBlock.of("$T.text()", RuntimeNames.DIRECT_SHAPE);
+        }
+        if (type instanceof TypeModel.Scalar s) {
+            return CodeBlock.of("$T.scalar((n, p) -> $T.$L(n, $S, p))", RuntimeNames.DIRECT_SHAPE,
+                    RuntimeNames.COERCION, s.kind().coercion(), "");
+        }
+        if (type instanceof TypeModel.EnumType e) {
+            return CodeBlock.of("$T.scalar((n, p) -> $T.toEnum(n, $S, p, $L))", RuntimeNames.DIRECT_SHAPE,
+                    RuntimeNames.COERCION, "", constants.enumValues(e.javaType()));
+        }
+        if (type instanceof TypeModel.Sequence q && q.kind() != TypeModel.SequenceKind.ARRAY) {
+            CodeBlock element = directShape(q.element(), constants, open);
+            return element == null ? null : CodeBlock.of("$T.$L($L)", RuntimeNames.DIRECT_SHAPE,
+                    q.kind() == TypeModel.SequenceKind.SET ? "set" : "list", element);
+        }
+        if (!(type instanceof TypeModel.RecordRef ref)) {
+            return null;
+        }
+        RecordModel record = model.types().record(ref.key());
+        if (record.recursive() || record.sealedMember() || !open.add(ref.key())) {
+            return null;
+        }
+        CodeBlock.Builder names = CodeBlock.builder();
+        CodeBlock.Builder make = CodeBlock.builder();
+        CodeBlock.Builder members = CodeBlock.builder();
+        for (int i = 0; i < record.fields().size(); i++) {
+            FieldModel f = record.fields().get(i);
+            CodeBlock member = f.defaultValue() == null && f.constraints().isEmpty()
+                    ? directMember(f, constants, open) : null;
+            if (member == null) {
+                return null;
+            }
+            String sep = i == 0 ? "" : ", ";
+            names.add("$L$S", sep, f.jsonName());
+            make.add("$L($T) a[$L]", sep, f.type().javaType().box(), i);
+            members.add(",\n$L", member);
+        }
+        open.remove(ref.key());
+        return CodeBlock.builder().add("$T.record($T.of($L), a -> new $T($L)", RuntimeNames.DIRECT_SHAPE,
+                        LIST, names.build(), record.javaType(), make.build())
+                .indent().indent().add(members.build()).unindent().unindent().add(")").build();
+    }
+
+    /**
+     * The {@code DirectShape} of a record member: its type's, and for a member that need not be given, what it is
+     * when left out (as the tree readers fill it: an empty {@code Optional}, a primitive's zero or {@code null}).
+     */
+    private CodeBlock directMember(FieldModel f, Constants constants, Set<String> open) {
+        if (f.required()) {
+            return f.type() instanceof TypeModel.OptionalType ? null : directShape(f.type(), constants, open);
+        }
+        if (f.type() instanceof TypeModel.OptionalType o) {
+            CodeBlock value = directShape(o.value(), constants, open);
+            return value == null ? null : CodeBlock.of("$T.optional($L)", RuntimeNames.DIRECT_SHAPE, value);
+        }
+        CodeBlock value = directShape(f.type(), constants, open);
+        if (value == null) {
+            return null;
+        }
+        String zero = f.type() instanceof TypeModel.Scalar s && s.isPrimitive()
+                ? RecordReaders.zero(s.kind()) : "null";
+        return CodeBlock.of("$T.orElse($L, $L)", RuntimeNames.DIRECT_SHAPE, value, zero);
     }
 
     /**

@@ -247,7 +247,8 @@ final class RecordReaders {
         return locals;
     }
 
-    private static String zero(ScalarKind kind) {
+    /** The value a primitive member that need not be given has when left out, as Java source. */
+    static String zero(ScalarKind kind) {
         return switch (kind) {
             case BOOLEAN -> "false";
             case CHAR -> "(char) 0";

@@ -34,6 +34,7 @@ public final class RuntimeNames {
     public static final ClassName ANSWER_STREAM = ClassName.get(RUNTIME, "AnswerStream");
     public static final ClassName PARTIAL_ANSWER = ClassName.get(RUNTIME, "PartialAnswer");
     public static final ClassName ANSWER_SUPPORT = ClassName.get(SUPPORT, "AnswerSupport");
+    public static final ClassName DIRECT_SHAPE = ClassName.get(SUPPORT, "DirectShape");
     public static final ClassName ANSWER_TEXTS = ClassName.get(SUPPORT, "AnswerTexts");
 
     public static final ClassName JSON_NODE = ClassName.get(JACKSON, "JsonNode");

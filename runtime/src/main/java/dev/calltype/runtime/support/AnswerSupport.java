@@ -82,9 +82,21 @@ public final class AnswerSupport {
         }
     }
 
-    /** Parses a whole response. */
+    /** Parses a whole response, reading every value as a tree. */
     public static <T> ParsedAnswer<T> parse(CharSequence text, AnswerTexts texts, Reader<T> reader) {
-        AnswerFinder.Found found = AnswerFinder.find(text, LIMITS);
+        return parse(text, texts, reader, null);
+    }
+
+    /**
+     * Parses a whole response. With the type's {@link DirectShape}, an answer that fits the type as written is bound
+     * straight from the text, and only the others are read as a tree; the result is the same either way.
+     *
+     * @param direct the type's shape, or {@code null} when it has none
+     */
+    public static <T> ParsedAnswer<T> parse(CharSequence text, AnswerTexts texts, Reader<T> reader,
+                                            DirectShape direct) {
+        AnswerFinder.Found found = direct == null ? AnswerFinder.find(text, LIMITS)
+                : AnswerFinder.find(text, LIMITS, direct.shape(), DispatchSupport.MAX_DEPTH);
         List<AnswerFinder.Candidate> candidates = found.candidates();
         if (found.inReasoning()) {
             return failed(texts, List.of(new AnswerError(AnswerError.Kind.TRUNCATED, "$",
@@ -101,7 +113,7 @@ public final class AnswerSupport {
         }
         Attempt<T> best = null;
         for (AnswerFinder.Candidate c : candidates) {
-            Attempt<T> a = attempt(c.read(), texts, reader);
+            Attempt<T> a = c.bound() != null ? bound(c) : attempt(c.read(), texts, reader);
             if (a == null) {
                 continue;
             }
@@ -166,6 +178,12 @@ public final class AnswerSupport {
 
     /** One candidate read into the type. */
     private record Attempt<T>(T value, Problems problems, List<Repair> repairs) {
+    }
+
+    /** A candidate bound straight into the type: read without a problem. */
+    @SuppressWarnings("unchecked")
+    private static <T> Attempt<T> bound(AnswerFinder.Candidate c) {
+        return new Attempt<>((T) c.bound(), new Problems(), c.read().repairs());
     }
 
     private static <T> Attempt<T> attempt(JsonRead r, AnswerTexts texts, Reader<T> reader) {

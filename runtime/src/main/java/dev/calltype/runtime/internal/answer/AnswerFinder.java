@@ -8,6 +8,8 @@ import dev.calltype.runtime.internal.chars.Chars;
 import dev.calltype.runtime.internal.scan.Fence;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 /**
  * Finds the JSON values in a model's response that may be its answer: one left-to-right scan. Reasoning blocks
@@ -16,6 +18,9 @@ import java.util.List;
  * value read is a candidate and the scan goes on after it; a read that fails goes on where it failed, so no
  * character is scanned more than twice. A ```json fence whose content is a JSON string is read too (an object
  * sent as a string).
+ *
+ * <p>With the answer type's {@link Shape}, an object is first bound straight into the type; only when that gives up
+ * (the value does not fit as written) is it read again as a tree, so a character is then scanned at most three times.
  */
 public final class AnswerFinder {
 
@@ -23,9 +28,11 @@ public final class AnswerFinder {
      * One value found.
      *
      * @param start where it starts in the text
-     * @param read what the lenient reader made of it
+     * @param read what the lenient reader made of it (for a value bound directly: complete, with its end and
+     *     repairs, and no tree)
+     * @param bound the Java value {@link DirectReader} bound, or {@code null} when the value was read as a tree
      */
-    public record Candidate(int start, JsonRead read) {
+    public record Candidate(int start, JsonRead read, Object bound) {
     }
 
     /**
@@ -41,8 +48,19 @@ public final class AnswerFinder {
     private AnswerFinder() {
     }
 
-    /** Scans the whole text. */
+    /** Scans the whole text, reading every value as a tree. */
     public static Found find(CharSequence text, ExtractionLimits limits) {
+        return find(text, limits, null, 0);
+    }
+
+    /**
+     * Scans the whole text; an object is first bound straight into the type when {@code direct} is given
+     * ({@link DirectReader}), and read as a tree when that gives up.
+     *
+     * @param direct the answer type's shape, or {@code null} to read every value as a tree
+     * @param maxRecordDepth how deep records may nest
+     */
+    public static Found find(CharSequence text, ExtractionLimits limits, Shape direct, int maxRecordDepth) {
         List<Candidate> out = new ArrayList<>();
         int n = text.length();
         int visible = 0;
@@ -79,6 +97,15 @@ public final class AnswerFinder {
                     continue;
                 }
             }
+            if (c == '{' && direct != null) {
+                DirectReader.Bound b = DirectReader.read(text, i, limits, direct, maxRecordDepth);
+                if (b != null) {
+                    out.add(new Candidate(i, new JsonRead(JsonRead.Status.COMPLETE, null, b.end(), b.repairs(),
+                            Set.of(), Map.of(), null, -1), b.value()));
+                    i = b.end();
+                    continue;
+                }
+            }
             if (c == '{' || c == '[') {
                 i = read(text, i, n, limits, out);
                 continue;
@@ -93,20 +120,20 @@ public final class AnswerFinder {
         JsonRead r = LenientJson.read(text, i, n, true, limits);
         switch (r.status()) {
             case COMPLETE -> {
-                out.add(new Candidate(i, r));
+                out.add(new Candidate(i, r, null));
                 return Math.max(r.end(), i + 1);
             }
             case TRUNCATED -> {
-                out.add(new Candidate(i, r));
+                out.add(new Candidate(i, r, null));
                 return n;
             }
             case LIMIT_EXCEEDED -> {
-                out.add(new Candidate(i, r));
+                out.add(new Candidate(i, r, null));
                 return Math.max(r.problemOffset(), i + 1);
             }
             default -> {
                 if (text.charAt(i) != '[') {
-                    out.add(new Candidate(i, r));
+                    out.add(new Candidate(i, r, null));
                 }
                 return Math.max(r.problemOffset(), i + 1);
             }

@@ -12,6 +12,7 @@ import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.time.DateTimeException;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -368,7 +369,37 @@ public final class JsonCoercion {
 
     /** {@link #toLocalDate(JsonNode, String, List)} for member {@code member} of the object at {@code parent}. */
     public static LocalDate toLocalDate(JsonNode node, String parent, String member, List<String> problems) {
-        return parsed(node, parent, member, problems, "a date such as \"2024-05-31\"", LocalDate::parse);
+        return parsed(node, parent, member, problems, "a date such as \"2024-05-31\"", JsonCoercion::isoDate);
+    }
+
+    /** {@link LocalDate#parse}, with the common {@code yyyy-mm-dd} read without the formatter. */
+    private static LocalDate isoDate(String s) {
+        if (s.length() == 10 && s.charAt(4) == '-' && s.charAt(7) == '-') {
+            int y = digits(s, 0, 4);
+            int m = digits(s, 5, 7);
+            int d = digits(s, 8, 10);
+            if (y >= 0 && m >= 0 && d >= 0) {
+                try {
+                    return LocalDate.of(y, m, d);
+                } catch (DateTimeException e) {
+                    // not a day of the calendar: the parser says so
+                }
+            }
+        }
+        return LocalDate.parse(s);
+    }
+
+    /** The decimal number {@code s[from, to)} of ASCII digits; -1 when another character is there. */
+    private static int digits(String s, int from, int to) {
+        int v = 0;
+        for (int i = from; i < to; i++) {
+            char c = s.charAt(i);
+            if (c < '0' || c > '9') {
+                return -1;
+            }
+            v = v * 10 + (c - '0');
+        }
+        return v;
     }
 
     /**

@@ -9,8 +9,11 @@ import dev.calltype.runtime.internal.json.Numbers;
 import dev.calltype.runtime.internal.chars.Chars;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.BooleanNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.NullNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -25,12 +28,16 @@ import java.util.Set;
  *       type) is the text as written: {@code 007}, {@code 1.50}, {@code true} and {@code null} stay strings.</li>
  *   <li>A parameter's types are read from {@code type}, {@code anyOf}/{@code oneOf}/{@code allOf}, {@code enum},
  *       {@code const}, {@code nullable: true}, a {@code $ref} to the tool's {@code $defs} or {@code definitions},
- *       and, without {@code type}, {@code properties} (an object) or {@code items} (an array).</li>
- *   <li>For a string parameter the text is kept, {@code "null"} included; beside {@code string}, only an
- *       object or array written as JSON for an {@code object} or {@code array} member of the union is read.</li>
+ *       and, without {@code type}, {@code properties} (an object) or {@code items} (an array); the non-JSON type
+ *       names {@code int}, {@code uint32}, {@code float}, {@code double}, {@code bool}, {@code str}, {@code list} and
+ *       {@code dict} some schemas carry are read as their JSON types.</li>
+ *   <li>For a string parameter the text is kept, {@code "null"} included; beside {@code string}, only text that
+ *       is exactly a value of another member is read as it (a JSON number, {@code true} or {@code false}, an
+ *       object or array written as JSON), and the bare word {@code null} for a nullable string is {@code null}.</li>
  *   <li>Otherwise: {@code true}/{@code false} (any case) and {@code 1}/{@code 0} for a boolean, a JSON number for an
- *       integer or number, JSON text for an object or array (leniently, and once more with escaped quotes undone),
- *       {@code null} for a nullable parameter.</li>
+ *       integer or number (leading zeros dropped: {@code 007} is {@code 7}), JSON text for an object or array
+ *       (leniently, and once more with escaped quotes undone), {@code null} (any case) for a nullable parameter
+ *       or one that takes no string.</li>
  *   <li>Text that is not a value of the declared types stays text (the dispatcher then reports the mismatch).</li>
  * </ul>
  */
@@ -62,31 +69,59 @@ public final class RawValues {
      * {@code spec} {@code null} (no tool known) keeps the text.
      */
     public static Typed typed(ToolSpec spec, String param, String raw, ExtractionLimits limits) {
+        return spec == null ? new Typed(TextNode.valueOf(raw), false)
+                : typedBy(spec.parameters(), spec.parameters().path("properties").path(param), raw, limits);
+    }
+
+    /** The raw value {@code raw} typed by the schema node {@code schema} of the tool's parameters {@code root}. */
+    private static Typed typedBy(JsonNode root, JsonNode schema, String raw, ExtractionLimits limits) {
         TextNode text = TextNode.valueOf(raw);
-        Set<Type> types = spec == null ? Set.of() : types(spec.parameters(), param);
+        Set<Type> types = typesOf(root, schema);
         if (types.isEmpty()) {
             return new Typed(text, false);
         }
         String t = raw.strip();
         boolean string = types.contains(Type.STRING);
-        if (string && !(types.contains(Type.OBJECT) && t.startsWith("{") || types.contains(Type.ARRAY) && t.startsWith("["))) {
-            return new Typed(text, false);
+        if (string && types.contains(Type.NULL) && t.equals("null")) {
+            // a nullable string: the bare word is the null the union allows (vLLM and Ollama read it so)
+            return new Typed(NullNode.getInstance(), true);
+        }
+        if (string) {
+            // beside string, only text that is exactly a value of another member is that value (as Ollama reads
+            // unions): a JSON number, true or false, an object or array written as JSON; anything else stays text
+            if (types.contains(Type.BOOLEAN) && (t.equals("true") || t.equals("false"))) {
+                return new Typed(BooleanNode.valueOf(t.equals("true")), true);
+            }
+            boolean number = (types.contains(Type.INTEGER) || types.contains(Type.NUMBER)) && numberShaped(t);
+            if (!(number || types.contains(Type.OBJECT) && t.startsWith("{") || types.contains(Type.ARRAY)
+                    && t.startsWith("["))) {
+                return new Typed(text, false);
+            }
         }
         if (types.contains(Type.BOOLEAN)) {
-            if (t.equalsIgnoreCase("true") || t.equals("1")) {
+            if (t.equalsIgnoreCase("true") || !string && t.equals("1")) {
                 return new Typed(BooleanNode.TRUE, true);
             }
-            if (t.equalsIgnoreCase("false") || t.equals("0")) {
+            if (t.equalsIgnoreCase("false") || !string && t.equals("0")) {
                 return new Typed(BooleanNode.FALSE, true);
             }
         }
-        if (types.contains(Type.NULL) && t.equalsIgnoreCase("null")) {
+        if (t.equalsIgnoreCase("null") && (types.contains(Type.NULL) || !string)) {
+            // null where the union allows it, or for a parameter no text fits (vLLM and Ollama read it so)
             return new Typed(NullNode.getInstance(), true);
+        }
+        if (!string && (types.contains(Type.INTEGER) || types.contains(Type.NUMBER))) {
+            t = withoutLeadingZeros(t);
         }
         JsonNode v = json(t, limits);
         if (v == null && (types.contains(Type.OBJECT) || types.contains(Type.ARRAY)) && t.contains("\\\"")) {
             // a container the model escaped once too often ([{\"id\": 1}], GLM): read with the escapes undone
             v = json(t.replace("\\\"", "\"").replace("\\n", "\n"), limits);
+        }
+        if (v != null && v.isTextual() && !string && (types.contains(Type.OBJECT) || types.contains(Type.ARRAY))) {
+            // a container written as a JSON string of itself ("{'key': 'value'}"): its text read once more
+            JsonNode inner = json(v.textValue(), limits);
+            v = inner != null && inner.isContainerNode() ? inner : v;
         }
         if (v != null && (v.isNumber() ? numberShaped(t) : !string || v.isContainerNode()) && fits(v, types)) {
             return new Typed(v, true);
@@ -94,9 +129,88 @@ public final class RawValues {
         return new Typed(text, false);
     }
 
+    /**
+     * A value read from nested tags (MiniMax-M3: an object of the child tags, a tag given twice an array of its
+     * values) shaped and typed by the schema of {@code param}: text typed as {@link #typed} types it, an object's
+     * members by their properties' schemas, and an object standing for an array (its one child tag repeated,
+     * {@code <items><item>…</item><item>…</item></items>}) made that array of typed items. Without a schema the
+     * value is as read. Recursion follows the value's nesting, which its reader bounds.
+     */
+    public static Typed shaped(ToolSpec spec, String param, JsonNode value, ExtractionLimits limits) {
+        return spec == null ? new Typed(value, false)
+                : shapedBy(spec.parameters(), spec.parameters().path("properties").path(param), value, limits);
+    }
+
+    private static Typed shapedBy(JsonNode root, JsonNode schema, JsonNode value, ExtractionLimits limits) {
+        if (value.isTextual()) {
+            return typedBy(root, schema, value.textValue(), limits);
+        }
+        Set<Type> types = typesOf(root, schema);
+        JsonNode s = resolved(root, schema);
+        if (value.isObject() && types.contains(Type.ARRAY) && !types.contains(Type.OBJECT) && value.size() == 1) {
+            JsonNode only = value.elements().next();
+            ArrayNode list = JsonNodeFactory.instance.arrayNode();
+            if (only.isArray()) {
+                only.forEach(e -> list.add(shapedBy(root, s.path("items"), e, limits).value()));
+            } else {
+                list.add(shapedBy(root, s.path("items"), only, limits).value());
+            }
+            return new Typed(list, true);
+        }
+        boolean changed = false;
+        if (value.isObject() && types.contains(Type.OBJECT)) {
+            ObjectNode out = JsonNodeFactory.instance.objectNode();
+            for (var f : value.properties()) {
+                JsonNode member = s.path("properties").has(f.getKey()) ? s.path("properties").path(f.getKey())
+                        : s.path("additionalProperties");
+                Typed t = shapedBy(root, member, f.getValue(), limits);
+                changed |= t.changed();
+                out.set(f.getKey(), t.value());
+            }
+            return new Typed(out, changed);
+        }
+        if (value.isArray() && types.contains(Type.ARRAY)) {
+            ArrayNode out = JsonNodeFactory.instance.arrayNode();
+            for (JsonNode e : value) {
+                Typed t = shapedBy(root, s.path("items"), e, limits);
+                changed |= t.changed();
+                out.add(t.value());
+            }
+            return new Typed(out, changed);
+        }
+        return new Typed(value, false);
+    }
+
+    /** {@code schema} with its local {@code $ref}s followed (at most {@link #MAX_SCHEMA_NODES}). */
+    private static JsonNode resolved(JsonNode root, JsonNode schema) {
+        JsonNode s = schema;
+        for (int i = 0; i < MAX_SCHEMA_NODES && s.path("$ref").isTextual(); i++) {
+            JsonNode target = reference(root, s.path("$ref").textValue());
+            if (target == null) {
+                break;
+            }
+            s = target;
+        }
+        return s;
+    }
+
     /** Whether the tool's schema gives a type for {@code param}. */
     public static boolean describes(ToolSpec spec, String param) {
-        return spec != null && !types(spec.parameters(), param).isEmpty();
+        return spec != null
+                && !typesOf(spec.parameters(), spec.parameters().path("properties").path(param)).isEmpty();
+    }
+
+    /**
+     * {@code t} without the leading zeros of its integer part ({@code 007} is {@code 7}, as Python's {@code int()} and
+     * Go's {@code strconv} read it for a numeric parameter); anything else as it is.
+     */
+    private static String withoutLeadingZeros(String t) {
+        int sign = t.startsWith("-") ? 1 : 0;
+        int i = sign;
+        while (i + 1 < t.length() && t.charAt(i) == '0' && Character.isDigit(t.charAt(i + 1))) {
+            i++;
+        }
+        return i == sign ? t : t.substring(0, sign) + t.substring(i);
     }
 
     /** Whether {@code t} is written as a JSON number (no leading zeros, no {@code +}, no trailing text). */
@@ -130,10 +244,10 @@ public final class RawValues {
      * The types the schema {@code root} (a tool's parameters) gives its property {@code param}: unions, enums,
      * {@code const}, {@code nullable} and local {@code $ref}s followed, at most {@link #MAX_SCHEMA_NODES} nodes.
      */
-    private static Set<Type> types(JsonNode root, String param) {
+    private static Set<Type> typesOf(JsonNode root, JsonNode schema) {
         Set<Type> out = EnumSet.noneOf(Type.class);
         List<JsonNode> todo = new ArrayList<>();
-        todo.add(root.path("properties").path(param));
+        todo.add(schema);
         for (int i = 0; i < todo.size() && i < MAX_SCHEMA_NODES; i++) {
             JsonNode s = todo.get(i);
             JsonNode ref = s.path("$ref");
@@ -196,6 +310,14 @@ public final class RawValues {
             case "null" -> out.add(Type.NULL);
             case "object" -> out.add(Type.OBJECT);
             case "array" -> out.add(Type.ARRAY);
+            // names some tools' schemas use for the JSON types (Python's and C's), read as those types
+            case "str" -> out.add(Type.STRING);
+            case "bool" -> out.add(Type.BOOLEAN);
+            case "int", "int8", "int16", "int32", "int64", "uint", "uint8", "uint16", "uint32", "uint64", "long",
+                    "short", "unsigned" -> out.add(Type.INTEGER);
+            case "float", "float32", "float64", "double", "num" -> out.add(Type.NUMBER);
+            case "list" -> out.add(Type.ARRAY);
+            case "dict" -> out.add(Type.OBJECT);
             default -> {
             }
         }

@@ -15,6 +15,12 @@ public final class Chars {
 
     /** JSON whitespace plus the Unicode spaces, BOM and line separators models sometimes emit. */
     public static boolean isBlank(char c) {
+        if (c <= ' ') {
+            return c == ' ' || c == '\n' || c == '\t' || c == '\r' || c == '\f' || c == '\u000B';
+        }
+        if (c < '\u0085') {
+            return false;
+        }
         switch (c) {
             case ' ', '\t', '\n', '\r', '\f', '\u000B', '\u0085', '\u00A0', '\u1680', '\u2028', '\u2029', '\u202F',
                  '\u205F', '\u3000', '\uFEFF':

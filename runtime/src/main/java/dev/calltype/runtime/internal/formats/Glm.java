@@ -60,12 +60,12 @@ public final class Glm {
         if (k < limit && buf.charAt(k) == '{') {
             return glmJson(buf, cfg, pos, name, k, limit, atEnd);
         }
-        Closer.Ahead ahead = Closer.find(buf, nameEnd, limit, close, open);
-        int x = ahead.closerAt();
-        int o = ahead.openerAt();
+        Closer.Ahead ahead = pastValues(buf, nameEnd, limit, atEnd);
+        int x = ahead == null ? -1 : ahead.closerAt();
+        int o = ahead == null ? -1 : ahead.openerAt();
         if (x < 0) {
             if (!atEnd && o < 0) {
-                return Verdict.needMore(RetryWhen.text(nameEnd, close, open),
+                return Verdict.needMore(RetryWhen.text(nameEnd, close, open, "</" + tagPrefix + "arg_value>"),
                         (b, l, e) -> read(b, cfg, pos, nameStart, nameEnd, l, e),
                         new Verdict.Started(shown, nameEnd, close));
             }
@@ -80,6 +80,30 @@ public final class Glm {
         }
         int end = x + close.length();
         return Verdict.matched(end, List.of(pairs(buf, cfg, format, name, tagPrefix, "", afterName, x, pos, end)));
+    }
+
+    /**
+     * The call's closing tag, or another call's opening tag, from {@code from}, past the complete values on the way:
+     * a value may hold the format's own tags as text ({@code <arg_value>Wrap it in <tool_call></arg_value>}). A value
+     * never closed is searched through (its missing end is recovered later), but only once the text has ended;
+     * {@code null} while it may still close.
+     */
+    private Closer.Ahead pastValues(CharSequence buf, int from, int limit, boolean atEnd) {
+        String valueOpen = "<" + tagPrefix + "arg_value>";
+        String valueClose = "</" + tagPrefix + "arg_value>";
+        int j = from;
+        while (true) {
+            Chars.Found f = Chars.firstOf(buf, j, limit, close, open, valueOpen);
+            if (f == null || f.which() < 2) {
+                return f == null ? new Closer.Ahead(-1, -1)
+                        : f.which() == 0 ? new Closer.Ahead(f.at(), -1) : new Closer.Ahead(-1, f.at());
+            }
+            int e = Chars.indexOf(buf, valueClose, f.at() + valueOpen.length(), limit);
+            if (e < 0) {
+                return atEnd ? Closer.find(buf, f.at(), limit, close, open) : null;
+            }
+            j = e + valueClose.length();
+        }
     }
 
     /** Whether {@code buf[from, to)}, trailing blanks left out, ends with {@code s}. */

@@ -72,6 +72,11 @@ public final class Hunyuan implements Family, Recognizer {
 
     /** One call: the name (up to {@code <tool_sep>} or the first {@code <arg_key>}), then GLM's pairs ({@link Glm#pairs}). */
     private static Finding call(CharSequence buf, Config cfg, String s, int from, int to, int start, int end) {
+        if (end == to) {
+            // the section closed while this call was still open: which of its text is arguments is not certain
+            return ClosedBlock.invalid("the call is not closed with </tool_call" + s + "> before its section ends",
+                    null, WireFormat.HUNYUAN, start, end);
+        }
         String sep = "<tool_sep" + s + ">";
         Chars.Found head = Chars.firstOf(buf, from, to, sep, "<arg_key" + s + ">");
         int nameEnd = head == null ? to : head.at();

@@ -8,7 +8,9 @@ import dev.calltype.runtime.internal.scan.MarkerTable;
 /**
  * Kimi K3 XTML: {@code <|open|>tools<|sep|><|open|>call tool="N" index="1"<|sep|><|open|>argument key="K"
  * type="string"<|sep|>V<|close|>argument<|sep|>…<|close|>call<|sep|><|close|>tools<|sep|>}; a {@code string} value is raw
- * text, any other type JSON.
+ * text, any other type JSON. A call may instead hold its arguments as one JSON object,
+ * {@code <|open|>json type="object"<|sep|>{…}<|close|>json<|sep|>}. Attributes are read with {@code &amp;},
+ * {@code &quot;} and the other XML character references decoded.
  */
 public final class KimiK3 implements Family {
 
@@ -17,6 +19,7 @@ public final class KimiK3 implements Family {
             .invocation("<|open|>call tool=", "<|close|>call<|sep|>")
             .parameter("<|open|>argument key=", "<|close|>argument<|sep|>")
             .typeAttribute()
+            .jsonBlock("<|open|>json", "<|close|>json<|sep|>")
             .build();
 
     @Override

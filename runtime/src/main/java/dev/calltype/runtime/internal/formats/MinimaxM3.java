@@ -26,7 +26,8 @@ import java.util.Set;
  * MiniMax-M3: every tag carries the namespace token {@code ]<]minimax[>[} (blanks allowed after it):
  * {@code NS<tool_call>NS<invoke name="N">NS<K>V NS</K>…NS</invoke>…NS</tool_call>}; a parameter is a tag named
  * after it. Values are raw text typed by the tool's schema. A parameter holding nested tags is an object of those
- * tags (a tag given twice, an array of its values).
+ * tags (a tag given twice, an array of its values), shaped by the schema: members typed by their properties, and an
+ * array parameter's repeated child tag ({@code <items><item>…</item><item>…</item></items>}) its items.
  */
 public final class MinimaxM3 implements Family {
 
@@ -142,6 +143,7 @@ public final class MinimaxM3 implements Family {
             put(into, key, value, lists);
             j = ct + closeTag.length();
         }
+        raw.shapeNested();
         return raw.call(WireFormat.MINIMAX_M3, start, end);
     }
 

@@ -24,14 +24,42 @@ public final class MuseGlimmer implements Family {
     private static final String SECTION = "<atem:function_calls>";
     private static final String END_OF_MESSAGE = "<|eom|>";
     private static final String NEXT_MESSAGE = "<|start|>";
+    /** The next message of the response, which also ends a {@code to=self} message left without its end. */
+    static final String NEXT_ASSISTANT = "<|start|>assistant";
     private static final XmlInvokes.Spec SPEC = XmlInvokes.of(WireFormat.ATEM)
             .section(SECTION, "</atem:function_calls>")
             .invokeTags("<atem:", "</atem:")
             .build();
 
+    /** What may stand right before a block that runs: the end of its message's header, or an earlier message. */
+    private static final String[] MESSAGE_STARTS = {"<|message|>", END_OF_MESSAGE, NEXT_ASSISTANT, "</think>"};
+
     @Override
     public void register(Config cfg, MarkerTable markers) {
-        XmlInvokes.addSection(markers, SPEC);
+        XmlInvokes calls = new XmlInvokes(SPEC);
+        markers.add(SECTION, (buf, at, limit, atEnd) -> opensMessage(buf, at.pos())
+                ? calls.match(buf, at, limit, atEnd) : Verdict.NO_MATCH);
+    }
+
+    /**
+     * Whether the block at {@code pos} opens its message: only blanks stand between it and the start of the response
+     * or a message boundary. A block after prose in the same message is text, as the engines read it: the model
+     * is showing the markup, not calling.
+     */
+    static boolean opensMessage(CharSequence buf, int pos) {
+        int j = pos;
+        while (j > 0 && Chars.isBlank(buf.charAt(j - 1))) {
+            j--;
+        }
+        if (j == 0) {
+            return true;
+        }
+        for (String s : MESSAGE_STARTS) {
+            if (j >= s.length() && Chars.startsWith(buf, j - s.length(), j, s) == Chars.FULL) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

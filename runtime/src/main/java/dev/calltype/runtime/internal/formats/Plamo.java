@@ -16,8 +16,9 @@ import java.util.List;
  * PLaMo 3: {@code <|plamo:begin_tool_requests:plamo|>} holding requests
  * {@code <|plamo:begin_tool_request:plamo|><|plamo:begin_tool_name:plamo|>N<|plamo:end_tool_name:plamo|>
  * <|plamo:begin_tool_arguments:plamo|>{json}<|plamo:end_tool_arguments:plamo|><|plamo:end_tool_request:plamo|>},
- * closed by {@code <|plamo:end_tool_requests:plamo|>}. A request that cannot be read is an error; the others are
- * kept.
+ * closed by {@code <|plamo:end_tool_requests:plamo|>}. The JSON may follow the constrained-decoding tokens
+ * {@code <|plamo:constrain|>json<|plamo:msg|>} (or {@code <|plamo:msg|>}). A request that cannot be read is an error;
+ * the others are kept.
  */
 public final class Plamo implements Family {
 
@@ -34,6 +35,22 @@ public final class Plamo implements Family {
     private static final String NAME_END = tag("end_tool_name");
     private static final String ARGS = tag("begin_tool_arguments");
     private static final String ARGS_END = tag("end_tool_arguments");
+
+    private static final String CONSTRAIN = "<|plamo:constrain|>";
+    private static final String MSG = "<|plamo:msg|>";
+
+    /**
+     * Where the JSON starts after the arguments tag: past the constrained-decoding tokens newer templates have the
+     * model write there ({@code <|plamo:constrain|>json<|plamo:msg|>}, or {@code <|plamo:msg|>} alone).
+     */
+    private static int argumentsStart(CharSequence buf, int from, int to) {
+        int i = Chars.skipBlanks(buf, from, to);
+        if (Chars.startsWith(buf, i, to, CONSTRAIN) == Chars.FULL) {
+            int m = Chars.indexOf(buf, MSG, i, Math.min(to, i + CONSTRAIN.length() + 16 + MSG.length()));
+            return m < 0 ? from : m + MSG.length();
+        }
+        return Chars.startsWith(buf, i, to, MSG) == Chars.FULL ? i + MSG.length() : from;
+    }
 
     private static String tag(String t) {
         return "<|plamo:" + t + ":plamo|>";
@@ -58,7 +75,8 @@ public final class Plamo implements Family {
             return ClosedBlock.invalid("the call to \"" + name + "\" must give its arguments in " + ARGS + "…"
                     + ARGS_END, name, WireFormat.PLAMO3, rs, re);
         }
-        JsonNode args = RawValues.json(buf.subSequence(a + ARGS.length(), ae).toString(), cfg.limits);
+        JsonNode args = RawValues.json(buf.subSequence(argumentsStart(buf, a + ARGS.length(), ae), ae).toString(),
+                cfg.limits);
         if (args == null || !args.isObject()) {
             return ClosedBlock.invalid("the arguments of \"" + name + "\" must be a JSON object", name,
                     WireFormat.PLAMO3, rs, re);

@@ -15,6 +15,7 @@ import dev.calltype.runtime.internal.scan.ErrorTexts;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -82,13 +83,44 @@ final class RawArguments {
         return v != null;
     }
 
+    /**
+     * Each top-level value read from nested tags (an object or array) shaped and typed by its parameter's schema
+     * ({@link RawValues#shaped}); call once all are read.
+     */
+    void shapeNested() {
+        if (tool == null || tooLong != null) {
+            return;
+        }
+        List<String> keys = new ArrayList<>();
+        args.fieldNames().forEachRemaining(keys::add);
+        for (String key : keys) {
+            JsonNode v = args.get(key);
+            if (v.isContainerNode()) {
+                RawValues.Typed t = RawValues.shaped(tool, key, v, cfg.limits);
+                typed |= t.changed();
+                args.set(key, t.value());
+            }
+        }
+    }
+
     /** The call spanning {@code [start, end)}, or the limit error a value over the limit made it. */
     Finding call(WireFormat format, int start, int end) {
         if (tooLong != null) {
             return Finding.error(ExtractionError.Kind.LIMIT_EXCEEDED, ErrorTexts.limit(tooLong),
                     JsonBlock.display(name, cfg), format, start, end);
         }
-        List<Repair> repairs = typed ? List.of(Repair.VALUES_TYPED_BY_SCHEMA) : List.of();
-        return CallNormalizer.call(name, args, null, format, repairs, start, end, cfg);
+        return call(format, start, end, List.of());
+    }
+
+    /** {@link #call(WireFormat, int, int)} with the repairs {@code made} reading it. */
+    Finding call(WireFormat format, int start, int end, List<Repair> made) {
+        if (tooLong != null) {
+            return call(format, start, end);
+        }
+        List<Repair> repairs = new ArrayList<>(made);
+        if (typed) {
+            repairs.add(Repair.VALUES_TYPED_BY_SCHEMA);
+        }
+        return CallNormalizer.call(name, args, null, format, List.copyOf(repairs), start, end, cfg);
     }
 }

@@ -32,9 +32,10 @@ public final class Recognizers implements Families {
 
     /**
      * Markers that end a reasoning block without a closing tag and start markup after it: Kimi K2 Thinking opens its
-     * tool-call section while {@code <think>} is still open.
+     * tool-call section while {@code <think>} is still open; Muse Glimmer (and Harmony) start the next message with
+     * {@code <|start|>assistant} when a {@code to=self} message ends without its {@code <|eom|>}.
      */
-    private static final List<String> REASONING_ENDED_BY = List.of(KimiK2.SECTION_BEGIN);
+    private static final List<String> REASONING_ENDED_BY = List.of(KimiK2.SECTION_BEGIN, MuseGlimmer.NEXT_ASSISTANT);
 
     private static final Recognizer PROSE_JSON = new ProseJson();
     private static final Recognizer FENCE = new JsonFence();

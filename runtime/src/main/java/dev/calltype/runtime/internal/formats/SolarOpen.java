@@ -1,5 +1,7 @@
 package dev.calltype.runtime.internal.formats;
 
+import dev.calltype.runtime.ExtractionError;
+import dev.calltype.runtime.Repair;
 import dev.calltype.runtime.WireFormat;
 import dev.calltype.runtime.internal.chars.Chars;
 import dev.calltype.runtime.internal.markup.ArgumentsAfterName;
@@ -9,6 +11,8 @@ import dev.calltype.runtime.internal.scan.Verdict;
 import dev.calltype.runtime.internal.scan.Config;
 import dev.calltype.runtime.internal.scan.Finding;
 import dev.calltype.runtime.internal.scan.MarkerTable;
+import dev.calltype.runtime.internal.scan.RetryWhen;
+import dev.calltype.runtime.internal.scan.ErrorTexts;
 
 import java.util.List;
 import java.util.Set;
@@ -18,12 +22,15 @@ import java.util.Set;
  * <|tool_arg:end|>…<|tool_call:end|>}. Values are raw text, typed by the tool's schema. Solar Open 100B writes
  * {@code <|tool_calls|><|tool_call:begin|>ID<|tool_call:name|>NAME<|tool_call:args|>{…}<|tool_call:end|>…<|calls|>}
  * with JSON arguments; the section tokens are optional (a response may start at the first call's begin token).
+ * A call whose end token was dropped ends where the next call starts ({@link Repair#MISSING_TAGS}), when its name
+ * line is complete; an argument restarted before its name ended is skipped.
  */
 public final class SolarOpen implements Family {
 
     @Override
     public void register(Config cfg, MarkerTable markers) {
-        markers.add(START, ClosedBlock.afterMarker(WireFormat.SOLAR_OPEN, END, SolarOpen::call));
+        markers.add(START, (buf, at, limit, atEnd) -> !at.cfg().on(WireFormat.SOLAR_OPEN) ? Verdict.NO_MATCH
+                : block(buf, at.cfg(), at.pos(), at.markerEnd(), at.markerEnd(), limit, atEnd));
         markers.add(SECTION_BEGIN, SECTION);
         markers.add(CALL_BEGIN, SECTION);
     }
@@ -58,11 +65,41 @@ public final class SolarOpen implements Family {
     private static final String VALUE = "<|tool_arg:value|>";
     private static final String ARG_END = "<|tool_arg:end|>";
 
-    private static List<Finding> call(CharSequence buf, Config cfg, int start, int from, int to, int end) {
+    /**
+     * The call whose content starts at {@code from}: it ends at its end token, or, when the model dropped that, where
+     * the next call starts (searched for from {@code scan}). A call left open at the end of the text is truncated.
+     */
+    private static Verdict block(CharSequence buf, Config cfg, int start, int from, int scan, int limit, boolean atEnd) {
+        Chars.Found f = Chars.firstOf(buf, scan, limit, END, START);
+        if (f == null) {
+            if (atEnd) {
+                return Verdict.matched(limit, List.of(Finding.error(ExtractionError.Kind.TRUNCATED,
+                        ErrorTexts.truncatedBlock(), null, WireFormat.SOLAR_OPEN, start, limit)));
+            }
+            int again = Math.max(from, limit - START.length() + 1);
+            return Verdict.needMore(RetryWhen.text(again, END, START),
+                    (b, l, e) -> block(b, cfg, start, from, again, l, e));
+        }
+        boolean cut = f.which() == 1;
+        int end = cut ? f.at() : f.at() + END.length();
+        return Verdict.matched(end, List.of(call(buf, cfg, start, from, f.at(), end, cut)));
+    }
+
+    /**
+     * One call, {@code cut} when the next call starts before its end token: then it is read only when its name line
+     * is complete ({@link Repair#MISSING_TAGS}). A name never ended by its line break is an error, not a call.
+     */
+    private static Finding call(CharSequence buf, Config cfg, int start, int from, int to, int end, boolean cut) {
         Chars.Found head = Chars.firstOf(buf, from, to, "\n", ARG);
         int nameEnd = head == null ? to : head.at();
         String name = Chars.trimmed(buf, from, nameEnd);
+        if (head == null) {
+            return ClosedBlock.invalid(cut ? "a new call starts before the name of this one ends"
+                    : "the name of the call must end its line", name.isEmpty() ? null : name, WireFormat.SOLAR_OPEN,
+                    start, end);
+        }
         RawArguments args = new RawArguments(name, cfg);
+        boolean repaired = cut;
         int j = nameEnd;
         while (true) {
             j = Chars.skipBlanks(buf, j, to);
@@ -70,15 +107,22 @@ public final class SolarOpen implements Family {
                 break;
             }
             if (Chars.startsWith(buf, j, to, ARG) != Chars.FULL) {
-                return List.of(ClosedBlock.invalid("the call to \"" + name + "\" must list its arguments as "
-                        + ARG + "K" + VALUE + "V" + ARG_END, name, WireFormat.SOLAR_OPEN, start, end));
+                return ClosedBlock.invalid("the call to \"" + name + "\" must list its arguments as "
+                        + ARG + "K" + VALUE + "V" + ARG_END, name, WireFormat.SOLAR_OPEN, start, end);
             }
             int ks = j + ARG.length();
-            int v = Chars.indexOf(buf, VALUE, ks, to);
-            if (v < 0) {
-                return List.of(ClosedBlock.invalid("an argument of \"" + name + "\" has no " + VALUE, name,
-                        WireFormat.SOLAR_OPEN, start, end));
+            Chars.Found kf = Chars.firstOf(buf, ks, to, VALUE, ARG);
+            if (kf == null) {
+                return ClosedBlock.invalid("an argument of \"" + name + "\" has no " + VALUE, name,
+                        WireFormat.SOLAR_OPEN, start, end);
             }
+            if (kf.which() == 1) {
+                // an argument restarted before its name ended: the fragment carries no value, the next one is read
+                repaired = true;
+                j = kf.at();
+                continue;
+            }
+            int v = kf.at();
             String key = Chars.trimmed(buf, ks, v);
             int vs = v + VALUE.length();
             Chars.Found stop = Chars.firstOf(buf, vs, to, ARG_END, ARG);
@@ -88,6 +132,6 @@ public final class SolarOpen implements Family {
             }
             j = stop != null && stop.which() == 0 ? ve + ARG_END.length() : ve;
         }
-        return List.of(args.call(WireFormat.SOLAR_OPEN, start, end));
+        return args.call(WireFormat.SOLAR_OPEN, start, end, repaired ? List.of(Repair.MISSING_TAGS) : List.of());
     }
 }

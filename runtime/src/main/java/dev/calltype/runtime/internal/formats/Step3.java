@@ -9,7 +9,9 @@ import dev.calltype.runtime.internal.scan.MarkerTable;
  * Step-3: {@code <｜tool_calls_begin｜><｜tool_call_begin｜>function<｜tool_sep｜><steptml:invoke name="N">
  * <steptml:parameter name="K">V</steptml:parameter></steptml:invoke><｜tool_call_end｜>…<｜tool_calls_end｜>}. The
  * {@code function<｜tool_sep｜>} before an invocation is optional, and calls may be separated by {@code <｜tool_sep｜>}
- * (as vLLM's Step-3 parser reads them): the per-call tokens are read as fillers around the invocations.
+ * (as vLLM's Step-3 parser reads them): the per-call tokens are read as fillers around the invocations. The tool's
+ * name may also stand on a line of its own before its invocation ({@code function<｜tool_sep｜>NAME\n<steptml:invoke…});
+ * the invocation's name is the call's.
  */
 public final class Step3 implements Family {
 
@@ -20,6 +22,7 @@ public final class Step3 implements Family {
             .parameter("<steptml:parameter name=", "</steptml:parameter>")
             .fillers("<" + BAR + "tool_call_begin" + BAR + ">", "function<" + BAR + "tool_sep" + BAR + ">",
                     "<" + BAR + "tool_sep" + BAR + ">", "<" + BAR + "tool_call_end" + BAR + ">")
+            .nameLine()
             .build();
 
     @Override

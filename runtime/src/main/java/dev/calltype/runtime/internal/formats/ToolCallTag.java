@@ -12,9 +12,9 @@ import dev.calltype.runtime.internal.scan.Verdict;
 /**
  * {@code <tool_call>} (and Seed-OSS {@code <seed:tool_call>}), which several model families fill differently; the
  * content decides: JSON is {@link Hermes} ({@code {"name": …, "arguments": …}}), {@code <function=…>} is
- * {@link Qwen3Coder} / {@link SeedOss}, {@code <function name="…">} is Hermes 2 Pro's variant with a JSON body, a
- * bare name followed by {@code <arg_key>} pairs is {@link Glm}, {@code function} and a name on the next line is
- * {@link StepAudio2}, a pythonic call is read as one. Whatever the content, the tag is explicit markup: content that
+ * {@link Qwen3Coder} / {@link SeedOss}, {@code <function name="…">} is Hermes 2 Pro's variant with a JSON body (or
+ * {@link MiniCpm5}'s, when {@code <param name=…>} tags follow), a bare name followed by {@code <arg_key>} pairs is
+ * {@link Glm}, {@code function} and a name on the next line is {@link StepAudio2}, a pythonic call is read as one. Whatever the content, the tag is explicit markup: content that
  * is none of these is an error.
  */
 public final class ToolCallTag implements Recognizer {
@@ -24,6 +24,7 @@ public final class ToolCallTag implements Recognizer {
     private final Glm glm;
     private final XmlInvokes named;
     private final StepAudio2 stepAudio;
+    private final XmlInvokes miniCpm;
 
     public ToolCallTag(String open, String close) {
         this.json = Hermes.block(open, close);
@@ -31,6 +32,7 @@ public final class ToolCallTag implements Recognizer {
         this.glm = new Glm(open, close);
         this.named = Hermes.namedFunctions(open, close);
         this.stepAudio = new StepAudio2(close);
+        this.miniCpm = MiniCpm5.inSection(open, close);
     }
 
     @Override
@@ -56,6 +58,15 @@ public final class ToolCallTag implements Recognizer {
                         : Verdict.NO_MATCH;
             }
             if (n == Chars.FULL) {
+                // MiniCPM5's <param name=…> tags in the tag, or Hermes 2 Pro's JSON body (or <parameter name=…>)
+                int params = MiniCpm5.paramsFollow(buf, i + "<function name=".length(), limit);
+                if (params == Chars.PARTIAL && !atEnd) {
+                    return Verdict.needMore(RetryWhen.length(limit + 1));
+                }
+                if (params == Chars.FULL) {
+                    return cfg.on(WireFormat.MINICPM5)
+                            ? miniCpm.section(buf, cfg, at.pos(), at.markerEnd(), 0, limit, atEnd) : Verdict.NO_MATCH;
+                }
                 return cfg.on(WireFormat.HERMES) ? named.section(buf, cfg, at.pos(), at.markerEnd(), 0, limit, atEnd)
                         : Verdict.NO_MATCH;
             }

@@ -132,6 +132,150 @@ public final class LenientJson {
         return Chars.isIdentPart(c) || c == '$';
     }
 
+    /**
+     * The reader's tokens, one at a time, for a caller that binds values as it reads them instead of building a
+     * tree ({@code internal.answer.DirectReader}): the same blanks, comments, strings, keys, numbers and literals, with
+     * the same repairs and limits, as {@link #read} reads. The caller checks the punctuation. A token that cannot be
+     * read gives {@code null} (or -1 from {@link #next()}); the caller then gives up and reads the value with
+     * {@link #read}, which says why.
+     */
+    public static final class Tokens {
+        private final Scan scan;
+
+        /** Tokens of the text from {@code start} (where a value starts) to its end; the payload limit applies. */
+        public Tokens(CharSequence text, int start, ExtractionLimits limits) {
+            Objects.requireNonNull(limits, "limits");
+            Objects.checkFromToIndex(start, text.length(), text.length());
+            scan = new Scan(text, text.length(), true, limits, null);
+            scan.pos = start;
+            long payloadEnd = (long) start + limits.maxPayloadChars();
+            if (payloadEnd < scan.limit) {
+                scan.end = (int) payloadEnd;
+            }
+        }
+
+        /** Skips blanks and comments: the next character, not consumed; -1 at the end or where reading stops. */
+        public int next() {
+            if (!scan.skipBlank() || scan.pos >= scan.end) {
+                return -1;
+            }
+            return scan.text.charAt(scan.pos);
+        }
+
+        /** Consumes the character {@link #next()} gave. */
+        public void consume() {
+            scan.pos++;
+        }
+
+        /**
+         * Reads an object's key at the next character and finds it among {@code names}, looking first at
+         * {@code expected}: its index, -1 when it is none of them, -2 when it cannot be read. A plain quoted key is
+         * matched where it stands, without making a string.
+         */
+        public int key(String[] names, int expected) {
+            if (scan.stop != null) {
+                return -2;
+            }
+            int from = scan.pos + 1;
+            if (scan.raw.charAt(scan.pos) == '"') {
+                int to = scan.plainRun(from, (int) Math.min(scan.end, (long) from + 64), '"');
+                if (to < scan.end && scan.raw.charAt(to) == '"') {
+                    scan.pos = to + 1;
+                    if (expected < names.length && matches(names[expected], from, to)) {
+                        return expected;
+                    }
+                    for (int k = 0; k < names.length; k++) {
+                        if (matches(names[k], from, to)) {
+                            return k;
+                        }
+                    }
+                    return -1;
+                }
+            }
+            String key = scan.readKey();
+            if (key == null) {
+                return -2;
+            }
+            for (int k = 0; k < names.length; k++) {
+                if (names[k].equals(key)) {
+                    return k;
+                }
+            }
+            return -1;
+        }
+
+        private boolean matches(String name, int from, int to) {
+            if (name.length() != to - from) {
+                return false;
+            }
+            if (scan.raw instanceof String whole) {
+                return whole.startsWith(name, from);
+            }
+            for (int k = 0; k < name.length(); k++) {
+                if (name.charAt(k) != scan.raw.charAt(from + k)) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        /**
+         * Reads a string, number or literal at the next character, as the node {@link #read} makes of it;
+         * {@code null} for anything else (a container, a malformed or cut-off token).
+         */
+        public JsonNode scalar() {
+            if (scan.stop != null) {
+                return null;
+            }
+            char c = scan.text.charAt(scan.pos);
+            JsonNode node;
+            if (c == '"' || c == '\'' || c == '\u201C' || c == '\u2018') {
+                String s = scan.readString();
+                node = s == null ? null : TextNode.valueOf(s);
+            } else if (Numbers.isDigit(c) || c == '-') {
+                node = scan.readNumber();
+            } else if (isWordStart(c)) {
+                node = scan.readWord();
+            } else {
+                return null;
+            }
+            return scan.stop == null ? node : null;
+        }
+
+        /** Reads a quoted string at the next character; {@code null} for anything else, or when it cannot. */
+        public String string() {
+            if (scan.stop != null) {
+                return null;
+            }
+            char c = scan.text.charAt(scan.pos);
+            if (c != '"' && c != '\'' && c != '\u201C' && c != '\u2018') {
+                return null;
+            }
+            String s = scan.readString();
+            return scan.stop == null ? s : null;
+        }
+
+        /** Records a repair the caller made (a trailing comma), as {@link #read} would. */
+        public void repaired(Repair repair) {
+            scan.repair(repair);
+        }
+
+        /** Where the next token starts (after {@link #next()}), or just past the last one read. */
+        public int position() {
+            return scan.pos;
+        }
+
+        /** The repairs so far, in the order first made. */
+        public List<Repair> repairs() {
+            return scan.repairs;
+        }
+
+        /** How deep containers may nest. */
+        public int maxDepth() {
+            return scan.limits.maxDepth();
+        }
+    }
+
     // ------------------------------------------------------------------ the scanner
 
     /** One read: the state of the scan. Not shared between threads. */
@@ -163,6 +307,9 @@ public final class LenientJson {
         private Map<JsonNode, Map<String, String>> overwritten;
         private final boolean[] applied = new boolean[Repair.values().length];
         private final List<Frame> stack = new ArrayList<>();
+        /** The keys read so far, by hash ({@link #key}); made on the ninth key. */
+        private String[] keys;
+        private int keysRead;
 
         /** The scan stops here: the limit, or earlier where the payload limit cuts the value. */
         private int end;
@@ -552,6 +699,43 @@ public final class LenientJson {
 
         /** Reads a quoted string at {@code pos}; {@code null} with {@link #stop} set when it cannot. */
         private String readString() {
+            return readString(false);
+        }
+
+        /**
+         * The key {@code raw[from, to)}: past the first eight keys of a read, the same string for the same short key,
+         * as the members of a list's objects repeat their keys (one copy, and its hash computed once).
+         */
+        private String key(int from, int to) {
+            int length = to - from;
+            if (length > 32 || ++keysRead <= 8) {
+                return raw.subSequence(from, to).toString(); // a small object's keys are not worth a table
+            }
+            int h = 0;
+            for (int k = from; k < to; k++) {
+                h = 31 * h + raw.charAt(k);
+            }
+            if (keys == null) {
+                keys = new String[64];
+            }
+            int slot = (h ^ (h >>> 7)) & 63;
+            String known = keys[slot];
+            if (known != null && known.length() == length) {
+                int k = 0;
+                while (k < length && known.charAt(k) == raw.charAt(from + k)) {
+                    k++;
+                }
+                if (k == length) {
+                    return known;
+                }
+            }
+            String made = raw.subSequence(from, to).toString();
+            keys[slot] = made;
+            return made;
+        }
+
+        /** Reads a quoted string (an object's key when {@code key}) at {@code pos}; as {@link #readString()}. */
+        private String readString(boolean key) {
             int open = pos;
             char q = text.charAt(pos);
             char close;
@@ -573,6 +757,21 @@ public final class LenientJson {
             int max = limits.maxStringChars();
             sb.setLength(0);
             int i = pos + 1;
+            // the common case, a string with nothing to unescape: taken from the text in one copy
+            int first = plainRun(i, (int) Math.min(end, (long) i + max + 1), close);
+            if (counted != null) {
+                counted.reads += first - i;
+            }
+            if (first < end && first - i <= max && raw.charAt(first) == close) {
+                pos = first + 1;
+                return key ? key(i, first) : raw.subSequence(i, first).toString();
+            }
+            sb.append(raw, i, first);
+            if (sb.length() > max) {
+                stopString(open);
+                return null;
+            }
+            i = first;
             while (true) {
                 if (i >= end) {
                     stopAtEnd("the text ends inside a string", open);
@@ -619,7 +818,7 @@ public final class LenientJson {
             }
             char c = text.charAt(pos);
             if (c == '"' || c == '\'' || c == '\u201C' || c == '\u2018') {
-                return readString();
+                return readString(true);
             }
             if (!isUnquotedKeyChar(c)) {
                 stop = malformed("expected a key or '}' in an object", pos);
@@ -659,6 +858,17 @@ public final class LenientJson {
                 }
                 i++;
             }
+            if (i < end) {
+                // the common numbers, read in one more pass that also checks them
+                JsonNode simple = i - from <= 10 ? smallInteger(from, i) : null;
+                if (simple == null) {
+                    simple = Numbers.simpleDecimal(text, from, i);
+                }
+                if (simple != null) {
+                    pos = i;
+                    return simple;
+                }
+            }
             Numbers.NumberShape shape = Numbers.numberShape(text, from, i);
             if (i >= end) {
                 JsonRead cut = cutShort();
@@ -687,12 +897,18 @@ public final class LenientJson {
             return node;
         }
 
-        /** The node for a valid number token of at most 10 chars that is an integer; null for other tokens. */
+        /**
+         * The node for a number token of at most 10 chars that is an integer; null for other tokens, and for one
+         * that is not valid JSON.
+         */
         private JsonNode smallInteger(int from, int to) {
             int i = from;
             boolean negative = text.charAt(i) == '-';
             if (negative) {
                 i++;
+            }
+            if (i == to || text.charAt(i) == '0' && to - i > 1) {
+                return null; // no digit, or a leading zero
             }
             long v = 0;
             for (; i < to; i++) {

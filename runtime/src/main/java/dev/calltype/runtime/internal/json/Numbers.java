@@ -107,6 +107,10 @@ public final class Numbers {
             }
             return v == (int) v ? IntNode.valueOf((int) v) : LongNode.valueOf(v);
         }
+        JsonNode simple = simpleDecimal(token, 0, token.length());
+        if (simple != null) {
+            return simple;
+        }
         BigDecimal exact;
         try {
             exact = new BigDecimal(token);
@@ -116,10 +120,83 @@ public final class Numbers {
         double d = Double.parseDouble(token);
         if (!Double.isInfinite(d) && (d != 0 || exact.signum() == 0)) {
             if (d == 0 || new BigDecimal(Double.toString(d)).compareTo(exact) == 0) {
-                return DoubleNode.valueOf(d);
+                return new WrittenDouble(d, 0, 0, exact);
             }
         }
         return DecimalNode.valueOf(exact);
+    }
+
+    /** 10^0 … 10^22: the powers of ten a double holds exactly. */
+    private static final double[] POWERS = {1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12,
+        1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+
+    /**
+     * The node of a decimal token {@code text[from, to)} written without an exponent, with at most 15
+     * significant digits and at most 22 after the point; {@code null} for any other token, and for one that is not
+     * valid JSON. Its double is exact to
+     * the written digits (a 15-digit integer over an exact power of ten, rounded once), so no decimal is built.
+     */
+    public static JsonNode simpleDecimal(CharSequence text, int from, int to) {
+        int i = from;
+        boolean negative = text.charAt(i) == '-';
+        if (negative) {
+            i++;
+        }
+        int integerStart = i;
+        long unscaled = 0;
+        int significant = 0;
+        int scale = -1;
+        for (; i < to; i++) {
+            char c = text.charAt(i);
+            if (c == '.') {
+                // one point, after one 0 or digits not starting with 0
+                if (scale >= 0 || i == integerStart || text.charAt(integerStart) == '0' && i > integerStart + 1) {
+                    return null;
+                }
+                scale = 0;
+                continue;
+            }
+            if (!isDigit(c)) {
+                return null;
+            }
+            if (unscaled != 0 || c != '0') {
+                if (++significant > 15) {
+                    return null;
+                }
+            }
+            unscaled = unscaled * 10 + (c - '0');
+            if (scale >= 0 && ++scale > 22) {
+                return null;
+            }
+        }
+        if (scale <= 0) {
+            return null;
+        }
+        double d = unscaled / POWERS[scale];
+        return new WrittenDouble(negative ? -d : d, negative ? -unscaled : unscaled, scale, null);
+    }
+
+    /**
+     * A decimal number that a double holds: a {@link DoubleNode} whose {@link #decimalValue()} is the number as
+     * written ({@code 1.50} stays {@code 1.50}), as Jackson reads a decimal into a {@code BigDecimal}.
+     */
+    static final class WrittenDouble extends DoubleNode {
+        private static final long serialVersionUID = 1L;
+        private final long unscaled;
+        private final int scale;
+        private final BigDecimal written;
+
+        WrittenDouble(double value, long unscaled, int scale, BigDecimal written) {
+            super(value);
+            this.unscaled = unscaled;
+            this.scale = scale;
+            this.written = written;
+        }
+
+        @Override
+        public BigDecimal decimalValue() {
+            return written != null ? written : BigDecimal.valueOf(unscaled, scale);
+        }
     }
 
     // ------------------------------------------------------------------ Python numbers

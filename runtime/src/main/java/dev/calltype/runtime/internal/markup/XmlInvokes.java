@@ -20,6 +20,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -49,15 +50,22 @@ public final class XmlInvokes implements Recognizer {
      * @param fillers tokens a section may hold around its invocations, skipped like blanks (Step-3's
      *     {@code <｜tool_call_begin｜>}, {@code <｜tool_sep｜>}, …)
      * @param uniqueParameters whether a parameter given twice makes the call an error (otherwise the last wins)
+     * @param jsonOpen the start of a block holding all the arguments as one JSON object, up to its header's end
+     *     ({@code null}: none; Kimi K3's {@code <|open|>json type="object"<|sep|>})
+     * @param jsonClose the end of that block
+     * @param paramSpellings other spellings of {@code paramOpen}, read alike (MiniCPM5's {@code <paramname=})
+     * @param nameLine whether an invocation may follow its tool's name on a line of its own (Step-3's
+     *     {@code function<｜tool_sep｜>NAME\n<steptml:invoke name="NAME">}); the invocation's own name is the call's
      */
     public record Spec(WireFormat format, String sectionOpen, String sectionClose, String invokeOpen, String invokeClose,
                 String paramOpen, String paramClose, boolean stringAttribute, boolean typeAttribute, List<String> fillers,
-                boolean uniqueParameters) {
+                boolean uniqueParameters, String jsonOpen, String jsonClose, List<String> paramSpellings,
+                boolean nameLine) {
 
         /** The same invocations in a section between other markers ({@code null}: standing alone). */
         public Spec inSection(String open, String close) {
             return new Spec(format, open, close, invokeOpen, invokeClose, paramOpen, paramClose, stringAttribute,
-                    typeAttribute, fillers, uniqueParameters);
+                    typeAttribute, fillers, uniqueParameters, jsonOpen, jsonClose, paramSpellings, nameLine);
         }
     }
 
@@ -74,6 +82,10 @@ public final class XmlInvokes implements Recognizer {
         private boolean typeAttribute;
         private List<String> fillers = List.of();
         private boolean uniqueParameters;
+        private String jsonOpen;
+        private String jsonClose;
+        private List<String> paramSpellings = List.of();
+        private boolean nameLine;
 
         private Builder(WireFormat format) {
             this.format = format;
@@ -134,9 +146,32 @@ public final class XmlInvokes implements Recognizer {
             return this;
         }
 
+        /**
+         * An invocation may hold its arguments as one JSON object in a block starting with {@code open} (then a
+         * header up to {@code >}) and ending with {@code close}, instead of parameters (Kimi K3).
+         */
+        public Builder jsonBlock(String open, String close) {
+            this.jsonOpen = open;
+            this.jsonClose = close;
+            return this;
+        }
+
+        /** Other spellings of the parameter's start, each read as {@link #parameter}'s {@code open}. */
+        public Builder parameterSpellings(String... opens) {
+            this.paramSpellings = List.of(opens);
+            return this;
+        }
+
+        /** An invocation may follow its tool's name written on a line of its own. */
+        public Builder nameLine() {
+            this.nameLine = true;
+            return this;
+        }
+
         public Spec build() {
             return new Spec(format, sectionOpen, sectionClose, invokeOpen, invokeClose, paramOpen, paramClose,
-                    stringAttribute, typeAttribute, fillers, uniqueParameters);
+                    stringAttribute, typeAttribute, fillers, uniqueParameters, jsonOpen, jsonClose, paramSpellings,
+                    nameLine);
         }
     }
 
@@ -148,9 +183,20 @@ public final class XmlInvokes implements Recognizer {
     private static final int MAX_HEADER = 1024;
 
     public final Spec spec;
+    /** Every spelling of a parameter's start, the first {@code paramOpen}. */
+    private final String[] opens;
+    /** What may end a parameter's value: its close (0), a parameter's start, the invocation's end (last). */
+    private final String[] valueEnds;
 
     public XmlInvokes(Spec spec) {
         this.spec = spec;
+        List<String> all = new ArrayList<>();
+        all.add(spec.paramOpen());
+        all.addAll(spec.paramSpellings());
+        this.opens = all.toArray(String[]::new);
+        all.add(0, spec.paramClose());
+        all.add(spec.invokeClose());
+        this.valueEnds = all.toArray(String[]::new);
     }
 
     /** Registers the reader of {@code spec}'s invocations at the marker opening its section. */
@@ -185,6 +231,21 @@ public final class XmlInvokes implements Recognizer {
         int r = Chars.startsWith(buf, i, limit, spec.invokeOpen());
         if (r == Chars.FULL) {
             return invoke(buf, cfg, itemStart, i, limit, atEnd);
+        }
+        if (r == Chars.NO && spec.nameLine() && Chars.isNameChar(buf.charAt(i))) {
+            // the tool's name on a line of its own before the invocation, which names it again
+            int e = i;
+            while (e < limit && e - i < MAX_HEADER && Chars.isNameChar(buf.charAt(e))) {
+                e++;
+            }
+            int k = Chars.skipBlanks(buf, e, limit);
+            int named = Chars.startsWith(buf, k, limit, spec.invokeOpen());
+            if ((named == Chars.PARTIAL || k >= limit) && !atEnd) {
+                return Verdict.needMore(RetryWhen.length(limit + 1), (b, l, x) -> section(b, cfg, itemStart, i, count, l, x));
+            }
+            if (named == Chars.FULL) {
+                return invoke(buf, cfg, itemStart, k, limit, atEnd);
+            }
         }
         if (r == Chars.PARTIAL && !atEnd) {
             return Verdict.needMore(RetryWhen.length(limit + 1), (b, l, e) -> section(b, cfg, itemStart, i, count, l, e));
@@ -247,20 +308,64 @@ public final class XmlInvokes implements Recognizer {
             }
             int close = Chars.startsWith(buf, j, limit, spec.invokeClose());
             if (close == Chars.FULL) {
-                return done(buf, cfg, b, j + spec.invokeClose().length(), limit, atEnd);
+                return done(buf, cfg, b, j + spec.invokeClose().length(), false, limit, atEnd);
             }
-            int open = Chars.startsWith(buf, j, limit, spec.paramOpen());
-            if ((close == Chars.PARTIAL || open == Chars.PARTIAL) && !atEnd) {
+            int sectionEnd = spec.sectionClose() == null ? Chars.NO : Chars.startsWith(buf, j, limit, spec.sectionClose());
+            if (sectionEnd == Chars.FULL) {
+                // the section closes after a complete parameter: the invocation's end tag was dropped
+                return done(buf, cfg, b, j, true, limit, atEnd);
+            }
+            if (sectionEnd == Chars.PARTIAL && !atEnd) {
                 return wait(buf, cfg, b, j, RetryWhen.length(limit + 1), limit, false);
+            }
+            int open = Chars.NO;
+            int openLength = 0;
+            for (String o : opens) {
+                int r = Chars.startsWith(buf, j, limit, o);
+                if (r == Chars.FULL || r == Chars.PARTIAL && open == Chars.NO) {
+                    open = r;
+                    openLength = o.length();
+                }
+                if (r == Chars.FULL) {
+                    break;
+                }
+            }
+            int block = spec.jsonOpen() == null ? Chars.NO : Chars.startsWith(buf, j, limit, spec.jsonOpen());
+            if ((close == Chars.PARTIAL || open == Chars.PARTIAL || block == Chars.PARTIAL) && !atEnd) {
+                return wait(buf, cfg, b, j, RetryWhen.length(limit + 1), limit, false);
+            }
+            if (block == Chars.FULL && b.args().isEmpty()) {
+                // the arguments as one JSON object in their own block: read whole, never dropped
+                int hs = j + spec.jsonOpen().length();
+                int gt = indexOfBounded(buf, '>', hs, limit);
+                int e = gt < 0 ? -1 : Chars.indexOf(buf, spec.jsonClose(), gt + 1, limit);
+                if (gt == -2 || gt >= 0 && e < 0) {
+                    return wait(buf, cfg, b, j, RetryWhen.text(hs, spec.jsonClose()), limit, atEnd);
+                }
+                JsonNode json = gt < 0 ? null : RawValues.json(buf.subSequence(gt + 1, e).toString().strip(), cfg.limits);
+                if (json == null || !json.isObject()) {
+                    return failed(buf, cfg, b.itemStart(), j, b.name(), ExtractionError.Kind.MALFORMED_JSON,
+                            ErrorTexts.invalid("the arguments of " + Chars.quoted(b.name())
+                                    + " must be parameter tags or one JSON object"), limit, atEnd);
+                }
+                b = new Body(b.itemStart(), b.name(), b.tool(), b.argsFrom(), (ObjectNode) json, b.typed(), b.tooLong());
+                j = e + spec.jsonClose().length();
+                continue;
             }
             if (open != Chars.FULL) {
                 // text that is neither a parameter nor the end: skip to the next tag this call knows
-                Chars.Found first = Chars.firstOf(buf, j, limit, spec.paramOpen(), spec.invokeClose());
+                Chars.Found first = Chars.firstOf(buf, j, limit, valueEnds);
                 int next = first == null ? -1 : first.at();
                 if (next < 0) {
-                    return wait(buf, cfg, b, j, RetryWhen.text(j, spec.paramOpen(), spec.invokeClose()), limit, atEnd);
+                    return wait(buf, cfg, b, j, RetryWhen.text(j, valueEnds), limit, atEnd);
                 }
-                if (b.args().isEmpty() && buf.charAt(j) == '{' && first.which() == 1) {
+                if (first.which() == 0) {
+                    // a parameter's end without a start this format writes (<param>V</param>): no call is guessed
+                    return failed(buf, cfg, b.itemStart(), j, b.name(), ExtractionError.Kind.INVALID_CALL_SYNTAX,
+                            ErrorTexts.invalid("a parameter of " + Chars.quoted(b.name()) + " has no name"), limit,
+                            atEnd);
+                }
+                if (b.args().isEmpty() && buf.charAt(j) == '{' && first.which() == valueEnds.length - 1) {
                     // the arguments written as one JSON object instead of parameter tags: read, never dropped
                     String raw = buf.subSequence(j, next).toString();
                     JsonNode json = RawValues.json(raw, cfg.limits);
@@ -275,7 +380,7 @@ public final class XmlInvokes implements Recognizer {
                 j = next;
                 continue;
             }
-            int keyStart = j + spec.paramOpen().length();
+            int keyStart = j + openLength;
             int gt = indexOfBounded(buf, '>', keyStart, limit);
             if (gt == -2) {
                 return wait(buf, cfg, b, j, RetryWhen.text(keyStart, ">"), limit, atEnd);
@@ -299,14 +404,30 @@ public final class XmlInvokes implements Recognizer {
                 stringAttr = type == null ? null : type.equals("string") ? "true" : "false";
             }
             int v = gt + 1;
-            Chars.Found first = Chars.firstOf(buf, v, limit, spec.paramClose(), spec.paramOpen(), spec.invokeClose());
-            int valueEnd = first == null ? -1 : first.at();
-            int x = first != null && first.which() == 0 ? first.at() : -1;
-            if (valueEnd < 0) {
-                return wait(buf, cfg, b, j, RetryWhen.text(v, spec.paramClose(), spec.paramOpen(), spec.invokeClose()),
-                        limit, atEnd);
+            Chars.Found first = null;
+            for (int from = v; first == null; ) {
+                Chars.Found f = Chars.firstOf(buf, from, limit, valueEnds);
+                if (f == null) {
+                    return wait(buf, cfg, b, j, RetryWhen.text(from, valueEnds), limit, atEnd);
+                }
+                int ends = endsValue(buf, b, f, limit, atEnd);
+                if (ends == Chars.PARTIAL) {
+                    return wait(buf, cfg, b, j, RetryWhen.length(limit + 1), limit, false);
+                }
+                if (ends == Chars.FULL) {
+                    first = f;
+                } else {
+                    from = f.at() + valueEnds[f.which()].length();
+                }
             }
-            String raw = cdata(Chars.rawValue(buf, v, valueEnd));
+            int valueEnd = first.at();
+            int x = first.which() == 0 ? first.at() : -1;
+            int rawEnd = valueEnd;
+            if (x < 0 && rawEnd > v && buf.charAt(rawEnd - 1) == '\n' && buf.charAt(v) != '\n' && buf.charAt(v) != '\r') {
+                // a value whose end tag is missing ends at the line break before the next tag
+                rawEnd -= rawEnd - 1 > v && buf.charAt(rawEnd - 2) == '\r' ? 2 : 1;
+            }
+            String raw = cdata(Chars.rawValue(buf, v, rawEnd));
             String tooLong = RawValues.tooLong(key.length() > raw.length() ? key : raw, cfg.limits);
             if (tooLong != null || b.tooLong() != null) {
                 b = b.failing(tooLong);
@@ -332,6 +453,43 @@ public final class XmlInvokes implements Recognizer {
         }
     }
 
+    /**
+     * Whether the tag {@code f} found in a value ends it ({@link Chars#FULL}), is text the value holds
+     * ({@link Chars#NO}), or more text decides ({@link Chars#PARTIAL}). A value may hold the format's own tags as
+     * text (code that writes them): a parameter's end tag, or the invocation's, ends the value only when the markup
+     * goes on after it (a tag, or the end of the text), and a parameter's start tag standing for a missing end tag
+     * only when it names a parameter the known tool has.
+     */
+    private int endsValue(CharSequence buf, Body b, Chars.Found f, int limit, boolean atEnd) {
+        String tag = valueEnds[f.which()];
+        if (f.which() > 0 && f.which() < valueEnds.length - 1) {
+            return namesParameter(buf, b, f.at() + tag.length(), limit, atEnd);
+        }
+        int k = Chars.skipBlanks(buf, f.at() + tag.length(), limit);
+        if (k >= limit) {
+            return atEnd ? Chars.FULL : Chars.PARTIAL;
+        }
+        // markup goes on (a tag, even a parameter the schema does not list: the dispatcher reports that one)
+        return buf.charAt(k) == '<' ? Chars.FULL : Chars.NO;
+    }
+
+    /**
+     * Whether the parameter tag whose name starts at {@code from} names a parameter of the known tool
+     * ({@link Chars#FULL}; also when no schema lists the tool's parameters), not one ({@link Chars#NO}), or more text
+     * decides ({@link Chars#PARTIAL}).
+     */
+    private static int namesParameter(CharSequence buf, Body b, int from, int limit, boolean atEnd) {
+        JsonNode properties = b.tool() == null ? null : b.tool().parameters().path("properties");
+        if (properties == null || !properties.isObject() || properties.isEmpty()) {
+            return Chars.FULL;
+        }
+        int gt = indexOfBounded(buf, '>', from, limit);
+        if (gt == -2) {
+            return atEnd ? Chars.FULL : Chars.PARTIAL;
+        }
+        return gt < 0 || properties.has(headerName(buf, from, gt)) ? Chars.FULL : Chars.NO;
+    }
+
     /** The invocation is incomplete: wait for more (keeping what was read), or it is truncated. */
     private Verdict wait(CharSequence buf, Config cfg, Body b, int j, RetryWhen hint, int limit, boolean atEnd) {
         if (atEnd) {
@@ -343,28 +501,40 @@ public final class XmlInvokes implements Recognizer {
                 new Verdict.Started(JsonBlock.display(b.name(), cfg), b.argsFrom(), spec.invokeClose()));
     }
 
-    /** The invocation closed at {@code end}: the call, and then the next invocation or the section's end. */
-    private Verdict done(CharSequence buf, Config cfg, Body b, int end, int limit, boolean atEnd) {
+    /**
+     * The invocation closed at {@code end} ({@code unclosed}: its end tag dropped before the section's): the call,
+     * and then the next invocation or the section's end.
+     */
+    private Verdict done(CharSequence buf, Config cfg, Body b, int end, boolean unclosed, int limit, boolean atEnd) {
         b = unwrapped(b, cfg);
-        List<Repair> repairs = b.typed() ? List.of(Repair.VALUES_TYPED_BY_SCHEMA) : List.of();
+        List<Repair> repairs = new ArrayList<>(2);
+        if (unclosed) {
+            repairs.add(Repair.MISSING_TAGS);
+        }
+        if (b.typed()) {
+            repairs.add(Repair.VALUES_TYPED_BY_SCHEMA);
+        }
         Finding call = b.tooLong() != null
                 ? Finding.error(ExtractionError.Kind.LIMIT_EXCEEDED, ErrorTexts.limit(b.tooLong()),
                         JsonBlock.display(b.name(), cfg), spec.format(), b.itemStart(), end)
-                : CallNormalizer.call(b.name(), b.args(), null, spec.format(), repairs, b.itemStart(), end, cfg);
+                : CallNormalizer.call(b.name(), b.args(), null, spec.format(), List.copyOf(repairs), b.itemStart(), end,
+                        cfg);
         return following(buf, cfg, call, end, end, limit, atEnd);
     }
 
     /**
      * A lone {@code arguments} or {@code input} parameter holding an object, when the tool has no parameter of that
-     * name, is a wrapper around the real arguments (DeepSeek V3.2 writes them so): unwrapped.
+     * name, is a wrapper around the real arguments (DeepSeek V3.2 writes them so): unwrapped. So is a lone
+     * {@code properties} parameter of a known tool that has none (MiniCPM5).
      */
     private static Body unwrapped(Body b, Config cfg) {
         if (b.args().size() != 1 || b.tooLong() != null) {
             return b;
         }
         String key = b.args().fieldNames().next();
-        if (!key.equals("arguments") && !key.equals("input")
-                || b.tool() != null && b.tool().parameters().path("properties").has(key)) {
+        // MiniCPM5 also wraps them in "properties", which only a known tool's schema can tell from a real parameter
+        boolean wrapper = key.equals("arguments") || key.equals("input") || key.equals("properties") && b.tool() != null;
+        if (!wrapper || b.tool() != null && b.tool().parameters().path("properties").has(key)) {
             return b;
         }
         JsonNode v = b.args().get(key);
