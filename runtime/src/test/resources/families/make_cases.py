@@ -921,6 +921,11 @@ case("command-r", "plan-then-fenced-action", "prose",
 case("apertus", "name-keyed-calls", "several",
      "<|tools_prefix|>[{\"get_weather\": {\"city\": \"Chur\"}}, {\"now\": {}}]<|tools_suffix|>",
      [c("get_weather", city="Chur"), NOW], format="APERTUS")
+case("apertus", "wrapper-left-open", "repair",
+     "<|tools_prefix|>[{\"get_weather\": {\"city\": \"Chur\"}", [c("get_weather", city="Chur")],
+     repairs=["MISSING_CLOSING_BRACKETS"])
+case("apertus", "arguments-cut-off", "malformed",
+     "<|tools_prefix|>[{\"get_weather\": {\"city\": \"Chur\", \"days\": 2", [], True, errorKinds=["TRUNCATED"])
 case("kimi-k2", "two-calls-keep-ids", "several",
      KB + "\n<|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>{\"city\": \"Seoul\"}<|tool_call_end|>\n"
      "<|tool_call_begin|>functions.now:1<|tool_call_argument_begin|>{}<|tool_call_end|>\n" + KE,

@@ -20,7 +20,6 @@ import dev.calltype.runtime.internal.scan.Verdict;
 import dev.calltype.runtime.internal.scan.ErrorTexts;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -257,7 +256,9 @@ public final class JsonBlock implements Recognizer {
         if (!(args.isObject() || args.isNull() || args.isTextual())) {
             return null;
         }
-        return List.of(new CallNormalizer.Draft(e.getKey(), args, null, (ObjectNode) v, true, null));
+        // no source: the wrapper holds nothing after the arguments, so whole arguments make a whole call even when
+        // the text ends before its closing braces (vLLM's Apertus parser reads it); cut-off arguments stay TRUNCATED
+        return List.of(new CallNormalizer.Draft(e.getKey(), args, null, null, true, null));
     }
 
     /** What streaming shows while an object is incomplete: its name once it has been read. */
