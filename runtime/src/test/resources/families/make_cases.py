@@ -1312,6 +1312,9 @@ case("gemma4", "comma-left-out-after-a-number-is-an-error", "malformed",
 
 
 # openPangu: the calls are a list; a lone object where the list belongs is not read as a call
+case("granite", "lone-object-where-the-list-belongs-is-an-error", "malformed", "<|tool_call|>" + jcall(W), [], True)
+case("phi4-functools", "lone-object-where-the-list-belongs-is-an-error", "malformed", "Checking. functools" + jcall(W),
+     [], True)
 case("pangu", "lone-object-where-the-list-belongs-is-an-error", "malformed", "[unused11]" + jcall(W) + "[unused12]", [],
      True, errorKinds=["INVALID_CALL_SYNTAX"])
 case("pangu", "lone-object-after-prose-is-an-error", "malformed", "Checking.[unused11]" + jcall(S) + "[unused12] Done.",
