@@ -63,7 +63,7 @@ class DirectBindingTest {
     }
 
     /** What the tree readers alone make of the text. */
-    private static ParsedAnswer<Object> throughTheTree(String text) {
+    private static ParsedAnswer<Object> throughTheTree(AnswerTexts texts, Method read, String text) {
         return AnswerSupport.parse(text, texts, (node, problems) -> {
             try {
                 return read.invoke(null, node, problems);
@@ -76,8 +76,12 @@ class DirectBindingTest {
     }
 
     private static void sameAsTheTree(String text) {
-        ParsedAnswer<?> direct = shipment.parse(text);
-        ParsedAnswer<Object> tree = throughTheTree(text);
+        sameAsTheTree(shipment, texts, read, text);
+    }
+
+    private static void sameAsTheTree(AnswerType<?> type, AnswerTexts texts, Method read, String text) {
+        ParsedAnswer<?> direct = type.parse(text);
+        ParsedAnswer<Object> tree = throughTheTree(texts, read, text);
         assertThat(direct.value()).as("value of %s", text).isEqualTo(tree.value());
         assertThat(direct.errors()).as("errors of %s", text).isEqualTo(tree.errors());
         assertThat(direct.repairs()).as("repairs of %s", text).isEqualTo(tree.repairs());
@@ -91,7 +95,7 @@ class DirectBindingTest {
     }
 
     @Test
-    void onlyPlainRequiredRecordsGetAShape() {
+    void onlyRecordsOfPlainMembersGetAShape() {
         assertThat(compiled.source("com.example.answers.ShipmentAnswer")).contains("DirectShape.record(");
         Compiled others = AnswerTypesTest.compiled();
         for (String type : List.of("RecipeAnswer", "InvoiceAnswer", "PaymentAnswer", "SentimentAnswer",
@@ -131,6 +135,48 @@ class DirectBindingTest {
         String spaced = JSON.replace("\n", "\r\n\t\u00A0").replace(": ", " :  ");
         assertThat(boundDirectly(spaced)).isTrue();
         sameAsTheTree(spaced);
+    }
+
+    @Test
+    void everyMemberKindAShapeTakesIsBoundAsTheTreeReadsIt() throws Exception {
+        List<JavaFileObject> sources = new ArrayList<>(Sources.annotations());
+        sources.add(Sources.resource("com.example.answers.Survey"));
+        Compiled survey = Compiled.of(sources.toArray(new JavaFileObject[0]));
+        assertThat(survey.source("com.example.answers.SurveyAnswer")).contains("DirectShape.record(");
+        AnswerType<?> type = (AnswerType<?>) survey.instance("com.example.answers.SurveyAnswer");
+        String json = """
+                {"id": "6f1c2a4e-9b1d-4c3a-8f5e-2d7b9a0c1e34", "grade": "B", "score": 4.25, "weight": 0.5,
+                 "responses": 120, "rounds": 3, "topics": ["PRICE", "SERVICE", "PRICE"],
+                 "matrix": [["yes", "no"], [], ["maybe"]], "tags": ["q3"], "taken": "2024-06-01T10:15:30Z",
+                 "length": "PT12M", "first": {"name": "Ada", "age": 36}, "last": null,
+                 "pair": {"left": "north", "right": "south"}, "extra": [{"name": "Bo", "age": 41}]}""";
+        ParsedAnswer<?> parsed = type.parse("Result:\n" + json);
+        assertThat(parsed.errors()).isEmpty();
+        assertThat(parsed.value().orElseThrow().toString()).isEqualTo("Survey[id=6f1c2a4e-9b1d-4c3a-8f5e-2d7b9a0c1e34,"
+                + " grade=B, score=4.25, weight=0.5, responses=120, rounds=3, topics=[PRICE, SERVICE],"
+                + " matrix=[[yes, no], [], [maybe]], tags=[q3], taken=2024-06-01T10:15:30Z, length=PT12M,"
+                + " first=Person[name=Ada, age=36], last=null, pair=Pair[left=north, right=south],"
+                + " extra=Optional[[Person[name=Bo, age=41]]]]");
+        Field d = type.getClass().getDeclaredField("DIRECT");
+        d.setAccessible(true);
+        Method s = DirectShape.class.getDeclaredMethod("shape");
+        s.setAccessible(true);
+        Shape surveyShape = (Shape) s.invoke(d.get(null));
+        assertThat(AnswerFinder.find(json, ExtractionLimits.DEFAULTS, surveyShape, 100).candidates().get(0).bound())
+                .isNotNull();
+        Field t = type.getClass().getDeclaredField("TEXTS");
+        t.setAccessible(true);
+        Method r = type.getClass().getDeclaredMethod("read", JsonNode.class, List.class);
+        r.setAccessible(true);
+        AnswerTexts surveyTexts = (AnswerTexts) t.get(null);
+        for (String variant : List.of(json, json.replace("\"B\"", "\"BC\""), json.replace("120", "40000"),
+                json.replace("300", "3000").replace("\"rounds\": 3", "\"rounds\": 300"),
+                json.replace("\"PRICE\", \"SERVICE\"", "\"price\""), json.replace("[], ", "[null], "),
+                json.replace("\"last\": null", "\"last\": {\"name\": \"Cy\", \"age\": 29}"),
+                json.replace(", \"extra\": [{\"name\": \"Bo\", \"age\": 41}]", ""),
+                json.replace("PT12M", "12 minutes"), json.replace("\"right\": \"south\"", "\"right\": 5"))) {
+            sameAsTheTree(type, surveyTexts, r, variant);
+        }
     }
 
     @Test
