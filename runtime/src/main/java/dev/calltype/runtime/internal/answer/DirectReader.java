@@ -2,7 +2,6 @@ package dev.calltype.runtime.internal.answer;
 
 import dev.calltype.runtime.ExtractionLimits;
 import dev.calltype.runtime.Repair;
-import dev.calltype.runtime.internal.args.JsonCoercion;
 import dev.calltype.runtime.internal.json.LenientJson;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -62,17 +61,15 @@ public final class DirectReader {
         if (c < 0) {
             return null;
         }
-        if (shape instanceof Shape.Text) {
-            String s = tokens.string();
-            if (s != null || c == '{' || c == '[') {
-                return s;
-            }
-            JsonNode node = tokens.scalar();
-            return node == null || node.isNull() ? null : JsonCoercion.toStringValue(node, "", problems);
-        }
         if (shape instanceof Shape.Scalar s) {
             if (c == '{' || c == '[') {
                 return null;
+            }
+            if (s.text) {
+                String text = tokens.string(); // a string as written needs no node
+                if (text != null) {
+                    return text;
+                }
             }
             JsonNode node = tokens.scalar();
             if (node == null || node.isNull()) {

@@ -1,5 +1,7 @@
 package dev.calltype.runtime.internal.answer;
 
+import dev.calltype.runtime.internal.args.JsonCoercion;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.List;
 import java.util.Objects;
@@ -10,7 +12,7 @@ import java.util.Objects;
  * type with anything else (defaulted or constrained members, maps, arrays, sealed or recursive types) has no shape
  * and is read through the tree only.
  */
-public abstract sealed class Shape permits Shape.Scalar, Shape.Text, Shape.Sequence, Shape.Absent, Shape.Record {
+public abstract sealed class Shape permits Shape.Scalar, Shape.Sequence, Shape.Absent, Shape.Record {
 
     /** Reads one scalar node into its Java value, adding a problem when it does not fit. */
     @FunctionalInterface
@@ -42,7 +44,7 @@ public abstract sealed class Shape permits Shape.Scalar, Shape.Text, Shape.Seque
 
     /** A scalar read by {@code read}. */
     public static Shape scalar(ScalarRead read) {
-        return new Scalar(Objects.requireNonNull(read, "read"));
+        return new Scalar(Objects.requireNonNull(read, "read"), false);
     }
 
     /**
@@ -50,8 +52,11 @@ public abstract sealed class Shape permits Shape.Scalar, Shape.Text, Shape.Seque
      * it.
      */
     public static Shape text() {
-        return Text.INSTANCE;
+        return TEXT;
     }
+
+    private static final Shape TEXT = new Scalar((node, problems) -> JsonCoercion.toStringValue(node, "", problems),
+            true);
 
     /**
      * A record member that may be left out or {@code null}: {@code whenAbsent} then (an empty {@code Optional},
@@ -79,18 +84,15 @@ public abstract sealed class Shape permits Shape.Scalar, Shape.Text, Shape.Seque
                 Objects.requireNonNull(make, "make"));
     }
 
-    /** A scalar. */
+    /** A scalar; {@code text} for a {@code String}, which a JSON string gives as written. */
     static final class Scalar extends Shape {
         final ScalarRead read;
+        final boolean text;
 
-        Scalar(ScalarRead read) {
+        Scalar(ScalarRead read, boolean text) {
             this.read = read;
+            this.text = text;
         }
-    }
-
-    /** A string. */
-    static final class Text extends Shape {
-        static final Text INSTANCE = new Text();
     }
 
     /** A list or a set. */

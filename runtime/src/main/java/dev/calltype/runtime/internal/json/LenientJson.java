@@ -307,9 +307,6 @@ public final class LenientJson {
         private Map<JsonNode, Map<String, String>> overwritten;
         private final boolean[] applied = new boolean[Repair.values().length];
         private final List<Frame> stack = new ArrayList<>();
-        /** The keys read so far, by hash ({@link #key}); made on the ninth key. */
-        private String[] keys;
-        private int keysRead;
 
         /** The scan stops here: the limit, or earlier where the payload limit cuts the value. */
         private int end;
@@ -699,43 +696,6 @@ public final class LenientJson {
 
         /** Reads a quoted string at {@code pos}; {@code null} with {@link #stop} set when it cannot. */
         private String readString() {
-            return readString(false);
-        }
-
-        /**
-         * The key {@code raw[from, to)}: past the first eight keys of a read, the same string for the same short key,
-         * as the members of a list's objects repeat their keys (one copy, and its hash computed once).
-         */
-        private String key(int from, int to) {
-            int length = to - from;
-            if (length > 32 || ++keysRead <= 8) {
-                return raw.subSequence(from, to).toString(); // a small object's keys are not worth a table
-            }
-            int h = 0;
-            for (int k = from; k < to; k++) {
-                h = 31 * h + raw.charAt(k);
-            }
-            if (keys == null) {
-                keys = new String[64];
-            }
-            int slot = (h ^ (h >>> 7)) & 63;
-            String known = keys[slot];
-            if (known != null && known.length() == length) {
-                int k = 0;
-                while (k < length && known.charAt(k) == raw.charAt(from + k)) {
-                    k++;
-                }
-                if (k == length) {
-                    return known;
-                }
-            }
-            String made = raw.subSequence(from, to).toString();
-            keys[slot] = made;
-            return made;
-        }
-
-        /** Reads a quoted string (an object's key when {@code key}) at {@code pos}; as {@link #readString()}. */
-        private String readString(boolean key) {
             int open = pos;
             char q = text.charAt(pos);
             char close;
@@ -764,7 +724,7 @@ public final class LenientJson {
             }
             if (first < end && first - i <= max && raw.charAt(first) == close) {
                 pos = first + 1;
-                return key ? key(i, first) : raw.subSequence(i, first).toString();
+                return raw.subSequence(i, first).toString();
             }
             sb.append(raw, i, first);
             if (sb.length() > max) {
@@ -818,7 +778,7 @@ public final class LenientJson {
             }
             char c = text.charAt(pos);
             if (c == '"' || c == '\'' || c == '\u201C' || c == '\u2018') {
-                return readString(true);
+                return readString();
             }
             if (!isUnquotedKeyChar(c)) {
                 stop = malformed("expected a key or '}' in an object", pos);
@@ -858,37 +818,32 @@ public final class LenientJson {
                 }
                 i++;
             }
-            if (i < end) {
-                // the common numbers, read in one more pass that also checks them
-                JsonNode simple = i - from <= 10 ? smallInteger(from, i) : null;
-                if (simple == null) {
-                    simple = Numbers.simpleDecimal(text, from, i);
-                }
-                if (simple != null) {
-                    pos = i;
-                    return simple;
-                }
-            }
-            Numbers.NumberShape shape = Numbers.numberShape(text, from, i);
             if (i >= end) {
                 JsonRead cut = cutShort();
                 if (cut != null) {
                     stop = cut;
                     return null;
                 }
-                if (shape == Numbers.NumberShape.PREFIX) {
-                    stop = truncated("the text ends inside a number", from);
-                    return null;
-                }
+            }
+            // the common numbers, read in one more pass that also checks them
+            JsonNode node = i - from <= 10 ? smallInteger(from, i) : null;
+            if (node == null) {
+                node = Numbers.simpleDecimal(text, from, i);
+            }
+            if (node != null) {
+                pos = i;
+                return node;
+            }
+            Numbers.NumberShape shape = Numbers.numberShape(text, from, i);
+            if (i >= end && shape == Numbers.NumberShape.PREFIX) {
+                stop = truncated("the text ends inside a number", from);
+                return null;
             }
             if (shape != Numbers.NumberShape.VALID) {
                 stop = malformed("invalid number " + Chars.quoted(text.subSequence(from, i)), from);
                 return null;
             }
-            JsonNode node = i - from <= 10 ? smallInteger(from, i) : null;
-            if (node == null) {
-                node = Numbers.numberNode(text.subSequence(from, i).toString());
-            }
+            node = Numbers.otherNumberNode(text.subSequence(from, i).toString());
             if (node == null) {
                 stop = malformed("number out of range " + Chars.quoted(text.subSequence(from, i)), from);
                 return null;

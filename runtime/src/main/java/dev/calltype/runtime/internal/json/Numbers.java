@@ -85,6 +85,15 @@ public final class Numbers {
      * normalized text). Returns {@code null} when the number cannot be represented (exponent out of range).
      */
     public static JsonNode numberNode(String token) {
+        JsonNode simple = simpleDecimal(token, 0, token.length());
+        return simple != null ? simple : otherNumberNode(token);
+    }
+
+    /**
+     * {@link #numberNode} for a valid token that {@link #simpleDecimal} does not take (integers, exponents, more
+     * than 15 significant digits).
+     */
+    public static JsonNode otherNumberNode(String token) {
         boolean integer = true;
         for (int i = 0; i < token.length(); i++) {
             char c = token.charAt(i);
@@ -106,10 +115,6 @@ public final class Numbers {
                 v = big.longValue();
             }
             return v == (int) v ? IntNode.valueOf((int) v) : LongNode.valueOf(v);
-        }
-        JsonNode simple = simpleDecimal(token, 0, token.length());
-        if (simple != null) {
-            return simple;
         }
         BigDecimal exact;
         try {
