@@ -3,6 +3,7 @@ package dev.calltype.mcp;
 import io.modelcontextprotocol.spec.McpServerSession;
 import io.modelcontextprotocol.spec.McpServerTransportProvider;
 import io.modelcontextprotocol.spec.ProtocolVersions;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import jakarta.servlet.AsyncContext;
 import jakarta.servlet.AsyncEvent;
 import jakarta.servlet.AsyncListener;
@@ -48,15 +49,17 @@ final class HttpServerTransport extends HttpServlet implements McpServerTranspor
 
     private final transient ServerLimits limits;
     private final transient Set<String> toolNames;
+    private final transient Stateless stateless;
     private final transient HttpGuard guard;
     private transient McpServerSession.Factory sessions;
     private final transient Map<String, HttpSession> open = new ConcurrentHashMap<>();
     /** Requests open now, by client address: read, run, or waiting for their answer. */
     private final transient Map<String, AtomicInteger> active = new ConcurrentHashMap<>();
 
-    HttpServerTransport(ServerLimits limits, Set<String> toolNames, HttpGuard guard) {
+    HttpServerTransport(ServerLimits limits, Set<String> toolNames, Stateless stateless, HttpGuard guard) {
         this.limits = limits;
         this.toolNames = toolNames;
+        this.stateless = stateless;
         this.guard = guard;
     }
 
@@ -68,7 +71,7 @@ final class HttpServerTransport extends HttpServlet implements McpServerTranspor
 
         HttpSession(String client) {
             this.client = client;
-            connection = new ServedSession(limits, toolNames, new ServedSession.Outbound() {
+            connection = new ServedSession(limits, toolNames, stateless, new ServedSession.Outbound() {
                 @Override
                 public void deliver(String key, Object message) {
                     HttpSession.this.deliver(key, message);
@@ -137,7 +140,13 @@ final class HttpServerTransport extends HttpServlet implements McpServerTranspor
             return;
         }
         String version = request.getHeader(VERSION);
-        if (version != null && !VERSIONS.contains(version) && !ProtocolVersions.MCP_2024_11_05.equals(version)) {
+        if (version != null && version.strip().compareTo(Stateless.REVISION) >= 0
+                && !Stateless.REVISION.equals(version.strip())) {
+            fail(response, 400, Stateless.unsupported(null, version.strip()));
+            return;
+        }
+        if (version != null && !Stateless.VERSIONS.contains(version.strip())
+                && !ProtocolVersions.MCP_2024_11_05.equals(version)) {
             fail(response, 400, JsonRpc.INVALID_REQUEST, "bad request: MCP-Protocol-Version \""
                     + McpTools.shown(version, 40) + "\""
                     + " is not one this server speaks (" + String.join(", ", VERSIONS) + ")");
@@ -285,6 +294,20 @@ final class HttpServerTransport extends HttpServlet implements McpServerTranspor
             return false;
         }
         JsonRpc.Message message = (JsonRpc.Message) read;
+        String version = request.getHeader(VERSION);
+        if (Stateless.claims(message.params())) {
+            return stateless(request, response, message, body.length);
+        }
+        if (version != null && Stateless.REVISION.equals(version.strip()) && message.method() != null) {
+            fail(response, 400, "initialize".equals(message.method())
+                    ? JsonRpc.error(message.key(), Stateless.HEADER_MISMATCH, "bad request: the request headers and "
+                            + "body disagree: initialize (the 2025-11-25 handshake) sent with MCP-Protocol-Version "
+                            + Stateless.REVISION)
+                    : JsonRpc.error(message.key(), JsonRpc.INVALID_PARAMS, "invalid params: the MCP-Protocol-Version "
+                            + "header names " + Stateless.REVISION + " but params._meta lacks \"" + Stateless.VERSION_KEY
+                            + "\" and \"" + Stateless.CAPABILITIES_KEY + "\", which every request of that revision carries"));
+            return false;
+        }
         String id = request.getHeader(SESSION);
         HttpSession found;
         if ("initialize".equals(message.method()) && message.key() != null) {
@@ -357,6 +380,87 @@ final class HttpServerTransport extends HttpServlet implements McpServerTranspor
             return false;
         }
         session.connection.receive(message, body.length);
+        return true;
+    }
+
+    /**
+     * A message of the stateless revision: its headers checked against its body, then answered on its own by a
+     * session made for it alone and gone with the answer (a notification is taken and dropped: over HTTP the
+     * revision has nothing for a client to announce).
+     */
+    private boolean stateless(HttpServletRequest request, HttpServletResponse response, JsonRpc.Message message,
+            int bytes) throws IOException {
+        String key = message.key();
+        if (key == null) {
+            response.setStatus(202);
+            return false;
+        }
+        ObjectNode refused = Stateless.headerRefusal(key, message.method(), message.params(), request.getHeader(VERSION),
+                request.getHeader("Mcp-Method"), request.getHeader("Mcp-Name"));
+        if (refused == null) {
+            refused = Stateless.envelopeRefusal(key, message.params());
+        }
+        if (refused != null) {
+            fail(response, 400, refused);
+            return false;
+        }
+        AsyncContext exchange = startAsync(request, limits.callTimeout.plus(Duration.ofSeconds(30)).toMillis());
+        AtomicBoolean done = new AtomicBoolean();
+        ServedSession[] one = new ServedSession[1];
+        one[0] = new ServedSession(limits, toolNames, stateless, new ServedSession.Outbound() {
+            @Override
+            public void deliver(String answered, Object message) {
+                if (answered == null || !done.compareAndSet(false, true)) {
+                    return;
+                }
+                try {
+                    write((HttpServletResponse) exchange.getResponse(), HttpServletResponse.SC_OK, message);
+                } catch (IOException e) {
+                    LOG.debug("MCP HTTP answer not sent: {}", e.toString());
+                } finally {
+                    exchange.complete();
+                    one[0].close();
+                }
+            }
+
+            @Override
+            public void withheld(String answered) {
+                if (done.compareAndSet(false, true)) {
+                    exchange.complete();
+                    one[0].close();
+                }
+            }
+        });
+        exchange.addListener(new AsyncListener() {
+            @Override
+            public void onComplete(AsyncEvent event) {
+                // answered
+            }
+
+            @Override
+            public void onTimeout(AsyncEvent event) {
+                givenUp();
+            }
+
+            @Override
+            public void onError(AsyncEvent event) {
+                givenUp();
+            }
+
+            @Override
+            public void onStartAsync(AsyncEvent event) {
+                // nothing to prepare
+            }
+
+            private void givenUp() {
+                one[0].cancel(key);
+                if (done.compareAndSet(false, true)) {
+                    exchange.complete();
+                    one[0].close();
+                }
+            }
+        });
+        one[0].receive(message, bytes);
         return true;
     }
 
@@ -511,6 +615,10 @@ final class HttpServerTransport extends HttpServlet implements McpServerTranspor
 
     private static void fail(HttpServletResponse response, int status, int code, String message) throws IOException {
         write(response, status, JsonRpc.error((String) null, code, message));
+    }
+
+    private static void fail(HttpServletResponse response, int status, ObjectNode error) throws IOException {
+        write(response, status, error);
     }
 
     private static void write(HttpServletResponse response, int status, Object message) throws IOException {

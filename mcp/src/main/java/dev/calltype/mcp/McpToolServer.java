@@ -178,6 +178,7 @@ public final class McpToolServer implements AutoCloseable {
         private Duration sessionIdle = Duration.ofMinutes(30);
         private Duration headerTimeout = Duration.ofSeconds(10);
         private ToolLoop.Approver approver;
+        private Duration listTtl = Duration.ofMinutes(5);
 
         private Builder(Toolkit toolkit) {
             this.toolkit = Objects.requireNonNull(toolkit, "toolkit");
@@ -380,6 +381,23 @@ public final class McpToolServer implements AutoCloseable {
         }
 
         /**
+         * How long a host of the stateless revision (2026-07-28) may keep this server's {@code tools/list} and
+         * {@code server/discover} answers ({@code ttlMs}; 5 minutes unless set). The served tools never change
+         * while the server runs. The lists are {@code cacheScope: "public"}, or {@code "private"} with a
+         * {@linkplain #bearerToken bearer token}.
+         *
+         * @param ttl how long, zero or more
+         * @return this builder
+         */
+        public Builder listTtl(Duration ttl) {
+            if (ttl.isNegative()) {
+                throw new IllegalArgumentException("the list TTL must not be negative: " + ttl);
+            }
+            this.listTtl = ttl;
+            return this;
+        }
+
+        /**
          * Who approves calls to tools that need a person's approval ({@code @Tool(confirm = true)},
          * {@link dev.calltype.runtime.ToolSpec#confirm()}). Such a call runs only after the approver said yes to
          * exactly that call (its name and arguments, as they will run); without an approver, or when it says no or
@@ -434,7 +452,7 @@ public final class McpToolServer implements AutoCloseable {
         public McpToolServer stdio(InputStream in, OutputStream out) {
             CountDownLatch closed = new CountDownLatch(1);
             ServerLimits limits = limits();
-            StdioServerTransport transport = new StdioServerTransport(in, out, limits, toolNames(), closed);
+            StdioServerTransport transport = new StdioServerTransport(in, out, limits, toolNames(), stateless(), closed);
             McpAsyncServer server = build(transport, limits);
             return new McpToolServer(server, null, null, closed, limits);
         }
@@ -449,7 +467,7 @@ public final class McpToolServer implements AutoCloseable {
          */
         public McpToolServer http(int port) throws IOException {
             ServerLimits limits = limits();
-            HttpServerTransport transport = new HttpServerTransport(limits, toolNames(),
+            HttpServerTransport transport = new HttpServerTransport(limits, toolNames(), stateless(),
                     new HttpGuard(allowedOrigins, isLoopback(host), bearerToken));
             McpAsyncServer server = build(transport, limits);
 
@@ -514,6 +532,12 @@ public final class McpToolServer implements AutoCloseable {
             int message = (int) Math.min(maxMessageBytes, budget);
             return new ServerLimits(requestTimeout, message, budget, callsPerSession, callsPerSession * 8,
                     maxSessions, sessionIdle, requestsPerClient, Math.min(sessionsPerClient, maxSessions));
+        }
+
+        /** The stateless revision's serving of the same tools, with the same approval rule. */
+        private Stateless stateless() {
+            return new Stateless(toolkit, approver, McpTools.listing(toolkit), name, version, instructions, listTtl,
+                    bearerToken != null);
         }
 
         private Set<String> toolNames() {
