@@ -531,7 +531,7 @@ public final class McpToolServer implements AutoCloseable {
                     : Math.max(4L << 20, Math.min(256L << 20, Runtime.getRuntime().maxMemory() / 16));
             int message = (int) Math.min(maxMessageBytes, budget);
             return new ServerLimits(requestTimeout, message, budget, callsPerSession, callsPerSession * 8,
-                    maxSessions, sessionIdle, requestsPerClient, Math.min(sessionsPerClient, maxSessions));
+                    maxSessions, sessionIdle, requestsPerClient, sessionsPerClient);
         }
 
         /** The stateless revision's serving of the same tools, with the same approval rule. */

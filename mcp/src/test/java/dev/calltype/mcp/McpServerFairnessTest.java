@@ -214,4 +214,31 @@ class McpServerFairnessTest {
             assertThat(asked).hasSize(2);
         }
     }
+
+    /** Someone asked at the console, in the docs' example: here one who says yes to everything and keeps the question. */
+    static final class Person {
+        final List<String> asked = new CopyOnWriteArrayList<>();
+
+        boolean confirms(String question) {
+            asked.add(question);
+            return true;
+        }
+    }
+
+    @Test
+    void theDocsApproverExampleAsksThePersonBeforeAConfirmToolRuns() throws Exception {
+        dev.calltype.runtime.Toolkit toolkit = SampleToolkit.create();
+        Person person = new Person();
+        // README: mcp-approver
+        McpToolServer server = McpToolServer.builder(toolkit)
+                .approver((call, tool) -> person.confirms("Run " + tool.name() + " " + call.arguments() + "?"))
+                .http(0);
+        // README end
+        try (server) {
+            URI uri = server.uri().orElseThrow();
+            JsonNode ran = post(uri, session(uri), StdioPeer.call(1, "wipe", "{\"id\":\"r7\"}")).body().path("result");
+            assertThat(ran.path("content").get(0).path("text").asText()).isEqualTo("wiped r7");
+            assertThat(person.asked).containsExactly("Run wipe {\"id\":\"r7\"}?");
+        }
+    }
 }
