@@ -53,6 +53,8 @@ final class HttpServerTransport extends HttpServlet implements McpServerTranspor
     private final transient HttpGuard guard;
     private transient McpServerSession.Factory sessions;
     private final transient Map<String, HttpSession> open = new ConcurrentHashMap<>();
+    /** The connections whose request is being served now (read, run, answered), for the header deadline. */
+    private final transient Set<Object> serving = ConcurrentHashMap.newKeySet();
     /** Requests open now, by client address: read, run, or waiting for their answer. */
     private final transient Map<String, AtomicInteger> active = new ConcurrentHashMap<>();
 
@@ -161,7 +163,7 @@ final class HttpServerTransport extends HttpServlet implements McpServerTranspor
                     + " requests open, as many as the server allows one client; retry when one has been answered");
             return;
         }
-        Lease lease = new Lease(client, load);
+        Lease lease = new Lease(client, load, connection(request));
         request.setAttribute(LEASE, lease);
         try {
             switch (request.getMethod()) {
@@ -184,19 +186,39 @@ final class HttpServerTransport extends HttpServlet implements McpServerTranspor
     private final class Lease {
         final String client;
         final AtomicInteger load;
+        final Object connection;
         volatile boolean async;
         private final AtomicBoolean released = new AtomicBoolean();
 
-        Lease(String client, AtomicInteger load) {
+        Lease(String client, AtomicInteger load, Object connection) {
             this.client = client;
             this.load = load;
+            this.connection = connection;
+            if (connection != null) {
+                serving.add(connection);
+            }
         }
 
         void release() {
             if (released.compareAndSet(false, true)) {
+                if (connection != null) {
+                    serving.remove(connection);
+                }
                 HttpServerTransport.this.release(client, load);
             }
         }
+    }
+
+    /** Whether {@code connection}'s request is being served now (its headers have arrived). */
+    boolean serving(org.eclipse.jetty.io.Connection connection) {
+        return serving.contains(connection);
+    }
+
+    /** The connection {@code request} came on, as Jetty's connection listeners see it; {@code null} if unknown. */
+    private static Object connection(HttpServletRequest request) {
+        org.eclipse.jetty.ee11.servlet.ServletContextRequest core =
+                org.eclipse.jetty.ee11.servlet.ServletContextRequest.getServletContextRequest(request);
+        return core == null ? null : core.getConnectionMetaData().getConnection();
     }
 
     private void release(String client, AtomicInteger load) {
@@ -218,27 +240,7 @@ final class HttpServerTransport extends HttpServlet implements McpServerTranspor
         Lease lease = (Lease) request.getAttribute(LEASE);
         if (lease != null) {
             lease.async = true;
-            exchange.addListener(new AsyncListener() {
-                @Override
-                public void onComplete(AsyncEvent event) {
-                    lease.release();
-                }
-
-                @Override
-                public void onTimeout(AsyncEvent event) {
-                    // the session's own listener completes the exchange
-                }
-
-                @Override
-                public void onError(AsyncEvent event) {
-                    lease.release();
-                }
-
-                @Override
-                public void onStartAsync(AsyncEvent event) {
-                    // nothing to prepare
-                }
-            });
+            exchange.addListener(ended(lease::release, lease::release));
         }
         return exchange;
     }
@@ -345,34 +347,12 @@ final class HttpServerTransport extends HttpServlet implements McpServerTranspor
         }
         AsyncContext exchange = startAsync(request, limits.callTimeout.plus(Duration.ofSeconds(30)).toMillis());
         String key = message.key();
-        exchange.addListener(new AsyncListener() {
-            @Override
-            public void onComplete(AsyncEvent event) {
-                session.waiting.remove(key, exchange);
+        exchange.addListener(ended(() -> session.waiting.remove(key, exchange), () -> {
+            if (session.waiting.remove(key, exchange)) {
+                session.connection.cancel(key);
+                exchange.complete();
             }
-
-            @Override
-            public void onTimeout(AsyncEvent event) {
-                givenUp();
-            }
-
-            @Override
-            public void onError(AsyncEvent event) {
-                givenUp();
-            }
-
-            @Override
-            public void onStartAsync(AsyncEvent event) {
-                // nothing to prepare
-            }
-
-            private void givenUp() {
-                if (session.waiting.remove(key, exchange)) {
-                    session.connection.cancel(key);
-                    exchange.complete();
-                }
-            }
-        });
+        }));
         if (session.waiting.putIfAbsent(key, exchange) != null) {
             write((HttpServletResponse) exchange.getResponse(), 200, JsonRpc.error(key, JsonRpc.INVALID_REQUEST,
                     "invalid request: the id " + key + " belongs to a request not answered yet"));
@@ -431,37 +411,83 @@ final class HttpServerTransport extends HttpServlet implements McpServerTranspor
                 }
             }
         });
-        exchange.addListener(new AsyncListener() {
+        Runnable givenUp = () -> {
+            one[0].cancel(key);
+            if (done.compareAndSet(false, true)) {
+                exchange.complete();
+                one[0].close();
+            }
+        };
+        exchange.addListener(ended(() -> { }, givenUp));
+        whenDropped(request, response, givenUp);
+        one[0].receive(message, bytes);
+        return true;
+    }
+
+    /**
+     * Runs {@code dropped} when the client closes its connection before the request is answered, so that a client
+     * that gives up on a stateless request cancels it (the revision has no other way to). The connection carries
+     * nothing after this request ({@code Connection: close} is answered), so it is watched for its end directly.
+     */
+    private static void whenDropped(HttpServletRequest request, HttpServletResponse response, Runnable dropped) {
+        response.setHeader("Connection", "close");
+        Object connection = connection(request);
+        if (connection instanceof org.eclipse.jetty.io.Connection jetty) {
+            watch(jetty.getEndPoint(), dropped);
+        }
+    }
+
+    private static void watch(org.eclipse.jetty.io.EndPoint endPoint, Runnable dropped) {
+        endPoint.tryFillInterested(new org.eclipse.jetty.util.Callback() {
+            @Override
+            public void succeeded() {
+                try {
+                    int n = endPoint.fill(java.nio.ByteBuffer.allocate(512).flip());
+                    if (n < 0) {
+                        // the client has closed its end: before the answer a cancellation, after it the usual end;
+                        // either way this watch holds the connection's reading, so it closes the connection too
+                        dropped.run();
+                        endPoint.close();
+                    } else {
+                        watch(endPoint, dropped); // bytes after the request are dropped unread: none are due
+                    }
+                } catch (IOException e) {
+                    dropped.run();
+                    endPoint.close();
+                }
+            }
+
+            @Override
+            public void failed(Throwable x) {
+                dropped.run();
+                endPoint.close();
+            }
+        });
+    }
+
+    /** A listener of an asynchronous exchange: {@code completed} when it completes, {@code failed} on a timeout or error. */
+    private static AsyncListener ended(Runnable completed, Runnable failed) {
+        return new AsyncListener() {
             @Override
             public void onComplete(AsyncEvent event) {
-                // answered
+                completed.run();
             }
 
             @Override
             public void onTimeout(AsyncEvent event) {
-                givenUp();
+                failed.run();
             }
 
             @Override
             public void onError(AsyncEvent event) {
-                givenUp();
+                failed.run();
             }
 
             @Override
             public void onStartAsync(AsyncEvent event) {
                 // nothing to prepare
             }
-
-            private void givenUp() {
-                one[0].cancel(key);
-                if (done.compareAndSet(false, true)) {
-                    exchange.complete();
-                    one[0].close();
-                }
-            }
-        });
-        one[0].receive(message, bytes);
-        return true;
+        };
     }
 
     private void delete(HttpServletRequest request, HttpServletResponse response) throws IOException {

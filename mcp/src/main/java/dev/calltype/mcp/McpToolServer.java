@@ -113,6 +113,11 @@ public final class McpToolServer implements AutoCloseable {
         return Optional.ofNullable(uri);
     }
 
+    /** The bytes of requests the server holds now (read and not yet answered). */
+    long bytesInFlight() {
+        return limits.inFlight();
+    }
+
     /**
      * Blocks until the server is closed: for stdio, until the host closes this process's input; for HTTP, until
      * {@link #close()} is called.
@@ -414,8 +419,9 @@ public final class McpToolServer implements AutoCloseable {
         }
 
         /**
-         * HTTP only: how long a connection may take to send its first request's headers (10 seconds unless set); a
-         * client that trickles them is disconnected.
+         * HTTP only: how long a request's headers may take to arrive, for every request on a connection (10 seconds
+         * unless set, counted from the connection's opening for the first, from its first bytes for each later one);
+         * a client that trickles them is disconnected.
          *
          * @param timeout the deadline, positive
          * @return this builder
@@ -482,11 +488,7 @@ public final class McpToolServer implements AutoCloseable {
             connector.addEventListener(new Connection.Listener() {
                 @Override
                 public void onOpened(Connection connection) {
-                    connector.getScheduler().schedule(() -> {
-                        if (connection.getMessagesIn() == 0) {
-                            connection.getEndPoint().close();
-                        }
-                    }, deadline, TimeUnit.MILLISECONDS);
+                    HeaderDeadline.watch(connection, connector.getScheduler(), transport::serving, deadline);
                 }
             });
             jetty.addConnector(connector);

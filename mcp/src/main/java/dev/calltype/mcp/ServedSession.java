@@ -308,13 +308,30 @@ final class ServedSession {
                     + " calls running, as many as the server allows; retry when one has finished"));
         }
         CompletableFuture<McpSchema.CallToolResult> result = new CompletableFuture<>();
+        // the call's place is given back once: when its thread is done with it, or when it is cancelled before a
+        // thread took it up (then it never runs)
+        java.util.concurrent.atomic.AtomicBoolean started = new java.util.concurrent.atomic.AtomicBoolean();
+        java.util.concurrent.atomic.AtomicBoolean released = new java.util.concurrent.atomic.AtomicBoolean();
+        Runnable release = () -> {
+            if (released.compareAndSet(false, true)) {
+                calls.decrementAndGet();
+            }
+        };
         FutureTask<Void> task = new FutureTask<>(() -> {
+            started.set(true);
             try {
                 result.complete(work.get());
             } finally {
-                calls.decrementAndGet();
+                release.run();
             }
-        }, null);
+        }, null) {
+            @Override
+            protected void done() {
+                if (!started.get()) {
+                    release.run();
+                }
+            }
+        };
         Call call = new Call(tool, task, result);
         running.put(key, call);
         try {

@@ -28,13 +28,15 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * Both MCP eras against real peers from npm: the TypeScript SDK v2 client ({@code @modelcontextprotocol/client},
- * which speaks 2026-07-28 and 2025-11-25) against Calltype's server, and Calltype's client against the TypeScript
+ * which speaks 2026-07-28 and 2025-11-25) and the MCP Inspector's command line against Calltype's server, and Calltype's client against the TypeScript
  * SDK v2 server speaking only 2026-07-28 and the reference server speaking only 2025-11-25, over stdio and HTTP.
  */
 @Timeout(300)
 class McpEraInteropTest {
 
     static final String V2 = "2.4.0";
+    /** The MCP Inspector's current release, whose command line negotiates either era ({@code --protocol-era}). */
+    static final String INSPECTOR = "@modelcontextprotocol/inspector@2.12.0";
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private static Npm.Installed v2;
@@ -93,6 +95,48 @@ class McpEraInteropTest {
             assertThat(seen.path("protocolVersion").asText()).isEqualTo(version);
             assertThat(seen.path("tools").toString()).contains("\"echo\"");
             assertThat(seen.path("text").asText()).isEqualTo("hi");
+        } finally {
+            server.getOutputStream().close();
+            if (!server.waitFor(20, TimeUnit.SECONDS)) {
+                server.destroyForcibly();
+            }
+        }
+    }
+
+    /** The Inspector's command line against a server: its answer to one {@code tools/call}, as JSON. */
+    private static JsonNode inspector(String era, List<String> target, String tool, String... arguments)
+            throws Exception {
+        Npm.Installed installed = Npm.install(Path.of("target", "npm", "inspector2").toAbsolutePath(), INSPECTOR);
+        List<String> command = new java.util.ArrayList<>(List.of(Npm.node(), installed.file(
+                "@modelcontextprotocol/inspector", "clients/launcher/build/index.js").toString(), "--cli",
+                "--protocol-era", era));
+        command.addAll(target);
+        command.addAll(List.of("--method", "tools/call", "--tool-name", tool));
+        for (String argument : arguments) {
+            command.addAll(List.of("--tool-arg", argument));
+        }
+        ProcessBuilder builder = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD);
+        builder.environment().put("MCP_INSPECTOR_SECRET_STORE", "memory");
+        Process p = builder.start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
+        assertThat(p.exitValue()).as(out).isZero();
+        return JSON.readTree(out.substring(out.indexOf('{')));
+    }
+
+    @ParameterizedTest(name = "MCP Inspector CLI, {0}, stdio and HTTP")
+    @CsvSource({"modern", "legacy"})
+    void theInspectorCallsCalltypesServerInEitherEraOverStdioAndHttp(String era) throws Exception {
+        JsonNode overStdio = inspector(era, calltypeServer("stdio"), "add", "a=2", "b=3");
+        assertThat(overStdio.path("isError").asBoolean()).as(overStdio.toString()).isFalse();
+        assertThat(overStdio.path("content").get(0).path("text").asText()).isEqualTo("5");
+        Process server = new ProcessBuilder(calltypeServer("http")).redirectError(ProcessBuilder.Redirect.INHERIT)
+                .start();
+        try {
+            String uri = new BufferedReader(new InputStreamReader(server.getInputStream(), StandardCharsets.UTF_8))
+                    .readLine();
+            JsonNode overHttp = inspector(era, List.of("--transport", "http", "--server-url", uri), "echo", "text=hi");
+            assertThat(overHttp.path("content").get(0).path("text").asText()).as(overHttp.toString()).isEqualTo("hi");
         } finally {
             server.getOutputStream().close();
             if (!server.waitFor(20, TimeUnit.SECONDS)) {

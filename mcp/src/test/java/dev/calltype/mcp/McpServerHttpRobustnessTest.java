@@ -219,6 +219,50 @@ class McpServerHttpRobustnessTest {
     }
 
     @Test
+    void theHeaderDeadlineCoversEveryRequestOnAConnection() throws Exception {
+        McpToolServer server = McpToolServer.builder(new StubbornToolkit().toolkit)
+                .headerTimeout(Duration.ofSeconds(1)).http(0);
+        try (Socket socket = new Socket("127.0.0.1", server.uri().orElseThrow().getPort())) {
+            socket.setSoTimeout(10_000);
+            OutputStream out = socket.getOutputStream();
+            InputStream in = socket.getInputStream();
+            byte[] body = INIT.getBytes(StandardCharsets.UTF_8);
+            out.write(("POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                    + "Accept: application/json\r\nContent-Length: " + body.length + "\r\n\r\n")
+                    .getBytes(StandardCharsets.US_ASCII));
+            out.write(body);
+            out.flush();
+            // the first request is answered; the connection stays open for the next
+            byte[] head = new byte[12];
+            assertThat(in.readNBytes(head, 0, 12)).isEqualTo(12);
+            assertThat(new String(head, StandardCharsets.US_ASCII)).isEqualTo("HTTP/1.1 200");
+            Thread.sleep(1_500); // idle between requests is the idle timeout's business, not the header deadline's
+            out.write("POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\n".getBytes(StandardCharsets.US_ASCII));
+            long start = System.nanoTime();
+            int read = 0;
+            try {
+                for (int i = 0; i < 12 && read != -1; i++) {
+                    out.write("X-Slow: 1\r\n".getBytes(StandardCharsets.US_ASCII));
+                    out.flush();
+                    Thread.sleep(500);
+                    while (in.available() > 0 && read != -1) {
+                        read = in.read();
+                    }
+                    if (i == 11) {
+                        read = in.read();
+                    }
+                }
+            } catch (java.io.IOException e) {
+                read = -1; // the server closed the connection
+            }
+            assertThat(read).as("the connection was closed").isEqualTo(-1);
+            assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(5));
+        } finally {
+            server.close();
+        }
+    }
+
+    @Test
     void closeLeavesNoNonDaemonThreadBehind() throws Exception {
         Set<Thread> before = nonDaemon();
         McpToolServer server = McpToolServer.builder(new StubbornToolkit().toolkit).http(0);
