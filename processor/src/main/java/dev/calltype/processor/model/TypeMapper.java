@@ -191,7 +191,8 @@ final class TypeMapper {
         if (te.getKind() == ElementKind.INTERFACE && te.getModifiers().contains(Modifier.SEALED)) {
             return sealed(type, te);
         }
-        String what = te.getKind() == ElementKind.INTERFACE ? "an interface that is not sealed"
+        String what = Declarations.isKotlin(te) ? Declarations.KOTLIN_CLASS
+                : te.getKind() == ElementKind.INTERFACE ? "an interface that is not sealed"
                 : te.getKind() == ElementKind.CLASS ? "a class that is not a record (use a record)"
                 : "a " + te.getKind().name().toLowerCase(java.util.Locale.ROOT);
         return new Mapping.Failure(te.getSimpleName() + " is " + what);
