@@ -73,4 +73,36 @@ class McpStatelessServerTest {
             assertThat(server.bytesInFlight()).isZero();
         }
     }
+
+    @Test
+    void statelessRequestsAreAnsweredWithoutASessionAndAConfirmToolIsDeclinedWithoutAnApprover() throws Exception {
+        try (McpToolServer server = McpToolServer.builder(SampleToolkit.create()).http(0)) {
+            URI uri = server.uri().orElseThrow();
+            String[] headers = {"MCP-Protocol-Version", "2026-07-28", "Mcp-Method", "tools/call", "Mcp-Name", "wipe"};
+            Answer declined = post(uri, call(1, "wipe", "{\"id\":\"r1\"}"), headers);
+            assertThat(declined.status()).isEqualTo(200);
+            JsonNode result = declined.body().path("result");
+            assertThat(result.path("resultType").asText()).isEqualTo("complete");
+            assertThat(result.path("isError").asBoolean()).isTrue();
+            assertThat(result.path("content").get(0).path("text").asText()).contains("declined to run wipe");
+
+            Answer discover = post(uri, "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"server/discover\",\"params\":{"
+                    + META + "}}", "MCP-Protocol-Version", "2026-07-28", "Mcp-Method", "server/discover");
+            assertThat(discover.status()).isEqualTo(200);
+            assertThat(discover.body().path("result").path("supportedVersions").toString()).contains("2026-07-28",
+                    "2025-11-25");
+
+            Answer wrongName = post(uri, call(3, "add", "{\"a\":1,\"b\":2}"), "MCP-Protocol-Version", "2026-07-28",
+                    "Mcp-Method", "tools/call", "Mcp-Name", "wipe");
+            assertThat(wrongName.status()).isEqualTo(400);
+            assertThat(wrongName.body().path("error").path("code").asInt()).isEqualTo(-32020);
+
+            Answer future = post(uri, call(4, "add", "{}").replace("2026-07-28", "2099-01-01"), "MCP-Protocol-Version",
+                    "2099-01-01", "Mcp-Method", "tools/call", "Mcp-Name", "add");
+            assertThat(future.status()).isEqualTo(400);
+            assertThat(future.body().path("error").path("code").asInt()).isEqualTo(-32022);
+            assertThat(future.body().path("error").path("data").path("supported").toString()).contains("2026-07-28");
+            assertThat(server.bytesInFlight()).isZero();
+        }
+    }
 }
