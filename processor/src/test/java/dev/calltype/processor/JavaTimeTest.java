@@ -49,7 +49,7 @@ class JavaTimeTest {
                     "2024-05-31T12:30:00Z", "\"2024-05-31T12:30:00.000Z\"", "\"2024-05-31\""),
             new Case("Duration", "{\"type\":\"string\",\"format\":\"duration\"}", "\"PT15M\"", "PT15M",
                     "\"pt15m\"", "15"),
-            new Case("Period", "{\"type\":\"string\",\"format\":\"duration\"}", "\"P1Y2M3D\"", "P1Y2M3D",
+            new Case("Period", "{\"type\":\"string\",\"pattern\":\"^-?P(-?[0-9]+[YMWD])+$\"}", "\"P1Y2M3D\"", "P1Y2M3D",
                     "\"P2W\"", "\"PT15M\""),
             new Case("Year", "{\"type\":\"integer\"}", "2024", "2024", "\"2024\"", "2024.5"),
             new Case("YearMonth", "{\"type\":\"string\",\"pattern\":\"^-?[0-9]{4,9}-[0-9]{2}$\"}", "\"2024-05\"",

@@ -9,6 +9,8 @@ import java.util.Map;
  */
 public final class StringForms {
 
+    /** {@code Period}: {@code P1Y2M3D}, {@code P2W} (a date-based duration, which has no time part). */
+    public static final String PERIOD = "^-?P(-?[0-9]+[YMWD])+$";
     /** {@code YearMonth}: {@code 2024-05}. */
     public static final String YEAR_MONTH = "^-?[0-9]{4,9}-[0-9]{2}$";
     /** {@code MonthDay}: {@code --05-31}. */
@@ -18,7 +20,7 @@ public final class StringForms {
     /** {@code ZoneId}: {@code Europe/Paris}, {@code UTC}, {@code +02:00}. */
     public static final String ZONE_ID = "^[A-Za-z0-9/_+:-]+$";
 
-    private static final Map<String, String> EXAMPLES = Map.of(YEAR_MONTH, "2024-05", MONTH_DAY, "--05-17",
+    private static final Map<String, String> EXAMPLES = Map.of(PERIOD, "P1M", YEAR_MONTH, "2024-05", MONTH_DAY, "--05-17",
             ZONE_OFFSET, "+02:00", ZONE_ID, "Europe/Paris");
 
     private StringForms() {

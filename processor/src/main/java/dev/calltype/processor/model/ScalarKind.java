@@ -29,7 +29,7 @@ public enum ScalarKind {
     LOCAL_TIME("java.time.LocalTime", null, "string", "time", "toLocalTime"),
     OFFSET_TIME("java.time.OffsetTime", null, "string", "time", "toOffsetTime"),
     ZONED_DATE_TIME("java.time.ZonedDateTime", null, "string", "date-time", "toZonedDateTime"),
-    PERIOD("java.time.Period", null, "string", "duration", "toPeriod"),
+    PERIOD("java.time.Period", null, "string", null, "toPeriod"),
     YEAR("java.time.Year", null, "integer", null, "toYear"),
     YEAR_MONTH("java.time.YearMonth", null, "string", null, "toYearMonth"),
     MONTH_DAY("java.time.MonthDay", null, "string", null, "toMonthDay"),
@@ -85,6 +85,7 @@ public enum ScalarKind {
      */
     public String pattern() {
         return switch (this) {
+            case PERIOD -> StringForms.PERIOD;
             case YEAR_MONTH -> StringForms.YEAR_MONTH;
             case MONTH_DAY -> StringForms.MONTH_DAY;
             case ZONE_OFFSET -> StringForms.ZONE_OFFSET;
