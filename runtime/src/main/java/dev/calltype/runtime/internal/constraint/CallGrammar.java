@@ -166,20 +166,38 @@ final class CallGrammar {
         return inner.isEmpty() ? "" : w.grammar().define(t.tool().name() + "-params", inner);
     }
 
-    /** Raw text up to {@code close}; a string enum's values exactly, with whitespace around. */
+    /**
+     * A string parameter's raw value. The extractor takes what stands between the tags, less one line break after the
+     * opening tag and one before the closing tag when the value starts on a line of its own ({@code Chars.rawValue}:
+     * the templates write values so), and the dispatcher takes that text as it is. So a value the schema holds (an
+     * enum's values, a format, lengths) is written exactly, either right between the tags or on a line of its own,
+     * and nothing else: no other padding, which the dispatcher would keep as part of the value. Any other string is
+     * any text up to {@code close}.
+     */
     private String rawValue(JsonNode schema, JsonNode root, String close) {
         JsonNode s = resolved(schema, root);
         JsonNode en = s.get("enum");
+        String v;
         if (en != null && en.isArray() && !en.isEmpty()) {
             Set<String> alts = new LinkedHashSet<>();
-            en.forEach(v -> alts.add(Gbnf.literal(v.textValue())));
-            String ws = w.ws();
-            return "(" + ws + " (" + String.join(" | ", alts) + ") " + ws + ")";
+            en.forEach(e -> alts.add(Gbnf.literal(e.textValue())));
+            v = w.grammar().define("raw-enum", String.join(" | ", alts));
+        } else {
+            v = w.content(s, w.grammar().define("raw-char", RAW_CHAR), VISIBLE_RAW);
+            if (v == null) {
+                return w.textWithout(List.of(close), "raw");
+            }
         }
-        return w.textWithout(List.of(close), "raw");
+        return w.grammar().define("raw-value", v + " | \"\\n\" " + v + " \"\\n\"");
     }
 
-    private static JsonNode resolved(JsonNode schema, JsonNode root) {
+    /** A character of a raw value the schema holds: no markup ({@code <}), no control character, in the BMP. */
+    private static final String RAW_CHAR = "[^<\\x00-\\x1F" + new String(Character.toChars(0x10000)) + "-"
+            + new String(Character.toChars(0x10FFFF)) + "]";
+    /** A visible ASCII character other than {@code <}. */
+    private static final String VISIBLE_RAW = "[!-;=-~]";
+
+    static JsonNode resolved(JsonNode schema, JsonNode root) {
         JsonNode s = schema;
         for (int i = 0; i < 8 && s != null && s.has("$ref") && s.get("$ref").isTextual()
                 && s.get("$ref").textValue().startsWith("#"); i++) {
