@@ -10,6 +10,9 @@
 // that close JSON values and markup (quotes, brackets, '<', '>', newlines) and the end token, and after a proper
 // prefix of one of the job's "tilt" words (the format's markup, such as "</parameter>") the next byte of that word.
 // What may be written is the grammar's decision alone: the tilt only makes the structure it allows likelier.
+// Bytes above 0x7F are all but ruled out: with a byte-level vocabulary llama.cpp's grammar lets a byte that breaks a
+// UTF-8 sequence pass unchecked, and xgrammar 0.1.27 rejects a character above U+007F in a bounded repetition, two
+// engine quirks that would hide what this sampling checks (non-ASCII values are checked by ConstraintEnginesTest).
 import fs from 'fs';
 import path from 'path';
 import {pathToFileURL} from 'url';
@@ -91,7 +94,8 @@ function writeModel(file) {
     if (t === 2) bias[t] = 3;
     else if (t < BYTE0) bias[t] = -20;
     else if (FAVOURED.includes(String.fromCharCode(b))) bias[t] = 3;
-    else if (b < 0x20 || b >= 0x80) bias[t] = -2;
+    else if (b >= 0x80) bias[t] = -40;
+    else if (b < 0x20) bias[t] = -2;
   }
   const tensors = [];
   const tensor = (name, dims, fill) => {
@@ -170,15 +174,25 @@ const sequence = context.getSequence();
 const completion = new LlamaCompletion({contextSequence: sequence, autoDisposeSequence: false});
 const byteToken = b => BYTE0 + b;
 
-// the bias after `text`: the next byte of every tilt word that the text ends with a proper prefix of
-function tiltAfter(text, words) {
+// the bias after the bytes written so far: the next byte of every tilt word that they end with a proper prefix of;
+// inside a UTF-8 sequence, its continuation bytes (llama.cpp's grammar lets a byte that breaks a sequence pass
+// unchecked, which a model with a real vocabulary hardly writes but a random one would)
+function tiltAfter(bytes, words) {
   const bias = TokenBias.for(model);
-  const tail = Buffer.from(text.slice(-64), 'utf8');
+  const tail = Buffer.from(bytes.slice(-64));
+  let k = 0;
+  while (k < tail.length && (tail[tail.length - 1 - k] & 0xC0) === 0x80) k++;
+  const lead = tail.length - 1 - k >= 0 ? tail[tail.length - 1 - k] : 0;
+  const need = lead >= 0xF0 ? 3 : lead >= 0xE0 ? 2 : lead >= 0xC0 ? 1 : 0;
+  if (need > k) {
+    for (let b = 0x80; b < 0xC0; b++) bias.set(byteToken(b), {logit: 12});
+    return bias;
+  }
   for (const w of words) {
     const wb = Buffer.from(w, 'utf8');
-    for (let k = Math.min(wb.length - 1, tail.length); k >= 1; k--) {
-      if (tail.subarray(tail.length - k).equals(wb.subarray(0, k))) {
-        bias.set(byteToken(wb[k]), {logit: 5});
+    for (let n = Math.min(wb.length - 1, tail.length); n >= 1; n--) {
+      if (tail.subarray(tail.length - n).equals(wb.subarray(0, n))) {
+        bias.set(byteToken(wb[n]), {logit: 5});
         break;
       }
     }
@@ -198,11 +212,11 @@ for (const job of jobs) {
   }
   for (let i = 0; r.compiled && i < job.samples; i++) {
     await sequence.clearHistory();
-    let text = '';
+    const bytes = [];
     const res = await completion.generateCompletionWithMeta('Call a tool.\n', {
       grammar, maxTokens: job.maxTokens, temperature: 1, topK: 0, topP: 1, minP: 0, seed: job.seed + i,
-      onTextChunk: chunk => { text += chunk; },
-      tokenBias: () => tiltAfter(text, job.tilt || [])
+      onToken: tokens => tokens.forEach(t => { if (t >= BYTE0) bytes.push(t - BYTE0); }),
+      tokenBias: () => tiltAfter(bytes, job.tilt || [])
     });
     r.samples.push({text: res.response, finished: res.metadata.stopReason === 'eogToken'});
   }

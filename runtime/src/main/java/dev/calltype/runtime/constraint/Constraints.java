@@ -180,6 +180,25 @@ public final class Constraints {
     }
 
     /**
+     * The tools left out of this format's constraints because its markup cannot carry their calls: a name (or, where
+     * the format writes parameters as markup, a parameter name or raw enum value) that is not letters, digits,
+     * {@code _}, {@code -} and {@code .} would be read back as other markup, perhaps as a call of another tool.
+     * Empty for the JSON formats, which escape anything.
+     *
+     * @return the tools left out, in the toolkit's order
+     */
+    public List<ToolSpec> leftOut() {
+        List<ToolSpec> all = tools.get();
+        List<ToolSpec> kept = ConstraintEngine.writable(format, all);
+        if (kept.size() == all.size()) {
+            return List.of();
+        }
+        List<ToolSpec> out = new ArrayList<>(all);
+        out.removeAll(kept);
+        return List.copyOf(out);
+    }
+
+    /**
      * The xgrammar structural tag, as vLLM and SGLang take it:
      * {@code {"type": "structural_tag", "format": {"type": "triggered_tags", "triggers": […], "tags": […],
      * "at_least_one": …, "stop_after_first": false}}}. Free text is allowed until a trigger (the format's opening
@@ -187,7 +206,7 @@ public final class Constraints {
      * (pythonic and XML-parameter formats: a {@code grammar} content).
      *
      * @return a new JSON object, the caller's to change
-     * @throws IllegalStateException when there is no tool
+     * @throws IllegalStateException when there is no tool, or none this format's markup can carry ({@link #leftOut})
      */
     public ObjectNode structuralTag() {
         Kept k = kept();
@@ -203,7 +222,7 @@ public final class Constraints {
      * more calls, nothing else; no triggers.
      *
      * @return the grammar
-     * @throws IllegalStateException when there is no tool
+     * @throws IllegalStateException when there is no tool, or none this format's markup can carry ({@link #leftOut})
      */
     public GbnfGrammar gbnf() {
         Kept k = kept();

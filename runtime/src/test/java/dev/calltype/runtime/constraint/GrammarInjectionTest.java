@@ -55,6 +55,9 @@ class GrammarInjectionTest {
         constrained.add(spec("pay", ("{\"type\": \"object\", \"properties\": {"
                 + "\"currency\": {\"type\": \"string\", \"enum\": [\"USD\", " + JSON.writeValueAsString(HOSTILE_ENUM)
                 + "]}}, \"required\": [\"currency\"], \"additionalProperties\": false}")));
+        // a name markup can carry whose '-' stands in the pythonic text rule's character classes
+        constrained.add(spec("get-weather", ("{\"type\": \"object\", \"properties\": {\"city\": {\"type\":"
+                + " \"string\"}}, \"required\": [\"city\"], \"additionalProperties\": false}")));
         constrained.add(spec("add_note", ("{\"type\": \"object\", \"properties\": {"
                 + "\"text\": {\"type\": \"string\"}}, \"required\": [\"text\"], \"additionalProperties\": false}")));
         ToolSpec outside = spec("delete_note", ("{\"type\": \"object\"}"));

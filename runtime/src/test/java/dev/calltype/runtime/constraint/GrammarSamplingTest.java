@@ -2,6 +2,7 @@ package dev.calltype.runtime.constraint;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.node.TextNode;
 import dev.calltype.runtime.Extraction;
 import dev.calltype.runtime.ToolCall;
 import dev.calltype.runtime.ToolResult;
@@ -49,6 +50,9 @@ class GrammarSamplingTest {
     private static final Pattern LAZY_ROOT = Pattern.compile("^root ::= (\\S+) \\((\\S+) (\\S+)\\)\\*$",
             Pattern.MULTILINE);
 
+    private static final Pattern LINES_ROOT = Pattern.compile("^root ::= \\S+ \\| \\(\\S+ \\S+\\)\\? (.*)$",
+            Pattern.MULTILINE);
+
     private record Grammar(WireFormat format, boolean required, String gbnf, Job xgrammar) {
     }
 
@@ -56,7 +60,7 @@ class GrammarSamplingTest {
     void everyFinishedSampleUnderEveryGrammarDispatchesCleanly() throws IOException {
         GrammarEngines engines = GrammarEngines.install();
         String listing = resource("sampling-tools.json");
-        Toolkit toolkit = Toolkits.fromJson(listing, (name, arguments) -> "done");
+        Toolkit toolkit = Toolkits.fromJson(listing, (name, arguments) -> TextNode.valueOf("done"));
         Constraints base = Constraints.of(toolkit);
         List<Grammar> grammars = new ArrayList<>();
         List<SampleJob> jobs = new ArrayList<>();
@@ -66,10 +70,10 @@ class GrammarSamplingTest {
             int n = MAIN.contains(format) ? 12 : 3;
             String lazy = fromTrigger(c.gbnf().text());
             grammars.add(new Grammar(format, false, lazy, Job.structuralTag(c.structuralTag(), List.of())));
-            jobs.add(new SampleJob(lazy, n, 700, seed += 100, TILT));
+            jobs.add(new SampleJob(lazy, n, 1000, seed += 100, TILT));
             String only = c.required().gbnf().text();
             grammars.add(new Grammar(format, true, only, Job.ebnf(only, List.of())));
-            jobs.add(new SampleJob(only, n, 700, seed += 100, TILT));
+            jobs.add(new SampleJob(only, n, 1000, seed += 100, TILT));
         }
         List<Sampled> sampled = engines.sample(jobs);
 
@@ -153,13 +157,18 @@ class GrammarSamplingTest {
 
     /** The lazy grammar from its trigger on: the prose opening, then a call, then what the grammar allows after it. */
     private static String fromTrigger(String lazy) {
-        Matcher m = LAZY_ROOT.matcher(lazy);
-        assertThat(m.find()).as("lazy root in %s", lazy.lines().findFirst().orElse("")).isTrue();
-        String text = m.group(1);
-        String call = m.group(2);
         String quoted = "\"" + PROSE.replace("\n", "\\n") + "\"";
-        return m.replaceFirst(Matcher.quoteReplacement("root ::= " + quoted + " " + call + " " + text + " (" + call
-                + " " + text + ")*"));
+        Matcher m = LAZY_ROOT.matcher(lazy);
+        if (m.find()) {
+            String text = m.group(1);
+            String call = m.group(2);
+            return m.replaceFirst(Matcher.quoteReplacement("root ::= " + quoted + " " + call + " " + text + " (" + call
+                    + " " + text + ")*"));
+        }
+        // calls on lines of their own (pythonic): text | (text nl)? line (…)* (nl text)?; the prose ends its line
+        Matcher lines = LINES_ROOT.matcher(lazy);
+        assertThat(lines.find()).as("lazy root in %s", lazy.lines().findFirst().orElse("")).isTrue();
+        return lines.replaceFirst(Matcher.quoteReplacement("root ::= " + quoted + " " + lines.group(1)));
     }
 
     private static String resource(String name) throws IOException {

@@ -34,8 +34,21 @@ final class CallGrammar {
             tags.add(c.tag(t));
         }
         String call = g.define("call", String.join(" | ", tags));
+        String ws = c.w.ws();
+        if (shape.ownLines()) {
+            // each call on a line of its own, as the extractor reads pythonic calls: blanks around it, a line break
+            // (or the text's start or end) before and after
+            String blank = g.define("blank", "[ \\t]*");
+            String line = g.define("call-line", blank + " " + call + " " + blank);
+            String nl = g.define("nl", "\"\\r\"? \"\\n\"");
+            if (required) {
+                return g.text(ws + " " + line + " (" + nl + " " + ws + " " + line + ")* (" + nl + " " + ws + ")?");
+            }
+            String text = c.w.textWithout(shape.triggers(), "text");
+            return g.text(text + " | (" + text + " " + nl + ")? " + line + " (" + nl + " (" + text + " " + nl + ")? "
+                    + line + ")* (" + nl + " " + text + ")?");
+        }
         if (required) {
-            String ws = c.w.ws();
             return g.text(ws + " " + call + " (" + ws + " " + call + ")* " + ws);
         }
         String text = c.w.textWithout(shape.triggers(), "text");
@@ -158,8 +171,10 @@ final class CallGrammar {
             String v = rawString(schema, root) ? rawValue(schema, root, t.close())
                     : "(" + ws + " " + w.value(schema, root, Dialect.JSON, t.tool().name() + "-" + e.getKey()) + " "
                     + ws + ")";
-            members.add(new Member(Gbnf.literal(t.open() + e.getKey() + t.nameClose()) + " " + ws + " "
-                    + (t.valueOpen().isEmpty() ? "" : Gbnf.literal(t.valueOpen()) + " ") + v + " "
+            // whitespace may stand between the name's tag and the value's, never inside the value's own tags: a raw
+            // value is framed by rawValue alone, a JSON value has its whitespace around it
+            members.add(new Member(Gbnf.literal(t.open() + e.getKey() + t.nameClose()) + " "
+                    + (t.valueOpen().isEmpty() ? "" : ws + " " + Gbnf.literal(t.valueOpen()) + " ") + v + " "
                     + Gbnf.literal(t.close()), required.contains(e.getKey())));
         }
         String inner = w.members(members, ws, t.tool().name() + "-params");
@@ -191,11 +206,16 @@ final class CallGrammar {
         return w.grammar().define("raw-value", v + " | \"\\n\" " + v + " \"\\n\"");
     }
 
-    /** A character of a raw value the schema holds: no markup ({@code <}), no control character, in the BMP. */
-    private static final String RAW_CHAR = "[^<\\x00-\\x1F" + new String(Character.toChars(0x10000)) + "-"
-            + new String(Character.toChars(0x10FFFF)) + "]";
-    /** A visible ASCII character other than {@code <}. */
-    private static final String VISIBLE_RAW = "[!-;=-~]";
+    /**
+     * A character of a raw value the schema holds: no markup ({@code <}), no quote (GLM unquotes a value written as a
+     * JSON string), no control character, in the BMP.
+     */
+    private static final String RAW_CHAR = GrammarWriter.bmpClass(" !#-;=-~");
+    /**
+     * A visible ASCII character other than {@code <} and {@code "} (GLM reads a raw value written as a JSON string,
+     * quotes and all, as that string).
+     */
+    private static final String VISIBLE_RAW = "[!#-;=-~]";
 
     static JsonNode resolved(JsonNode schema, JsonNode root) {
         JsonNode s = schema;

@@ -123,11 +123,12 @@ public final class CallSchemas {
         if (integerTyped(out)) {
             // an integer the schema leaves unbounded is held to what every Java reader of it takes (see ScalarGrammar)
             boolean wide = "int64".equals(out.path("format").asText());
+            // the narrowest node for each, as a JSON reader makes it (int, else long)
             if (!out.has("minimum") && !out.has("exclusiveMinimum")) {
-                out.put("minimum", wide ? ScalarGrammar.LONG_MIN : ScalarGrammar.INT_MIN);
+                out.set("minimum", wide ? NODES.numberNode(Long.MIN_VALUE) : NODES.numberNode(Integer.MIN_VALUE));
             }
             if (!out.has("maximum") && !out.has("exclusiveMaximum")) {
-                out.put("maximum", wide ? ScalarGrammar.LONG_MAX : ScalarGrammar.INT_MAX);
+                out.set("maximum", wide ? NODES.numberNode(Long.MAX_VALUE) : NODES.numberNode(Integer.MAX_VALUE));
             }
         }
         return out;

@@ -161,7 +161,7 @@ public final class CallShapes {
                     triggers.add(t.name() + "(");
                     tags.add(new Tag(t.name() + "(", Piece.seq(SPACE, new PythonArguments(t), SPACE), ")"));
                 }
-                yield new Shape(triggers, tags);
+                yield new Shape(triggers, tags, true);
             }
             case QWEN3_CODER -> new Shape(List.of("<tool_call>"), List.of(new Tag("<tool_call>", Piece.seq(SPACE,
                     oneOf(tools, t -> Piece.seq(Piece.text("<function=" + t.name() + ">"), SPACE,

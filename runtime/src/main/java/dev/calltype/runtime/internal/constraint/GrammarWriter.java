@@ -58,10 +58,17 @@ final class GrammarWriter {
     private static final String VISIBLE_JSON = "[!#-\\[\\]-~]";
     private static final String VISIBLE_PY = "[!-&(-\\[\\]-~]";
     /** Characters that stand for themselves in a JSON or single-quoted Python string, in the BMP. */
-    private static final String PLAIN_JSON = "[^\"\\\\\\x00-\\x1F" + new String(Character.toChars(0x10000)) + "-"
-            + new String(Character.toChars(0x10FFFF)) + "]";
-    private static final String PLAIN_PY = "[^'\\\\\\x00-\\x1F" + new String(Character.toChars(0x10000)) + "-"
-            + new String(Character.toChars(0x10FFFF)) + "]";
+    private static final String PLAIN_JSON = bmpClass(" !#-\\[\\]-~");
+    private static final String PLAIN_PY = bmpClass(" -&(-\\[\\]-~");
+
+    /**
+     * A class of the given ASCII ranges and every character of the Basic Multilingual Plane above U+009F but the
+     * surrogates: a positive class, so that no byte sequence a byte-level model writes that is not a character
+     * (a surrogate, a value above U+10FFFF) and no character Java counts twice passes.
+     */
+    static String bmpClass(String ascii) {
+        return "[" + ascii + "\u00A0-\uD7FF\uE000-\uFFFD]";
+    }
 
     /** How values are written. */
     enum Dialect {
