@@ -74,6 +74,14 @@ final class GrammarCommand {
         if (options.has("required")) {
             c = c.required();
         }
+        for (ToolSpec t : c.leftOut()) {
+            err.println("grammar: left out tool \"" + Terminal.snippet(t.name()) + "\": " + format
+                    + " markup cannot carry its name, a parameter name or an enum value");
+        }
+        if (c.leftOut().size() == tools.size()) {
+            throw new UsageException("grammar: no tool's call can be written in " + format
+                    + " markup; choose a JSON format such as HERMES");
+        }
         switch (engine) {
             case "structural-tag" -> out.println(pretty(c.structuralTag()));
             case "gbnf" -> {

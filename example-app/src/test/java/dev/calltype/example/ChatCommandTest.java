@@ -262,6 +262,33 @@ class ChatCommandTest {
     }
 
     @Test
+    void constrainOllamaFinishesAConversationOfACallItsResultAndAnAnswer() {
+        finishesTwoRounds("ollama", "format");
+    }
+
+    @Test
+    void constrainLmStudioFinishesAConversationOfACallItsResultAndAnAnswer() {
+        finishesTwoRounds("lm-studio", "response_format");
+    }
+
+    /**
+     * A schema-only server answers a constrained request with one bare call object: the round that brings the
+     * results goes unconstrained, so the model can answer in words and the conversation ends.
+     */
+    private void finishesTwoRounds(String constrain, String field) {
+        server.thenRecorded("prompt-json-call.json").thenRecorded("prompt-final.json");
+        assertThat(chat("--model", "m", "--constrain", constrain, "--prompt", "What time is it in Tokyo?")).isZero();
+        List<StubChatServer.Request> requests = server.requests();
+        assertThat(requests).hasSize(2);
+        assertThat(requests.get(0).body().has(field)).isTrue();
+        assertThat(requests.get(1).body().has(field)).isFalse();
+        assertThat(requests.get(1).body().has("response_format")).isFalse();
+        JsonNode second = messages(requests.get(1));
+        assertThat(second.get(second.size() - 1).path("content").asText()).contains("[current_time]");
+        assertThat(out()).contains("6 × 7 = 42.");
+    }
+
+    @Test
     void constrainAloneChoosesPromptModeWithXmlTagsForVllm() {
         server.thenRecorded("prompt-final.json");
         assertThat(chat("--model", "m", "--constrain", "vllm", "--prompt", "hi")).isZero();

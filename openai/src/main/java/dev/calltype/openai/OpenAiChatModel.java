@@ -289,10 +289,27 @@ public final class OpenAiChatModel implements ModelClient, StructuredOutput {
             } catch (JsonProcessingException e) {
                 throw new IllegalStateException("the tools' OpenAI schema is not JSON", e);
             }
-        } else if (constrain && constraints != null && !constraints.tools().isEmpty()) {
+        } else if (constrain && constraints != null && !constraints.tools().isEmpty()
+                && !(profile.schemaOnly() && answersCall(messages))) {
             profile.addTo(body, constraints);
         }
         return body;
+    }
+
+    /**
+     * Whether the latest assistant message made a call, so that this request brings the model the results it asked
+     * for. A server that takes only a schema cannot allow words besides a call: such a request goes unconstrained, so
+     * that the model can give its answer (or call again, read back as any prompt-mode call is).
+     */
+    private boolean answersCall(List<ChatMessage> messages) {
+        for (int i = messages.size() - 1; i >= 0; i--) {
+            ChatMessage m = messages.get(i);
+            if (m.role() == ChatMessage.Role.ASSISTANT) {
+                return !m.toolCalls().isEmpty() || ToolCallExtractor.builder().tools(constraints.tools()).build()
+                        .extract(m.content()).hasCalls();
+            }
+        }
+        return false;
     }
 
     private static String write(ObjectNode body) {

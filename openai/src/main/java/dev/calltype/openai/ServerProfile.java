@@ -37,6 +37,14 @@ public enum ServerProfile {
     /** Sends no constraint. */
     NONE;
 
+    /**
+     * Whether the server takes only a JSON Schema for the whole answer (Ollama, LM Studio): a constrained answer is
+     * then one call and nothing else, so a request that brings the model the results of its call goes unconstrained.
+     */
+    boolean schemaOnly() {
+        return this == OLLAMA || this == LM_STUDIO;
+    }
+
     /** Adds this server's fields for {@code constraints} to a request body. */
     void addTo(ObjectNode body, Constraints constraints) {
         switch (this) {

@@ -95,6 +95,31 @@ class ConstrainedRequestsTest {
     }
 
     @Test
+    void aSchemaOnlyServersConversationEndsWithTheAnswerAfterTheResults() throws Exception {
+        for (ServerProfile profile : new ServerProfile[]{ServerProfile.OLLAMA, ServerProfile.LM_STUDIO}) {
+            // as the server would: under the schema the model can write nothing but a call; without it, words
+            LoopbackServer.Script script = (r, out) -> {
+                boolean constrained = JSON.readTree(r.body()).has("response_format");
+                events(out, text(constrained ? "{\"name\": \"add\", \"arguments\": {\"a\": 2, \"b\": 3}}"
+                        : "2 + 3 = 5."), finish("stop"));
+            };
+            try (LoopbackServer server = new LoopbackServer(script)) {
+                OpenAiChatModel model = OpenAiChatModelTest.model(server).constrain(profile, Constraints.of(TOOLKIT))
+                        .build();
+                ToolLoop.Outcome outcome = ToolLoop.builder(model, TOOLKIT).mode(ToolLoop.Mode.PROMPT)
+                        .format(PromptFormat.XML_TAGS).build().run("What is 2 + 3?");
+                assertThat(outcome.answer()).as("%s", profile).isEqualTo("2 + 3 = 5.");
+                assertThat(server.requests).hasSize(2);
+                assertThat(JSON.readTree(server.requests.get(0).body()).has("response_format")).isTrue();
+                JsonNode second = JSON.readTree(server.requests.get(1).body());
+                assertThat(second.has("response_format") || second.has("format")).isFalse();
+                JsonNode messages = second.get("messages");
+                assertThat(messages.get(messages.size() - 1).get("content").asText()).contains("[add] 5");
+            }
+        }
+    }
+
+    @Test
     void offByDefaultAndWithProfileNone() throws Exception {
         for (ServerProfile profile : new ServerProfile[]{null, ServerProfile.NONE}) {
             JsonNode body = promptModeRequest(profile, Constraints.of(TOOLKIT));

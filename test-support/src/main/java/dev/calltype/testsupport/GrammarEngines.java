@@ -54,6 +54,22 @@ public final class GrammarEngines {
         }
     }
 
+    /**
+     * A GBNF grammar to sample from: {@code samples} texts of at most {@code maxTokens} tokens each, seeds from
+     * {@code seed} on; {@code tilt} holds the format's markup words, whose next byte the sampler favours after a prefix
+     * of one (so that a random model closes its tags; what may be written stays the grammar's alone).
+     */
+    public record SampleJob(String grammar, int samples, int maxTokens, int seed, List<String> tilt) {
+    }
+
+    /** A sampled text, and whether the model ended it itself (end of generation, which the grammar allowed there). */
+    public record Sample(String text, boolean finished) {
+    }
+
+    /** What sampling under one grammar gave: whether it compiled (else why not) and the samples. */
+    public record Sampled(boolean compiled, String error, List<Sample> samples) {
+    }
+
     private final Path dir;
 
     private GrammarEngines(Path dir) {
@@ -72,7 +88,7 @@ public final class GrammarEngines {
         try {
             // The package is "type": "module" but ships a UMD bundle: copied as .cjs, node loads it as CommonJS.
             Files.copy(index, dir.resolve("xgrammar.cjs"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-            for (String script : List.of("xgrammar-check.cjs", "llama-check.mjs")) {
+            for (String script : List.of("xgrammar-check.cjs", "llama-check.mjs", "llama-sample.mjs")) {
                 try (InputStream in = GrammarEngines.class.getResourceAsStream("/grammar-engines/" + script)) {
                     Files.write(dir.resolve(script), in.readAllBytes());
                 }
@@ -109,15 +125,56 @@ public final class GrammarEngines {
                 jobs.size());
     }
 
+    /**
+     * Samples under each grammar with llama.cpp's grammar sampler, from a tiny random-weight llama model that the
+     * script writes into {@code target/} first (a byte-level vocabulary, about 470 KB; see {@code llama-sample.mjs}).
+     */
+    public List<Sampled> sample(List<SampleJob> jobs) {
+        ArrayNode list = JSON.createArrayNode();
+        for (int i = 0; i < jobs.size(); i++) {
+            SampleJob j = jobs.get(i);
+            ObjectNode o = list.addObject().put("id", i).put("grammar", j.grammar()).put("samples", j.samples())
+                    .put("maxTokens", j.maxTokens()).put("seed", j.seed());
+            ArrayNode tilt = o.putArray("tilt");
+            j.tilt().forEach(tilt::add);
+        }
+        JsonNode results = runScript("llama-sample.mjs", List.of(dir.resolve("node_modules").resolve("node-llama-cpp")
+                .toString()), list, List.of(dir.resolve("random-bytes.gguf").toString()));
+        List<Sampled> out = new ArrayList<>(jobs.size());
+        for (JsonNode r : results) {
+            List<Sample> samples = new ArrayList<>();
+            r.get("samples").forEach(x -> samples.add(new Sample(x.get("text").asText(), x.get("finished")
+                    .booleanValue())));
+            out.add(new Sampled(r.get("compiled").booleanValue(), r.get("error").asText(), samples));
+        }
+        return out;
+    }
+
     private List<Verdict> run(String script, String engine, ArrayNode jobs, int count) {
+        JsonNode results = runScript(script, List.of(engine), jobs, List.of());
+        List<Verdict> verdicts = new ArrayList<>(count);
+        for (JsonNode r : results) {
+            List<Boolean> accepted = new ArrayList<>();
+            r.get("accepted").forEach(a -> accepted.add(a.booleanValue()));
+            verdicts.add(new Verdict(r.get("compiled").booleanValue(), r.get("error").asText(), accepted));
+        }
+        return verdicts;
+    }
+
+    /** Runs {@code node script before… jobs.json results.json after…} and reads the results. */
+    private JsonNode runScript(String script, List<String> before, ArrayNode jobs, List<String> after) {
         try {
             Path in = Files.createTempFile(dir, "jobs", ".json");
             Path out = Files.createTempFile(dir, "results", ".json");
             Path log = Files.createTempFile(dir, "log", ".txt");
             Files.writeString(in, JSON.writeValueAsString(jobs), StandardCharsets.UTF_8);
-            Process p = new ProcessBuilder(Npm.node(), dir.resolve(script).toString(), engine, in.toString(),
-                    out.toString()).directory(dir.toFile()).redirectErrorStream(true).redirectOutput(log.toFile())
-                    .start();
+            List<String> command = new ArrayList<>(List.of(Npm.node(), dir.resolve(script).toString()));
+            command.addAll(before);
+            command.add(in.toString());
+            command.add(out.toString());
+            command.addAll(after);
+            Process p = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true)
+                    .redirectOutput(log.toFile()).start();
             if (!p.waitFor(10, TimeUnit.MINUTES)) {
                 p.destroyForcibly();
                 Assertions.fail(script + " did not finish in 10 minutes");
@@ -126,16 +183,10 @@ public final class GrammarEngines {
                 Assertions.fail(script + " failed with exit " + p.exitValue() + ": " + Files.readString(log));
             }
             JsonNode results = JSON.readTree(Files.readString(out, StandardCharsets.UTF_8));
-            List<Verdict> verdicts = new ArrayList<>(count);
-            for (JsonNode r : results) {
-                List<Boolean> accepted = new ArrayList<>();
-                r.get("accepted").forEach(a -> accepted.add(a.booleanValue()));
-                verdicts.add(new Verdict(r.get("compiled").booleanValue(), r.get("error").asText(), accepted));
-            }
             Files.deleteIfExists(in);
             Files.deleteIfExists(out);
             Files.deleteIfExists(log);
-            return verdicts;
+            return results;
         } catch (IOException e) {
             return Assertions.fail("running " + script + " failed: " + e.getMessage(), e);
         } catch (InterruptedException e) {

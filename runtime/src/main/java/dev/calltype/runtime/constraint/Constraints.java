@@ -28,12 +28,16 @@ import java.util.function.Supplier;
  * ObjectNode one = c.callSchema();          // Ollama, LM Studio, response_format: one {name, arguments}
  * }</pre>
  *
- * <p>Every constraint holds each call's arguments to its tool's parameters schema: objects with their declared
- * properties in declared order (required ones always, optional ones when present, no unknown key), arrays, enums and
- * consts, strings, numbers, integers, booleans and nulls, {@code anyOf}/{@code oneOf}, {@code $ref}s into
- * {@code $defs}. What a grammar cannot cheaply say ({@code format}, {@code pattern}, string lengths, numeric ranges)
- * is relaxed to any value of the type; the toolkit's dispatcher still checks every argument. Whitespace between JSON
- * tokens is free, so compact JSON and Python's {@code ", "} / {@code ": "} spacing both pass.
+ * <p>Every constraint admits only what the toolkit's dispatcher accepts (or less): objects with their declared
+ * properties in declared order (required ones always, optional ones when present, no unknown key), arrays within
+ * their sizes, exact enums and consts, integers within their bounds (a Java {@code int}'s when the schema gives none),
+ * numbers a {@code float} holds, strings within their lengths, the {@code date}, {@code time}, {@code date-time},
+ * {@code uuid}, {@code duration}, {@code email} and {@code uri} formats as the regular languages they are, booleans
+ * and nulls, {@code anyOf}/{@code oneOf}, {@code $ref}s into {@code $defs}; a raw value (Qwen3-Coder, GLM, MiniMax)
+ * framed only as the extractor unframes it. {@code pattern} and {@code multipleOf} are relaxed; the dispatcher still
+ * checks every argument. Whitespace between JSON tokens is free, so compact JSON and Python's {@code ", "} /
+ * {@code ": "} spacing both pass. A tool whose name (or, where the format writes parameters as markup, a parameter
+ * name or raw enum value) the format's markup cannot carry is left out of that format's constraints.
  *
  * <p>Formats ({@link #formats()}): Calltype's prompt formats ({@code TOOL_CALL_MARKER}, {@code BRACKET_TAGS},
  * {@code XML_TAGS} = {@link WireFormat#HERMES}, {@code JSON_FENCE}, {@code PYTHONIC}) and {@code HERMES},
@@ -176,6 +180,25 @@ public final class Constraints {
     }
 
     /**
+     * The tools left out of this format's constraints because its markup cannot carry their calls: a name (or, where
+     * the format writes parameters as markup, a parameter name or raw enum value) that is not letters, digits,
+     * {@code _}, {@code -} and {@code .} would be read back as other markup, perhaps as a call of another tool.
+     * Empty for the JSON formats, which escape anything.
+     *
+     * @return the tools left out, in the toolkit's order
+     */
+    public List<ToolSpec> leftOut() {
+        List<ToolSpec> all = tools.get();
+        List<ToolSpec> kept = ConstraintEngine.writable(format, all);
+        if (kept.size() == all.size()) {
+            return List.of();
+        }
+        List<ToolSpec> out = new ArrayList<>(all);
+        out.removeAll(kept);
+        return List.copyOf(out);
+    }
+
+    /**
      * The xgrammar structural tag, as vLLM and SGLang take it:
      * {@code {"type": "structural_tag", "format": {"type": "triggered_tags", "triggers": […], "tags": […],
      * "at_least_one": …, "stop_after_first": false}}}. Free text is allowed until a trigger (the format's opening
@@ -183,7 +206,7 @@ public final class Constraints {
      * (pythonic and XML-parameter formats: a {@code grammar} content).
      *
      * @return a new JSON object, the caller's to change
-     * @throws IllegalStateException when there is no tool
+     * @throws IllegalStateException when there is no tool, or none this format's markup can carry ({@link #leftOut})
      */
     public ObjectNode structuralTag() {
         Kept k = kept();
@@ -199,7 +222,7 @@ public final class Constraints {
      * more calls, nothing else; no triggers.
      *
      * @return the grammar
-     * @throws IllegalStateException when there is no tool
+     * @throws IllegalStateException when there is no tool, or none this format's markup can carry ({@link #leftOut})
      */
     public GbnfGrammar gbnf() {
         Kept k = kept();

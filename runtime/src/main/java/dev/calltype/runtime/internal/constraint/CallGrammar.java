@@ -34,8 +34,21 @@ final class CallGrammar {
             tags.add(c.tag(t));
         }
         String call = g.define("call", String.join(" | ", tags));
+        String ws = c.w.ws();
+        if (shape.ownLines()) {
+            // each call on a line of its own, as the extractor reads pythonic calls: blanks around it, a line break
+            // (or the text's start or end) before and after
+            String blank = g.define("blank", "[ \\t]*");
+            String line = g.define("call-line", blank + " " + call + " " + blank);
+            String nl = g.define("nl", "\"\\r\"? \"\\n\"");
+            if (required) {
+                return g.text(ws + " " + line + " (" + nl + " " + ws + " " + line + ")* (" + nl + " " + ws + ")?");
+            }
+            String text = c.w.textWithout(shape.triggers(), "text");
+            return g.text(text + " | (" + text + " " + nl + ")? " + line + " (" + nl + " (" + text + " " + nl + ")? "
+                    + line + ")* (" + nl + " " + text + ")?");
+        }
         if (required) {
-            String ws = c.w.ws();
             return g.text(ws + " " + call + " (" + ws + " " + call + ")* " + ws);
         }
         String text = c.w.textWithout(shape.triggers(), "text");
@@ -158,28 +171,53 @@ final class CallGrammar {
             String v = rawString(schema, root) ? rawValue(schema, root, t.close())
                     : "(" + ws + " " + w.value(schema, root, Dialect.JSON, t.tool().name() + "-" + e.getKey()) + " "
                     + ws + ")";
-            members.add(new Member(Gbnf.literal(t.open() + e.getKey() + t.nameClose()) + " " + ws + " "
-                    + (t.valueOpen().isEmpty() ? "" : Gbnf.literal(t.valueOpen()) + " ") + v + " "
+            // whitespace may stand between the name's tag and the value's, never inside the value's own tags: a raw
+            // value is framed by rawValue alone, a JSON value has its whitespace around it
+            members.add(new Member(Gbnf.literal(t.open() + e.getKey() + t.nameClose()) + " "
+                    + (t.valueOpen().isEmpty() ? "" : ws + " " + Gbnf.literal(t.valueOpen()) + " ") + v + " "
                     + Gbnf.literal(t.close()), required.contains(e.getKey())));
         }
         String inner = w.members(members, ws, t.tool().name() + "-params");
         return inner.isEmpty() ? "" : w.grammar().define(t.tool().name() + "-params", inner);
     }
 
-    /** Raw text up to {@code close}; a string enum's values exactly, with whitespace around. */
+    /**
+     * A string parameter's raw value. The extractor takes what stands between the tags, less one line break after the
+     * opening tag and one before the closing tag when the value starts on a line of its own ({@code Chars.rawValue}:
+     * the templates write values so), and the dispatcher takes that text as it is. So a value the schema holds (an
+     * enum's values, a format, lengths) is written exactly, either right between the tags or on a line of its own,
+     * and nothing else: no other padding, which the dispatcher would keep as part of the value. Any other string is
+     * any text up to {@code close}.
+     */
     private String rawValue(JsonNode schema, JsonNode root, String close) {
         JsonNode s = resolved(schema, root);
         JsonNode en = s.get("enum");
+        String v;
         if (en != null && en.isArray() && !en.isEmpty()) {
             Set<String> alts = new LinkedHashSet<>();
-            en.forEach(v -> alts.add(Gbnf.literal(v.textValue())));
-            String ws = w.ws();
-            return "(" + ws + " (" + String.join(" | ", alts) + ") " + ws + ")";
+            en.forEach(e -> alts.add(Gbnf.literal(e.textValue())));
+            v = w.grammar().define("raw-enum", String.join(" | ", alts));
+        } else {
+            v = w.content(s, w.grammar().define("raw-char", RAW_CHAR), VISIBLE_RAW);
+            if (v == null) {
+                return w.textWithout(List.of(close), "raw");
+            }
         }
-        return w.textWithout(List.of(close), "raw");
+        return w.grammar().define("raw-value", v + " | \"\\n\" " + v + " \"\\n\"");
     }
 
-    private static JsonNode resolved(JsonNode schema, JsonNode root) {
+    /**
+     * A character of a raw value the schema holds: no markup ({@code <}), no quote (GLM unquotes a value written as a
+     * JSON string), no control character, in the BMP.
+     */
+    private static final String RAW_CHAR = GrammarWriter.bmpClass(" !#-;=-~");
+    /**
+     * A visible ASCII character other than {@code <} and {@code "} (GLM reads a raw value written as a JSON string,
+     * quotes and all, as that string).
+     */
+    private static final String VISIBLE_RAW = "[!#-;=-~]";
+
+    static JsonNode resolved(JsonNode schema, JsonNode root) {
         JsonNode s = schema;
         for (int i = 0; i < 8 && s != null && s.has("$ref") && s.get("$ref").isTextual()
                 && s.get("$ref").textValue().startsWith("#"); i++) {

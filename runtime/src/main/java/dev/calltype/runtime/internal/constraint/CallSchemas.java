@@ -22,12 +22,6 @@ public final class CallSchemas {
     private CallSchemas() {
     }
 
-    /** A tool's arguments schema, closed, its own root (its {@code $defs} stay where they are). */
-    static ObjectNode arguments(ToolSpec tool) {
-        JsonNode copy = close(tool.parameters(), null, null);
-        return copy.isObject() ? (ObjectNode) copy : NODES.objectNode().put("type", "object");
-    }
-
     /** The schema of one call of one of {@code tools}: {@code {"anyOf": [call objects], "$defs": {…}}}. */
     public static ObjectNode oneCall(List<ToolSpec> tools, String argumentsKey) {
         ObjectNode root = NODES.objectNode();
@@ -51,16 +45,6 @@ public final class CallSchemas {
             root.set("$defs", one.get("$defs"));
         }
         return root;
-    }
-
-    /** One tool's call object as a root schema of its own. */
-    static ObjectNode oneCall(ToolSpec tool, String argumentsKey) {
-        ObjectNode defs = NODES.objectNode();
-        ObjectNode call = callObject(tool, argumentsKey, "", defs);
-        if (!defs.isEmpty()) {
-            call.set("$defs", defs);
-        }
-        return call;
     }
 
     private static ObjectNode callObject(ToolSpec tool, String argumentsKey, String prefix, ObjectNode defs) {
@@ -136,7 +120,33 @@ public final class CallSchemas {
         if (out.has("properties") && !out.has("additionalProperties")) {
             out.put("additionalProperties", false);
         }
+        if (integerTyped(out)) {
+            // an integer the schema leaves unbounded is held to what every Java reader of it takes (see ScalarGrammar)
+            boolean wide = "int64".equals(out.path("format").asText());
+            // the narrowest node for each, as a JSON reader makes it (int, else long)
+            if (!out.has("minimum") && !out.has("exclusiveMinimum")) {
+                out.set("minimum", wide ? NODES.numberNode(Long.MIN_VALUE) : NODES.numberNode(Integer.MIN_VALUE));
+            }
+            if (!out.has("maximum") && !out.has("exclusiveMaximum")) {
+                out.set("maximum", wide ? NODES.numberNode(Long.MAX_VALUE) : NODES.numberNode(Integer.MAX_VALUE));
+            }
+        }
         return out;
+    }
+
+    private static boolean integerTyped(ObjectNode schema) {
+        JsonNode type = schema.get("type");
+        if (type != null && type.isTextual()) {
+            return type.textValue().equals("integer");
+        }
+        if (type != null && type.isArray()) {
+            for (JsonNode t : type) {
+                if ("integer".equals(t.asText())) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     private static String moved(String ref, String start, String prefix) {

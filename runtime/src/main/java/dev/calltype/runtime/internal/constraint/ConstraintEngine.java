@@ -21,6 +21,11 @@ public final class ConstraintEngine {
         return CallGrammar.of(CallShapes.of(format, tools), required);
     }
 
+    /** The tools whose calls {@code format}'s markup can carry ({@link CallShapes#writable}). */
+    public static List<ToolSpec> writable(WireFormat format, List<ToolSpec> tools) {
+        return CallShapes.writable(format, tools);
+    }
+
     /** The texts that open a call of {@code format} (llama-server's trigger words). */
     public static List<String> triggers(WireFormat format, List<ToolSpec> tools) {
         return CallShapes.of(format, tools).triggers();

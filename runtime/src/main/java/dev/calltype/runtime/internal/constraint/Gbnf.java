@@ -110,14 +110,18 @@ final class Gbnf {
         return b.append('"').toString();
     }
 
-    /** {@code c} escaped for use inside a character class. */
+    /**
+     * {@code c} escaped for use inside a character class, with only the escapes llama.cpp's grammar parser knows
+     * ({@code \\ \" \[ \] \n \r \t \xHH}): {@code ^} and {@code -}, which it reads as negation and range, as
+     * {@code \x5E} and {@code \x2D}.
+     */
     static String classChar(int c) {
         return switch (c) {
             case '\\' -> "\\\\";
             case ']' -> "\\]";
             case '[' -> "\\[";
-            case '^' -> "\\^";
-            case '-' -> "\\-";
+            case '^' -> "\\x5E";
+            case '-' -> "\\x2D";
             case '"' -> "\\\"";
             case '\n' -> "\\n";
             case '\r' -> "\\r";

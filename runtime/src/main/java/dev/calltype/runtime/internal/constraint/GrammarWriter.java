@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.Iterator;
@@ -12,29 +13,31 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
  * Writes GBNF for argument values from their JSON Schema, in JSON or in Python literal syntax, and the pieces call
  * markup needs around them (free text that holds no trigger, raw text up to a closing tag).
  *
- * <p>What a schema becomes:
+ * <p>What a schema becomes (the dispatcher's acceptance set, or less):
  * <ul>
  *   <li>{@code const} and {@code enum}: exactly those values, written compactly;</li>
  *   <li>{@code anyOf} / {@code oneOf}: any of the members; a {@code type} array: any of the types; {@code allOf} of
  *       one member: that member;</li>
- *   <li>{@code string}, {@code integer}, {@code number}, {@code boolean}, {@code null}: a value of that type;</li>
- *   <li>{@code array}: its {@code items} schema, with {@code minItems} / {@code maxItems} when both are under 32;</li>
+ *   <li>{@code integer}, {@code number}: within their bounds, as {@link ScalarGrammar} writes them; {@code string}:
+ *       within its format or lengths ({@link #content}); {@code boolean}, {@code null}: those words;</li>
+ *   <li>{@code array}: its {@code items} schema, within {@code minItems} / {@code maxItems} (a maximum above 256
+ *       held to 256);</li>
  *   <li>{@code object} with {@code properties}: those properties in the declared order, the {@code required} ones
  *       always, the others when present, and no other key unless {@code additionalProperties} is {@code true} or a
  *       schema (then further keys after the declared ones); without {@code properties}, a map whose values follow
  *       {@code additionalProperties} when it is a schema, else any object;</li>
  *   <li>{@code $ref} to {@code #/$defs/…}, {@code #/definitions/…} or another JSON pointer into the same schema: that
  *       schema (recursion allowed);</li>
- *   <li>relaxed, as the engines' own converters relax what a grammar cannot cheaply say: {@code format},
- *       {@code pattern}, {@code minLength}/{@code maxLength}, numeric ranges and {@code multipleOf} (any value of the
- *       type), {@code allOf} of several members, {@code not}, {@code if}/{@code then}, remote references and anything
- *       else (any JSON value). The dispatcher checks every argument after decoding regardless.</li>
+ *   <li>relaxed: {@code pattern} and {@code multipleOf} (any value of the type), {@code allOf} of several members,
+ *       {@code not}, {@code if}/{@code then}, remote references and anything else (any JSON value). The dispatcher
+ *       checks every argument after decoding regardless.</li>
  * </ul>
  * Whitespace: between JSON tokens any run of spaces, tabs and newlines, so compact JSON and Python's
  * {@code ", "} / {@code ": "} layouts are both accepted.
@@ -45,8 +48,27 @@ final class GrammarWriter {
     private static final int MAX_DEPTH = 48;
     /** Past this many rules, further schemas are relaxed to any value (a bound no real toolkit reaches). */
     private static final int MAX_RULES = 200_000;
-    /** Array bounds up to this size are written out; larger ones are relaxed. */
-    private static final int MAX_BOUND = 32;
+    /** Array bounds above this size are held to it (fewer values than the dispatcher takes, never more). */
+    private static final int MAX_BOUND = 256;
+    /** String length bounds above this are held to it. */
+    static final int MAX_LENGTH = 1000;
+    /** A rule that matches nothing: a value no schema member allows. */
+    static final String NOTHING = "[^\\x00-\\U0010FFFF]";
+    /** A visible ASCII character that needs no escape in a JSON string, in a single-quoted Python one. */
+    private static final String VISIBLE_JSON = "[!#-\\[\\]-~]";
+    private static final String VISIBLE_PY = "[!-&(-\\[\\]-~]";
+    /** Characters that stand for themselves in a JSON or single-quoted Python string, in the BMP. */
+    private static final String PLAIN_JSON = bmpClass(" !#-\\[\\]-~");
+    private static final String PLAIN_PY = bmpClass(" -&(-\\[\\]-~");
+
+    /**
+     * A class of the given ASCII ranges and every character of the Basic Multilingual Plane above U+009F but the
+     * surrogates: a positive class, so that no byte sequence a byte-level model writes that is not a character
+     * (a surrogate, a value above U+10FFFF) and no character Java counts twice passes.
+     */
+    static String bmpClass(String ascii) {
+        return "[" + ascii + "\u00A0-\uD7FF\uE000-\uFFFD]";
+    }
 
     /** How values are written. */
     enum Dialect {
@@ -64,8 +86,6 @@ final class GrammarWriter {
     private String ws;
     private String jsonString;
     private String pyString;
-    private String integer;
-    private String number;
 
     GrammarWriter(Gbnf g) {
         this.g = g;
@@ -192,9 +212,9 @@ final class GrammarWriter {
 
     private String typed(String type, JsonNode schema, JsonNode root, Dialect d, String hint, int depth) {
         return switch (type) {
-            case "string" -> string(d);
-            case "integer" -> integer();
-            case "number" -> number();
+            case "string" -> string(schema, d);
+            case "integer" -> integer(schema);
+            case "number" -> number(schema);
             case "boolean" -> d == Dialect.JSON ? g.define("boolean", "\"true\" | \"false\"")
                     : g.define("py-boolean", "\"True\" | \"False\" | \"true\" | \"false\"");
             case "null" -> d == Dialect.JSON ? g.define("null", "\"null\"") : g.define("py-null", "\"None\" | \"null\"");
@@ -212,8 +232,11 @@ final class GrammarWriter {
         int max = bound(schema.get("maxItems"), -1);
         String more = "(" + ws + " \",\" " + ws + " " + item + ")";
         String body;
-        if (min > MAX_BOUND || max > MAX_BOUND || max >= 0 && max < min) {
-            body = "(" + item + " " + more + "*)?";
+        if (max > MAX_BOUND && min <= MAX_BOUND) {
+            max = MAX_BOUND;
+        }
+        if (max >= 0 && max < min) {
+            return NOTHING;
         } else if (max == 0) {
             body = "";
         } else if (min == 0) {
@@ -360,18 +383,72 @@ final class GrammarWriter {
         return pyString;
     }
 
-    String integer() {
-        if (integer == null) {
-            integer = g.define("integer", "\"-\"? (\"0\" | [1-9] [0-9]*)");
-        }
-        return integer;
+    /** An integer within the schema's bounds (a Java {@code int}'s without them; see {@link ScalarGrammar}). */
+    String integer(JsonNode schema) {
+        String body = ScalarGrammar.integer(schema);
+        return body == null ? NOTHING : g.define("integer", body);
     }
 
-    String number() {
-        if (number == null) {
-            number = g.define("number", "\"-\"? (\"0\" | [1-9] [0-9]*) (\".\" [0-9]+)? ([eE] [-+]? [0-9]+)?");
+    /** A number within the schema's bounds and a {@code float}'s range. */
+    String number(JsonNode schema) {
+        String body = ScalarGrammar.number(schema);
+        return body == null ? NOTHING : g.define("number", body);
+    }
+
+    /** A string held to its schema: quoted in the dialect, its content as {@link #content} says. */
+    String string(JsonNode schema, Dialect d) {
+        String json = content(schema, jsonChar(), VISIBLE_JSON);
+        if (json == null) {
+            return string(d);
         }
-        return number;
+        String quoted = "\"\\\"\" " + json + " \"\\\"\"";
+        if (d == Dialect.JSON) {
+            return g.define("string", quoted);
+        }
+        String py = content(schema, g.define("py-char", PLAIN_PY + " | \"\\\\\" [\"'\\\\/bfnrt]"), VISIBLE_PY);
+        return g.define("py-string", quoted + " | \"'\" " + py + " \"'\"");
+    }
+
+    /**
+     * The content of a string whose schema constrains it ({@code format}, {@code minLength}/{@code maxLength}), each
+     * character one {@code unit} and the first, when at least one is required, a visible ASCII {@code first} (so that
+     * {@code @NotBlank}, published as {@code minLength: 1}, holds too); {@code null} when the schema says any text.
+     */
+    String content(JsonNode schema, String unit, String first) {
+        if (schema == null || !schema.isObject()) {
+            return null;
+        }
+        JsonNode f = schema.get("format");
+        if (f != null && f.isTextual()) {
+            String lang = ScalarGrammar.format(f.textValue());
+            if (lang != null) {
+                return g.define("format-" + f.textValue(), lang);
+            }
+        }
+        int min = Math.max(0, bound(schema.get("minLength"), 0));
+        int max = bound(schema.get("maxLength"), -1);
+        if (min == 0 && max < 0) {
+            return null;
+        }
+        if (max >= 0 && max < min) {
+            return NOTHING;
+        }
+        // a bound above MAX_LENGTH is held to it: fewer strings than the dispatcher takes, never more
+        min = Math.min(min, MAX_LENGTH);
+        max = max < 0 ? -1 : Math.min(max, MAX_LENGTH);
+        if (max == 0) {
+            return "\"\"";
+        }
+        String head = min >= 1 ? first + " " : "";
+        int lo = Math.max(0, min - 1);
+        int hi = max < 0 ? -1 : min >= 1 ? max - 1 : max;
+        String rest = hi == 0 ? "" : unit + (hi < 0 ? "{" + lo + ",}" : "{" + lo + "," + hi + "}");
+        return g.define("text", (head + rest).strip());
+    }
+
+    /** One character of a JSON string, from the Basic Multilingual Plane (one code unit, as Java counts). */
+    String jsonChar() {
+        return g.define("json-char", PLAIN_JSON + " | \"\\\\\" [\"\\\\/bfnrt]");
     }
 
     /** Any value of the dialect. */
@@ -391,11 +468,60 @@ final class GrammarWriter {
         String bool = typed("boolean", null, null, d, "", 0);
         String nul = typed("null", null, null, d, "", 0);
         g.set(v, g.define(name + "-object", obj) + " | " + g.define(name + "-array", arr) + " | " + string(d) + " | "
-                + number() + " | " + bool + " | " + nul);
+                + number(null) + " | " + bool + " | " + nul);
         return v;
     }
 
     // ------------------------------------------------------------------ text
+
+    /** The automaton's transitions may be this many times its states and letters before the text is written coarser. */
+    private static final int LINEAR_FACTOR = 64;
+
+    /** The character every word ends with and none holds elsewhere, or -1. */
+    private static int commonLast(List<String> words) {
+        int z = -1;
+        for (String w : words) {
+            if (w.isEmpty()) {
+                return -1;
+            }
+            int last = w.codePointBefore(w.length());
+            if (z >= 0 && last != z || w.substring(0, w.length() - Character.charCount(last)).indexOf(last) >= 0) {
+                return -1;
+            }
+            z = last;
+        }
+        return z;
+    }
+
+    /**
+     * Text in which {@code z} never follows a character that ends a word before its {@code z} (nor starts the text
+     * when a word is {@code z} alone): it holds none of the words, and forbids a little more (any {@code xz} whose
+     * {@code x} ends some word), in two rules whatever the number of words. Used where the exact automaton would grow
+     * with the words times the letters (thousands of pythonic {@code name(} triggers in other scripts).
+     */
+    private String lastPairsExcluded(List<String> words, int z, String hint) {
+        Set<Integer> before = new TreeSet<>();
+        boolean alone = false;
+        for (String w : words) {
+            int end = w.length() - Character.charCount(z);
+            if (end == 0) {
+                alone = true;
+            } else {
+                before.add(w.codePointBefore(end));
+            }
+        }
+        StringBuilder ends = new StringBuilder();
+        before.forEach(c -> ends.append(Gbnf.classChar(c)));
+        String zc = Gbnf.classChar(z);
+        String free = g.reserve(hint);
+        String after = g.reserve(hint + "-end");
+        String other = "[^" + ends + zc + "]";
+        String ending = before.isEmpty() ? "" : " | [" + ends + "] " + after;
+        String zMove = alone ? "" : " | [" + zc + "] " + free;
+        g.set(free, "(" + other + " " + free + ending + zMove + ")?");
+        g.set(after, "(" + other + " " + free + ending + ")?");
+        return free;
+    }
 
     /**
      * Any text (possibly empty) that contains none of {@code words}: an Aho-Corasick automaton over the words, one rule
@@ -411,19 +537,17 @@ final class GrammarWriter {
         // trie
         List<Map<Integer, Integer>> next = new ArrayList<>();
         List<Boolean> terminal = new ArrayList<>();
-        next.add(new HashMap<>());
+        next.add(new TreeMap<>());
         terminal.add(false);
-        Set<Integer> alphabet = new TreeSet<>();
         for (String w : list) {
             int s = 0;
             for (int i = 0; i < w.length(); ) {
                 int c = w.codePointAt(i);
                 i += Character.charCount(c);
-                alphabet.add(c);
                 Integer t = next.get(s).get(c);
                 if (t == null) {
                     t = next.size();
-                    next.add(new HashMap<>());
+                    next.add(new TreeMap<>());
                     terminal.add(false);
                     next.get(s).put(c, t);
                 }
@@ -431,33 +555,33 @@ final class GrammarWriter {
             }
             terminal.set(s, true);
         }
+        // Aho-Corasick, kept sparse: each state's moves are the letters that lead to a state other than the start
+        // (its children, else its failure state's moves); any other letter restarts. Its rule is as long as its moves,
+        // not as the alphabet. Where the moves would grow past a bound linear in the states (thousands of words with
+        // different first letters), words sharing their last letter are written coarser instead.
         int states = next.size();
+        int z = commonLast(list);
+        long budget = z >= 0 ? LINEAR_FACTOR * (long) (states + 16) : Long.MAX_VALUE;
         int[] fail = new int[states];
-        int[][] go = new int[states][];
-        Integer[] letters = alphabet.toArray(new Integer[0]);
-        ArrayDeque<Integer> queue = new ArrayDeque<>();
-        go[0] = new int[letters.length];
-        for (int a = 0; a < letters.length; a++) {
-            Integer t = next.get(0).get(letters[a]);
-            go[0][a] = t == null ? 0 : t;
-            if (t != null) {
-                fail[t] = 0;
-                queue.add(t);
-            }
-        }
+        List<Map<Integer, Integer>> moves = new ArrayList<>(Collections.nCopies(states, (Map<Integer, Integer>) null));
+        moves.set(0, next.get(0));
+        long size = next.get(0).size();
+        ArrayDeque<Integer> queue = new ArrayDeque<>(next.get(0).values());
         while (!queue.isEmpty()) {
             int s = queue.poll();
             terminal.set(s, terminal.get(s) || terminal.get(fail[s]));
-            go[s] = new int[letters.length];
-            for (int a = 0; a < letters.length; a++) {
-                Integer t = next.get(s).get(letters[a]);
-                if (t != null) {
-                    fail[t] = go[fail[s]][a];
-                    go[s][a] = t;
-                    queue.add(t);
-                } else {
-                    go[s][a] = go[fail[s]][a];
-                }
+            Map<Integer, Integer> m = new TreeMap<>(moves.get(fail[s]));
+            m.putAll(next.get(s));
+            size += m.size();
+            if (size > budget) {
+                String text = lastPairsExcluded(list, z, hint);
+                prose.put(key, text);
+                return text;
+            }
+            moves.set(s, m);
+            for (Map.Entry<Integer, Integer> e : next.get(s).entrySet()) {
+                fail[e.getValue()] = s == 0 ? 0 : moves.get(fail[s]).getOrDefault(e.getKey(), 0);
+                queue.add(e.getValue());
             }
         }
         String[] names = new String[states];
@@ -466,28 +590,21 @@ final class GrammarWriter {
                 names[s] = g.reserve(hint);
             }
         }
-        StringBuilder other = new StringBuilder("[^");
-        for (int c : letters) {
-            other.append(Gbnf.classChar(c));
-        }
-        other.append(']');
         for (int s = 0; s < states; s++) {
             if (names[s] == null) {
                 continue;
             }
-            // letters that lead back to the start join the class of all other characters
-            StringBuilder back = new StringBuilder();
+            StringBuilder restart = new StringBuilder("[^");
             StringBuilder body = new StringBuilder();
-            for (int a = 0; a < letters.length; a++) {
-                int t = go[s][a];
-                if (t == 0) {
-                    back.append(Gbnf.classChar(letters[a]));
-                } else if (names[t] != null) {
-                    body.append(" | ").append(Gbnf.literal(new String(Character.toChars(letters[a])))).append(' ')
+            for (Map.Entry<Integer, Integer> e : moves.get(s).entrySet()) {
+                restart.append(Gbnf.classChar(e.getKey()));
+                int t = e.getValue();
+                if (names[t] != null) {
+                    body.append(" | ").append(Gbnf.literal(new String(Character.toChars(e.getKey())))).append(' ')
                             .append(names[t]);
                 }
             }
-            String restart = back.length() == 0 ? other.toString() : "(" + other + " | [" + back + "])";
+            restart.append(']');
             g.set(names[s], "(" + restart + " " + names[0] + body + ")?");
         }
         prose.put(key, names[0]);

@@ -8,8 +8,14 @@ import java.util.List;
  *
  * @param triggers the texts that open a call
  * @param tags the calls' markup
+ * @param ownLines whether the extractor reads a call only on a line of its own (pythonic: spaces and tabs around it,
+ *     a line break or the end of the text before and after)
  */
-record Shape(List<String> triggers, List<Piece.Tag> tags) {
+record Shape(List<String> triggers, List<Piece.Tag> tags, boolean ownLines) {
+
+    Shape(List<String> triggers, List<Piece.Tag> tags) {
+        this(triggers, tags, false);
+    }
 
     Shape {
         triggers = List.copyOf(triggers);

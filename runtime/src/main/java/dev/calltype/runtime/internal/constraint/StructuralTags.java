@@ -9,9 +9,9 @@ import java.util.List;
 
 /**
  * Writes a {@link Shape} as an xgrammar structural tag ({@code {"type": "structural_tag", "format": …}}): a
- * {@code triggered_tags} format whose triggers are the format's openings. JSON content is a {@code json_schema}
- * format (the engine holds it to the schema); other content (pythonic arguments, tagged parameters) is a
- * {@code grammar} format holding the GBNF {@link CallGrammar} writes for it.
+ * {@code triggered_tags} format whose triggers are the format's openings. Markup is {@code const_string} and
+ * {@code regex} formats; arguments and call objects (JSON, pythonic, tagged parameters) are a {@code grammar} format
+ * holding the GBNF {@link CallGrammar} writes for them, the same rules as the llama.cpp grammar's.
  */
 final class StructuralTags {
 
@@ -70,25 +70,15 @@ final class StructuralTags {
             ArrayNode elements = o.putArray("elements");
             one.options().forEach(option -> elements.add(format(option)));
             return o;
-        } else if (p instanceof Piece.Arguments a) {
-            return json(CallSchemas.arguments(a.tool()));
-        } else if (p instanceof Piece.CallObject c) {
-            return json(CallSchemas.oneCall(c.tool(), c.argumentsKey()));
-        } else if (p instanceof Piece.CallArray a) {
-            return json(CallSchemas.callList(a.tools(), a.argumentsKey()));
         } else if (p instanceof Piece.Calls c) {
             // whitespace may come before the first call; a nested triggered_tags with at_least_one starts with one
             ObjectNode o = NODES.objectNode().put("type", "sequence");
             o.putArray("elements").add(format(new Piece.Space())).add(triggered(List.of(c.trigger()), c.tags(), true));
             return o;
         }
-        // pythonic arguments, tagged parameters: no JSON Schema content says them, a grammar does
+        // arguments and call objects (JSON, pythonic, tagged parameters): the GBNF the llama.cpp grammar holds, so
+        // that every engine admits the same values, held as the dispatcher holds them (ranges, formats, lengths),
+        // rather than what xgrammar's own JSON Schema converter makes of the schema
         return NODES.objectNode().put("type", "grammar").put("grammar", CallGrammar.ofPiece(p));
-    }
-
-    private static ObjectNode json(ObjectNode schema) {
-        ObjectNode o = NODES.objectNode().put("type", "json_schema");
-        o.set("json_schema", schema);
-        return o;
     }
 }
