@@ -98,9 +98,12 @@ public final class ToolLoop {
         PROMPT
     }
 
-    /** Decides whether a call to a tool that needs confirmation ({@link ToolSpec#confirm()}) may run. */
+    /**
+     * Decides whether a call to a tool that needs confirmation ({@link ToolSpec#confirm()}) may run: an
+     * {@link dev.calltype.runtime.Approver}, kept under this name for the loop's builder and the adapters.
+     */
     @FunctionalInterface
-    public interface Approver {
+    public interface Approver extends dev.calltype.runtime.Approver {
         /**
          * Whether the call may run; an exception counts as a refusal.
          *
@@ -109,6 +112,7 @@ public final class ToolLoop {
          * @return {@code true} to run the call; {@code false} sends the model a failure saying it was declined
          * @throws Exception any problem deciding; the call is then declined
          */
+        @Override
         boolean approve(ToolCall call, ToolSpec tool) throws Exception;
     }
 
@@ -580,7 +584,7 @@ public final class ToolLoop {
         private PromptFormat format = PromptFormat.XML_TAGS;
         private int maxRounds = DEFAULT_MAX_ROUNDS;
         private Executor executor;
-        private Approver approver;
+        private dev.calltype.runtime.Approver approver;
         private Listener listener = SILENT;
         private String systemPrompt;
         private boolean textCallsInNativeMode;
@@ -648,7 +652,7 @@ public final class ToolLoop {
          * @param approver decides on each such call, on the thread that called {@link #run}; {@code null} for none
          * @return this builder
          */
-        public Builder approver(Approver approver) {
+        public Builder approver(dev.calltype.runtime.Approver approver) {
             this.approver = approver;
             return this;
         }
