@@ -38,6 +38,13 @@ import org.springframework.ai.tool.resolution.ToolCallbackResolver;
  */
 public final class SpringAiTools {
 
+    /**
+     * How many rounds of tool calls a {@linkplain #repairing(ChatModel) repairing} model runs for one request when
+     * no other limit is given: 100, the limit LangChain4j's {@code AiServices} puts on sequential tool calls. Each
+     * reply may make at most {@code ToolLoop.DEFAULT_MAX_CALLS_PER_REPLY} calls.
+     */
+    public static final int DEFAULT_MAX_ROUNDS = 100;
+
     private SpringAiTools() {
     }
 
@@ -52,7 +59,9 @@ public final class SpringAiTools {
      * instead of failing the request. With internal tool execution on (Spring AI's default), the calls run here
      * through a default {@link ToolCallingManager}, so the tools' callbacks, observations and {@code returnDirect}
      * apply as they do inside a provider model; see {@link #repairing(ChatModel, ToolCallingManager)} to give your
-     * own. A prompt that offers no tools is sent as it is.
+     * own. A model still calling tools after {@link #DEFAULT_MAX_ROUNDS} rounds fails the request (its last calls are
+     * not run), and a reply that makes more than {@code ToolLoop.DEFAULT_MAX_CALLS_PER_REPLY} calls runs none of them
+     * (the model is asked again with fewer). A prompt that offers no tools is sent as it is.
      *
      * @param model the Spring AI model (OpenAI, Ollama, …)
      * @return the repairing model, for {@code ChatClient.create(…)} or direct use
@@ -72,8 +81,26 @@ public final class SpringAiTools {
      * @throws NullPointerException when an argument is {@code null}
      */
     public static ChatModel repairing(ChatModel model, ToolCallingManager manager) {
+        return repairing(model, manager, DEFAULT_MAX_ROUNDS);
+    }
+
+    /**
+     * The model repaired as {@link #repairing(ChatModel, ToolCallingManager)} repairs it, with its own round limit.
+     *
+     * @param model the Spring AI model
+     * @param manager resolves the tools a prompt names and runs the calls when internal tool execution is on
+     * @param maxRounds how many rounds of tool calls one request may run (at least 1); a model still calling tools
+     *     after them fails the request with an {@link IllegalStateException}, and its last calls are not run
+     * @return the repairing model
+     * @throws NullPointerException when an argument is {@code null}
+     * @throws IllegalArgumentException when {@code maxRounds} is below 1
+     */
+    public static ChatModel repairing(ChatModel model, ToolCallingManager manager, int maxRounds) {
+        if (maxRounds < 1) {
+            throw new IllegalArgumentException("maxRounds must be at least 1, got " + maxRounds);
+        }
         return new RepairingChatModel(Objects.requireNonNull(model, "model"), Objects.requireNonNull(manager,
-                "manager"));
+                "manager"), maxRounds);
     }
 
     /**

@@ -92,8 +92,13 @@ public final class CompletionAssembler {
         });
     }
 
-    /** Adds one {@code chat.completion.chunk} (or a whole completion); a chunk carrying {@code error} is a failure. */
-    public void add(JsonNode chunk) {
+    /**
+     * Adds one {@code chat.completion.chunk} (or a whole completion); a chunk carrying {@code error} is a failure.
+     *
+     * @return whether the chunk brought anything: text, reasoning, a call fragment with a name, id or arguments, or
+     *     the reason the answer ended (an empty delta, a role alone, usage alone do not)
+     */
+    public boolean add(JsonNode chunk) {
         if (!chunk.isObject()) {
             throw new ChatCompletionsException(Kind.MALFORMED, "an event is not a JSON object: "
                     + Snippet.of(chunk.toString()));
@@ -102,8 +107,9 @@ public final class CompletionAssembler {
         chunks++;
         JsonNode choices = chunk.path("choices");
         if (!choices.isArray() || choices.isEmpty()) {
-            return; // usage-only chunks, keep-alives
+            return false; // usage-only chunks, keep-alives
         }
+        long before = chars;
         JsonNode choice = choices.get(0);
         JsonNode delta = choice.has("delta") ? choice.get("delta") : choice.path("message");
         String text = textOf(delta.get("content"));
@@ -118,6 +124,7 @@ public final class CompletionAssembler {
             content.append(text);
             listener.text(text);
         }
+        int callsBefore = calls.size();
         JsonNode toolCalls = delta.get("tool_calls");
         if (toolCalls != null && toolCalls.isArray()) {
             for (JsonNode fragment : toolCalls) {
@@ -127,9 +134,12 @@ public final class CompletionAssembler {
             }
         }
         JsonNode finish = choice.get("finish_reason");
+        boolean ended = false;
         if (finish != null && finish.isTextual()) {
             finishReason = finish.textValue();
+            ended = true;
         }
+        return ended || chars > before || calls.size() > callsBefore;
     }
 
     private void count(int n) {
