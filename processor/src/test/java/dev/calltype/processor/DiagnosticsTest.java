@@ -494,6 +494,27 @@ class DiagnosticsTest {
     }
 
     @Test
+    void aStaleGeneratedToolkitCompiledAsASourceIsToldToClean() {
+        JavaFileObject s = source("Radio", """
+                public class Radio {
+                    /** Tunes. */
+                    @Tool
+                    public String tune(int channel) { return "ok"; }
+                }
+                """);
+        JavaFileObject stale = source("RadioTools", """
+                @javax.annotation.processing.Generated(value = "dev.calltype.processor.ToolProcessor",
+                        comments = "Calltype 0.0.9")
+                public final class RadioTools {
+                }
+                """);
+        Compilation c = compile(s, stale);
+        assertThat(c).hadErrorCount(1);
+        assertThat(c).hadErrorContaining(Problem.STALE_GENERATED_SOURCE.format("com.example.Radio",
+                "com.example.RadioTools")).inFile(s).onLineContaining("public class Radio");
+    }
+
+    @Test
     void typesNeverResolvedAreReportedWhenProcessingIsOver() {
         JavaFileObject s = source("Waiting", """
                 public class Waiting {
