@@ -9,7 +9,8 @@ regressions.jsonl, plus tools.json. Each line is one case:
   optional: format (every call's WireFormat), shown (the user-visible text), ids (the calls' ids), errorKinds (the
   errors' kinds, in order), errorTool (the first error's tool name), messageContains (words of the first error's
   message), repairs (every call has these), withoutRepairs (no call has these), options (extractor settings:
-  startsInReasoning, searchReasoning, runCallsInUnclosedReasoning, promptTail, marker, tags [open, close], addTags [open, close])
+  startsInReasoning, searchReasoning, runCallsInUnclosedReasoning, promptTail, marker, tags [open, close], addTags [open, close],
+  ending: STOP | LENGTH | UNKNOWN, how the text ended, as the server's finish reason says; UNKNOWN when absent)
 A file is one family's and holds the first five kinds, unless every case in it is of kind regression
 (regressions.jsonl: the cases that pin behaviour across families). FamilyCasesTest (the checks in FamilyCases,
 dev.calltype.runtime.internal.formats) finds every *.jsonl here and checks each case in batch and in streaming (one
@@ -309,11 +310,15 @@ case(F, "prompt-tail-then-several", "several", fone(W)[3:] + fone(S), [W, S], Fa
      options={"promptTail": ">>>"})
 # >>>python then raw code (the code interpreter's message): the python tool's one string parameter
 PY_RAW = "import math\nprint(math.sqrt(2))"
-case(F, "python-recipient-with-raw-code", "plain", ">>>python\n" + PY_RAW, [c("python", code=PY_RAW)])
+# raw code ends only where the text does: it runs when the text ended on purpose, and is open (cut, perhaps) otherwise
+case(F, "python-recipient-with-raw-code", "plain", ">>>python\n" + PY_RAW, [c("python", code=PY_RAW)],
+     options={"ending": "STOP"})
+case(F, "python-raw-code-is-refused-when-the-ending-is-unknown", "malformed", ">>>python\n" + PY_RAW, [], True,
+     errorKinds=["TRUNCATED"], errorTool="python")
 case(F, "python-raw-code-then-an-answer", "prose", "Let me compute it.>>>python\n" + PY_RAW + "\n>>>all\nDone.",
      [c("python", code=PY_RAW)])
 case(F, "python-raw-code-after-the-prompts-marker", "plain", "python\n" + PY_RAW, [c("python", code=PY_RAW)],
-     options={"promptTail": ">>>"})
+     options={"promptTail": ">>>", "ending": "STOP"})
 case(F, "python-raw-code-at-the-start-without-the-marker-is-prose", "plain", "python\n" + PY_RAW, [])
 case(F, "raw-text-for-another-one-string-tool-is-an-error", "malformed", ">>>shell\nls -la", [], True)
 
@@ -404,6 +409,19 @@ std("glm45", gone, lambda xs: "\n".join(gone(x) for x in xs),
     "<tool_call>update_record\n<arg_key>id</arg_key>\n<arg_value>7</arg_value>\n<arg_key>fields</arg_key>\n"
     "<arg_value>{\"status\": \"done\"}</arg_value>\n</tool_call>", [c("update_record", id=7, fields={"status": "done"})],
     cut(gone(W), "Os"))
+# GLM-5.3-Flash: the name, ">", then the arguments as one JSON object (SGLang's proposed glm53 detector)
+g53 = lambda x: "<tool_call>" + x["name"] + ">" + js(x["arguments"]) + "</tool_call>"
+std("glm53-flash", g53, lambda xs: "\n".join(g53(x) for x in xs),
+    "<tool_call>get_weather>{'city': 'Oslo', 'days': 2,}</tool_call>", [W], cut(g53(W), '"Os'))
+case("glm53-flash", "blanks-around-the-arrow", "plain", "<tool_call>get_weather >\n{\"city\": \"Oslo\", \"days\": 2}\n"
+     "</tool_call>", [W])
+case("glm53-flash", "closing-tag-dropped-by-the-server", "plain", "<tool_call>get_weather>{\"city\": \"Oslo\", \"days\": 2}",
+     [W])
+case("glm53-flash", "closing-tag-dropped-when-the-text-was-cut", "malformed",
+     "<tool_call>get_weather>{\"city\": \"Oslo\", \"days\": 2}", [], True, errorKinds=["TRUNCATED"],
+     options={"ending": "LENGTH"})
+case("glm53-flash", "arrow-before-prose-is-an-error", "malformed", "<tool_call>get_weather> the city is Oslo</tool_call>",
+     [], True)
 case("glm45", "value-keeps-its-own-newline", "regression",
      "<tool_call>python\n<arg_key>code</arg_key>\n<arg_value>def f():\n    return 1\n</arg_value>\n</tool_call>", [P])
 
@@ -923,7 +941,7 @@ case("apertus", "name-keyed-calls", "several",
      [c("get_weather", city="Chur"), NOW], format="APERTUS")
 case("apertus", "wrapper-left-open", "repair",
      "<|tools_prefix|>[{\"get_weather\": {\"city\": \"Chur\"}", [c("get_weather", city="Chur")],
-     repairs=["MISSING_CLOSING_BRACKETS"])
+     repairs=["MISSING_CLOSING_BRACKETS"], options={"ending": "STOP"})
 case("apertus", "arguments-cut-off", "malformed",
      "<|tools_prefix|>[{\"get_weather\": {\"city\": \"Chur\", \"days\": 2", [], True, errorKinds=["TRUNCATED"])
 case("kimi-k2", "two-calls-keep-ids", "several",
@@ -1211,7 +1229,9 @@ GLM_FIX = [
      "<arg_value>Oslo</arg_value>\n<arg_key>days</arg_key>\n<arg_value>2</arg_value>\n", [W]),
 ]
 for id, text, calls in GLM_FIX:
-    case("glm45", id, "repair", text, calls, repairs=["MISSING_TAGS"])
+    # a call never closed is open: it runs when the text ended on purpose (the stop sequence was its closing tag)
+    more = {"options": {"ending": "STOP"}} if id.startswith("call-never-closed") else {}
+    case("glm45", id, "repair", text, calls, repairs=["MISSING_TAGS"], **more)
 case("glm45", "value-neither-opened-nor-closed-is-an-error", "malformed",
      "<tool_call>get_weather\n<arg_key>city</arg_key>\nOslo\n</tool_call>", [], True,
      errorKinds=["INVALID_CALL_SYNTAX"])
@@ -1252,6 +1272,19 @@ case("deepseek-v31", "ascii-bar-tokens", "plain", ascii_bar(V3_CALLS + v31(W) + 
      format="DEEPSEEK_V31")
 case("deepseek-dsml", "ascii-bar-tokens", "plain", ascii_bar(dsml([W])), [W], format="DEEPSEEK_DSML")
 case("deepseek-dsml", "ascii-bar-tokens-several", "several", ascii_bar(dsml([W, S], "tool_calls")), [W, S])
+# DeepSeek V4.1: a space after the bar in every tag, the section named calls (vLLM, SGLang, TensorRT-LLM)
+v41 = lambda text: text.replace(DSML, DSML + " ")
+case("deepseek-dsml", "v41-spaced-tags", "plain", v41(dsml([W], "calls")), [W], format="DEEPSEEK_DSML")
+case("deepseek-dsml", "v41-spaced-tags-several", "several", "Checking both.\n\n" + v41(dsml([W, S], "calls")), [W, S],
+     shown="Checking both.\n\n")
+case("deepseek-dsml", "v41-spaced-tags-typed-by-the-string-attribute", "repair", v41(
+     "<" + DSML + "calls>\n<" + DSML + "invoke name=\"update_record\">\n<" + DSML + "parameter name=\"id\" "
+     "string=\"false\">7</" + DSML + "parameter>\n<" + DSML + "parameter name=\"tags\" string=\"false\">[\"a\", \"b\"]</"
+     + DSML + "parameter>\n</" + DSML + "invoke>\n</" + DSML + "calls>"), [c("update_record", id=7, tags=["a", "b"])])
+case("deepseek-dsml", "v41-spaced-tags-truncated", "malformed", v41(cut(dsml([W], "calls"), "Os")), [], True,
+     errorKinds=["TRUNCATED"])
+case("deepseek-dsml", "v41-unspaced-calls-section-is-not-markup", "prose",
+     "<" + DSML + "calls> is how the section starts.", [], False)
 
 
 # Step-3 as vLLM reads it: no function<｜tool_sep｜> before the invocation, <｜tool_sep｜> between calls
@@ -1395,8 +1428,54 @@ FORMAT_OF = {
     "hunyuan-v3": "HUNYUAN", "solar-open": "SOLAR_OPEN", "plamo3": "PLAMO3", "dots": "DOTS", "muse-glimmer": "ATEM",
     "step3": "STEP3", "kimi-k3": "KIMI_K3", "minicpm5": "MINICPM5", "gigachat3": "GIGACHAT3", "longcat": "LONGCAT",
     "inkling": "INKLING", "cwm": "CWM", "minimax-m3": "MINIMAX_M3", "poolside-v1": "GLM", "ling3": "GLM",
-    "step-audio2": "STEP_AUDIO2", "pangu": "PANGU", "hyperclovax": "HYPERCLOVAX", "ernie45": "HERMES", "functionary-v32": "FUNCTIONARY_V32",
+    "step-audio2": "STEP_AUDIO2", "glm53-flash": "GLM", "pangu": "PANGU", "hyperclovax": "HYPERCLOVAX", "ernie45": "HERMES", "functionary-v32": "FUNCTIONARY_V32",
 }
+
+
+# ---------------------------------------------------------------- one truncation rule (issue 39): how the text ended
+# A call whose own markup the end of the text leaves open (no closing tag after its last value, a wrapper never
+# closed) runs only when the text ended on purpose (STOP); unknown or cut by a token limit (LENGTH), it is refused.
+# A whole call in a block left open (<tool_call>{...} without </tool_call>) runs unless LENGTH; at LENGTH a last call
+# that only the end completed is refused too. The same for every family.
+OPEN_CALLS = [
+    ("glm-call-never-closed", "<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Oslo</arg_value>\n"),
+    ("qwen3-coder-function-never-closed", "<tool_call>\n<function=get_weather>\n<parameter=city>\nOslo\n"
+     "</parameter>\n"),
+    ("minimax-invoke-never-closed", "<minimax:tool_call>\n<invoke name=\"get_weather\">\n<parameter name=\"city\">"
+     "Oslo</parameter>\n"),
+    ("apertus-wrapper-never-closed", "<|tools_prefix|>[{\"get_weather\": {\"city\": \"Oslo\"}"),
+]
+OSLO = c("get_weather", city="Oslo")
+for id, text in OPEN_CALLS:
+    case(R, "open-call-runs-when-the-text-stopped-" + id, "regression", text, [OSLO], options={"ending": "STOP"})
+    for ending in ("UNKNOWN", "LENGTH"):
+        case(R, "open-call-is-refused-when-the-text-ending-is-" + ending.lower() + "-" + id, "regression", text, [],
+             True, errorKinds=["TRUNCATED"], errorTool="get_weather", options={"ending": ending})
+BLOCK_LEFT_OPEN = [
+    ("hermes", "Checking.\n<tool_call>\n{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Oslo\"}}\n"),
+    ("kimi-k2", KB + "<|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>{\"city\": \"Oslo\"}"
+     "<|tool_call_end|>"),
+    ("qwen3-coder", "<tool_call>\n<function=get_weather>\n<parameter=city>\nOslo\n</parameter>\n</function>\n"),
+]
+for id, text in BLOCK_LEFT_OPEN:
+    for ending in ("STOP", "UNKNOWN"):
+        case(R, "whole-call-in-a-block-left-open-runs-when-the-text-ending-is-" + ending.lower() + "-" + id,
+             "regression", text, [OSLO], options={"ending": ending})
+    case(R, "whole-call-in-a-block-left-open-is-refused-when-the-text-was-cut-" + id, "regression", text, [], True,
+         errorKinds=["TRUNCATED"], options={"ending": "LENGTH"})
+COMPLETED_BY_THE_END = [
+    ("llama3-json", "{\"name\": \"get_weather\", \"parameters\": {\"city\": \"Oslo\"}}"),
+    ("mistral", "[TOOL_CALLS][{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Oslo\"}}]"),
+    ("pythonic", "[get_weather(city=\"Oslo\")]"),
+]
+for id, text in COMPLETED_BY_THE_END:
+    for ending in ("STOP", "UNKNOWN"):
+        case(R, "call-the-end-completed-runs-when-the-text-ending-is-" + ending.lower() + "-" + id, "regression",
+             text, [OSLO], options={"ending": ending})
+    case(R, "call-the-end-completed-is-refused-when-the-text-was-cut-" + id, "regression", text, [], True,
+         errorKinds=["TRUNCATED"], options={"ending": "LENGTH"})
+    case(R, "call-followed-by-prose-runs-when-the-text-was-cut-" + id, "regression", text + "\nChecking now.",
+         [OSLO], options={"ending": "LENGTH"})
 
 
 def main():

@@ -225,7 +225,10 @@ final class Figures {
         check("coldstart_speedup_vs_springai", springAi / calltype, ">= 10", 10, true);
     }
 
-    /** Only in the full run: per-character cost of hostile inputs, and how it grows from 100 KB to 10 MB. */
+    /**
+     * Only in the full run: per-character cost of hostile inputs, how it grows from 100 KB to 10 MB, and the time of
+     * 4 MB against 1 MB (linear work takes 4×, quadratic 16×; the target leaves room for a busy machine).
+     */
     private void adversarial() {
         for (RunResult r : results) {
             if (!r.getParams().getBenchmark().endsWith("AdversarialBenchmark.extract")
@@ -240,6 +243,14 @@ final class Figures {
                 double perCharLarge = large / Texts.size("10m");
                 add("adversarial_" + input + "_10m", perCharLarge, "ns/char");
                 check("adversarial_" + input + "_ratio", perCharLarge / perChar, "<= 1.5", 1.5, false);
+            }
+            for (String method : List.of("extract", "stream")) {
+                Double oneMb = nanos("AdversarialBenchmark." + method, Map.of("input", input, "size", "1m"));
+                Double fourMb = nanos("AdversarialBenchmark." + method, Map.of("input", input, "size", "4m"));
+                if (oneMb != null && fourMb != null) {
+                    String name = method.equals("extract") ? "" : "_streaming";
+                    check("adversarial_" + input + name + "_4m_vs_1m", fourMb / oneMb, "<= 5", 5, false);
+                }
             }
         }
     }

@@ -8,11 +8,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.calltype.runtime.Ending;
 import dev.calltype.runtime.Extraction;
 import dev.calltype.runtime.ExtractionError;
 import dev.calltype.runtime.Repair;
 import dev.calltype.runtime.StreamEvent;
 import dev.calltype.runtime.StreamingExtractor;
+import dev.calltype.runtime.TerminalText;
 import dev.calltype.runtime.ToolCall;
 import dev.calltype.runtime.ToolCallExtractor;
 import dev.calltype.runtime.ToolSpec;
@@ -23,12 +25,14 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 /**
- * {@code calltype extract [--tools FILE] [--stream N] [--events]}: reads one model response on standard input and
+ * {@code calltype extract [--tools FILE] [--finish stop|length] [--stream N] [--events]}: reads one model response on standard input and
  * prints what the extractor found as one JSON object,
  * {@code {"calls":[{"name","arguments","id","format","repairs"}],"errors":[{"kind","message","offset"}],"text":"…"}}.
  *
  * <p>{@code --tools FILE} names the known tools: an OpenAI {@code tools} array or an MCP {@code {"tools":[…]}}
- * listing. {@code --stream N} feeds the response to the streaming extractor in N-character deltas and prints the
+ * listing. {@code --finish stop|length} says how the response ended (the server's finish reason): a call its end
+ * leaves open (the closing marker never came) runs only after {@code stop}; without it the ending is unknown and such
+ * a call is refused, as after {@code length} (see {@link Ending}). {@code --stream N} feeds the response to the streaming extractor in N-character deltas and prints the
  * same object (so any corpus can be replayed through the streaming path); {@code --events} prints the streaming
  * events instead, one JSON object per line (deltas of {@code --stream N}, default 1).
  *
@@ -39,10 +43,12 @@ import java.util.List;
 public final class ExtractCommand {
 
     static final String USAGE = """
-            Usage: java -jar calltype.jar extract [--tools FILE] [--stream N] [--events] < response.txt
+            Usage: java -jar calltype.jar extract [--tools FILE] [--finish stop|length] [--stream N] [--events] < response.txt
               Reads one model response on standard input and prints the tool calls found as JSON:
               {"calls":[{"name","arguments","id","format","repairs"}],"errors":[{"kind","message","offset"}],"text":"..."}
               --tools FILE  the known tools: an OpenAI tools array or an MCP {"tools":[...]} listing
+              --finish stop|length  how the response ended (the finish reason); a call left open at the end
+                            runs only after stop (default: unknown, refused as after length)
               --stream N    read the response through the streaming extractor in N-character deltas
               --events      print the streaming events instead, one JSON object per line""";
 
@@ -54,6 +60,7 @@ public final class ExtractCommand {
     /** Runs the command; returns the exit status. Never throws for bad input or arguments. */
     public static int run(String[] args, InputStream in, PrintStream out, PrintStream err) {
         String toolsFile = null;
+        Ending ending = Ending.UNKNOWN;
         int stream = 0;
         boolean events = false;
         for (int i = 0; i < args.length; i++) {
@@ -82,6 +89,19 @@ public final class ExtractCommand {
                         return usage(err, "--stream needs a positive number, not '" + args[i] + "'");
                     }
                 }
+                case "--finish" -> {
+                    if (i + 1 >= args.length) {
+                        return usage(err, "--finish needs stop or length");
+                    }
+                    switch (args[++i]) {
+                        case "stop" -> ending = Ending.STOP;
+                        case "length" -> ending = Ending.LENGTH;
+                        case "unknown" -> ending = Ending.UNKNOWN;
+                        default -> {
+                            return usage(err, "--finish needs stop or length, not '" + TerminalText.line(args[i]) + "'");
+                        }
+                    }
+                }
                 case "--events" -> events = true;
                 default -> {
                     return usage(err, "unknown argument '" + a + "'");
@@ -106,7 +126,7 @@ public final class ExtractCommand {
             return fail(err, 1, "cannot read standard input: " + reason(e));
         }
 
-        ToolCallExtractor extractor = ToolCallExtractor.builder().tools(tools).build();
+        ToolCallExtractor extractor = ToolCallExtractor.builder().tools(tools).ending(ending).build();
         try {
             if (events) {
                 printEvents(extractor, response, stream == 0 ? 1 : stream, out);
@@ -245,7 +265,7 @@ public final class ExtractCommand {
     }
 
     private static int usage(PrintStream err, String problem) {
-        err.println("calltype extract: " + problem + " (usage: java -jar calltype.jar extract [--tools FILE] [--stream N] [--events])");
+        err.println("calltype extract: " + problem + " (usage: java -jar calltype.jar extract [--tools FILE] [--finish stop|length] [--stream N] [--events])");
         return 2;
     }
 

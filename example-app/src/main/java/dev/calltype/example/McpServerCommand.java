@@ -19,11 +19,12 @@ final class McpServerCommand {
 
     static final String USAGE = """
             Usage: java -jar calltype.jar mcp-server [--notes DIR] [--http PORT] [--token-file FILE | --token TOKEN]
-                                                     [--allow-origin ORIGIN]
+                                                     [--allow-origin ORIGIN] [--yes]
 
             Serves the example tools (notes, calculator, world clock) over the Model Context Protocol.
             By default it speaks MCP on standard input and output, for a host that starts it as a
-            command; standard output then carries nothing but the protocol.
+            command; standard output then carries nothing but the protocol. It speaks both MCP
+            revisions: 2026-07-28 (stateless) and 2025-11-25 (initialize and a session).
 
             Options:
               --notes DIR          the folder for the notes tools (default: a new temporary folder)
@@ -33,6 +34,9 @@ final class McpServerCommand {
               --token TOKEN        the same with the token on the command line (visible to local users)
               --allow-origin ORIG  HTTP: also accept browser requests from this Origin (requests from other
                                    origins are refused; loopback origins are always accepted)
+              --yes                run tools that need confirmation (delete_note) when a host calls them,
+                                   trusting the host to have asked its user; without it such calls are
+                                   declined with a result saying why (nobody can be asked here)
 
             Environment:
               CALLTYPE_MCP_TOKEN   HTTP: the bearer token, when neither --token-file nor --token is given
@@ -48,7 +52,7 @@ final class McpServerCommand {
             return 0;
         }
         Options options = Options.parse("mcp-server", args, Set.of("notes", "http", "token", "token-file",
-                "allow-origin"), Set.of());
+                "allow-origin"), Set.of("yes"));
         boolean http = options.value("http").isPresent();
         if (!http && (options.value("token").isPresent() || options.value("token-file").isPresent()
                 || options.value("allow-origin").isPresent())) {
@@ -63,6 +67,9 @@ final class McpServerCommand {
                 .name("calltype-example")
                 .instructions("Tools for the user's notes (kept as Markdown files in " + folder
                         + "), a calculator with unit conversion, and a world clock.");
+        if (options.has("yes")) {
+            builder.approver((call, tool) -> true); // the user said so when starting the server
+        }
         if (!http) {
             // Standard output belongs to the protocol: anything else that writes to System.out goes to stderr.
             PrintStream protocol = out;

@@ -83,6 +83,35 @@ class ExtractCommandTest {
     }
 
     @Test
+    void finishSaysHowTheResponseEndedAndDecidesACallLeftOpen() {
+        String open = "<tool_call>\n<function=ping>\n<parameter=host>\nexample.org\n</parameter>\n";
+        for (String[] args : new String[][]{{"--finish", "stop"}, {"--finish", "stop", "--stream", "3"}}) {
+            Run r = run(open, args);
+            assertThat(r.status()).isZero();
+            assertThat(json(r.out()).get("calls")).as(String.join(" ", args)).hasSize(1);
+        }
+        for (String[] args : new String[][]{{}, {"--finish", "length"}, {"--finish", "length", "--stream", "3"}}) {
+            Run r = run(open, args);
+            assertThat(r.status()).isZero();
+            JsonNode out = json(r.out());
+            assertThat(out.get("calls")).as(String.join(" ", args)).isEmpty();
+            assertThat(out.get("errors").get(0).get("kind").asText()).isEqualTo("TRUNCATED");
+        }
+        String cut = "{\"name\": \"ping\", \"parameters\": {\"host\": \"example.org\"}}";
+        assertThat(json(run(cut).out()).get("calls")).hasSize(1);
+        assertThat(json(run(cut, "--finish", "length").out()).get("calls")).isEmpty();
+    }
+
+    @Test
+    void anUnknownFinishIsAUsageError() {
+        Run r = run("text", "--finish", "eventually");
+        assertThat(r.status()).isEqualTo(2);
+        assertThat(r.out()).isEmpty();
+        assertThat(r.err()).startsWith("calltype extract: --finish needs stop or length, not 'eventually'").doesNotContain("\tat ");
+        assertThat(run("text", "--finish").status()).isEqualTo(2);
+    }
+
+    @Test
     void printsTheDocumentedShape() {
         String text = "Hi <tool_call>{\"name\": \"ping\", \"arguments\": {}}</tool_call> <tool_call>{\"name\": ";
         Run r = run(text, "--tools", CORPUS.resolve("tools.json").toString());

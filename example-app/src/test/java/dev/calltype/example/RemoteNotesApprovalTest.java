@@ -63,4 +63,22 @@ class RemoteNotesApprovalTest {
                 .containsExactly("Plans");
         assertThat(Files.exists(notes.resolve("plans.md"))).isTrue();
     }
+
+    @Test
+    void theServerRunsDeleteNoteOnlyWhenStartedWithYesForNobodyCanBeAskedThere() throws Exception {
+        new Notes(notes).createNote("Plans", "keep these", List.of(), false);
+        ToolCall delete = ToolCall.of("delete_note", JsonNodeFactory.instance.objectNode().put("title", "Plans"));
+        try (McpToolkit remote = McpToolkit.stdio(server()).timeout(Duration.ofSeconds(30)).connect()) {
+            // the client's own approval aside (dispatch is the program's decision), the server declines
+            String declined = remote.dispatch(delete).content();
+            assertThat(declined).contains("the user declined to run delete_note").contains("approval");
+        }
+        assertThat(Files.exists(notes.resolve("plans.md"))).isTrue();
+        List<String> yes = new ArrayList<>(server());
+        yes.add("--yes");
+        try (McpToolkit remote = McpToolkit.stdio(yes).timeout(Duration.ofSeconds(30)).connect()) {
+            assertThat(remote.dispatch(delete).isError()).isFalse();
+        }
+        assertThat(Files.exists(notes.resolve("plans.md"))).isFalse();
+    }
 }

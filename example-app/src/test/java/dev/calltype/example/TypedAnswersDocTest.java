@@ -7,6 +7,7 @@ import com.example.recipes.RecipeAnswer;
 import dev.calltype.runtime.AnswerError;
 import dev.calltype.runtime.AnswerStream;
 import dev.calltype.runtime.ParsedAnswer;
+import dev.calltype.runtime.PartialAnswer;
 import dev.calltype.runtime.Repair;
 import dev.calltype.runtime.SchemaDialect;
 import dev.calltype.runtime.agent.Answers;
@@ -86,5 +87,25 @@ class TypedAnswersDocTest {
         assertThat(whole).isEqualTo(recipes.parse("{\"title\": \"Toast\", \"servings\": 1, \"ingredients\": []}"));
         assertThat(asked.value().orElseThrow().ingredients()).hasSize(1);
         assertThat(replies).isEmpty();
+    }
+
+    @Test
+    void previewsAreRedrawnWhenTheirRevisionMoves() {
+        RecipeAnswer recipes = new RecipeAnswer();
+        // README: previews
+        AnswerStream<Recipe> live = recipes.streaming();
+        int drawn = -1;
+        for (String delta : List.of("{\"title\": \"Toast\", \"servings\": 1,", " \"ingredients\": []}")) {
+            PartialAnswer preview = live.accept(delta);
+            if (preview.revision() != drawn) {
+                drawn = preview.revision();                 // redraw from this snapshot: earlier ones are replaced
+            }
+        }
+        ParsedAnswer<Recipe> answer = live.finish();        // and live.partial() now shows exactly its members
+        // README end
+        assertThat(drawn).isZero();
+        assertThat(answer.value().orElseThrow().title()).isEqualTo("Toast");
+        assertThat(live.partial().complete()).isTrue();
+        assertThat(live.partial().members()).containsEntry("title", "Toast").containsEntry("servings", 1);
     }
 }

@@ -147,10 +147,18 @@ final class ChildProcessTransport implements McpClientTransport {
         if (p == null) {
             return;
         }
+        synchronized (this) {
+            stop(p, stdin);
+        }
+    }
+
+    /**
+     * Stops a server process: closes its input (a server exits then), then stops it if it has not within two
+     * seconds, and forcibly two seconds later.
+     */
+    static void stop(Process p, OutputStream stdin) {
         try {
-            synchronized (this) {
-                stdin.close();
-            }
+            stdin.close();
         } catch (IOException e) {
             // closed already
         }

@@ -2,7 +2,10 @@ package dev.calltype.mcp;
 
 import dev.calltype.runtime.ToolCall;
 import dev.calltype.runtime.ToolResult;
+import dev.calltype.runtime.ToolSpec;
 import dev.calltype.runtime.Toolkit;
+import dev.calltype.runtime.agent.Approvals;
+import dev.calltype.runtime.agent.ToolLoop;
 
 import io.modelcontextprotocol.server.McpAsyncServer;
 import io.modelcontextprotocol.server.McpServer;
@@ -110,6 +113,11 @@ public final class McpToolServer implements AutoCloseable {
         return Optional.ofNullable(uri);
     }
 
+    /** The bytes of requests the server holds now (read and not yet answered). */
+    long bytesInFlight() {
+        return limits.inFlight();
+    }
+
     /**
      * Blocks until the server is closed: for stdio, until the host closes this process's input; for HTTP, until
      * {@link #close()} is called.
@@ -170,7 +178,12 @@ public final class McpToolServer implements AutoCloseable {
         private long maxBytesInFlight;
         private int callsPerSession = 16;
         private int maxSessions = 1000;
+        private int sessionsPerClient = 100;
+        private int requestsPerClient = 64;
+        private Duration sessionIdle = Duration.ofMinutes(30);
         private Duration headerTimeout = Duration.ofSeconds(10);
+        private ToolLoop.Approver approver;
+        private Duration listTtl = Duration.ofMinutes(5);
 
         private Builder(Toolkit toolkit) {
             this.toolkit = Objects.requireNonNull(toolkit, "toolkit");
@@ -326,8 +339,89 @@ public final class McpToolServer implements AutoCloseable {
         }
 
         /**
-         * HTTP only: how long a connection may take to send its first request's headers (10 seconds unless set); a
-         * client that trickles them is disconnected.
+         * HTTP only: how many sessions one client (one remote address) may hold at once (100 unless set). A client at
+         * its bound that starts another gives up its least recently used idle session for it, so that a client
+         * opening sessions without end crowds out only itself.
+         *
+         * @param sessions the bound, positive
+         * @return this builder
+         */
+        public Builder sessionsPerClient(int sessions) {
+            if (sessions < 1) {
+                throw new IllegalArgumentException("sessionsPerClient must be positive: " + sessions);
+            }
+            this.sessionsPerClient = sessions;
+            return this;
+        }
+
+        /**
+         * HTTP only: how many requests one client (one remote address) may have open at once (64 unless set):
+         * being read, running, or waiting for their answer. Past it a request is refused with 503 before its body
+         * is read, so that slow or many connections from one client cannot take the threads every client needs.
+         *
+         * @param requests the bound, positive
+         * @return this builder
+         */
+        public Builder requestsPerClient(int requests) {
+            if (requests < 1) {
+                throw new IllegalArgumentException("requestsPerClient must be positive: " + requests);
+            }
+            this.requestsPerClient = requests;
+            return this;
+        }
+
+        /**
+         * HTTP only: how long a session may go unused (no request, none pending) before it ends (30 minutes unless
+         * set); its client then gets 404 and initializes again.
+         *
+         * @param idle the idle time, positive
+         * @return this builder
+         */
+        public Builder sessionIdleTimeout(Duration idle) {
+            if (idle.isNegative() || idle.isZero()) {
+                throw new IllegalArgumentException("the session idle timeout must be positive: " + idle);
+            }
+            this.sessionIdle = idle;
+            return this;
+        }
+
+        /**
+         * How long a host of the stateless revision (2026-07-28) may keep this server's {@code tools/list} and
+         * {@code server/discover} answers ({@code ttlMs}; 5 minutes unless set). The served tools never change
+         * while the server runs. The lists are {@code cacheScope: "public"}, or {@code "private"} with a
+         * {@linkplain #bearerToken bearer token}.
+         *
+         * @param ttl how long, zero or more
+         * @return this builder
+         */
+        public Builder listTtl(Duration ttl) {
+            if (ttl.isNegative()) {
+                throw new IllegalArgumentException("the list TTL must not be negative: " + ttl);
+            }
+            this.listTtl = ttl;
+            return this;
+        }
+
+        /**
+         * Who approves calls to tools that need a person's approval ({@code @Tool(confirm = true)},
+         * {@link dev.calltype.runtime.ToolSpec#confirm()}). Such a call runs only after the approver said yes to
+         * exactly that call (its name and arguments, as they will run); without an approver, or when it says no or
+         * throws, the client gets a failure result saying the call was declined and why. Calls to other tools run
+         * without asking.
+         *
+         * @param approver decides on each call to a tool that needs approval, on the call's thread; {@code null} (the
+         *     default) declines them all
+         * @return this builder
+         */
+        public Builder approver(ToolLoop.Approver approver) {
+            this.approver = approver;
+            return this;
+        }
+
+        /**
+         * HTTP only: how long a request's headers may take to arrive, for every request on a connection (10 seconds
+         * unless set, counted from the connection's opening for the first, from its first bytes for each later one);
+         * a client that trickles them is disconnected.
          *
          * @param timeout the deadline, positive
          * @return this builder
@@ -364,7 +458,7 @@ public final class McpToolServer implements AutoCloseable {
         public McpToolServer stdio(InputStream in, OutputStream out) {
             CountDownLatch closed = new CountDownLatch(1);
             ServerLimits limits = limits();
-            StdioServerTransport transport = new StdioServerTransport(in, out, limits, toolNames(), closed);
+            StdioServerTransport transport = new StdioServerTransport(in, out, limits, toolNames(), stateless(), closed);
             McpAsyncServer server = build(transport, limits);
             return new McpToolServer(server, null, null, closed, limits);
         }
@@ -379,7 +473,7 @@ public final class McpToolServer implements AutoCloseable {
          */
         public McpToolServer http(int port) throws IOException {
             ServerLimits limits = limits();
-            HttpServerTransport transport = new HttpServerTransport(limits, toolNames(),
+            HttpServerTransport transport = new HttpServerTransport(limits, toolNames(), stateless(),
                     new HttpGuard(allowedOrigins, isLoopback(host), bearerToken));
             McpAsyncServer server = build(transport, limits);
 
@@ -394,14 +488,18 @@ public final class McpToolServer implements AutoCloseable {
             connector.addEventListener(new Connection.Listener() {
                 @Override
                 public void onOpened(Connection connection) {
-                    connector.getScheduler().schedule(() -> {
-                        if (connection.getMessagesIn() == 0) {
-                            connection.getEndPoint().close();
-                        }
-                    }, deadline, TimeUnit.MILLISECONDS);
+                    HeaderDeadline.watch(connection, connector.getScheduler(), transport::serving, deadline);
                 }
             });
             jetty.addConnector(connector);
+            long sweepMillis = Math.max(50, Math.min(60_000, sessionIdle.toMillis() / 2));
+            Runnable[] sweep = new Runnable[1];
+            sweep[0] = () -> {
+                transport.sweep();
+                if (jetty.isRunning() || jetty.isStarting()) {
+                    connector.getScheduler().schedule(sweep[0], sweepMillis, TimeUnit.MILLISECONDS);
+                }
+            };
             ServletContextHandler context = new ServletContextHandler();
             context.setContextPath("/");
             ServletHolder servlet = new ServletHolder(transport);
@@ -424,6 +522,7 @@ public final class McpToolServer implements AutoCloseable {
                 }
                 throw new IOException("cannot listen on " + host + ":" + port + ": " + e.getMessage(), e);
             }
+            connector.getScheduler().schedule(sweep[0], sweepMillis, TimeUnit.MILLISECONDS);
             String shownHost = host.contains(":") ? "[" + host + "]" : host;
             URI uri = URI.create("http://" + shownHost + ":" + connector.getLocalPort() + HTTP_PATH);
             return new McpToolServer(server, jetty, uri, new CountDownLatch(1), limits);
@@ -434,7 +533,13 @@ public final class McpToolServer implements AutoCloseable {
                     : Math.max(4L << 20, Math.min(256L << 20, Runtime.getRuntime().maxMemory() / 16));
             int message = (int) Math.min(maxMessageBytes, budget);
             return new ServerLimits(requestTimeout, message, budget, callsPerSession, callsPerSession * 8,
-                    maxSessions, Duration.ofMinutes(30));
+                    maxSessions, sessionIdle, requestsPerClient, sessionsPerClient);
+        }
+
+        /** The stateless revision's serving of the same tools, with the same approval rule. */
+        private Stateless stateless() {
+            return new Stateless(toolkit, approver, McpTools.listing(toolkit), name, version, instructions, listTtl,
+                    bearerToken != null);
         }
 
         private Set<String> toolNames() {
@@ -459,7 +564,7 @@ public final class McpToolServer implements AutoCloseable {
                 spec.tools(McpServerFeatures.AsyncToolSpecification.builder()
                         .tool(tool)
                         .callHandler((exchange, request) -> ServedSession.run(exchange, tool.name(),
-                                () -> McpTools.bounded(tool.name(), call(toolkit, request, structured),
+                                () -> McpTools.bounded(tool.name(), call(toolkit, approver, request, structured),
                                         limits.maxMessageBytes)))
                         .build());
             }
@@ -468,16 +573,21 @@ public final class McpToolServer implements AutoCloseable {
     }
 
     /**
-     * One {@code tools/call}, through the toolkit's dispatch.
+     * One {@code tools/call}, through the toolkit's dispatch. A call to a tool that needs approval runs only when
+     * {@code approver} says yes to exactly this call ({@link Approvals#refusal}, the rule every door applies).
      *
      * @param structured whether the tool was listed with an {@code outputSchema}, so that a successful result must
      *     carry {@code structuredContent}
      */
-    static McpSchema.CallToolResult call(Toolkit toolkit, McpSchema.CallToolRequest request, boolean structured) {
+    static McpSchema.CallToolResult call(Toolkit toolkit, ToolLoop.Approver approver, McpSchema.CallToolRequest request,
+            boolean structured) {
         ToolCall call = ToolCall.of(request.name(), McpTools.arguments(request.arguments()));
         ToolResult result;
         try {
-            result = toolkit.dispatch(call);
+            ToolSpec tool = spec(toolkit, request.name());
+            Optional<String> refusal = tool == null ? Optional.empty() : Approvals.refusal(approver, call, tool);
+            result = refusal.isPresent() ? ToolResult.failure(request.name(), call.id(), refusal.get())
+                    : toolkit.dispatch(call);
         } catch (RuntimeException | Error e) {
             result = null;
         }
@@ -487,6 +597,16 @@ public final class McpToolServer implements AutoCloseable {
             result = ToolResult.thrown(request.name(), call.id(), null);
         }
         return McpTools.result(result, structured);
+    }
+
+    /** The listed tool of exactly this name (MCP names are exact: the server lists each under its own name). */
+    private static ToolSpec spec(Toolkit toolkit, String name) {
+        for (ToolSpec tool : toolkit.tools()) {
+            if (tool.name().equals(name)) {
+                return tool;
+            }
+        }
+        return null;
     }
 
     private static boolean isLoopback(String host) {

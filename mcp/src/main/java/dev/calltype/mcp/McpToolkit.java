@@ -30,6 +30,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
@@ -95,7 +96,19 @@ public final class McpToolkit implements Toolkit, AutoCloseable {
         NONE
     }
 
+    /** Which revision each server spoke when last connected, by source: the next connect tries it first. */
+    private static final Map<String, Boolean> STATELESS = new ConcurrentHashMap<>();
+    /** The longest a stdio server's answer to the first {@code server/discover} is awaited before a session is tried. */
+    static final Duration PROBE_WAIT = Duration.ofSeconds(5);
+    /** The shortest time a listing is kept, however small the server's {@code ttlMs}. */
+    static final Duration MIN_LIST_TTL = Duration.ofSeconds(1);
+
+    /** The session of the 2025-11-25 path (the SDK's client); {@code null} on the stateless path. */
     private final McpAsyncClient client;
+    /** The stateless path's wire (2026-07-28); {@code null} on the session path. */
+    private final StatelessClient wire;
+    /** On the stateless path: when the listing's {@code ttlMs} runs out ({@link System#nanoTime()}). */
+    private volatile long listedUntil;
     private final String source;
     private final Duration timeout;
     private final Confirm confirm;
@@ -115,8 +128,9 @@ public final class McpToolkit implements Toolkit, AutoCloseable {
     /** How many times the {@linkplain Builder#timeout timeout} progress notifications can stretch one call's wait. */
     static final int MAX_PROGRESS_FACTOR = 10;
 
-    private McpToolkit(McpAsyncClient client, String source, Builder settings) {
+    private McpToolkit(McpAsyncClient client, StatelessClient wire, String source, Builder settings) {
         this.client = client;
+        this.wire = wire;
         this.source = source;
         this.timeout = settings.timeout;
         this.confirm = settings.confirm;
@@ -176,24 +190,53 @@ public final class McpToolkit implements Toolkit, AutoCloseable {
         return source;
     }
 
+    /**
+     * The revision this toolkit speaks with its server: {@code 2026-07-28} (stateless) or {@code 2025-11-25} (a
+     * session through {@code initialize}).
+     *
+     * @return the protocol revision
+     */
+    public String protocolVersion() {
+        return wire != null ? Stateless.REVISION : client.getCurrentInitializationResult() == null
+                ? io.modelcontextprotocol.spec.ProtocolVersions.MCP_2025_11_25
+                : client.getCurrentInitializationResult().protocolVersion();
+    }
+
     @Override
     public List<ToolSpec> tools() {
-        return tools.tools();
+        return current().tools();
     }
 
     @Override
     public String schemaJson(SchemaDialect dialect) {
-        return tools.schemaJson(dialect);
+        return current().schemaJson(dialect);
     }
 
     @Override
     public String formatInstructions(PromptFormat format) {
-        return tools.formatInstructions(format);
+        return current().formatInstructions(format);
     }
 
     @Override
     public ToolResult dispatch(ToolCall call) {
-        return tools.dispatch(call);
+        return current().dispatch(call);
+    }
+
+    /**
+     * The tools as listed; on the stateless path a listing whose {@code ttlMs} has run out is listed again first
+     * (a failed re-list keeps the tools as they were, and is tried again after {@link #MIN_LIST_TTL}).
+     */
+    private Toolkit current() {
+        if (wire != null && System.nanoTime() - listedUntil > 0 && relisting.compareAndSet(false, true)) {
+            try {
+                install(listAll());
+            } catch (RuntimeException e) {
+                listedUntil = System.nanoTime() + MIN_LIST_TTL.toNanos();
+            } finally {
+                relisting.set(false);
+            }
+        }
+        return tools;
     }
 
     /**
@@ -203,7 +246,7 @@ public final class McpToolkit implements Toolkit, AutoCloseable {
      */
     @Override
     public Optional<BoundTool> bind(String name) {
-        Toolkit listing = tools;
+        Toolkit listing = current();
         return listing.resolve(name).map(tool -> BoundTool.of(this, tool, call -> {
             Toolkit now = tools;
             if (now != listing && !now.resolve(tool.name()).filter(tool::equals).isPresent()) {
@@ -216,7 +259,7 @@ public final class McpToolkit implements Toolkit, AutoCloseable {
     /** An extractor over the tools as listed now: the same one until the server's tools change. */
     @Override
     public ToolCallExtractor extractor() {
-        return tools.extractor();
+        return current().extractor();
     }
 
     /**
@@ -232,6 +275,10 @@ public final class McpToolkit implements Toolkit, AutoCloseable {
     /** Ends the session; a server started as a command is stopped. */
     @Override
     public void close() {
+        if (wire != null) {
+            wire.close();
+            return;
+        }
         try {
             client.closeGracefully().block(timeout);
         } catch (RuntimeException e) {
@@ -256,7 +303,8 @@ public final class McpToolkit implements Toolkit, AutoCloseable {
                 throw new IllegalStateException("the server sent more than " + maxPages + " pages of tools/list (a new"
                         + " nextCursor each time); if it really has that many, raise McpToolkit.Builder.listLimits");
             }
-            McpSchema.ListToolsResult page = await(client.listTools(cursor).timeout(timeout), "tools/list");
+            McpSchema.ListToolsResult page = wire != null ? statelessPage(cursor)
+                    : await(client.listTools(cursor).timeout(timeout), "tools/list");
             List<McpSchema.Tool> listed = page.tools() == null ? List.of() : page.tools();
             if (listed.size() > maxTools - all.size()) {
                 throw new IllegalStateException("the server listed more than " + maxTools + " tools; if it really has"
@@ -269,6 +317,50 @@ public final class McpToolkit implements Toolkit, AutoCloseable {
             }
         } while (cursor != null);
         return all;
+    }
+
+    /** One page of {@code tools/list} on the stateless path; its {@code ttlMs} sets when the listing runs out. */
+    private McpSchema.ListToolsResult statelessPage(String cursor) {
+        ObjectNode params = McpTools.JSON.createObjectNode();
+        if (cursor != null) {
+            params.put("cursor", cursor);
+        }
+        JsonNode result = statelessRequest("tools/list", params);
+        long ttl = Math.max(MIN_LIST_TTL.toMillis(), result.path("ttlMs").asLong(0));
+        listedUntil = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(ttl);
+        List<McpSchema.Tool> listed = new ArrayList<>();
+        for (JsonNode tool : result.path("tools")) {
+            if (!ClientWire.needsTasks(McpTools.JSON.convertValue(tool, Map.class))) {
+                listed.add(McpTools.JSON.convertValue(tool, McpSchema.Tool.class));
+            }
+        }
+        String next = result.path("nextCursor").isTextual() ? result.get("nextCursor").asText() : null;
+        return new McpSchema.ListToolsResult(listed, next);
+    }
+
+    /** One request on the stateless path: its result, or a failure saying what the server answered. */
+    private JsonNode statelessRequest(String method, ObjectNode params) {
+        StatelessClient.Answer answer;
+        try {
+            answer = wire.request(method, params, timeout);
+        } catch (StatelessClient.Unreachable e) {
+            // worded as the session path words the same failures
+            throw new RemoteToolException(switch (e.why) {
+                case TIMEOUT -> "the MCP server did not answer " + method + " within " + seconds(timeout);
+                case EXITED -> "the MCP server has exited";
+                case UNREACHABLE -> "the MCP server cannot be reached (" + method + ")";
+            });
+        } catch (java.io.IOException e) {
+            throw new RemoteToolException("the MCP server cannot be reached (" + method + ")");
+        }
+        if (answer.isError()) {
+            throw new RemoteToolException("the server answered " + method + " with an error: "
+                    + McpTools.shown(answer.error().path("message").asText(), 500));
+        }
+        if (answer.result() == null || !answer.result().isObject()) {
+            throw new RemoteToolException("the server sent no " + method + " result");
+        }
+        return answer.result();
     }
 
     /**
@@ -323,6 +415,13 @@ public final class McpToolkit implements Toolkit, AutoCloseable {
 
     /** The handler behind {@link #dispatch}: one {@code tools/call} with checked arguments. */
     private JsonNode call(String name, ObjectNode arguments) throws RemoteToolException {
+        if (wire != null) {
+            ObjectNode params = McpTools.JSON.createObjectNode().put("name", name);
+            params.set("arguments", arguments);
+            McpSchema.CallToolResult result = McpTools.JSON.convertValue(statelessRequest("tools/call", params),
+                    McpSchema.CallToolResult.class);
+            return value(result);
+        }
         String token = source.hashCode() + "-" + tokens.incrementAndGet();
         String key = JsonRpc.key(token);
         Sinks.Many<Long> beats = Sinks.many().multicast().directBestEffort();
@@ -336,6 +435,11 @@ public final class McpToolkit implements Toolkit, AutoCloseable {
         } finally {
             progress.remove(key);
         }
+        return value(result);
+    }
+
+    /** A call's result as the toolkit's value, or the failure the server reported. */
+    private static JsonNode value(McpSchema.CallToolResult result) {
         if (Boolean.TRUE.equals(result.isError())) {
             String text = McpTools.text(result);
             throw new RemoteToolException(text.isBlank() ? "the server reported an error without text" : text);
@@ -542,6 +646,90 @@ public final class McpToolkit implements Toolkit, AutoCloseable {
                 throw new IllegalStateException("cannot use the MCP server " + source + ": the command "
                         + commandLine.get(0) + " is not found or not executable");
             }
+            if (!STATELESS.getOrDefault(source, true)) {
+                // spoke 2025-11-25 last time: a session first, and the stateless revision should that fail
+                try {
+                    return session(source);
+                } catch (IllegalStateException e) {
+                    return orElseThrow(stateless(source, timeout), e);
+                }
+            }
+            // a silent server (one that ignores a method it does not know before initialize, as the Java SDK's
+            // does) costs the probe's wait once per process; a slow one that speaks only 2026-07-28 is tried again
+            McpToolkit stateless = stateless(source, commandLine != null && PROBE_WAIT.compareTo(timeout) < 0
+                    ? PROBE_WAIT : timeout);
+            if (stateless != null) {
+                return stateless;
+            }
+            try {
+                McpToolkit session = session(source);
+                STATELESS.put(source, false);
+                return session;
+            } catch (IllegalStateException e) {
+                if (commandLine == null || PROBE_WAIT.compareTo(timeout) >= 0) {
+                    throw e;
+                }
+                return orElseThrow(stateless(source, timeout), e);
+            }
+        }
+
+        private static McpToolkit orElseThrow(McpToolkit toolkit, IllegalStateException e) {
+            if (toolkit == null) {
+                throw e;
+            }
+            return toolkit;
+        }
+
+        /**
+         * The stateless revision's path: {@code server/discover} on the toolkit's own wire, then the tools listed.
+         *
+         * @return the toolkit; {@code null} when the server does not speak the revision (no result naming it: an
+         *     error, no answer, an exit, an HTTP status without a JSON-RPC answer)
+         * @throws IllegalStateException when the server speaks it but its tools cannot be listed
+         */
+        private McpToolkit stateless(String source, Duration probeWait) {
+            AtomicReference<McpToolkit> toolkit = new AtomicReference<>();
+            StatelessClient wire;
+            try {
+                wire = commandLine != null
+                        ? new StatelessClient.Stdio(commandLine, ChildEnvironment.of(System.getenv(), inherited, env),
+                                source, clientName, () -> {
+                                    McpToolkit listening = toolkit.get();
+                                    if (listening != null) {
+                                        listening.toolsChanged();
+                                    }
+                                })
+                        : new StatelessClient.Http(endpoint, bearerToken, timeout, clientName);
+            } catch (java.io.IOException e) {
+                throw new IllegalStateException("cannot use the MCP server " + source + ": cannot start it ("
+                        + e.getMessage() + ")");
+            }
+            boolean modern;
+            try {
+                StatelessClient.Answer discover = wire.request("server/discover", null, probeWait);
+                modern = !discover.isError() && discover.result() != null
+                        && discover.result().path("supportedVersions").toString().contains("\"" + Stateless.REVISION + "\"");
+            } catch (java.io.IOException e) {
+                modern = false;
+            }
+            if (!modern) {
+                wire.close();
+                return null;
+            }
+            McpToolkit result = new McpToolkit(null, wire, source, this);
+            toolkit.set(result);
+            try {
+                result.install(result.listAll());
+            } catch (RuntimeException e) {
+                result.close();
+                throw new IllegalStateException("cannot use the MCP server " + source + ": " + e.getMessage());
+            }
+            STATELESS.put(source, true);
+            return result;
+        }
+
+        /** The 2025-11-25 path: a session through the official SDK's client, {@code initialize} first. */
+        private McpToolkit session(String source) {
             ChildProcessTransport stdio = commandLine != null ? new ChildProcessTransport(commandLine,
                     ChildEnvironment.of(System.getenv(), inherited, env), source) : null;
             AtomicReference<McpToolkit> toolkit = new AtomicReference<>();
@@ -563,7 +751,7 @@ public final class McpToolkit implements Toolkit, AutoCloseable {
                     .initializationTimeout(timeout)
                     .jsonSchemaValidator(new OutputSchemaValidator())
                     .build();
-            McpToolkit result = new McpToolkit(client, source, this);
+            McpToolkit result = new McpToolkit(client, null, source, this);
             toolkit.set(result);
             try {
                 result.await(client.initialize().timeout(timeout), "initialize");

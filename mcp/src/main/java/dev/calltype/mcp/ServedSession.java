@@ -1,5 +1,7 @@
 package dev.calltype.mcp;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.modelcontextprotocol.common.McpTransportContext;
 import io.modelcontextprotocol.json.TypeRef;
 import io.modelcontextprotocol.server.McpAsyncServerExchange;
@@ -53,6 +55,7 @@ final class ServedSession {
 
     private final ServerLimits limits;
     private final Set<String> toolNames;
+    private final Stateless stateless;
     private final Outbound out;
     private McpServerSession session;
     private volatile State state = State.NEW;
@@ -66,9 +69,10 @@ final class ServedSession {
     private final AtomicInteger calls = new AtomicInteger();
     private volatile long lastUsed = System.nanoTime();
 
-    ServedSession(ServerLimits limits, Set<String> toolNames, Outbound out) {
+    ServedSession(ServerLimits limits, Set<String> toolNames, Stateless stateless, Outbound out) {
         this.limits = limits;
         this.toolNames = toolNames;
+        this.stateless = stateless;
         this.out = out;
     }
 
@@ -133,6 +137,10 @@ final class ServedSession {
     }
 
     private void request(JsonRpc.Message message, McpSchema.JSONRPCRequest request, long bytes) {
+        if (Stateless.claims(message.params())) {
+            stateless(message, bytes);
+            return;
+        }
         String key = message.key();
         String method = request.method();
         String refused = null;
@@ -206,23 +214,66 @@ final class ServedSession {
         }
     }
 
+    /**
+     * A request of the stateless revision, answered on its own whatever the session's state (it needs no
+     * {@code initialize}), with the same bounds, cancellation and budget as a session's requests; nothing of it is
+     * kept once it is answered.
+     */
+    private void stateless(JsonRpc.Message message, long bytes) {
+        String key = message.key();
+        Map<String, Object> params = message.params();
+        String method = message.method();
+        ObjectNode refused = Stateless.envelopeRefusal(key, params);
+        if (refused == null && "tools/call".equals(method) && !toolNames.contains(String.valueOf(params.get("name")))) {
+            refused = JsonRpc.error(key, JsonRpc.INVALID_PARAMS, "Unknown tool: "
+                    + McpTools.shown(String.valueOf(params.get("name")), 100));
+        }
+        if (refused == null && state == State.CLOSED) {
+            refused = JsonRpc.error(key, JsonRpc.INVALID_REQUEST, "the session is closed");
+        }
+        if (refused == null && pending.putIfAbsent(key, bytes) != null) {
+            refused = JsonRpc.error(key, JsonRpc.INVALID_REQUEST, "invalid request: the id " + key
+                    + " belongs to a request not answered yet");
+        }
+        if (refused != null) {
+            limits.release(bytes);
+            out.deliver(key, refused);
+            return;
+        }
+        JsonNode id = Stateless.id(key);
+        if (!"tools/call".equals(method)) {
+            answer(key, stateless.answer(key, id, method));
+            return;
+        }
+        String tool = (String) params.get("name");
+        run(key, tool, () -> McpTools.bounded(tool, stateless.call(params), limits.maxMessageBytes))
+                .subscribe(result -> answer(key, stateless.response(id, result)),
+                        e -> answer(key, stateless.response(id, McpTools.failure(tool, null))));
+    }
+
     /** What the SDK session sends: an answer goes out unless its request was cancelled; the budget is given back. */
     private void send(McpSchema.JSONRPCMessage message) {
-        String key = null;
         if (message instanceof McpSchema.JSONRPCResponse response) {
-            key = JsonRpc.key(response.id());
+            String key = JsonRpc.key(response.id());
             if (key.equals(initializeKey) && response.error() != null) {
                 state = State.NEW; // a failed initialize may be tried again
             }
-            running.remove(key);
-            Long bytes = pending.remove(key);
-            if (bytes != null) {
-                limits.release(bytes);
-            }
-            if (cancelled.remove(key)) {
-                out.withheld(key);
-                return;
-            }
+            answer(key, message);
+            return;
+        }
+        out.deliver(null, message);
+    }
+
+    /** Sends the answer to the request {@code key}, unless it was cancelled; its budget is given back. */
+    private void answer(String key, Object message) {
+        running.remove(key);
+        Long bytes = pending.remove(key);
+        if (bytes != null) {
+            limits.release(bytes);
+        }
+        if (cancelled.remove(key)) {
+            out.withheld(key);
+            return;
         }
         out.deliver(key, message);
     }
@@ -257,13 +308,30 @@ final class ServedSession {
                     + " calls running, as many as the server allows; retry when one has finished"));
         }
         CompletableFuture<McpSchema.CallToolResult> result = new CompletableFuture<>();
+        // the call's place is given back once: when its thread is done with it, or when it is cancelled before a
+        // thread took it up (then it never runs)
+        java.util.concurrent.atomic.AtomicBoolean started = new java.util.concurrent.atomic.AtomicBoolean();
+        java.util.concurrent.atomic.AtomicBoolean released = new java.util.concurrent.atomic.AtomicBoolean();
+        Runnable release = () -> {
+            if (released.compareAndSet(false, true)) {
+                calls.decrementAndGet();
+            }
+        };
         FutureTask<Void> task = new FutureTask<>(() -> {
+            started.set(true);
             try {
                 result.complete(work.get());
             } finally {
-                calls.decrementAndGet();
+                release.run();
             }
-        }, null);
+        }, null) {
+            @Override
+            protected void done() {
+                if (!started.get()) {
+                    release.run();
+                }
+            }
+        };
         Call call = new Call(tool, task, result);
         running.put(key, call);
         try {

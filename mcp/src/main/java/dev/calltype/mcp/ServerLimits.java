@@ -21,17 +21,23 @@ final class ServerLimits {
     final int callsPerSession;
     final int maxSessions;
     final Duration sessionIdle;
+    /** HTTP: the most requests one client address may have open at once (being read, run or awaiting answer). */
+    final int requestsPerClient;
+    /** HTTP: the most sessions one client address may hold; past it the client's least recently used goes. */
+    final int sessionsPerClient;
     final ExecutorService tools;
     private final AtomicLong inFlight = new AtomicLong();
 
     ServerLimits(Duration callTimeout, int maxMessageBytes, long maxBytesInFlight, int callsPerSession,
-            int maxCalls, int maxSessions, Duration sessionIdle) {
+            int maxCalls, int maxSessions, Duration sessionIdle, int requestsPerClient, int sessionsPerClient) {
         this.callTimeout = callTimeout;
         this.maxMessageBytes = maxMessageBytes;
         this.maxBytesInFlight = maxBytesInFlight;
         this.callsPerSession = callsPerSession;
         this.maxSessions = maxSessions;
         this.sessionIdle = sessionIdle;
+        this.requestsPerClient = requestsPerClient;
+        this.sessionsPerClient = sessionsPerClient;
         AtomicInteger n = new AtomicInteger();
         ThreadPoolExecutor pool = new ThreadPoolExecutor(0, maxCalls, 30, TimeUnit.SECONDS, new SynchronousQueue<>(),
                 r -> {

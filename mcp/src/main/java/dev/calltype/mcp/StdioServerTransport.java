@@ -12,7 +12,8 @@ import org.slf4j.LoggerFactory;
 import reactor.core.publisher.Mono;
 
 /**
- * One MCP session over a pair of streams, a message per line. A line that is not a message (empty, not JSON, a
+ * One MCP session over a pair of streams, a message per line; a request of the stateless revision (2026-07-28) is
+ * answered on its own, beside the session ({@link Stateless}). A line that is not a message (empty, not JSON, a
  * batch, not JSON-RPC, too long) is answered with a JSON-RPC error and the session goes on; at the end of the input
  * the session ends, its running calls are interrupted, and {@code closed} is counted down.
  */
@@ -24,22 +25,24 @@ final class StdioServerTransport implements McpServerTransportProvider {
     private final OutputStream out;
     private final ServerLimits limits;
     private final Set<String> toolNames;
+    private final Stateless stateless;
     private final CountDownLatch closed;
     private ServedSession connection;
     private volatile boolean writable = true;
 
     StdioServerTransport(InputStream in, OutputStream out, ServerLimits limits, Set<String> toolNames,
-            CountDownLatch closed) {
+            Stateless stateless, CountDownLatch closed) {
         this.in = in;
         this.out = out;
         this.limits = limits;
         this.toolNames = toolNames;
+        this.stateless = stateless;
         this.closed = closed;
     }
 
     @Override
     public void setSessionFactory(McpServerSession.Factory sessions) {
-        connection = new ServedSession(limits, toolNames, (key, message) -> write(message));
+        connection = new ServedSession(limits, toolNames, stateless, (key, message) -> write(message));
         connection.attach(sessions.create(connection.transport()));
         Thread reader = new Thread(this::read, "mcp-stdio-server");
         reader.setDaemon(true); // awaitClosed() is what keeps a program alive while its host talks to it

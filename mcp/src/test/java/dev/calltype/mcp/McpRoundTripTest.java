@@ -119,7 +119,7 @@ class McpRoundTripTest {
             }
         };
         for (Toolkit broken : List.of(returnsNull, throwing)) {
-            McpSchema.CallToolResult result = McpToolServer.call(broken,
+            McpSchema.CallToolResult result = McpToolServer.call(broken, null,
                     new McpSchema.CallToolRequest("lookup", Map.of()), false);
             assertThat(result.isError()).isTrue();
             assertThat(((McpSchema.TextContent) result.content().get(0)).text()).isEqualTo("Tool lookup failed.");

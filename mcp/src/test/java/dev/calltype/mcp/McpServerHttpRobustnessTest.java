@@ -193,26 +193,64 @@ class McpServerHttpRobustnessTest {
         McpToolServer server = McpToolServer.builder(new StubbornToolkit().toolkit)
                 .headerTimeout(Duration.ofSeconds(1)).http(0);
         try (Socket socket = new Socket("127.0.0.1", server.uri().orElseThrow().getPort())) {
+            assertClosedWhileTrickling(socket);
+        } finally {
+            server.close();
+        }
+    }
+
+    /**
+     * Starts a request's head and trickles a header line every half second: the server, with a header deadline of a
+     * second, closes the connection well within five.
+     */
+    private static void assertClosedWhileTrickling(Socket socket) throws Exception {
+        OutputStream out = socket.getOutputStream();
+        InputStream in = socket.getInputStream();
+        out.write("POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\n".getBytes(StandardCharsets.US_ASCII));
+        long start = System.nanoTime();
+        boolean closed = false;
+        socket.setSoTimeout(50);
+        try {
+            for (int i = 0; i < 12 && !closed; i++) {
+                out.write("X-Slow: 1\r\n".getBytes(StandardCharsets.US_ASCII));
+                out.flush();
+                Thread.sleep(500);
+                try {
+                    closed = in.read() == -1;
+                } catch (java.net.SocketTimeoutException e) {
+                    // still open
+                }
+            }
+        } catch (java.io.IOException e) {
+            closed = true; // the server closed the connection
+        }
+        assertThat(closed).as("the connection was closed").isTrue();
+        assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(5));
+    }
+
+    @Test
+    void theHeaderDeadlineCoversEveryRequestOnAConnection() throws Exception {
+        McpToolServer server = McpToolServer.builder(new StubbornToolkit().toolkit)
+                .headerTimeout(Duration.ofSeconds(1)).http(0);
+        try (Socket socket = new Socket("127.0.0.1", server.uri().orElseThrow().getPort())) {
             socket.setSoTimeout(10_000);
             OutputStream out = socket.getOutputStream();
             InputStream in = socket.getInputStream();
-            out.write("POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\n".getBytes(StandardCharsets.US_ASCII));
-            long start = System.nanoTime();
-            int read = -2;
-            try {
-                for (int i = 0; i < 8 && read != -1; i++) {
-                    out.write("X-Slow: 1\r\n".getBytes(StandardCharsets.US_ASCII));
-                    out.flush();
-                    Thread.sleep(500);
-                    if (in.available() > 0 || i == 7) {
-                        read = in.read();
-                    }
-                }
-            } catch (java.io.IOException e) {
-                read = -1; // the server closed the connection
+            byte[] body = INIT.getBytes(StandardCharsets.UTF_8);
+            out.write(("POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                    + "Accept: application/json\r\nContent-Length: " + body.length + "\r\n\r\n")
+                    .getBytes(StandardCharsets.US_ASCII));
+            out.write(body);
+            out.flush();
+            // the first request is answered; the connection stays open for the next
+            byte[] head = new byte[12];
+            assertThat(in.readNBytes(head, 0, 12)).isEqualTo(12);
+            assertThat(new String(head, StandardCharsets.US_ASCII)).isEqualTo("HTTP/1.1 200");
+            Thread.sleep(1_500); // idle between requests is the idle timeout's business, not the header deadline's
+            while (in.available() > 0) {
+                in.read(); // the rest of the first answer
             }
-            assertThat(read).as("the connection was closed").isEqualTo(-1);
-            assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(5));
+            assertClosedWhileTrickling(socket);
         } finally {
             server.close();
         }

@@ -21,7 +21,8 @@ class AnswerTypesTest {
 
     static JavaFileObject[] sources() {
         List<JavaFileObject> out = new ArrayList<>(Sources.annotations());
-        for (String c : List.of("Recipe", "Sentiment", "Payment", "Invoice", "Outline")) {
+        for (String c : List.of("Recipe", "Sentiment", "Payment", "Invoice", "Outline", "Timetable", "Figure",
+                "Ledger")) {
             out.add(Sources.resource("com.example.answers." + c));
         }
         return out.toArray(new JavaFileObject[0]);
@@ -40,13 +41,13 @@ class AnswerTypesTest {
         return (AnswerType<?>) compiled().instance("com.example.answers." + generated);
     }
 
-    private static String value(String generated, String text) {
+    static String value(String generated, String text) {
         ParsedAnswer<?> p = type(generated).parse(text);
         assertThat(p.errors()).as("errors of %s", text).isEmpty();
         return p.value().orElseThrow().toString();
     }
 
-    private static List<AnswerError> errors(String generated, String text) {
+    static List<AnswerError> errors(String generated, String text) {
         ParsedAnswer<?> p = type(generated).parse(text);
         assertThat(p.value()).as("value of %s", text).isEmpty();
         assertThat(p.correctionPrompt()).isPresent();

@@ -90,8 +90,24 @@ class DirectBindingTest {
     }
 
     private static boolean boundDirectly(String text) {
-        return AnswerFinder.find(text, ExtractionLimits.DEFAULTS, shape, 100).candidates().stream()
-                .anyMatch(c -> c.bound() != null);
+        return candidates(text, shape).stream().anyMatch(c -> c.bound() != null);
+    }
+
+    /** The candidates a whole-text scan finds, in text order. */
+    static List<AnswerFinder.Candidate> candidates(String text, Shape shape) {
+        List<AnswerFinder.Candidate> out = new java.util.ArrayList<>();
+        AnswerFinder.scan(text, ExtractionLimits.DEFAULTS, shape, 100, new AnswerFinder.Sink() {
+            @Override
+            public void candidate(AnswerFinder.Candidate candidate) {
+                out.add(candidate);
+            }
+
+            @Override
+            public void reset() {
+                out.clear();
+            }
+        });
+        return out;
     }
 
     @Test
@@ -162,7 +178,7 @@ class DirectBindingTest {
         Method s = DirectShape.class.getDeclaredMethod("shape");
         s.setAccessible(true);
         Shape surveyShape = (Shape) s.invoke(d.get(null));
-        assertThat(AnswerFinder.find(json, ExtractionLimits.DEFAULTS, surveyShape, 100).candidates().get(0).bound())
+        assertThat(candidates(json, surveyShape).get(0).bound())
                 .isNotNull();
         Field t = type.getClass().getDeclaredField("TEXTS");
         t.setAccessible(true);

@@ -411,6 +411,7 @@ public final class Instructions {
                 case "date" -> "2024-05-17";
                 case "date-time" -> "2024-05-17T09:30:00Z";
                 case "duration" -> "PT30M";
+                case "time" -> "09:30:00Z";
                 case "uuid" -> "123e4567-e89b-12d3-a456-426614174000";
                 case "uri" -> "https://example.com/";
                 case "email" -> "name@example.com";
@@ -480,7 +481,8 @@ public final class Instructions {
             }
             return switch (type) {
                 case "string" -> Json.of(answer && p.get("format") instanceof JsonString f ? formatted(f.value())
-                        : "...");
+                        : answer && p.get("pattern") instanceof JsonString r && StringForms.example(r.value()) != null
+                        ? StringForms.example(r.value()) : "...");
                 case "integer" -> new JsonNumber("1");
                 case "number" -> new JsonNumber("1.5");
                 case "boolean" -> new JsonBoolean(true);

@@ -23,7 +23,12 @@ public record AnswerError(Kind kind, String path, String message) {
         /** A member is missing, of the wrong kind, out of bounds or not allowed by the type. */
         INVALID_VALUE,
         /** A limit (size, nesting depth) was exceeded. */
-        LIMIT_EXCEEDED
+        LIMIT_EXCEEDED,
+        /**
+         * The text holds an answer and, after it, a partial object that changes some of its members (a correction
+         * written as a patch): which values are meant is not guessed.
+         */
+        AMBIGUOUS
     }
 
     /**

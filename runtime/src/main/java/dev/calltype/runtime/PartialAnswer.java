@@ -6,23 +6,48 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * What a streaming answer holds so far: the members of the answer's object that are complete, each read into its
- * Java type (a member's value is final once it is here), and whether the object itself is complete. Immutable.
+ * A preview of a streaming answer ({@link AnswerStream}): the members of what would be the answer if the response
+ * ended now, each read into its Java type, whether that value is whole, and the revision it belongs to. Within a
+ * revision snapshots only grow and a member keeps its value; a higher revision replaces everything shown before
+ * (later text changed which value is the answer). Immutable.
  */
 public final class PartialAnswer {
 
     private final Map<String, Object> members;
     private final boolean complete;
+    private final int revision;
+
+    /**
+     * A snapshot in the first revision.
+     *
+     * @param members the complete members by JSON name, in the order written, each read into its Java type
+     * @param complete whether the value shown is whole and reads into the type
+     */
+    public PartialAnswer(Map<String, Object> members, boolean complete) {
+        this(members, complete, 0);
+    }
 
     /**
      * A snapshot.
      *
      * @param members the complete members by JSON name, in the order written, each read into its Java type
-     * @param complete whether the answer's object has been closed
+     * @param complete whether the value shown is whole and reads into the type
+     * @param revision how many times what was shown before was replaced
      */
-    public PartialAnswer(Map<String, Object> members, boolean complete) {
+    public PartialAnswer(Map<String, Object> members, boolean complete, int revision) {
         this.members = Collections.unmodifiableMap(new LinkedHashMap<>(members));
         this.complete = complete;
+        this.revision = revision;
+    }
+
+    /**
+     * How many times the stream replaced what it had shown: a snapshot with a higher revision than the last one a
+     * listener drew replaces it (redraw from this snapshot); with the same revision it only adds members.
+     *
+     * @return the revision, from 0
+     */
+    public int revision() {
+        return revision;
     }
 
     /**
@@ -48,7 +73,8 @@ public final class PartialAnswer {
     }
 
     /**
-     * Whether a member's value is final: written completely, so it is what the whole answer will hold.
+     * Whether a member was written completely: it keeps its value for the rest of this revision (only a new
+     * revision replaces it).
      *
      * @param member the member's JSON name
      * @return whether it is complete
@@ -58,9 +84,10 @@ public final class PartialAnswer {
     }
 
     /**
-     * Whether the answer's object is complete.
+     * Whether the value shown is whole and reads into the type: the answer found so far, not an object still being
+     * written.
      *
-     * @return {@code true} once its closing brace arrived
+     * @return {@code true} once it was read whole
      */
     public boolean complete() {
         return complete;
@@ -68,16 +95,17 @@ public final class PartialAnswer {
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof PartialAnswer p && members.equals(p.members) && complete == p.complete;
+        return o instanceof PartialAnswer p && members.equals(p.members) && complete == p.complete
+                && revision == p.revision;
     }
 
     @Override
     public int hashCode() {
-        return members.hashCode() * 31 + Boolean.hashCode(complete);
+        return (members.hashCode() * 31 + Boolean.hashCode(complete)) * 31 + revision;
     }
 
     @Override
     public String toString() {
-        return "PartialAnswer" + members + (complete ? " (complete)" : "");
+        return "PartialAnswer" + members + (complete ? " (complete)" : "") + (revision > 0 ? " r" + revision : "");
     }
 }

@@ -71,5 +71,10 @@ public enum Repair {
      * follow (FunctionGemma {@code {city:<escape>NYC<escape>unit:<escape>celsius<escape>}}): nothing else could be
      * meant, so it was read as if written.
      */
-    MISSING_COMMAS
+    MISSING_COMMAS,
+    /**
+     * A typed answer's member was written in another case style ({@code invoice_number}, {@code InvoiceNumber} or
+     * {@code invoice-number} for {@code invoiceNumber}) and read as the one member it folds to.
+     */
+    MEMBER_NAME_NORMALIZED
 }

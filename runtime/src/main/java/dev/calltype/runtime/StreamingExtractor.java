@@ -8,6 +8,7 @@ import dev.calltype.runtime.internal.scan.ErrorTexts;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Consumer;
 
@@ -40,6 +41,7 @@ import java.util.function.Consumer;
 public final class StreamingExtractor {
 
     private final Config cfg;
+    private final Ending ending;
     private final Consumer<StreamEvent> listener;
     private final HeldText window = new HeldText();
     private final Driver driver;
@@ -50,8 +52,9 @@ public final class StreamingExtractor {
     private List<StreamEvent> events = new ArrayList<>();
     private boolean finished;
 
-    StreamingExtractor(Config cfg, Consumer<StreamEvent> listener) {
+    StreamingExtractor(Config cfg, Ending ending, Consumer<StreamEvent> listener) {
         this.cfg = cfg;
+        this.ending = ending;
         this.listener = listener;
         this.sink = new Sink(cfg.reasoningStartDecided ? null : new StringBuilder());
         this.driver = new Driver(cfg, sink);
@@ -82,16 +85,33 @@ public final class StreamingExtractor {
     }
 
     /**
-     * Ends the response: decides everything still open and returns the last events. Idempotent.
+     * Ends the response, which ended as the extractor's {@link ToolCallExtractor#ending()} says: decides everything
+     * still open and returns the last events. Idempotent.
      *
-     * @return the last events (a call still open is a {@code TRUNCATED} error); empty when called again
+     * @return the last events (a call still open is a {@code TRUNCATED} error, see {@link #finish(Ending)}); empty when
+     *     called again
      */
     public List<StreamEvent> finish() {
+        return finish(ending);
+    }
+
+    /**
+     * Ends the response, which ended as {@code ending} says (the server's finish reason): decides everything still
+     * open and returns the last events; a call the end leaves open runs only when it ended on purpose
+     * ({@link Ending#STOP}). Idempotent (the ending given first applies).
+     *
+     * @param ending how the response ended, {@link Ending#UNKNOWN} when not known
+     * @return the last events (a call still open is a {@code TRUNCATED} error unless {@code ending} is
+     *     {@link Ending#STOP} and its arguments are whole); empty when called again
+     * @throws NullPointerException when {@code ending} is {@code null}
+     */
+    public List<StreamEvent> finish(Ending ending) {
+        Objects.requireNonNull(ending, "ending");
         if (finished) {
             return List.of();
         }
         finished = true;
-        driver.run(window, window.length(), true);
+        driver.ending(ending).run(window, window.length(), true);
         window.dropBefore(driver.earliestNeeded());
         return deliver();
     }

@@ -47,9 +47,11 @@ public final class ToolCallExtractor {
     private static final Recognizers FORMATS = new Recognizers(WireFormat.families());
 
     private final Config cfg;
+    private final Ending ending;
 
-    private ToolCallExtractor(Config cfg) {
+    private ToolCallExtractor(Config cfg, Ending ending) {
         this.cfg = cfg;
+        this.ending = ending;
     }
 
     /**
@@ -96,11 +98,35 @@ public final class ToolCallExtractor {
      * @throws NullPointerException when {@code response} is {@code null}
      */
     public Extraction extract(CharSequence response) {
+        return extract(response, ending);
+    }
+
+    /**
+     * Every call, error and the user-visible text of one complete response that ended as {@code ending} says: a call
+     * its end leaves open runs only when it ended on purpose ({@link Ending#STOP}). Never throws for any text.
+     *
+     * @param response the model's whole response
+     * @param ending how the response ended (the server's finish reason), {@link Ending#UNKNOWN} when not known
+     * @return what was found; failures are {@link ExtractionError}s in it, not exceptions
+     * @throws NullPointerException when {@code response} or {@code ending} is {@code null}
+     */
+    public Extraction extract(CharSequence response, Ending ending) {
         Objects.requireNonNull(response, "response");
+        Objects.requireNonNull(ending, "ending");
         ExtractionCollector a = new ExtractionCollector();
         CharSequence text = cfg.promptTail.isEmpty() ? response : cfg.promptTail + response;
-        new Driver(cfg, a).run(text, text.length(), true);
+        new Driver(cfg, a).ending(ending).run(text, text.length(), true);
         return a.extraction(cfg);
+    }
+
+    /**
+     * How the texts this extractor reads end when a call does not say ({@link #extract(CharSequence)},
+     * {@link StreamingExtractor#finish()}).
+     *
+     * @return the ending given to the builder, {@link Ending#UNKNOWN} when none was
+     */
+    public Ending ending() {
+        return ending;
     }
 
     /**
@@ -154,7 +180,7 @@ public final class ToolCallExtractor {
      * @return a new streaming extractor with this extractor's settings, for one response only
      */
     public StreamingExtractor streaming() {
-        return new StreamingExtractor(cfg, null);
+        return new StreamingExtractor(cfg, ending, null);
     }
 
     /**
@@ -164,7 +190,7 @@ public final class ToolCallExtractor {
      * @return a new streaming extractor with this extractor's settings, for one response only
      */
     public StreamingExtractor streaming(Consumer<StreamEvent> listener) {
-        return new StreamingExtractor(cfg, Objects.requireNonNull(listener, "listener"));
+        return new StreamingExtractor(cfg, ending, Objects.requireNonNull(listener, "listener"));
     }
 
     /** Settings for a {@link ToolCallExtractor}. */
@@ -179,8 +205,23 @@ public final class ToolCallExtractor {
         private Boolean startsInReasoning;
         private String promptTail = "";
         private ExtractionLimits limits = ExtractionLimits.DEFAULTS;
+        private Ending ending = Ending.UNKNOWN;
 
         private Builder() {
+        }
+
+        /**
+         * How the texts the extractor reads end, when {@link ToolCallExtractor#extract(CharSequence, Ending)} or
+         * {@link StreamingExtractor#finish(Ending)} does not say: for a server that always reports its ending in the
+         * same way, or a program that only reads replies that stopped on purpose. The default,
+         * {@link Ending#UNKNOWN}, refuses a call the end of the text leaves open, since it may have been cut off.
+         *
+         * @param ending how the texts end
+         * @return this builder
+         */
+        public Builder ending(Ending ending) {
+            this.ending = Objects.requireNonNull(ending, "ending");
+            return this;
         }
 
         /**
@@ -379,7 +420,7 @@ public final class ToolCallExtractor {
         public ToolCallExtractor build() {
             return new ToolCallExtractor(new Config(FORMATS, tools, limits, searchReasoning, runUnclosedReasoning,
                     startsInReasoning, promptTail,
-                    formats, marker, tags));
+                    formats, marker, tags), ending);
         }
     }
 }

@@ -80,6 +80,9 @@ class LinearityTest {
         f.put("pythonic strings with unescaped quotes", n -> "shell(command=\"" + repeat("a \"b\" ", n));
         f.put("MiniMax-M3 nested parameter tags", n -> "]<]minimax[>[<tool_call>]<]minimax[>[<invoke name=\"f\">"
                 + repeat("]<]minimax[>[<a>", n));
+        f.put("Command R openers whose fence line never ends", n -> repeat("Action: ```j ", n));
+        f.put("LFM2 blocks of unclosed pythonic calls", n -> repeat("<|tool_call_start|>[f(", n));
+        f.put("Llama 4 blocks of unclosed pythonic calls", n -> repeat("<|python_start|>[f(", n));
         return f;
     }
 

@@ -126,10 +126,15 @@ class RepairsTest {
     @Test
     void everyCallOfAnArrayClosedByRepairHasAPlaceInTheText() {
         String text = "[{\"name\":\"ping\",\"args\":{}},{\"name\":\"stock_price\",\"args\":{\"ticker\":\"Q\"}} // \"and\" [more";
-        Extraction e = ToolCallExtractor.builder().build().extract(text);
+        // the array's end never came: its last call is open, read only when the text ended on purpose (Ending)
+        Extraction e = ToolCallExtractor.builder().build().extract(text, Ending.STOP);
         assertThat(e.calls()).extracting(ToolCall::name).containsExactly("ping", "stock_price");
         assertThat(e.calls()).allSatisfy(c -> assertThat(c.end()).isGreaterThan(c.start()));
         assertThat(ExtractionChecks.partitionProblem(text, e)).isNull();
         assertThat(e.calls().get(1).start()).isEqualTo(text.indexOf("{\"name\":\"stock_price"));
+        Extraction unknown = ToolCallExtractor.builder().build().extract(text);
+        assertThat(unknown.calls()).extracting(ToolCall::name).containsExactly("ping");
+        assertThat(unknown.errors()).extracting(ExtractionError::kind).containsExactly(ExtractionError.Kind.TRUNCATED);
+        assertThat(ExtractionChecks.partitionProblem(text, unknown)).isNull();
     }
 }

@@ -108,7 +108,7 @@ public final class AnswerGenerator {
                         : "return $T.parse(text, TEXTS, $T::read, " + DIRECT + ")", ANSWER_SUPPORT, self).build());
         type.addMethod(MethodSpec.methodBuilder("streaming").addAnnotation(Override.class)
                 .addModifiers(Modifier.PUBLIC).returns(ParameterizedTypeName.get(RuntimeNames.ANSWER_STREAM, answer))
-                .addStatement("return new $T<>(this, $T::member)", RuntimeNames.ANSWER_STREAM, self).build());
+                .addStatement("return $T.stream(TEXTS, $T::read, $T::member)", ANSWER_SUPPORT, self, self).build());
         type.addMethod(MethodSpec.methodBuilder("read").addModifiers(Modifier.PRIVATE, Modifier.STATIC)
                 .addJavadoc("Reads the whole answer: the value, or null after adding problems.\n")
                 .returns(answer).addParameter(JSON_NODE, "node")

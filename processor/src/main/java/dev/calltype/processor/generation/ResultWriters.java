@@ -95,6 +95,9 @@ final class ResultWriters {
             if (s.kind() == ScalarKind.BOOLEAN) {
                 return CodeBlock.of("$L.bool($L)", out, value);
             }
+            if (s.kind() == ScalarKind.YEAR) {
+                return CodeBlock.of("$L.year($L)", out, value);
+            }
             return CodeBlock.of("$L.string($L)", out, value);
         }
         if (type instanceof TypeModel.EnumType) {

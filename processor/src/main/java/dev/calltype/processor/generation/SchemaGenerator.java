@@ -160,6 +160,9 @@ public final class SchemaGenerator {
         if (kind.format() != null) {
             out.put("format", Json.of(kind.format()));
         }
+        if (kind.pattern() != null) {
+            out.put("pattern", Json.of(kind.pattern()));
+        }
         if (kind == ScalarKind.CHAR) {
             out.put("minLength", number(1));
             out.put("maxLength", number(1));

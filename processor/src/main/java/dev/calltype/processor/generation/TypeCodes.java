@@ -169,6 +169,15 @@ final class TypeCodes {
             case OFFSET_DATE_TIME -> 'o';
             case INSTANT -> 'k';
             case DURATION -> 'p';
+            case LOCAL_TIME -> 'a';
+            case OFFSET_TIME -> 'e';
+            case ZONED_DATE_TIME -> 'l';
+            case PERIOD -> 'q';
+            case YEAR -> 'Y';
+            case YEAR_MONTH -> 'K';
+            case MONTH_DAY -> 'N';
+            case ZONE_ID -> 'G';
+            case ZONE_OFFSET -> 'P';
         };
         return primitive || kind.primitive() == null ? c : Character.toUpperCase(c);
     }

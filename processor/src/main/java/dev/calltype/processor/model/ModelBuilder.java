@@ -43,8 +43,9 @@ public final class ModelBuilder {
 
     /** The list of supported types, for messages. */
     public static final String SUPPORTED = "String, char, boolean, byte, short, int, long, float, double and their"
-            + " boxes, BigDecimal, BigInteger, enums, UUID, URI, LocalDate, LocalDateTime, OffsetDateTime, Instant,"
-            + " Duration, records, sealed interfaces of records, List<T>, Set<T>, Collection<T>, arrays,"
+            + " boxes, BigDecimal, BigInteger, enums, UUID, URI, LocalDate, LocalTime, LocalDateTime, OffsetDateTime,"
+            + " OffsetTime, ZonedDateTime, Instant, Duration, Period, Year, YearMonth, MonthDay, ZoneId, ZoneOffset,"
+            + " records, sealed interfaces of records, List<T>, Set<T>, Collection<T>, arrays,"
             + " Map<String, V> and Optional<T>";
 
     private static final String PARAM = Param.class.getCanonicalName();

@@ -1,5 +1,7 @@
 package dev.calltype.processor.model;
 
+import dev.calltype.render.StringForms;
+
 
 /**
  * The scalar Java types a tool parameter can have, with their JSON Schema type and format and the
@@ -23,7 +25,16 @@ public enum ScalarKind {
     LOCAL_DATE_TIME("java.time.LocalDateTime", null, "string", "date-time", "toLocalDateTime"),
     OFFSET_DATE_TIME("java.time.OffsetDateTime", null, "string", "date-time", "toOffsetDateTime"),
     INSTANT("java.time.Instant", null, "string", "date-time", "toInstant"),
-    DURATION("java.time.Duration", null, "string", "duration", "toDuration");
+    DURATION("java.time.Duration", null, "string", "duration", "toDuration"),
+    LOCAL_TIME("java.time.LocalTime", null, "string", "time", "toLocalTime"),
+    OFFSET_TIME("java.time.OffsetTime", null, "string", "time", "toOffsetTime"),
+    ZONED_DATE_TIME("java.time.ZonedDateTime", null, "string", "date-time", "toZonedDateTime"),
+    PERIOD("java.time.Period", null, "string", null, "toPeriod"),
+    YEAR("java.time.Year", null, "integer", null, "toYear"),
+    YEAR_MONTH("java.time.YearMonth", null, "string", null, "toYearMonth"),
+    MONTH_DAY("java.time.MonthDay", null, "string", null, "toMonthDay"),
+    ZONE_ID("java.time.ZoneId", null, "string", null, "toZoneId"),
+    ZONE_OFFSET("java.time.ZoneOffset", null, "string", null, "toZoneOffset");
 
     private final String className;
     private final String primitive;
@@ -63,8 +74,24 @@ public enum ScalarKind {
         return coercion;
     }
 
+    /** Whether the Java type is a number (a {@code Year} is written as an integer but is not one). */
     public boolean isNumeric() {
-        return schemaType.equals("integer") || schemaType.equals("number");
+        return this != YEAR && (schemaType.equals("integer") || schemaType.equals("number"));
+    }
+
+    /**
+     * The JSON Schema {@code pattern} of a string type that has no {@code format} for it, or {@code null}: ISO
+     * forms that models can be held to by structured output.
+     */
+    public String pattern() {
+        return switch (this) {
+            case PERIOD -> StringForms.PERIOD;
+            case YEAR_MONTH -> StringForms.YEAR_MONTH;
+            case MONTH_DAY -> StringForms.MONTH_DAY;
+            case ZONE_OFFSET -> StringForms.ZONE_OFFSET;
+            case ZONE_ID -> StringForms.ZONE_ID;
+            default -> null;
+        };
     }
 
     /** The kind for a qualified class name or primitive keyword, or {@code null}. */

@@ -191,7 +191,10 @@ final class TypeMapper {
         if (te.getKind() == ElementKind.INTERFACE && te.getModifiers().contains(Modifier.SEALED)) {
             return sealed(type, te);
         }
-        String what = te.getKind() == ElementKind.INTERFACE ? "an interface that is not sealed"
+        String what = Declarations.isKotlin(te) ? Declarations.KOTLIN_CLASS
+                : te.getKind() == ElementKind.INTERFACE ? "an interface that is not sealed"
+                : te.getKind() == ElementKind.CLASS && qn.startsWith("java.time.")
+                ? "a java.time class that is not one of the supported types (use one of those listed)"
                 : te.getKind() == ElementKind.CLASS ? "a class that is not a record (use a record)"
                 : "a " + te.getKind().name().toLowerCase(java.util.Locale.ROOT);
         return new Mapping.Failure(te.getSimpleName() + " is " + what);

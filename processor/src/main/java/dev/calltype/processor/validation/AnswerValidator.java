@@ -89,6 +89,9 @@ public final class AnswerValidator {
     }
 
     private static String kind(Element e) {
+        if (Declarations.isKotlin(e)) {
+            return Declarations.KOTLIN_CLASS;
+        }
         if (e.getKind() == ElementKind.INTERFACE) {
             return "an interface that is not sealed";
         }

@@ -165,6 +165,8 @@ final class DefaultCheck {
                 return integer(value, Long.MIN_VALUE, Long.MAX_VALUE, at);
             case BIG_INTEGER:
                 return integer(value, null, null, at);
+            case YEAR:
+                return integer(value, (long) java.time.Year.MIN_VALUE, (long) java.time.Year.MAX_VALUE, at);
             case FLOAT:
             case DOUBLE:
             case BIG_DECIMAL:
@@ -185,6 +187,14 @@ final class DefaultCheck {
                 case OFFSET_DATE_TIME -> java.time.OffsetDateTime.parse(text);
                 case INSTANT -> java.time.Instant.parse(text);
                 case DURATION -> java.time.Duration.parse(text);
+                case LOCAL_TIME -> java.time.LocalTime.parse(text);
+                case OFFSET_TIME -> java.time.OffsetTime.parse(text);
+                case ZONED_DATE_TIME -> java.time.ZonedDateTime.parse(text);
+                case PERIOD -> java.time.Period.parse(text);
+                case YEAR_MONTH -> java.time.YearMonth.parse(text);
+                case MONTH_DAY -> java.time.MonthDay.parse(text.startsWith("--") ? text : "--" + text);
+                case ZONE_ID -> java.time.ZoneId.of(text);
+                case ZONE_OFFSET -> java.time.ZoneOffset.of(text);
                 default -> {
                 }
             }

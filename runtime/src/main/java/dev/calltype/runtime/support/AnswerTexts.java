@@ -19,6 +19,7 @@ public final class AnswerTexts {
     private final String[] dialects = new String[SchemaDialect.values().length];
     private Json.JsonObject schema;
     private String instructions;
+    private java.util.List<String> members;
 
     /**
      * @param name the answer's name
@@ -63,6 +64,20 @@ public final class AnswerTexts {
             instructions = text;
         }
         return text;
+    }
+
+    /**
+     * The JSON names of the members of an object answer, in the schema's order; empty for other answers. Keys
+     * written in another case style are matched against these.
+     */
+    public java.util.List<String> members() {
+        java.util.List<String> m = members;
+        if (m == null) {
+            m = objectRoot && tree().get("properties") instanceof Json.JsonObject p
+                    ? java.util.List.copyOf(p.members().keySet()) : java.util.List.of();
+            members = m;
+        }
+        return m;
     }
 
     private Json.JsonObject tree() {

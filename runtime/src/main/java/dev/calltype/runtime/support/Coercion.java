@@ -10,6 +10,15 @@ import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.net.URI;
 import java.time.Duration;
+import java.time.LocalTime;
+import java.time.MonthDay;
+import java.time.OffsetTime;
+import java.time.Period;
+import java.time.Year;
+import java.time.YearMonth;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
@@ -264,6 +273,96 @@ public final class Coercion {
     /** {@link #toDuration(JsonNode, String, List)} for member {@code member} of the object at {@code parent}. */
     public static Duration toDuration(JsonNode node, String parent, String member, List<String> problems) {
         return JsonCoercion.toDuration(node, parent, member, problems);
+    }
+
+    /** A {@code LocalTime} ({@code 14:30:00}). */
+    public static LocalTime toLocalTime(JsonNode node, String path, List<String> problems) {
+        return JsonCoercion.toLocalTime(node, path, problems);
+    }
+
+    /** {@link #toLocalTime(JsonNode, String, List)} for member {@code member} of the object at {@code parent}. */
+    public static LocalTime toLocalTime(JsonNode node, String parent, String member, List<String> problems) {
+        return JsonCoercion.toLocalTime(node, parent, member, problems);
+    }
+
+    /** An {@code OffsetTime} ({@code 14:30:00+02:00}). */
+    public static OffsetTime toOffsetTime(JsonNode node, String path, List<String> problems) {
+        return JsonCoercion.toOffsetTime(node, path, problems);
+    }
+
+    /** {@link #toOffsetTime(JsonNode, String, List)} for member {@code member} of the object at {@code parent}. */
+    public static OffsetTime toOffsetTime(JsonNode node, String parent, String member, List<String> problems) {
+        return JsonCoercion.toOffsetTime(node, parent, member, problems);
+    }
+
+    /** A {@code ZonedDateTime} ({@code 2024-05-31T14:30:00+02:00[Europe/Paris]}). */
+    public static ZonedDateTime toZonedDateTime(JsonNode node, String path, List<String> problems) {
+        return JsonCoercion.toZonedDateTime(node, path, problems);
+    }
+
+    /** {@link #toZonedDateTime(JsonNode, String, List)} for member {@code member} of the object at {@code parent}. */
+    public static ZonedDateTime toZonedDateTime(JsonNode node, String parent, String member, List<String> problems) {
+        return JsonCoercion.toZonedDateTime(node, parent, member, problems);
+    }
+
+    /** A {@code Period} ({@code P1Y2M3D}). */
+    public static Period toPeriod(JsonNode node, String path, List<String> problems) {
+        return JsonCoercion.toPeriod(node, path, problems);
+    }
+
+    /** {@link #toPeriod(JsonNode, String, List)} for member {@code member} of the object at {@code parent}. */
+    public static Period toPeriod(JsonNode node, String parent, String member, List<String> problems) {
+        return JsonCoercion.toPeriod(node, parent, member, problems);
+    }
+
+    /** A {@code Year} ({@code 2024}). */
+    public static Year toYear(JsonNode node, String path, List<String> problems) {
+        return JsonCoercion.toYear(node, path, problems);
+    }
+
+    /** {@link #toYear(JsonNode, String, List)} for member {@code member} of the object at {@code parent}. */
+    public static Year toYear(JsonNode node, String parent, String member, List<String> problems) {
+        return JsonCoercion.toYear(node, parent, member, problems);
+    }
+
+    /** A {@code YearMonth} ({@code 2024-05}). */
+    public static YearMonth toYearMonth(JsonNode node, String path, List<String> problems) {
+        return JsonCoercion.toYearMonth(node, path, problems);
+    }
+
+    /** {@link #toYearMonth(JsonNode, String, List)} for member {@code member} of the object at {@code parent}. */
+    public static YearMonth toYearMonth(JsonNode node, String parent, String member, List<String> problems) {
+        return JsonCoercion.toYearMonth(node, parent, member, problems);
+    }
+
+    /** A {@code MonthDay} ({@code --05-31}). */
+    public static MonthDay toMonthDay(JsonNode node, String path, List<String> problems) {
+        return JsonCoercion.toMonthDay(node, path, problems);
+    }
+
+    /** {@link #toMonthDay(JsonNode, String, List)} for member {@code member} of the object at {@code parent}. */
+    public static MonthDay toMonthDay(JsonNode node, String parent, String member, List<String> problems) {
+        return JsonCoercion.toMonthDay(node, parent, member, problems);
+    }
+
+    /** A {@code ZoneId} ({@code Europe/Paris}). */
+    public static ZoneId toZoneId(JsonNode node, String path, List<String> problems) {
+        return JsonCoercion.toZoneId(node, path, problems);
+    }
+
+    /** {@link #toZoneId(JsonNode, String, List)} for member {@code member} of the object at {@code parent}. */
+    public static ZoneId toZoneId(JsonNode node, String parent, String member, List<String> problems) {
+        return JsonCoercion.toZoneId(node, parent, member, problems);
+    }
+
+    /** A {@code ZoneOffset} ({@code +02:00}). */
+    public static ZoneOffset toZoneOffset(JsonNode node, String path, List<String> problems) {
+        return JsonCoercion.toZoneOffset(node, path, problems);
+    }
+
+    /** {@link #toZoneOffset(JsonNode, String, List)} for member {@code member} of the object at {@code parent}. */
+    public static ZoneOffset toZoneOffset(JsonNode node, String parent, String member, List<String> problems) {
+        return JsonCoercion.toZoneOffset(node, parent, member, problems);
     }
 
     /** A short, safe rendering of a value for messages: {@code "many"}, {@code 5.5}, {@code an object}. */

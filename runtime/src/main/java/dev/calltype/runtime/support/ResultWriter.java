@@ -154,6 +154,11 @@ public final class ResultWriter {
         return this;
     }
 
+    /** A {@code Year} as its number ({@code 2024}), as its schema has it; {@code null} as null. */
+    public ResultWriter year(java.time.Year value) {
+        return value == null ? nul() : number(value.getValue());
+    }
+
     /** A boxed or big number, written as Jackson writes the node of its type. */
     public ResultWriter number(Number value) {
         if (value == null) {

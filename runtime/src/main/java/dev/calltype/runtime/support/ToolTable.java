@@ -30,7 +30,10 @@ import java.util.regex.Pattern;
  * data binding (reflection). Types: {@code z c b h i j f d} {@code boolean char byte short int long float
  * double} and their upper case the boxed types; {@code s} {@code String}, {@code m} {@code BigDecimal}, {@code n}
  * {@code BigInteger}, {@code u} {@code UUID}, {@code w} {@code URI}, {@code x} {@code LocalDate}, {@code y}
- * {@code LocalDateTime}, {@code o} {@code OffsetDateTime}, {@code k} {@code Instant}, {@code p} {@code Duration};
+ * {@code LocalDateTime}, {@code o} {@code OffsetDateTime}, {@code k} {@code Instant}, {@code p} {@code Duration},
+ * {@code a} {@code LocalTime}, {@code e} {@code OffsetTime}, {@code l} {@code ZonedDateTime}, {@code q}
+ * {@code Period}, {@code Y} {@code Year}, {@code K} {@code YearMonth}, {@code N} {@code MonthDay}, {@code G}
+ * {@code ZoneId}, {@code P} {@code ZoneOffset};
  * {@code E}<i>n</i> the enum of constants {@code enums[n]}, {@code R}<i>n</i> a record or sealed interface read
  * by {@code readers[n]}; {@code L}, {@code T}, {@code Q}, {@code M}, {@code O} then the element type: a
  * {@code List}, {@code Set}, {@code Collection}, {@code Map<String, …>} or {@code Optional}; {@code A} then a

@@ -88,11 +88,12 @@ final class TypeCode implements ValueReader {
     }
 
     /** The scalar letters, and the Java type each names. */
-    private static final String SCALARS = "zZcCbBhHiIjJfFdDsmnuwxyokp";
+    private static final String SCALARS = "zZcCbBhHiIjJfFdDsmnuwxyokpaelqYKNGP";
     private static final String[] SCALAR_NAMES = {
         "boolean", "Boolean", "char", "Character", "byte", "Byte", "short", "Short", "int", "Integer", "long", "Long",
         "float", "Float", "double", "Double", "String", "BigDecimal", "BigInteger", "UUID", "URI", "LocalDate",
-        "LocalDateTime", "OffsetDateTime", "Instant", "Duration"
+        "LocalDateTime", "OffsetDateTime", "Instant", "Duration", "LocalTime", "OffsetTime", "ZonedDateTime", "Period",
+        "Year", "YearMonth", "MonthDay", "ZoneId", "ZoneOffset"
     };
 
     /** How members sent beside this parameter are moved into it, when it is an object. */
@@ -209,6 +210,24 @@ final class TypeCode implements ValueReader {
                 return JsonCoercion.toInstant(node, path, problems);
             case 'p':
                 return JsonCoercion.toDuration(node, path, problems);
+            case 'a':
+                return JsonCoercion.toLocalTime(node, path, problems);
+            case 'e':
+                return JsonCoercion.toOffsetTime(node, path, problems);
+            case 'l':
+                return JsonCoercion.toZonedDateTime(node, path, problems);
+            case 'q':
+                return JsonCoercion.toPeriod(node, path, problems);
+            case 'Y':
+                return JsonCoercion.toYear(node, path, problems);
+            case 'K':
+                return JsonCoercion.toYearMonth(node, path, problems);
+            case 'N':
+                return JsonCoercion.toMonthDay(node, path, problems);
+            case 'G':
+                return JsonCoercion.toZoneId(node, path, problems);
+            case 'P':
+                return JsonCoercion.toZoneOffset(node, path, problems);
             case 'O':
                 return Optional.ofNullable(element.read(node, path, problems, depth));
             case 'L':

@@ -24,8 +24,9 @@ public record Union(List<String> discriminators, List<String> javaNames, List<Li
 
     /**
      * The index of the record an object stands for: by its {@code type} member (any case, the
-     * Java name accepted too), or without one, the first record whose fields cover the object's
-     * members and whose required fields are all present. {@code -1} after adding a problem.
+     * Java name accepted too), or without one, the one record whose fields cover the object's
+     * members and whose required fields are all present. When several records fit, which one is meant is
+     * not guessed: that is a problem naming them. {@code -1} after adding a problem.
      */
     public int select(ObjectNode object, String path, List<String> problems) {
         JsonNode type = object.get("type");
@@ -47,10 +48,26 @@ public record Union(List<String> discriminators, List<String> javaNames, List<Li
             problems.add(JsonCoercion.mismatch(JsonCoercion.child(path, "type"), "one of " + quoted(discriminators), type));
             return -1;
         }
+        int covering = -1;
+        StringBuilder several = null;
         for (int i = 0; i < fields.size(); i++) {
             if (covers(object, fields.get(i), requiredFields.get(i))) {
-                return i;
+                if (covering < 0) {
+                    covering = i;
+                } else {
+                    several = (several == null ? new StringBuilder().append('"')
+                            .append(discriminators.get(covering)).append('"') : several)
+                            .append(", \"").append(discriminators.get(i)).append('"');
+                }
             }
+        }
+        if (several != null) {
+            problems.add("parameter '" + JsonCoercion.child(path, "type") + "' is required to tell which kind of"
+                    + " object this is: its members fit each of " + several + "; write one of them");
+            return -1;
+        }
+        if (covering >= 0) {
+            return covering;
         }
         problems.add("parameter '" + JsonCoercion.child(path, "type") + "' is required to tell which kind of object"
                 + " this is: one of " + quoted(discriminators));

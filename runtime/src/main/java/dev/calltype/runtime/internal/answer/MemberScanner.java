@@ -1,100 +1,62 @@
 package dev.calltype.runtime.internal.answer;
 
 import dev.calltype.runtime.ExtractionLimits;
-import dev.calltype.runtime.internal.scan.Reasoning;
 import dev.calltype.runtime.internal.json.JsonRead;
 import dev.calltype.runtime.internal.json.LenientJson;
-import dev.calltype.runtime.internal.chars.Chars;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.function.BiConsumer;
 
 /**
- * Follows a streaming response and reports each member of the top-level JSON object being written as soon as the
- * member is complete (the comma or closing brace after it arrived): one pass over the characters, with each
- * member's text read once more by {@link LenientJson}, so linear. Reasoning blocks are skipped; a new object
- * starts the members afresh.
+ * Follows one JSON value while it streams, for {@link AnswerFinder}: counts its brackets (outside strings) to see
+ * where it may close, and for an object, reads each top-level member as soon as the comma or brace after it arrived
+ * (its text read once more by {@link LenientJson}), so a preview can show it. One pass over the characters. The
+ * bracket count is a hint: the finder's lenient read of the whole value decides.
  */
 public final class MemberScanner {
 
-    private static final int OUTSIDE = 0;
-    private static final int OBJECT = 1;
-    private static final int REASONING = 2;
-
-    private final StringBuilder text = new StringBuilder();
-    private final BiConsumer<String, JsonNode> onMember;
-    private final Runnable onObjectStart;
+    private final boolean object;
+    private final Map<String, JsonNode> members = new LinkedHashMap<>();
     private int pos;
-    private int state = OUTSIDE;
-    private String closeTag;
     private int depth;
     private char quote;
     private boolean escaped;
     private int memberStart;
     private boolean closed;
+    private int changes;
 
     /**
-     * @param onMember told each complete member of the object being written, by name
-     * @param onObjectStart told when a new top-level object starts (its members so far are forgotten)
+     * @param start where the value starts (its {@code {}, {@code [} or {@code "})
+     * @param object whether to read the members of an object
      */
-    public MemberScanner(BiConsumer<String, JsonNode> onMember, Runnable onObjectStart) {
-        this.onMember = onMember;
-        this.onObjectStart = onObjectStart;
+    MemberScanner(int start, boolean object) {
+        this.pos = start;
+        this.object = object;
+        this.memberStart = start + 1;
     }
 
-    /** The whole text so far. */
-    public CharSequence text() {
-        return text;
-    }
-
-    /** Whether the last object started has been closed. */
+    /** Whether the value's brackets (or its quotes) have closed. */
     public boolean closed() {
         return closed;
     }
 
-    /** Adds a delta and reports what it completed. */
-    public void accept(CharSequence delta) {
-        text.append(delta);
-        int n = text.length();
-        while (pos < n) {
+    /** The complete members so far, by name, in the order first written (a repeated member keeps the last value). */
+    public Map<String, JsonNode> members() {
+        return members;
+    }
+
+    /** How many times a member was added or changed: a preview needs updating when this moved. */
+    public int changes() {
+        return changes;
+    }
+
+    /** Goes on over {@code text[.., n)}. */
+    void advance(CharSequence text, int n) {
+        while (pos < n && !closed) {
             char c = text.charAt(pos);
-            if (state == REASONING) {
-                int end = Chars.indexOf(text, closeTag, pos, n);
-                if (end < 0) {
-                    pos = Math.max(pos, n - closeTag.length() + 1);
-                    return;
-                }
-                pos = end + closeTag.length();
-                state = OUTSIDE;
-                continue;
-            }
-            if (state == OUTSIDE) {
-                if (c == '<' || c == '[') {
-                    int r = reasoning(n);
-                    if (r == -2) {
-                        return; // a tag may be starting: wait for more
-                    }
-                    if (r >= 0) {
-                        pos = r;
-                        state = REASONING;
-                        continue;
-                    }
-                }
-                if (c == '{') {
-                    state = OBJECT;
-                    depth = 1;
-                    quote = 0;
-                    escaped = false;
-                    closed = false;
-                    memberStart = pos + 1;
-                    onObjectStart.run();
-                }
-                pos++;
-                continue;
-            }
             if (quote != 0) {
                 if (escaped) {
                     escaped = false;
@@ -102,6 +64,7 @@ public final class MemberScanner {
                     escaped = true;
                 } else if (c == quote) {
                     quote = 0;
+                    closed = depth == 0;
                 }
             } else if (c == '"' || c == '\'') {
                 quote = c;
@@ -109,41 +72,31 @@ public final class MemberScanner {
                 depth++;
             } else if (c == '}' || c == ']') {
                 depth--;
-                if (depth == 0) {
-                    member(pos);
-                    state = OUTSIDE;
+                if (depth <= 0) {
+                    member(text, pos);
                     closed = true;
                 }
             } else if (c == ',' && depth == 1) {
-                member(pos);
+                member(text, pos);
                 memberStart = pos + 1;
             }
             pos++;
         }
     }
 
-    /** Where a reasoning block opening at {@link #pos} has its content; -1 for none; -2 when more text is needed. */
-    private int reasoning(int n) {
-        for (Reasoning.Pair p : Reasoning.PAIRS) {
-            int r = Chars.startsWith(text, pos, n, p.open());
-            if (r == Chars.FULL) {
-                closeTag = p.close();
-                return pos + p.open().length();
-            }
-            if (r == Chars.PARTIAL) {
-                return -2;
-            }
+    private void member(CharSequence text, int end) {
+        if (!object) {
+            return;
         }
-        return -1;
-    }
-
-    private void member(int end) {
-        String member = "{" + text.substring(memberStart, end) + "}";
+        String member = "{" + text.subSequence(memberStart, end) + "}";
         JsonRead r = LenientJson.read(member, 0, member.length(), true, ExtractionLimits.DEFAULTS);
         if (r.isComplete() && r.autoClosed().isEmpty() && r.value() instanceof ObjectNode o) {
             for (Iterator<Map.Entry<String, JsonNode>> it = o.fields(); it.hasNext(); ) {
                 Map.Entry<String, JsonNode> e = it.next();
-                onMember.accept(e.getKey(), e.getValue());
+                JsonNode before = members.put(e.getKey(), e.getValue());
+                if (!e.getValue().equals(before)) {
+                    changes++;
+                }
             }
         }
     }

@@ -14,6 +14,15 @@ import java.net.URI;
 import java.net.URISyntaxException;
 import java.time.DateTimeException;
 import java.time.Duration;
+import java.time.LocalTime;
+import java.time.MonthDay;
+import java.time.OffsetTime;
+import java.time.Period;
+import java.time.Year;
+import java.time.YearMonth;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
@@ -460,6 +469,114 @@ public final class JsonCoercion {
         return parsed(node, parent, member, problems, "a duration such as \"PT15M\"", Duration::parse);
     }
 
+    /**
+     * A {@code LocalTime} in ISO form, {@code 14:30} or {@code 14:30:00}. Its schema says {@code format: time},
+     * which models often fill with an offset ({@code 14:30:00Z}): such a value is accepted as the local time it was
+     * written with.
+     */
+    public static LocalTime toLocalTime(JsonNode node, String path, List<String> problems) {
+        return toLocalTime(node, "", path, problems);
+    }
+
+    /** {@link #toLocalTime(JsonNode, String, List)} for member {@code member} of the object at {@code parent}. */
+    public static LocalTime toLocalTime(JsonNode node, String parent, String member, List<String> problems) {
+        return parsed(node, parent, member, problems, "a time such as \"14:30:00\"", s -> {
+            try {
+                return LocalTime.parse(s);
+            } catch (DateTimeParseException local) {
+                return OffsetTime.parse(s).toLocalTime();
+            }
+        });
+    }
+
+    /** An {@code OffsetTime} in ISO form, {@code 14:30:00+02:00}. */
+    public static OffsetTime toOffsetTime(JsonNode node, String path, List<String> problems) {
+        return toOffsetTime(node, "", path, problems);
+    }
+
+    /** {@link #toOffsetTime(JsonNode, String, List)} for member {@code member} of the object at {@code parent}. */
+    public static OffsetTime toOffsetTime(JsonNode node, String parent, String member, List<String> problems) {
+        return parsed(node, parent, member, problems, "a time with offset such as \"14:30:00+02:00\"",
+                OffsetTime::parse);
+    }
+
+    /**
+     * A {@code ZonedDateTime} in ISO form, {@code 2024-05-31T14:30:00+02:00[Europe/Paris]}, or with an offset only
+     * ({@code 2024-05-31T14:30:00+02:00}, {@code …Z}), whose zone is then that offset.
+     */
+    public static ZonedDateTime toZonedDateTime(JsonNode node, String path, List<String> problems) {
+        return toZonedDateTime(node, "", path, problems);
+    }
+
+    /** {@link #toZonedDateTime(JsonNode, String, List)} for member {@code member} of the object at {@code parent}. */
+    public static ZonedDateTime toZonedDateTime(JsonNode node, String parent, String member, List<String> problems) {
+        return parsed(node, parent, member, problems,
+                "a date-time with offset or zone such as \"2024-05-31T14:30:00+02:00[Europe/Paris]\"",
+                ZonedDateTime::parse);
+    }
+
+    /** A {@code Period} in ISO form, {@code P1Y2M3D} or {@code P2W}. */
+    public static Period toPeriod(JsonNode node, String path, List<String> problems) {
+        return toPeriod(node, "", path, problems);
+    }
+
+    /** {@link #toPeriod(JsonNode, String, List)} for member {@code member} of the object at {@code parent}. */
+    public static Period toPeriod(JsonNode node, String parent, String member, List<String> problems) {
+        return parsed(node, parent, member, problems, "a period such as \"P1Y2M3D\"", Period::parse);
+    }
+
+    /** A {@code Year}: an integer ({@code 2024}), or one written as a string ({@code "2024"}). */
+    public static Year toYear(JsonNode node, String path, List<String> problems) {
+        return toYear(node, "", path, problems);
+    }
+
+    /** {@link #toYear(JsonNode, String, List)} for member {@code member} of the object at {@code parent}. */
+    public static Year toYear(JsonNode node, String parent, String member, List<String> problems) {
+        Long v = toLongInRange(node, parent, member, problems, Year.MIN_VALUE, Year.MAX_VALUE);
+        return v == null ? null : Year.of(v.intValue());
+    }
+
+    /** A {@code YearMonth} in ISO form, {@code 2024-05}. */
+    public static YearMonth toYearMonth(JsonNode node, String path, List<String> problems) {
+        return toYearMonth(node, "", path, problems);
+    }
+
+    /** {@link #toYearMonth(JsonNode, String, List)} for member {@code member} of the object at {@code parent}. */
+    public static YearMonth toYearMonth(JsonNode node, String parent, String member, List<String> problems) {
+        return parsed(node, parent, member, problems, "a year and month such as \"2024-05\"", YearMonth::parse);
+    }
+
+    /** A {@code MonthDay} in ISO form, {@code --05-31}; {@code 05-31} is read as that too. */
+    public static MonthDay toMonthDay(JsonNode node, String path, List<String> problems) {
+        return toMonthDay(node, "", path, problems);
+    }
+
+    /** {@link #toMonthDay(JsonNode, String, List)} for member {@code member} of the object at {@code parent}. */
+    public static MonthDay toMonthDay(JsonNode node, String parent, String member, List<String> problems) {
+        return parsed(node, parent, member, problems, "a month and day such as \"--05-31\"",
+                s -> MonthDay.parse(s.startsWith("--") ? s : "--" + s));
+    }
+
+    /** A {@code ZoneId}: a region ({@code Europe/Paris}), {@code UTC}, or an offset ({@code +02:00}). */
+    public static ZoneId toZoneId(JsonNode node, String path, List<String> problems) {
+        return toZoneId(node, "", path, problems);
+    }
+
+    /** {@link #toZoneId(JsonNode, String, List)} for member {@code member} of the object at {@code parent}. */
+    public static ZoneId toZoneId(JsonNode node, String parent, String member, List<String> problems) {
+        return parsed(node, parent, member, problems, "a time zone such as \"Europe/Paris\"", ZoneId::of);
+    }
+
+    /** A {@code ZoneOffset}: {@code +02:00}, {@code -05:30} or {@code Z}. */
+    public static ZoneOffset toZoneOffset(JsonNode node, String path, List<String> problems) {
+        return toZoneOffset(node, "", path, problems);
+    }
+
+    /** {@link #toZoneOffset(JsonNode, String, List)} for member {@code member} of the object at {@code parent}. */
+    public static ZoneOffset toZoneOffset(JsonNode node, String parent, String member, List<String> problems) {
+        return parsed(node, parent, member, problems, "an offset from UTC such as \"+02:00\"", ZoneOffset::of);
+    }
+
     /** A short, safe rendering of a value for messages: {@code "many"}, {@code 5.5}, {@code an object}. */
     public static String describe(JsonNode node) {
         if (node == null || node.isMissingNode()) {
@@ -589,8 +706,8 @@ public final class JsonCoercion {
         if (node.isTextual()) {
             try {
                 return parser.apply(node.textValue().trim());
-            } catch (IllegalArgumentException | DateTimeParseException e) {
-                // fall through to the problem
+            } catch (IllegalArgumentException | DateTimeException e) {
+                // fall through to the problem (a DateTimeParseException is a DateTimeException)
             }
         }
         return problem(parent, member, expected, node, problems);

@@ -18,7 +18,9 @@ import java.util.Set;
  * <ul>
  *   <li>V3 / R1: {@code <｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>NAME\n```json\n{…}\n```<｜tool▁call▁end｜>…<｜tool▁calls▁end｜>}</li>
  *   <li>V3.1: {@code <｜tool▁calls▁begin｜><｜tool▁call▁begin｜>NAME<｜tool▁sep｜>{…}<｜tool▁call▁end｜>…}</li>
- *   <li>DSML (V3.2): {@code <｜DSML｜function_calls><｜DSML｜invoke name="N"><｜DSML｜parameter name="K" string="true">V</｜DSML｜parameter></｜DSML｜invoke></｜DSML｜function_calls>}</li>
+ *   <li>DSML (V3.2): {@code <｜DSML｜function_calls><｜DSML｜invoke name="N"><｜DSML｜parameter name="K" string="true">V</｜DSML｜parameter></｜DSML｜invoke></｜DSML｜function_calls>}
+ *   (V4: the section {@code tool_calls}; V4.1: a space after the bar and the section {@code calls},
+ *   {@code <｜DSML｜ calls><｜DSML｜ invoke name="N"><｜DSML｜ parameter name="K" string="true">V</｜DSML｜ parameter></｜DSML｜ invoke></｜DSML｜ calls>})</li>
  * </ul>
  * The section tokens of V3 / V3.1 are optional. R1 also opens its section with {@code <｜tool▁calls｜>} (its chat
  * template's spelling in some releases), read as the same section. Every token may also be written with an ASCII
@@ -82,8 +84,10 @@ public final class DeepSeek implements Family {
             // opener it may not (vLLM reads no call from <｜tool▁calls▁begin｜>NAME<｜tool▁sep｜>…)
             markers.add(calls, section(calls, true));
             markers.add(callBegin, section);
-            XmlInvokes.addSection(markers, dsml("function_calls"));
-            XmlInvokes.addSection(markers, dsml("tool_calls"));
+            XmlInvokes.addSection(markers, dsml("", "function_calls"));
+            XmlInvokes.addSection(markers, dsml("", "tool_calls"));
+            // V4.1 writes a space after the bar: <｜DSML｜ calls><｜DSML｜ invoke name="N"><｜DSML｜ parameter …>
+            XmlInvokes.addSection(markers, dsml(" ", "calls"));
         }
 
         /** V3 / V3.1 calls in a section opened by {@code begin}; {@code bare}: see {@link CallSection.Spec}. */
@@ -93,10 +97,10 @@ public final class DeepSeek implements Family {
                     this::call, bare));
         }
 
-        /** DSML invocations in the section {@code <｜DSML｜SECTION>}. */
-        private XmlInvokes.Spec dsml(String section) {
-            String open = "<" + bar + "DSML" + bar;
-            String close = "</" + bar + "DSML" + bar;
+        /** DSML invocations in the section {@code <｜DSML｜SECTION>}, each tag's name after {@code space}. */
+        private XmlInvokes.Spec dsml(String space, String section) {
+            String open = "<" + bar + "DSML" + bar + space;
+            String close = "</" + bar + "DSML" + bar + space;
             return XmlInvokes.of(WireFormat.DEEPSEEK_DSML)
                     .section(open + section + ">", close + section + ">")
                     .invokeTags(open, close)

@@ -49,7 +49,8 @@ public final class Glm {
     }
 
     /**
-     * GLM-4.5+: {@code NAME<arg_key>K</arg_key><arg_value>V</arg_value>…</tool_call>}; also {@code NAME {json}}.
+     * GLM-4.5+: {@code NAME<arg_key>K</arg_key><arg_value>V</arg_value>…</tool_call>}; also {@code NAME {json}}, and
+     * GLM-5.3-Flash's {@code NAME>{json}}.
      * Read once the closing tag is there.
      */
     public Verdict read(CharSequence buf, Config cfg, int pos, int nameStart, int nameEnd, int limit, boolean atEnd) {
@@ -57,6 +58,17 @@ public final class Glm {
         String shown = JsonBlock.display(name, cfg);
         int afterName = afterName(buf, nameEnd, limit);
         int k = Chars.skipBlanks(buf, afterName, limit);
+        if (k < limit && buf.charAt(k) == '>') {
+            // GLM-5.3-Flash: NAME>{json}
+            int j = Chars.skipBlanks(buf, k + 1, limit);
+            if (j >= limit && !atEnd) {
+                return Verdict.needMore(RetryWhen.length(limit + 1),
+                        (b, l, e) -> read(b, cfg, pos, nameStart, nameEnd, l, e));
+            }
+            if (j < limit && buf.charAt(j) == '{') {
+                return glmJson(buf, cfg, pos, name, j, limit, atEnd);
+            }
+        }
         if (k < limit && buf.charAt(k) == '{') {
             return glmJson(buf, cfg, pos, name, k, limit, atEnd);
         }

@@ -218,9 +218,11 @@ public final class JsonFence implements Recognizer {
                     return pythonCalls(items, starts, pos, f);
                 }
             }
-            PyRead r = Pythonic.read(buf, c, limit, atEnd, cfg.limits);
+            // the fence reaches at most to the next fence: a failed call is looked past only before it
+            int fenceAhead = Chars.indexOf(buf, "```", c, limit);
+            PyRead r = Pythonic.read(buf, c, fenceAhead < 0 ? limit : fenceAhead, limit, atEnd, cfg.limits);
             if (r.status() == PyRead.Status.NEED_MORE) {
-                return again(cfg, pos, c, items, starts, RetryWhen.balance(c));
+                return again(cfg, pos, c, items, starts, RetryWhen.balance(c).or(RetryWhen.text(c, "```")));
             }
             if (r.status() != PyRead.Status.COMPLETE) {
                 return Verdict.skip(Math.max(c + 1, Math.max(r.end(), r.problemOffset())));

@@ -39,7 +39,10 @@ public final class PythonicBlock {
                       boolean atEnd) {
         WireFormat format = spec.format();
         int i = Chars.skipBlanks(buf, cursor, limit);
-        PyRead r = Pythonic.read(buf, i, limit, atEnd, cfg.limits);
+        // the block reaches at most to the next block's opener: a failed call is looked past only before it, so an
+        // unclosed call in each of many blocks is not followed to the end of the text from each of them
+        int next = spec.opener() == null || i >= limit ? -1 : Chars.indexOf(buf, spec.opener(), i, limit);
+        PyRead r = Pythonic.read(buf, i, next < 0 ? limit : next, limit, atEnd, cfg.limits);
         switch (r.status()) {
             case NEED_MORE -> {
                 int head = PyHead.headStart(buf, i, limit);
@@ -49,7 +52,9 @@ public final class PythonicBlock {
                     String name = JsonBlock.display(callName(buf, head, paren, cfg), cfg);
                     st = new Verdict.Started(name, paren, null);
                 }
-                return Verdict.needMore(RetryWhen.balance(i), (b, l, e) -> read(b, cfg, spec, itemStart, i, l, e), st);
+                RetryWhen hint = spec.opener() == null ? RetryWhen.balance(i)
+                        : RetryWhen.balance(i).or(RetryWhen.text(i, spec.opener()));
+                return Verdict.needMore(hint, (b, l, e) -> read(b, cfg, spec, itemStart, i, l, e), st);
             }
             case COMPLETE -> {
                 List<Finding> items = new ArrayList<>(r.calls().size());

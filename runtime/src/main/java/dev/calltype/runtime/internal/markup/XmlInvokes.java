@@ -492,6 +492,11 @@ public final class XmlInvokes implements Recognizer {
 
     /** The invocation is incomplete: wait for more (keeping what was read), or it is truncated. */
     private Verdict wait(CharSequence buf, Config cfg, Body b, int j, RetryWhen hint, int limit, boolean atEnd) {
+        if (atEnd && !b.args().isEmpty() && b.tooLong() == null && Chars.skipBlanks(buf, j, limit) >= limit) {
+            // the text ended after a complete value, the invocation never closed: every value written is there, as
+            // GLM's reader takes it; the driver runs such a call only when the text ended on purpose (Ending)
+            return done(buf, cfg, b, limit, true, limit, true);
+        }
         if (atEnd) {
             return Verdict.matched(limit, List.of(Finding.error(ExtractionError.Kind.TRUNCATED,
                     ErrorTexts.truncated(JsonBlock.display(b.name(), cfg)), JsonBlock.display(b.name(), cfg),

@@ -63,10 +63,22 @@ public final class Pythonic {
      * {@code [c1(...), c2(...)]} starting at the first non-blank char at/after start.
      */
     public static PyRead read(CharSequence text, int start, int limit, boolean atEnd, ExtractionLimits limits) {
+        return read(text, start, limit, limit, atEnd, limits);
+    }
+
+    /**
+     * {@link #read(CharSequence, int, int, boolean, ExtractionLimits)} within markup that may end before
+     * {@code limit}: a call of a list that cannot be read is looked past (its siblings read on) only when its closing
+     * parenthesis comes before {@code reach}, where the markup ends (another block's opener), so that no text is
+     * searched for it twice. {@code reach == limit} when the end of the markup is not in the text yet.
+     */
+    public static PyRead read(CharSequence text, int start, int reach, int limit, boolean atEnd,
+                              ExtractionLimits limits) {
         Objects.requireNonNull(text, "text");
         Objects.requireNonNull(limits, "limits");
         Objects.checkFromToIndex(start, limit, text.length());
-        return new Scan(text, limit, atEnd, limits).run(start);
+        Objects.checkFromToIndex(start, reach, limit);
+        return new Scan(text, reach, limit, atEnd, limits).run(start);
     }
 
     // ------------------------------------------------------------------ the scanner
@@ -88,6 +100,8 @@ public final class Pythonic {
         private static final int AFTER_COLON = 4;
 
         private final CharSequence text;
+        /** Where a failed call's closing parenthesis is looked for at most (see {@link Pythonic#read}). */
+        private final int reach;
         private final int limit;
         private final boolean atEnd;
         private final ExtractionLimits limits;
@@ -106,8 +120,9 @@ public final class Pythonic {
         /** The value of the last dict key read (the first element, should the dict turn out to be a set). */
         private JsonNode lastKey;
 
-        public Scan(CharSequence text, int limit, boolean atEnd, ExtractionLimits limits) {
+        public Scan(CharSequence text, int reach, int limit, boolean atEnd, ExtractionLimits limits) {
             this.text = text;
+            this.reach = reach;
             this.limit = limit;
             this.atEnd = atEnd;
             this.limits = limits;
@@ -211,7 +226,8 @@ public final class Pythonic {
         /**
          * A call of a list that could not be read (a bytes literal, a number JSON cannot hold, …): when its closing
          * parenthesis can be found (quotes and brackets respected), it is a failed call and its siblings are read on;
-         * otherwise {@code null} and the read stops as it did. One more pass over the call's own text.
+         * otherwise {@code null} and the read stops as it did. One more pass over the call's own text, up to
+         * {@code reach} at most.
          */
         private PyCall skipFailed(int headStart, int paren) {
             PyRead failure = stop;
@@ -221,7 +237,8 @@ public final class Pythonic {
             }
             int depth = 0;
             char quote = 0;
-            for (int i = paren; i < end; i++) {
+            int stopAt = Math.min(end, reach);
+            for (int i = paren; i < stopAt; i++) {
                 char c = text.charAt(i);
                 if (quote != 0) {
                     if (c == '\\') {
@@ -246,7 +263,7 @@ public final class Pythonic {
                     }
                 }
             }
-            if (end == limit && !atEnd) {
+            if (stopAt == limit && !atEnd) {
                 stop = needMore(); // the call's end decides whether the read goes on
             }
             return null;

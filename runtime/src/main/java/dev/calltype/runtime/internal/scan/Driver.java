@@ -1,5 +1,6 @@
 package dev.calltype.runtime.internal.scan;
 
+import dev.calltype.runtime.Ending;
 import dev.calltype.runtime.Extraction;
 import dev.calltype.runtime.ExtractionError;
 import dev.calltype.runtime.ExtractionLimits;
@@ -146,6 +147,13 @@ public final class Driver {
     /** Errors reported so far (the one saying that later errors are not reported included). */
     private int errors;
     private int startedCount;
+    private Ending ending = Ending.UNKNOWN;
+
+    /** How the text ends: decides the calls its end leaves open ({@link #atTheEnd}). */
+    public Driver ending(Ending ending) {
+        this.ending = ending;
+        return this;
+    }
 
     public Driver(Config cfg, Sink sink) {
         this.cfg = cfg;
@@ -494,6 +502,9 @@ public final class Driver {
             assert false : "empty match at " + p.pos;
             m = Verdict.NO_MATCH;
         }
+        if (m instanceof Verdict.Found f && atEnd && !capped && lim == limit) {
+            m = atTheEnd(buf, p, f, lim);
+        }
         if (m instanceof Verdict.Found f && start != null) {
             p.held = f; // nothing is emitted before the response's start is decided
             p.heldLimit = lim;
@@ -513,6 +524,87 @@ public final class Driver {
             pos = p.pos + 1;
         } else {
             found(buf, p, (Verdict.Found) m, limit, lim, capped);
+        }
+    }
+
+    /**
+     * The one truncation rule, for every format (see {@link Ending}). It concerns the last call of a candidate that
+     * the end of the text decided: its step, asked again with the same text as if more could follow, still needs more
+     * (so a stream held it until the end). Such a call is cut off when the text was cut ({@link Ending#LENGTH}). It is
+     * <em>open</em> when, besides, it would not stand were the text to go on with prose and end after it (its step,
+     * asked with {@link #AFTER_THE_END} after the text, reads no such call: only the end of the text where it is made
+     * it a call, as for a call whose closing tag never came after its last value); an open call runs only when the
+     * text ended on purpose ({@link Ending#STOP}). A call followed by more than {@link #WENT_ON} characters of text is
+     * one the model went on past, not one the end cut: it is not asked about, which also keeps the rule to the
+     * candidates at the end (a batch run decides every candidate with the end in sight) and the work linear.
+     */
+    private Verdict.Found atTheEnd(IndexedText buf, Pending p, Verdict.Found f, int lim) {
+        List<Finding> items = f.findings();
+        int last = items.size() - 1;
+        while (last >= 0 && items.get(last).kind == Extraction.Segment.Kind.REASONING) {
+            last--;
+        }
+        if (last < 0 || !items.get(last).isCall() || ending == Ending.STOP || lim - f.end() > WENT_ON
+                || !(p.step.run(buf, lim, false) instanceof Verdict.NeedMore)) {
+            return f;
+        }
+        Finding call = items.get(last);
+        boolean cut = ending == Ending.LENGTH;
+        if (!cut) {
+            IndexedText followed = new IndexedText(new Followed(buf.text(), lim, AFTER_THE_END));
+            followed.floor(p.pos); // searched from the candidate on, as the text is (a stream holds no text before it)
+            cut = !(p.step.run(followed, lim + AFTER_THE_END.length(), true) instanceof Verdict.Found g
+                    && stands(call, g.findings(), last));
+        }
+        if (!cut) {
+            return f;
+        }
+        List<Finding> out = new ArrayList<>(items);
+        out.set(last, call.asError(ExtractionError.Kind.TRUNCATED, ErrorTexts.truncated(call.name)));
+        return new Verdict.Found(f.end(), out, f.next(), f.reasoningClose(), f.answerClose());
+    }
+
+    /**
+     * The most characters of text after a call that the end may still have cut it in: longer than any closing marker
+     * or partial marker a stream holds back (see {@link #atTheEnd}).
+     */
+    private static final int WENT_ON = 64;
+
+    /** Whether {@code findings} read {@code call} at {@code index} again: the same tool and arguments. */
+    private static boolean stands(Finding call, List<Finding> findings, int index) {
+        if (index >= findings.size()) {
+            return false;
+        }
+        Finding again = findings.get(index);
+        return again.isCall() && again.name.equals(call.name) && again.arguments.equals(call.arguments);
+    }
+
+    /** What {@link #atTheEnd} puts after the text to ask whether a call stands: a sentence of prose. */
+    private static final String AFTER_THE_END = "\n\nDone.\n";
+
+    /** {@code text[0, length)} followed by {@code more}, read in place. */
+    private record Followed(CharSequence text, int length, String more) implements CharSequence {
+        @Override
+        public int length() {
+            return length + more.length();
+        }
+
+        @Override
+        public char charAt(int i) {
+            return i < length ? text.charAt(i) : more.charAt(i - length);
+        }
+
+        @Override
+        public CharSequence subSequence(int start, int end) {
+            if (end <= length) {
+                return text.subSequence(start, end);
+            }
+            return new StringBuilder(end - start).append(this, start, end).toString();
+        }
+
+        @Override
+        public String toString() {
+            return subSequence(0, length()).toString();
         }
     }
 

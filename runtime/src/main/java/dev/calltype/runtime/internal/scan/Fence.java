@@ -43,10 +43,12 @@ public final class Fence {
         if (eol >= limit && !atEnd) {
             return null;
         }
-        String lang = Chars.trimmed(b, j, eol).toLowerCase(Locale.ROOT);
-        if (lang.indexOf('`') >= 0) {
-            return NOT; // inline code such as ```x```
+        // inline code such as ```x```: a backtick later on the line. Asked of the indexed text before the label is
+        // read, so that only the last fence of a line reads its label (fences repeated on one line read it once)
+        if (Chars.indexOf(b, "`", j, eol) >= 0) {
+            return NOT;
         }
+        String lang = Chars.trimmed(b, j, eol).toLowerCase(Locale.ROOT);
         int content = eol;
         if (content < limit && b.charAt(content) == '\r') {
             content++;

@@ -13,6 +13,7 @@ import dev.calltype.runtime.ToolCall;
 import dev.calltype.runtime.ToolCallExtractor;
 import dev.calltype.runtime.ToolSpec;
 import dev.calltype.runtime.ToolSpecs;
+import dev.calltype.runtime.Ending;
 import dev.calltype.runtime.WireFormat;
 import dev.calltype.runtime.testing.Corpus;
 import dev.calltype.runtime.testing.ExtractionChecks;
@@ -91,6 +92,9 @@ final class FamilyCases {
             }
             if (o.has("tags")) {
                 b.tags(o.get("tags").get(0).asText(), o.get("tags").get(1).asText());
+            }
+            if (o.has("ending")) {
+                b.ending(Ending.valueOf(o.get("ending").asText()));
             }
             if (o.has("addTags")) {
                 b.addTags(o.get("addTags").get(0).asText(), o.get("addTags").get(1).asText());
