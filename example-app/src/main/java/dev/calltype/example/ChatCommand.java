@@ -79,7 +79,11 @@ final class ChatCommand {
               --max-rounds N      model turns allowed per message (default 8)
               --timeout SECONDS   the longest wait for the server to start answering (connecting,
                                   redirects and retries included), and then between two parts of its
-                                  answer (default 300)
+                                  answer that bring something (default 300)
+              --reply-timeout SECONDS
+                                  the longest one answer may take as a whole, however steadily the
+                                  server sends (default 600, at least --timeout); nothing of a late
+                                  answer is run
               --yes               allow tools that need confirmation (delete_note) without asking
 
             Environment:
@@ -115,7 +119,8 @@ final class ChatCommand {
             return 0;
         }
         Options options = Options.parse("chat", args,
-                Set.of("base-url", "model", "mode", "format", "constrain", "prompt", "notes", "max-rounds", "timeout"),
+                Set.of("base-url", "model", "mode", "format", "constrain", "prompt", "notes", "max-rounds", "timeout",
+                        "reply-timeout"),
                 Set.of("yes"),
                 Set.of("mcp", "mcp-env"));
         URI baseUrl = baseUrl(options.required("base-url"));
@@ -134,6 +139,7 @@ final class ChatCommand {
         PromptFormat format = options.choice("format", PromptFormat.class, PromptFormat.XML_TAGS, ToolsCommands.FORMAT_ALIASES);
         int maxRounds = options.intValue("max-rounds", ToolLoop.DEFAULT_MAX_ROUNDS, 1, 100);
         int timeout = options.intValue("timeout", 300, 1, 3600);
+        int replyTimeout = options.intValue("reply-timeout", Math.max(600, timeout), timeout, 86_400);
         String prompt = options.value("prompt").orElse(null);
         if (prompt != null && prompt.isBlank()) {
             throw new UsageException("chat: --prompt is empty");
@@ -154,6 +160,7 @@ final class ChatCommand {
                 .model(modelName)
                 .apiKey(env.variable("OPENAI_API_KEY"))
                 .timeout(Duration.ofSeconds(timeout))
+                .replyTimeout(Duration.ofSeconds(replyTimeout))
                 .extractor(toolkit.extractor())
                 .constrain(profile, Constraints.of(toolkit).format(format))
                 .build());
@@ -173,8 +180,10 @@ final class ChatCommand {
                     .executor(executor)
                     .listener(printer)
                     .textCallsInNativeMode(true)
-                    .approver(prompt != null ? (call, tool) -> options.has("yes")
-                            : options.has("yes") ? (call, tool) -> true : (call, tool) -> ask(call, tool, input, out, style))
+                    // --yes approves every call; one message (--prompt) has no one to ask, so confirm tools are
+                    // declined and the model is told that no approval can be asked for here
+                    .approver(options.has("yes") ? (call, tool) -> true
+                            : prompt != null ? null : (call, tool) -> ask(call, tool, input, out, style))
                     .systemPrompt(systemPrompt(folder, env))
                     .build();
             if (prompt != null) {

@@ -209,6 +209,34 @@ class ChatHostileServerTest {
     }
 
     @Test
+    void emptyDeltasOneASecondAreNotProgress() throws Exception {
+        try (Server server = new Server((x, out) -> {
+            stream(x);
+            send(out, "data: " + text("thinking") + "\n\n");
+            for (int i = 0; i < 100; i++) {
+                send(out, "data: {\"choices\":[{\"index\":0,\"delta\":{}}]}\n\n");
+                Thread.sleep(300);
+            }
+        })) {
+            assertOneLineFault(chat(server.url(), Map.of(), "--timeout", "1"), "idle timeout");
+        }
+    }
+
+    @Test
+    void anAnswerThatNeverEndsMeetsTheReplyTimeout() throws Exception {
+        try (Server server = new Server((x, out) -> {
+            stream(x);
+            for (int i = 0; i < 100; i++) {
+                send(out, "data: " + text("and ") + "\n\n");
+                Thread.sleep(300);
+            }
+        })) {
+            assertOneLineFault(chat(server.url(), Map.of(), "--timeout", "1", "--reply-timeout", "2"),
+                    "reply timeout", "nothing of it was used");
+        }
+    }
+
+    @Test
     void theKeyIsNeverSentToAnotherOrigin() throws Exception {
         try (Server elsewhere = new Server((x, out) -> {
             stream(x);

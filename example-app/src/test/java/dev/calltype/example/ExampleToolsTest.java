@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.calltype.example.tools.Notes;
+import dev.calltype.example.tools.NotesTools;
 import dev.calltype.runtime.ToolCall;
 import dev.calltype.runtime.ToolResult;
 import dev.calltype.runtime.ToolSpec;
@@ -87,5 +88,28 @@ class ExampleToolsTest {
     void theCalculationResultIsAPlainNumber() throws Exception {
         assertThat(call("calculate", "{\"expression\": \"(17.5 * 4) + 2^10 / 8\"}").content())
                 .isEqualTo("{\"expression\":\"(17.5 * 4) + 2^10 / 8\",\"result\":198}");
+    }
+
+    @Test
+    void aGeneratedToolkitsHandleDeclinesAConfirmToolWithoutAnApproverAndAsksWithOne() throws Exception {
+        Notes notes = new Notes(dir);
+        NotesTools tools = new NotesTools(notes);
+        notes.createNote("plans", "x", java.util.List.of(), false);
+        String output = "<tool_call>{\"name\": \"functions.deleteNote\", \"arguments\": {\"title\": \"plans\"}}"
+                + "</tool_call>";
+
+        assertThat(tools.handle(output)).singleElement().satisfies(r -> {
+            assertThat(r.isError()).isTrue();
+            assertThat(r.content()).startsWith("the user declined to run delete_note").contains("approval");
+        });
+        assertThat(ExampleTools.toolkit(notes, Clock.systemUTC()).handle(output)).singleElement()
+                .satisfies(r -> assertThat(r.content()).startsWith("the user declined to run delete_note"));
+        assertThat(notes.listNotes(java.util.Optional.empty())).hasSize(1);
+
+        java.util.List<String> asked = new java.util.ArrayList<>();
+        assertThat(tools.handle(output, (call, tool) -> asked.add(tool.name() + " " + call.arguments())))
+                .singleElement().satisfies(r -> assertThat(r.isError()).isFalse());
+        assertThat(asked).containsExactly("delete_note {\"title\":\"plans\"}");
+        assertThat(notes.listNotes(java.util.Optional.empty())).isEmpty();
     }
 }

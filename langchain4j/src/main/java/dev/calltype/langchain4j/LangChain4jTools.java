@@ -1,10 +1,11 @@
 package dev.calltype.langchain4j;
 
+import dev.calltype.runtime.Approver;
 import dev.calltype.runtime.ToolResult;
 import dev.calltype.runtime.ToolSpec;
 import dev.calltype.runtime.Toolkit;
 import dev.calltype.runtime.Toolkits;
-import dev.calltype.runtime.agent.ToolLoop;
+import dev.calltype.runtime.agent.Approvals;
 import dev.langchain4j.agent.tool.ToolExecutionRequest;
 import dev.langchain4j.agent.tool.ToolSpecification;
 import dev.langchain4j.data.message.ToolExecutionResultMessage;
@@ -83,7 +84,7 @@ public final class LangChain4jTools {
 
     /**
      * A tool provider for {@code AiServices.builder(…).toolProvider(…)} over the toolkits' tools; calls to tools that
-     * need confirmation are declined (see {@link #toolProvider(ToolLoop.Approver, Toolkit...)}).
+     * need confirmation are declined (see {@link #toolProvider(Approver, Toolkit...)}).
      *
      * @param toolkits the toolkits, in the order their tools are listed (one, or several combined as
      *     {@code Toolkits.combine} combines them)
@@ -106,7 +107,7 @@ public final class LangChain4jTools {
      * @throws IllegalArgumentException when two toolkits have a tool of the same name, or a schema cannot be
      *     carried by a {@link ToolSpecification}
      */
-    public static ToolProvider toolProvider(ToolLoop.Approver approver, Toolkit... toolkits) {
+    public static ToolProvider toolProvider(Approver approver, Toolkit... toolkits) {
         ToolProviderResult result = new ToolProviderResult(tools(approver, toolkits));
         return request -> result;
     }
@@ -114,7 +115,7 @@ public final class LangChain4jTools {
     /**
      * The toolkits' tools, in order, for {@code AiServices.builder(…).tools(…)}: each tool's specification and an
      * executor that runs it through the toolkit's dispatch; calls to tools that need confirmation are declined (see
-     * {@link #tools(ToolLoop.Approver, Toolkit...)}). A failure goes LangChain4j's error path: arguments that cannot
+     * {@link #tools(Approver, Toolkit...)}). A failure goes LangChain4j's error path: arguments that cannot
      * be read or do not fit throw a {@code ToolArgumentsException}, a tool that fails a {@code ToolExecutionException},
      * each with the text for the model as its message, for the service's error handlers.
      *
@@ -139,7 +140,7 @@ public final class LangChain4jTools {
      * @throws IllegalArgumentException when two toolkits have a tool of the same name, or a schema cannot be
      *     carried by a {@link ToolSpecification}
      */
-    public static Map<ToolSpecification, ToolExecutor> tools(ToolLoop.Approver approver, Toolkit... toolkits) {
+    public static Map<ToolSpecification, ToolExecutor> tools(Approver approver, Toolkit... toolkits) {
         Toolkit all = one(toolkits);
         ToolkitExecutor executor = new ToolkitExecutor(all, approver);
         Map<ToolSpecification, ToolExecutor> tools = new LinkedHashMap<>();
@@ -150,9 +151,12 @@ public final class LangChain4jTools {
     }
 
     /**
-     * The answer to a call of a tool none of the toolkits has, for
+     * The answer to a call of a tool name the service does not have, for
      * {@code AiServices.builder(…).hallucinatedToolNameStrategy(…)}: the toolkit's own message (the name, the
-     * closest known name, the tools there are), flagged as an error, instead of LangChain4j's exception.
+     * closest known name, the tools there are), flagged as an error, instead of LangChain4j's exception. Nothing is
+     * run for it, whatever the name resembles ({@code functions.delete_note}, {@code deleteNote}): LangChain4j asks
+     * this only for names none of the request's tools has, so the model is told the tool's name and calls it again
+     * through the tools the service offers, with their approval.
      *
      * @param toolkits the toolkits, in the order their tools are listed (one, or several combined as
      *     {@code Toolkits.combine} combines them)
@@ -160,14 +164,13 @@ public final class LangChain4jTools {
      */
     public static Function<ToolExecutionRequest, ToolExecutionResultMessage> unknownTool(Toolkit... toolkits) {
         Toolkit all = one(toolkits);
-        ToolkitExecutor executor = new ToolkitExecutor(all, null);
         return request -> {
-            ToolResult result = executor.run(request);
+            ToolResult result = Approvals.notOffered(all, request.name(), request.id());
             return ToolExecutionResultMessage.builder()
                     .id(request.id())
                     .toolName(request.name())
                     .text(result.content())
-                    .isError(result.isError())
+                    .isError(true)
                     .build();
         };
     }

@@ -1,10 +1,10 @@
 package dev.calltype.langchain4j;
 
 import dev.calltype.runtime.ToolCallExtractor;
+import dev.calltype.runtime.Approver;
 import dev.calltype.runtime.ToolResult;
 import dev.calltype.runtime.Toolkit;
 import dev.calltype.runtime.agent.Approvals;
-import dev.calltype.runtime.agent.ToolLoop;
 import dev.langchain4j.agent.tool.ToolExecutionRequest;
 import dev.langchain4j.exception.ToolArgumentsException;
 import dev.langchain4j.exception.ToolExecutionException;
@@ -28,9 +28,9 @@ import dev.langchain4j.service.tool.ToolExecutor;
 final class ToolkitExecutor implements ToolExecutor {
 
     private final Toolkit toolkit;
-    private final ToolLoop.Approver approver;
+    private final Approver approver;
 
-    ToolkitExecutor(Toolkit toolkit, ToolLoop.Approver approver) {
+    ToolkitExecutor(Toolkit toolkit, Approver approver) {
         this.toolkit = toolkit;
         this.approver = approver;
     }

@@ -181,4 +181,44 @@ class AiServicesTest {
             assertThat(r.isError()).isFalse();
         });
     }
+
+    @Test
+    void aPrefixedNameOfAConfirmToolReachesTheUnknownToolHookAndNothingRuns() {
+        List<String> names = List.of("functions.wipe", "tools.wipe", "a.b.c.wipe", "functions.Wipe", "x.WIPE");
+        List<AiMessage> replies = new ArrayList<>();
+        for (int i = 0; i < names.size(); i++) {
+            replies.add(AiMessage.from(request("c" + i, names.get(i), "{\"id\": \"r-1\"}")));
+        }
+        replies.add(AiMessage.from("I could not wipe it."));
+        ScriptedChatModel model = new ScriptedChatModel(replies.toArray(AiMessage[]::new));
+        Vault vault = new Vault();
+        Assistant assistant = AiServices.builder(Assistant.class)
+                .chatModel(model)
+                .toolProvider(LangChain4jTools.toolProvider(new ShopTools(new Shop())))   // wipe is not offered
+                .hallucinatedToolNameStrategy(LangChain4jTools.unknownTool(new VaultTools(vault)))
+                .build();
+
+        assertThat(assistant.chat("Wipe r-1.")).isEqualTo("I could not wipe it.");
+        assertThat(vault.wiped).isEmpty();
+        for (int i = 0; i < names.size(); i++) {
+            assertThat(results(model.requests.get(i + 1))).last().satisfies(r -> assertThat(r.text())
+                    .contains("There is no tool named").contains("Did you mean \"wipe\"?"));
+        }
+    }
+
+    @Test
+    void aPrefixedNameAtTheToolsExecutorAsksTheApproverAboutTheToolThatRuns() {
+        Vault vault = new Vault();
+        List<String> asked = new ArrayList<>();
+        ToolkitExecutor executor = new ToolkitExecutor(new VaultTools(vault), (call, tool) -> {
+            asked.add(tool.name() + " as " + call.name());
+            return false;
+        });
+
+        dev.calltype.runtime.ToolResult r = executor.run(request("c1", "functions.wipe", "{\"id\": \"r-1\"}"));
+
+        assertThat(asked).containsExactly("wipe as wipe");
+        assertThat(r.content()).contains("declined to run wipe");
+        assertThat(vault.wiped).isEmpty();
+    }
 }

@@ -255,4 +255,24 @@ class RepairingAiServicesTest {
                 .messages(List.of(dev.langchain4j.data.message.UserMessage.from("hi"))).build());
         assertThat(response.aiMessage().text()).isEqualTo("<tool_call>{\"name\": \"x\"}</tool_call>");
     }
+
+    @Test
+    void twoHundredThousandStreamedCallsAreMergedInOnePassAndNoneRuns() throws Exception {
+        List<PartialToolCall> chunks = new ArrayList<>();
+        for (int i = 0; i < 200_000; i++) {
+            chunks.add(chunk(i, "c" + i, "get_weather", "{\"city\": \"Oslo\", \"days\": 2}"));
+        }
+        ScriptedStreamingChatModel model = new ScriptedStreamingChatModel(
+                new ScriptedStreamingChatModel.Reply(List.of(), chunks, AiMessage.from("")),
+                ScriptedStreamingChatModel.Reply.text(ANSWER, 4));
+        WeatherDesk desk = new WeatherDesk();
+
+        Streamed out = streaming(model, desk);
+
+        assertThat(desk.calls).isEmpty();
+        assertThat(out.response().aiMessage().text()).isEqualTo(ANSWER);
+        // the model was asked again: none of its 200,000 calls ran, and it was told why
+        assertThat(model.requests.get(1).messages().get(model.requests.get(1).messages().size() - 1).toString())
+                .contains("made 200000 tool calls").contains("at most 100");
+    }
 }

@@ -60,7 +60,8 @@ import java.util.function.Function;
  *
  * <p><b>Timeouts and limits.</b> {@link Builder#responseTimeout} bounds everything up to a usable answer's headers:
  * connecting, waiting, redirects and retries. {@link Builder#idleTimeout} bounds the time between two events of the
- * stream (comments and empty events do not count). The body may hold at most {@link Builder#maxResponseBytes}, one
+ * stream that bring something (comments, empty events and empty deltas do not count), and {@link Builder#replyTimeout}
+ * the whole reply, from sending the request to its last event, however steadily the server sends. The body may hold at most {@link Builder#maxResponseBytes}, one
  * event {@link Builder#maxEventBytes}, the answer's text and arguments {@link Builder#maxResponseChars}: past a
  * limit the request fails with a {@link ChatCompletionsException} of kind {@code TOO_LARGE}, and memory stays
  * bounded whatever the server sends. 429 and 503 answers are retried at most {@link Builder#maxRetries} times after
@@ -88,6 +89,8 @@ public final class OpenAiChatModel implements ModelClient, StructuredOutput {
     public static final Duration DEFAULT_RESPONSE_TIMEOUT = Duration.ofSeconds(120);
     /** Default {@link Builder#idleTimeout}: 60 s. */
     public static final Duration DEFAULT_IDLE_TIMEOUT = Duration.ofSeconds(60);
+    /** Default {@link Builder#replyTimeout}: 10 minutes. */
+    public static final Duration DEFAULT_REPLY_TIMEOUT = Duration.ofMinutes(10);
     /** Default {@link Builder#maxResponseBytes}: 16 MiB. */
     public static final long DEFAULT_MAX_RESPONSE_BYTES = 16L << 20;
     /** Default {@link Builder#maxEventBytes}: 1 MiB. */
@@ -115,7 +118,7 @@ public final class OpenAiChatModel implements ModelClient, StructuredOutput {
 
     private OpenAiChatModel(Builder b) {
         this.client = new ChatCompletionsClient(Endpoint.of(b.baseUrl), b.apiKey, new ChatCompletionsClient.Settings(
-                b.responseTimeout, b.idleTimeout, b.maxResponseBytes, b.maxEventBytes, b.maxResponseChars, b.maxRetries,
+                b.responseTimeout, b.idleTimeout, b.replyTimeout, b.maxResponseBytes, b.maxEventBytes, b.maxResponseChars, b.maxRetries,
                 b.maxRetryWait, b.maxRedirects));
         this.model = b.model;
         this.extractor = b.extractor;
@@ -357,6 +360,7 @@ public final class OpenAiChatModel implements ModelClient, StructuredOutput {
         private String apiKey;
         private Duration responseTimeout = DEFAULT_RESPONSE_TIMEOUT;
         private Duration idleTimeout = DEFAULT_IDLE_TIMEOUT;
+        private Duration replyTimeout = DEFAULT_REPLY_TIMEOUT;
         private long maxResponseBytes = DEFAULT_MAX_RESPONSE_BYTES;
         private int maxEventBytes = DEFAULT_MAX_EVENT_BYTES;
         private long maxResponseChars = DEFAULT_MAX_RESPONSE_CHARS;
@@ -459,6 +463,20 @@ public final class OpenAiChatModel implements ModelClient, StructuredOutput {
          */
         public Builder idleTimeout(Duration d) {
             this.idleTimeout = positive(d, "idleTimeout");
+            return this;
+        }
+
+        /**
+         * The longest a whole reply may take, from sending the request to its last event, retries included: a server
+         * that keeps sending (empty deltas, a token a minute) cannot hold a request open past it. A reply that does
+         * not end in time fails as {@code TIMEOUT}, and nothing of it is used.
+         *
+         * @param d the timeout, positive
+         * @return this builder
+         * @throws IllegalArgumentException when {@code d} is not positive
+         */
+        public Builder replyTimeout(Duration d) {
+            this.replyTimeout = positive(d, "replyTimeout");
             return this;
         }
 

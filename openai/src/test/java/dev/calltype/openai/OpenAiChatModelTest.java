@@ -86,6 +86,25 @@ class OpenAiChatModelTest {
     }
 
     @Test
+    void chunksAreMergedByTheRuntimesOneRule() throws Exception {
+        // without an index, the same id and name on every chunk is one call (this client used to split it)
+        try (LoopbackServer server = new LoopbackServer((r, out) -> events(out,
+                call("x", null, "add", "{\"a\":"), call("x", null, "add", " 1, \"b\": 2}"), finish("tool_calls")))) {
+            ModelReply reply = model(server).build().reply(HELLO, TOOLS);
+            assertThat(reply.toolCalls()).singleElement().satisfies(c -> assertThat(c.arguments().toString())
+                    .isEqualTo("{\"a\":1,\"b\":2}"));
+        }
+        // with an index, a new id on the same index is a new call (this client used to join the two names)
+        try (LoopbackServer server = new LoopbackServer((r, out) -> events(out,
+                call("c1", 0, "add", "{\"a\": 1, \"b\": 2}"), call("c2", 0, "add", "{\"a\": 3, \"b\": 4}"),
+                finish("tool_calls")))) {
+            ModelReply reply = model(server).build().reply(HELLO, TOOLS);
+            assertThat(reply.toolCalls()).extracting(ToolCall::id).containsExactly("c1", "c2");
+            assertThat(reply.toolCalls()).extracting(ToolCall::name).containsExactly("add", "add");
+        }
+    }
+
+    @Test
     void aCallCutOffByTheLengthLimitIsRejectedNeverRun() throws Exception {
         try (LoopbackServer server = new LoopbackServer((r, out) -> events(out,
                 call("c1", 0, "add", "{\"a\": 1, \"b\": 2}"), call("c2", 1, "add", "{\"a\": 1, \"b\": 2}"),
@@ -285,6 +304,37 @@ class OpenAiChatModelTest {
         }
     }
 
+    @Test
+    void emptyDeltasAreNotProgress() throws Exception {
+        try (LoopbackServer server = new LoopbackServer((r, out) -> {
+            streamHeaders(out);
+            write(out, "data: " + text("Let me think") + "\n\n");
+            for (int i = 0; i < 600; i++) {
+                write(out, "data: {\"choices\":[{\"index\":0,\"delta\":{}}]}\n\n");
+                Thread.sleep(100);
+            }
+        })) {
+            ChatCompletionsException e = failure(model(server).idleTimeout(Duration.ofMillis(700)).build());
+            assertThat(e.kind()).isEqualTo(ChatCompletionsException.Kind.TIMEOUT);
+            assertThat(e.getMessage()).contains("idle timeout");
+        }
+    }
+
+    @Test
+    void aServerThatNeverStopsSendingTextMeetsTheReplyTimeout() throws Exception {
+        try (LoopbackServer server = new LoopbackServer((r, out) -> {
+            streamHeaders(out);
+            for (int i = 0; i < 600; i++) {
+                write(out, "data: " + text("and ") + "\n\n");
+                Thread.sleep(100);
+            }
+        })) {
+            ChatCompletionsException e = failure(model(server).replyTimeout(Duration.ofSeconds(1)).build());
+            assertThat(e.kind()).isEqualTo(ChatCompletionsException.Kind.TIMEOUT);
+            assertThat(e.getMessage()).contains("reply timeout").contains("nothing of it was used");
+        }
+    }
+
     // ------------------------------------------------------------------ limits
 
     @Test
@@ -342,8 +392,10 @@ class OpenAiChatModelTest {
                 out.write(chunk);
             }
         })) {
-            assertThat(failure(model(server).maxResponseBytes(1 << 20).build()).getMessage())
-                    .contains("maxResponseBytes");
+            // empty chunks are not progress, so the idle timeout would end this too; a long one lets the body
+            // size decide, whatever the machine's speed
+            assertThat(failure(model(server).idleTimeout(Duration.ofMinutes(5)).maxResponseBytes(1 << 20).build())
+                    .getMessage()).contains("maxResponseBytes");
         }
     }
 
@@ -426,6 +478,8 @@ class OpenAiChatModelTest {
         assertThatThrownBy(() -> OpenAiChatModel.builder().baseUrl("ftp://host/v1")).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> OpenAiChatModel.builder().baseUrl("http://h/v1").build())
                 .isInstanceOf(IllegalStateException.class);
+        assertThatThrownBy(() -> OpenAiChatModel.builder().replyTimeout(Duration.ZERO))
+                .isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> OpenAiChatModel.builder().idleTimeout(Duration.ZERO))
                 .isInstanceOf(IllegalArgumentException.class);
     }

@@ -40,6 +40,10 @@ public interface Toolkit {
      * exceptions thrown by the tool come back as failure results. The call's name is read as
      * {@link #resolve} reads it.
      *
+     * <p>No approval is asked here: a call the program builds itself is the program's decision, and runs even when
+     * its tool needs confirmation. Calls that come from a model go through a door that asks
+     * ({@link #handle(String, Approver)}, {@code ToolLoop}, the framework adapters).
+     *
      * @param call the call, as extracted or as sent natively
      * @return the tool's value, or a failure whose message tells the model what to fix
      * @throws NullPointerException if {@code call} is {@code null} (a caller's mistake, never a model's)
@@ -54,7 +58,8 @@ public interface Toolkit {
      *
      * <p>This default reads the text with {@link #extractor()} and calls {@link #dispatch}. Generated toolkits
      * override it to read a plain argument object straight into the tool's parameters, and combined toolkits hand
-     * a call to the part that owns the tool; both give the same answer as the default.
+     * a call to the part that owns the tool; both give the same answer as the default. Like {@link #dispatch}, it
+     * asks no approval: the framework adapters take a model's native calls through a door that does.
      *
      * @param name the tool name as sent, or {@code null}
      * @param arguments the argument text as sent; {@code null} means none
@@ -68,7 +73,9 @@ public interface Toolkit {
     /**
      * The tool a name a model wrote means: the tool of exactly that name, else the one tool whose name is the
      * same ignoring case and the separators {@code _ - .} and space ({@code getWeather}, {@code GET-WEATHER} and
-     * {@code get.weather} all mean {@code get_weather}); empty when no tool or more than one matches.
+     * {@code get.weather} all mean {@code get_weather}); failing both, the same for the name's last dotted segment
+     * ({@code functions.get_weather}); empty when no tool or more than one matches. The extractor reads names by the
+     * same rule.
      *
      * <p>{@code ToolLoop} decides on the tool a name resolves to whether a call needs approval and whether it may
      * run concurrently, and runs it through {@link #bind}, so a toolkit must {@link #dispatch} every name to the
@@ -127,14 +134,30 @@ public interface Toolkit {
     }
 
     /**
-     * Extracts every call from a model's output and dispatches each, in the order of the text.
-     * Extraction errors come back as failure results: the first carries the correction prompt, which
-     * covers them all, the others their own error's message.
+     * Extracts every call from a model's output and runs each, in the order of the text, with no approver: a call
+     * to a tool that needs confirmation ({@link ToolSpec#confirm()}) is declined with a failure that says why (see
+     * {@link #handle(String, Approver)}). Extraction errors come back as failure results: the first carries the
+     * correction prompt, which covers them all, the others their own error's message.
      *
      * @param llmOutput the model's whole response
      * @return one result per call and per extraction error, in text order; empty when the output has neither
      */
     default List<ToolResult> handle(String llmOutput) {
-        return Dispatching.handle(this, extractor().extract(llmOutput), null);
+        return handle(llmOutput, null);
+    }
+
+    /**
+     * Extracts every call from a model's output and runs each, in the order of the text, by the approval rule every
+     * door that takes calls from a model follows: each call's name is bound once ({@link #bind}), a call to a tool
+     * that needs confirmation goes to {@code approver} with the call under the bound tool's own name and runs on that
+     * tool only if it says yes; otherwise its result is a failure saying it was declined. Extraction errors come back
+     * as failure results, as {@link #handle(String)} gives them.
+     *
+     * @param llmOutput the model's whole response
+     * @param approver decides on calls to tools that need confirmation; {@code null} declines them all
+     * @return one result per call and per extraction error, in text order; empty when the output has neither
+     */
+    default List<ToolResult> handle(String llmOutput, Approver approver) {
+        return Dispatching.handle(this, extractor().extract(llmOutput), null, approver);
     }
 }

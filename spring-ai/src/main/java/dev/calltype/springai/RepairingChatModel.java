@@ -46,12 +46,20 @@ final class RepairingChatModel implements ChatModel {
 
     private final ChatModel model;
     private final ToolCallingManager manager;
+    private final int maxRounds;
     private List<ToolDefinition> lastDefinitions;
     private ReplyRepair last;
 
-    RepairingChatModel(ChatModel model, ToolCallingManager manager) {
+    RepairingChatModel(ChatModel model, ToolCallingManager manager, int maxRounds) {
         this.model = model;
         this.manager = manager;
+        this.maxRounds = maxRounds;
+    }
+
+    /** The failure of a model that still calls tools after {@code maxRounds} rounds of them. */
+    private IllegalStateException stillCalling() {
+        return new IllegalStateException("the model was still calling tools after " + maxRounds + " rounds of tool"
+                + " calls (SpringAiTools.repairing maxRounds); its last calls were not run");
     }
 
     @Override
@@ -63,6 +71,7 @@ final class RepairingChatModel implements ChatModel {
         boolean internal = ToolCallingChatOptions.isInternalToolExecutionEnabled(prompt.getOptions());
         Prompt current = prompt;
         int corrections = 0;
+        int rounds = 0;
         while (true) {
             ChatResponse response = model.call(external(current));
             AssistantMessage answer = output(response);
@@ -80,6 +89,9 @@ final class RepairingChatModel implements ChatModel {
             if (!internal || !fixed.hasToolCalls()) {
                 return fixed;
             }
+            if (++rounds > maxRounds) {
+                throw stillCalling();
+            }
             ToolExecutionResult ran = manager.executeToolCalls(current, fixed);
             if (ran.returnDirect()) {
                 return ChatResponse.builder().from(fixed).generations(ToolExecutionResult.buildGenerations(ran))
@@ -95,10 +107,10 @@ final class RepairingChatModel implements ChatModel {
         if (repair == null) {
             return model.stream(prompt);
         }
-        return stream(repair, prompt, 0);
+        return stream(repair, prompt, 0, 0);
     }
 
-    private Flux<ChatResponse> stream(ReplyRepair repair, Prompt prompt, int corrections) {
+    private Flux<ChatResponse> stream(ReplyRepair repair, Prompt prompt, int corrections, int rounds) {
         return Flux.defer(() -> {
             ReplyRepair.Streaming text = repair.streaming();
             ToolCallChunks chunks = new ToolCallChunks();
@@ -124,7 +136,7 @@ final class RepairingChatModel implements ChatModel {
                 AssistantMessage answer = AssistantMessage.builder().content(r.text()).build();
                 if (r.needsCorrection() && corrections < MAX_CORRECTIONS) {
                     return Flux.fromIterable(rest).concatWith(stream(repair, correction(prompt, answer, r),
-                            corrections + 1));
+                            corrections + 1, rounds));
                 }
                 if (r.calls().isEmpty()) {
                     return Flux.fromIterable(rest);
@@ -134,6 +146,9 @@ final class RepairingChatModel implements ChatModel {
                 if (!ToolCallingChatOptions.isInternalToolExecutionEnabled(prompt.getOptions())) {
                     return Flux.fromIterable(rest).concatWith(Flux.just(withCalls));
                 }
+                if (rounds >= maxRounds) {
+                    return Flux.fromIterable(rest).concatWith(Flux.error(stillCalling()));
+                }
                 ChatResponse whole = new ChatResponse(List.of(new Generation(message(r.text(), r))),
                         withCalls.getMetadata());
                 return Flux.fromIterable(rest).concatWith(Mono.fromCallable(() -> manager.executeToolCalls(prompt,
@@ -142,7 +157,8 @@ final class RepairingChatModel implements ChatModel {
                         .flatMapMany(ran -> ran.returnDirect()
                                 ? Flux.just(ChatResponse.builder().from(whole)
                                         .generations(ToolExecutionResult.buildGenerations(ran)).build())
-                                : stream(repair, new Prompt(ran.conversationHistory(), prompt.getOptions()), 0)));
+                                : stream(repair, new Prompt(ran.conversationHistory(), prompt.getOptions()), 0,
+                                        rounds + 1)));
             });
             return visible.concatWith(end);
         });

@@ -1,9 +1,9 @@
 package dev.calltype.springai;
 
+import dev.calltype.runtime.Approver;
 import dev.calltype.runtime.ToolSpec;
 import dev.calltype.runtime.Toolkit;
 import dev.calltype.runtime.Toolkits;
-import dev.calltype.runtime.agent.ToolLoop;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -38,6 +38,13 @@ import org.springframework.ai.tool.resolution.ToolCallbackResolver;
  */
 public final class SpringAiTools {
 
+    /**
+     * How many rounds of tool calls a {@linkplain #repairing(ChatModel) repairing} model runs for one request when
+     * no other limit is given: 100, the limit LangChain4j's {@code AiServices} puts on sequential tool calls. Each
+     * reply may make at most {@code ToolLoop.DEFAULT_MAX_CALLS_PER_REPLY} calls.
+     */
+    public static final int DEFAULT_MAX_ROUNDS = 100;
+
     private SpringAiTools() {
     }
 
@@ -52,7 +59,9 @@ public final class SpringAiTools {
      * instead of failing the request. With internal tool execution on (Spring AI's default), the calls run here
      * through a default {@link ToolCallingManager}, so the tools' callbacks, observations and {@code returnDirect}
      * apply as they do inside a provider model; see {@link #repairing(ChatModel, ToolCallingManager)} to give your
-     * own. A prompt that offers no tools is sent as it is.
+     * own. A model still calling tools after {@link #DEFAULT_MAX_ROUNDS} rounds fails the request (its last calls are
+     * not run), and a reply that makes more than {@code ToolLoop.DEFAULT_MAX_CALLS_PER_REPLY} calls runs none of them
+     * (the model is asked again with fewer). A prompt that offers no tools is sent as it is.
      *
      * @param model the Spring AI model (OpenAI, Ollama, …)
      * @return the repairing model, for {@code ChatClient.create(…)} or direct use
@@ -72,8 +81,26 @@ public final class SpringAiTools {
      * @throws NullPointerException when an argument is {@code null}
      */
     public static ChatModel repairing(ChatModel model, ToolCallingManager manager) {
+        return repairing(model, manager, DEFAULT_MAX_ROUNDS);
+    }
+
+    /**
+     * The model repaired as {@link #repairing(ChatModel, ToolCallingManager)} repairs it, with its own round limit.
+     *
+     * @param model the Spring AI model
+     * @param manager resolves the tools a prompt names and runs the calls when internal tool execution is on
+     * @param maxRounds how many rounds of tool calls one request may run (at least 1); a model still calling tools
+     *     after them fails the request with an {@link IllegalStateException}, and its last calls are not run
+     * @return the repairing model
+     * @throws NullPointerException when an argument is {@code null}
+     * @throws IllegalArgumentException when {@code maxRounds} is below 1
+     */
+    public static ChatModel repairing(ChatModel model, ToolCallingManager manager, int maxRounds) {
+        if (maxRounds < 1) {
+            throw new IllegalArgumentException("maxRounds must be at least 1, got " + maxRounds);
+        }
         return new RepairingChatModel(Objects.requireNonNull(model, "model"), Objects.requireNonNull(manager,
-                "manager"));
+                "manager"), maxRounds);
     }
 
     /**
@@ -96,16 +123,16 @@ public final class SpringAiTools {
      * @param approver decides on each call to a tool that needs confirmation; {@code null} declines them all, and the
      *     model is told why
      * @param toolkits the toolkits, in the order their tools are listed
-     * @return a provider of the callbacks {@link #toolCallbacks(ToolLoop.Approver, Toolkit...)} gives
+     * @return a provider of the callbacks {@link #toolCallbacks(Approver, Toolkit...)} gives
      * @throws IllegalArgumentException when two toolkits have a tool of the same name
      */
-    public static ToolCallbackProvider toolCallbackProvider(ToolLoop.Approver approver, Toolkit... toolkits) {
+    public static ToolCallbackProvider toolCallbackProvider(Approver approver, Toolkit... toolkits) {
         return ToolCallbackProvider.from(toolCallbacks(approver, toolkits));
     }
 
     /**
      * The toolkits' tools as callbacks, in order: each runs its call through the toolkit's dispatch; calls to tools
-     * that need confirmation are declined (see {@link #toolCallbacks(ToolLoop.Approver, Toolkit...)}).
+     * that need confirmation are declined (see {@link #toolCallbacks(Approver, Toolkit...)}).
      *
      * @param toolkits the toolkits, in the order their tools are listed (one, or several combined as
      *     {@code Toolkits.combine} combines them)
@@ -126,7 +153,7 @@ public final class SpringAiTools {
      * @return the callbacks, in the toolkits' order, unmodifiable
      * @throws IllegalArgumentException when two toolkits have a tool of the same name
      */
-    public static List<ToolCallback> toolCallbacks(ToolLoop.Approver approver, Toolkit... toolkits) {
+    public static List<ToolCallback> toolCallbacks(Approver approver, Toolkit... toolkits) {
         Toolkit all = one(toolkits);
         List<ToolCallback> callbacks = new ArrayList<>();
         for (ToolSpec tool : all.tools()) {
@@ -136,20 +163,40 @@ public final class SpringAiTools {
     }
 
     /**
-     * A resolver for tool names the model made up, for {@code DefaultToolCallingManager.builder()
-     * .toolCallbackResolver(…)} (or as a {@code ToolCallbackResolver} bean): Spring AI asks it for a name none of
-     * the request's callbacks has, and otherwise fails the whole request with an exception. The callback it
-     * returns answers with the toolkit's message (the name, the closest known name, the tools there are), so
-     * the model can correct itself. Names the toolkits have resolve to their tools.
+     * A resolver for tool names, for {@code DefaultToolCallingManager.builder().toolCallbackResolver(…)} (or as a
+     * {@code ToolCallbackResolver} bean): Spring AI asks it for names the prompt gives ({@code toolNames(…)}) and for
+     * a name none of the request's callbacks has, and otherwise fails the whole request with an exception. A name a
+     * toolkit tool has exactly resolves to that tool's callback; calls to tools that need confirmation are declined
+     * (see {@link #unknownToolResolver(Approver, Toolkit...)}). Any other name (made up, misspelt, or prefixed as in
+     * {@code functions.delete_note}) resolves to a callback that runs nothing and answers with the toolkit's message
+     * (the name, the tool it probably means, the tools there are), so the model can call again by the tool's name.
      *
      * @param toolkits the toolkits, in the order their tools are listed (one, or several combined as
      *     {@code Toolkits.combine} combines them)
      * @return the resolver; it resolves every name
      */
     public static ToolCallbackResolver unknownToolResolver(Toolkit... toolkits) {
+        return unknownToolResolver(null, toolkits);
+    }
+
+    /**
+     * The resolver {@link #unknownToolResolver(Toolkit...)} gives, whose calls to tools that need confirmation go to
+     * the approver first.
+     *
+     * @param approver decides on each call to a tool that needs confirmation; {@code null} declines them all
+     * @param toolkits the toolkits, in the order their tools are listed
+     * @return the resolver; it resolves every name
+     */
+    public static ToolCallbackResolver unknownToolResolver(Approver approver, Toolkit... toolkits) {
         Toolkit all = one(toolkits);
-        return name -> new ToolkitCallback(ToolDefinition.builder().name(name).description(name)
-                .inputSchema("{\"type\":\"object\",\"properties\":{}}").build(), all, null);
+        return name -> {
+            for (ToolSpec tool : all.tools()) {
+                if (tool.name().equals(name)) {
+                    return new ToolkitCallback(toolDefinition(tool), all, approver);
+                }
+            }
+            return ToolkitCallback.notOffered(name == null ? "" : name, all);
+        };
     }
 
     /**

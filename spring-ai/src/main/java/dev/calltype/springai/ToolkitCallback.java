@@ -1,10 +1,10 @@
 package dev.calltype.springai;
 
+import dev.calltype.runtime.Approver;
 import dev.calltype.runtime.ToolCallExtractor;
 import dev.calltype.runtime.ToolResult;
 import dev.calltype.runtime.Toolkit;
 import dev.calltype.runtime.agent.Approvals;
-import dev.calltype.runtime.agent.ToolLoop;
 import org.springframework.ai.chat.model.ToolContext;
 import org.springframework.ai.tool.ToolCallback;
 import org.springframework.ai.tool.definition.ToolDefinition;
@@ -23,12 +23,29 @@ final class ToolkitCallback implements ToolCallback {
 
     private final ToolDefinition definition;
     private final Toolkit toolkit;
-    private final ToolLoop.Approver approver;
+    private final Approver approver;
+    /** Whether the definition is the toolkit's tool; when not, calls are answered and never run. */
+    private final boolean runs;
 
-    ToolkitCallback(ToolDefinition definition, Toolkit toolkit, ToolLoop.Approver approver) {
+    ToolkitCallback(ToolDefinition definition, Toolkit toolkit, Approver approver) {
+        this(definition, toolkit, approver, true);
+    }
+
+    private ToolkitCallback(ToolDefinition definition, Toolkit toolkit, Approver approver, boolean runs) {
         this.definition = definition;
         this.toolkit = toolkit;
         this.approver = approver;
+        this.runs = runs;
+    }
+
+    /**
+     * A callback for a name that is none of the toolkit's tools as written: every call is answered with the
+     * toolkit's message for an unknown name ({@link Approvals#notOffered}) and never run, so that a made-up name
+     * ({@code functions.delete_note}) never reaches a tool nobody offered or approved.
+     */
+    static ToolkitCallback notOffered(String name, Toolkit toolkit) {
+        return new ToolkitCallback(ToolDefinition.builder().name(name).description(name)
+                .inputSchema("{\"type\":\"object\",\"properties\":{}}").build(), toolkit, null, false);
     }
 
     @Override
@@ -47,7 +64,8 @@ final class ToolkitCallback implements ToolCallback {
     }
 
     ToolResult run(String toolInput) {
-        return Approvals.dispatch(toolkit, approver, definition.name(), toolInput, null);
+        return runs ? Approvals.dispatch(toolkit, approver, definition.name(), toolInput, null)
+                : Approvals.notOffered(toolkit, definition.name(), null);
     }
 
     @Override

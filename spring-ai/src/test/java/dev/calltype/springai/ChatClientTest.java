@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.calltype.springai.tools.Trips;
 import dev.calltype.springai.tools.TripsTools;
+import dev.calltype.springai.tools.Vault;
+import dev.calltype.springai.tools.VaultTools;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.springframework.ai.chat.client.ChatClient;
@@ -86,5 +88,43 @@ class ChatClientTest {
                     .isEqualTo(toolkit.tools().get(i).parameters());
         }
         assertThat(callbacks[0].getToolDefinition().description()).isEqualTo("Books a trip.");
+    }
+
+    @Test
+    void aPrefixedNameOfAConfirmToolResolvesToAnAnswerAndNothingRuns() {
+        Vault vault = new Vault();
+        List<String> names = List.of("functions.wipe", "tools.wipe", "a.b.c.wipe", "functions.Wipe", "x.WIPE");
+        List<AssistantMessage.ToolCall> sent = new java.util.ArrayList<>();
+        for (int i = 0; i < names.size(); i++) {
+            sent.add(call("c" + i, names.get(i), "{\"id\": \"r-1\"}"));
+        }
+        ScriptedChatModel model = new ScriptedChatModel(
+                DefaultToolCallingManager.builder()
+                        .toolCallbackResolver(SpringAiTools.unknownToolResolver(new VaultTools(vault)))
+                        .build(),
+                calls(sent.toArray(AssistantMessage.ToolCall[]::new)),
+                new AssistantMessage("I could not wipe it."));
+
+        String answer = ChatClient.create(model).prompt("Wipe r-1.")
+                .toolCallbacks(SpringAiTools.toolCallbacks(new TripsTools(new Trips())))    // wipe is not offered
+                .call().content();
+
+        assertThat(answer).isEqualTo("I could not wipe it.");
+        assertThat(vault.wiped).isEmpty();
+        assertThat(responses(model.prompts.get(1))).hasSize(names.size()).allSatisfy(r -> assertThat(r.responseData())
+                .contains("There is no tool named").contains("Did you mean \"wipe\"?"));
+    }
+
+    @Test
+    void theResolverRunsAToolOfExactlyItsNameUnderTheApprovalRule() {
+        Vault vault = new Vault();
+        ToolCallback wipe = SpringAiTools.unknownToolResolver(new VaultTools(vault)).resolve("wipe");
+
+        assertThat(wipe.call("{\"id\": \"r-1\"}")).contains("declined to run wipe");
+        assertThat(vault.wiped).isEmpty();
+        ToolCallback approved = SpringAiTools.unknownToolResolver((call, tool) -> true, new VaultTools(vault))
+                .resolve("wipe");
+        assertThat(approved.call("{\"id\": \"r-1\"}")).isEqualTo("wiped r-1");
+        assertThat(vault.wiped).containsExactly("r-1");
     }
 }

@@ -285,4 +285,60 @@ class RepairingChatClientTest {
         assertThat(desk.calls).containsExactly("Oslo/2");
         assertThat(prompts).hasSize(2);
     }
+
+    /** A model that calls get_weather in every reply, for ever. */
+    private static final class AlwaysCalling implements org.springframework.ai.chat.model.ChatModel {
+        int asked;
+
+        @Override
+        public ChatResponse call(Prompt prompt) {
+            asked++;
+            return new ChatResponse(List.of(new org.springframework.ai.chat.model.Generation(
+                    calls(RepairingChatClientTest.call("c" + asked, "get_weather", "{\"city\": \"Oslo\", \"days\": 2}")))));
+        }
+
+        @Override
+        public reactor.core.publisher.Flux<ChatResponse> stream(Prompt prompt) {
+            return reactor.core.publisher.Flux.defer(() -> reactor.core.publisher.Flux.just(call(prompt)));
+        }
+
+        @Override
+        public org.springframework.ai.chat.prompt.ChatOptions getDefaultOptions() {
+            return ToolCallingChatOptions.builder().build();
+        }
+    }
+
+    @Test
+    void aModelThatCallsAToolInEveryReplyStopsAtTheRoundLimit() {
+        AlwaysCalling model = new AlwaysCalling();
+        WeatherDesk desk = new WeatherDesk();
+        ChatClient chat = ChatClient.create(SpringAiTools.repairing(model,
+                org.springframework.ai.model.tool.ToolCallingManager.builder().build(), 3));
+
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> chat.prompt("Weather?")
+                        .toolCallbacks(desk.callback(false)).call().content())
+                .hasMessageContaining("still calling tools after 3 rounds");
+        assertThat(desk.calls).hasSize(3);
+        assertThat(model.asked).isEqualTo(4);
+
+        AlwaysCalling streamed = new AlwaysCalling();
+        WeatherDesk streamedDesk = new WeatherDesk();
+        ChatClient streaming = ChatClient.create(SpringAiTools.repairing(streamed,
+                org.springframework.ai.model.tool.ToolCallingManager.builder().build(), 3));
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> streaming.prompt("Weather?")
+                        .toolCallbacks(streamedDesk.callback(false)).stream().content().collectList().block())
+                .hasMessageContaining("still calling tools after 3 rounds");
+        assertThat(streamedDesk.calls).hasSize(3);
+    }
+
+    @Test
+    void theDefaultRoundLimitIsLangChain4jsHundred() {
+        AlwaysCalling model = new AlwaysCalling();
+        WeatherDesk desk = new WeatherDesk();
+
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> ChatClient.create(SpringAiTools.repairing(model))
+                        .prompt("Weather?").toolCallbacks(desk.callback(false)).call().content())
+                .hasMessageContaining("after 100 rounds");
+        assertThat(desk.calls).hasSize(SpringAiTools.DEFAULT_MAX_ROUNDS);
+    }
 }

@@ -37,8 +37,10 @@ import java.util.function.Consumer;
  *       is refused with a message naming where it pointed, so credentials never reach another origin and a POST
  *       never silently becomes a GET.</li>
  *   <li>{@code responseTimeout} bounds everything up to a usable answer's headers: connecting, waiting, redirects
- *       and retries. {@code idleTimeout} then bounds the time between events (comments and empty events are not
- *       progress), or between reads of a whole JSON answer.</li>
+ *       and retries. {@code idleTimeout} then bounds the time between events that bring something (comments, empty
+ *       events and chunks that add no text, reasoning, call or ending are not progress), or between reads of a
+ *       whole JSON answer; {@code replyTimeout} bounds the whole reply, from sending the request to its last event,
+ *       however steadily the server sends.</li>
  *   <li>429 and 503 are retried at most {@code maxRetries} times, after the server's {@code Retry-After} (seconds or
  *       an HTTP date) or else 1, 2, 4 … seconds, only when the wait is at most {@code maxRetryWait} and ends before
  *       the response timeout does.</li>
@@ -49,8 +51,9 @@ import java.util.function.Consumer;
 public final class ChatCompletionsClient {
 
     /** The limits and timeouts of a client. */
-    public record Settings(Duration responseTimeout, Duration idleTimeout, long maxResponseBytes, int maxEventBytes,
-                           long maxResponseChars, int maxRetries, Duration maxRetryWait, int maxRedirects) {
+    public record Settings(Duration responseTimeout, Duration idleTimeout, Duration replyTimeout,
+                           long maxResponseBytes, int maxEventBytes, long maxResponseChars, int maxRetries,
+                           Duration maxRetryWait, int maxRedirects) {
     }
 
     public static final ObjectMapper JSON = new ObjectMapper();
@@ -100,22 +103,23 @@ public final class ChatCompletionsClient {
     }
 
     private Completion complete(String body, CompletionAssembler assembler) {
+        long end = System.nanoTime() + settings.replyTimeout().toNanos();
         HttpResponse<InputStream> response = send(body);
         String type = response.headers().firstValue("Content-Type").orElse("").toLowerCase(Locale.ROOT);
         InputStream in = response.body();
-        try (IdleTimer idle = new IdleTimer(in, settings.idleTimeout().toNanos()); in) {
+        try (IdleTimer idle = new IdleTimer(in, settings.idleTimeout().toNanos(), end); in) {
             try {
                 return type.contains("json") && !type.contains("stream") ? readJson(in, idle, assembler)
                         : readStream(in, idle, assembler);
             } catch (IOException e) {
                 if (idle.fired()) {
-                    throw idleTimeout();
+                    throw timeout(idle);
                 }
                 throw new ChatCompletionsException(Kind.UNREACHABLE, "the connection to " + endpoint
                         + " broke while reading the answer: " + reason(e));
             } catch (ChatCompletionsException e) {
                 if (idle.fired()) {
-                    throw idleTimeout();
+                    throw timeout(idle);
                 }
                 throw e;
             }
@@ -124,8 +128,13 @@ public final class ChatCompletionsClient {
         }
     }
 
-    private ChatCompletionsException idleTimeout() {
-        return new ChatCompletionsException(Kind.TIMEOUT, "the server at " + endpoint + " sent no event for "
+    /** The failure for a body the timer closed: the idle timeout, or the reply's overall deadline. */
+    private ChatCompletionsException timeout(IdleTimer idle) {
+        if (idle.pastDeadline()) {
+            return new ChatCompletionsException(Kind.TIMEOUT, "the server at " + endpoint + " did not finish its"
+                    + " answer within " + seconds(settings.replyTimeout()) + " (reply timeout); nothing of it was used");
+        }
+        return new ChatCompletionsException(Kind.TIMEOUT, "the server at " + endpoint + " sent nothing new for "
                 + seconds(settings.idleTimeout()) + " while answering (idle timeout)");
     }
 
@@ -326,7 +335,6 @@ public final class ChatCompletionsClient {
             if (data.isBlank()) {
                 return true;
             }
-            idle.touch();
             if (data.strip().equals("[DONE]")) {
                 done[0] = true;
                 return false;
@@ -347,11 +355,13 @@ public final class ChatCompletionsClient {
                 throw new ChatCompletionsException(Kind.SERVER_ERROR, "the server reported an error: "
                         + Snippet.of(data));
             }
-            assembler.add(chunk);
+            if (assembler.add(chunk)) {
+                idle.touch();                               // an empty delta is not progress
+            }
             return true;
         });
         if (idle.fired()) {
-            throw idleTimeout();
+            throw timeout(idle);
         }
         if (!assembler.started()) {
             throw new ChatCompletionsException(Kind.MALFORMED, "malformed stream from " + endpoint
@@ -377,7 +387,7 @@ public final class ChatCompletionsClient {
             }
         }
         if (idle.fired()) {
-            throw idleTimeout();
+            throw timeout(idle);
         }
         JsonNode root;
         try {

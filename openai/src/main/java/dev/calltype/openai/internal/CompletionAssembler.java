@@ -3,17 +3,19 @@ package dev.calltype.openai.internal;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.calltype.openai.ChatCompletionsException;
 import dev.calltype.openai.ChatCompletionsException.Kind;
+import dev.calltype.runtime.agent.NativeTools;
+import dev.calltype.runtime.agent.ToolCallChunks;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
 
 /**
  * Puts a streamed completion back together from its chunks. {@code delta.content} is appended;
- * {@code delta.tool_calls} fragments go to the call their {@code index} names. Fragments without an index (some
- * servers and mocks leave it out) are taken in arrival order: one with a new id, or a name while the current call
- * already has one, starts the next call; anything else continues the current call. The text, reasoning and argument
- * characters of one answer together may not pass {@code maxChars}. A call is announced once it has a name, and its
- * argument text is passed on piece by piece after that.
+ * {@code delta.tool_calls} fragments are merged into calls by the runtime's one merge rule ({@link ToolCallChunks}:
+ * by index, a new id on an index a new call; without an index, a new id, or a name or id after whole arguments,
+ * starts the next call), each fragment in time proportional to its own length. The text, reasoning and argument
+ * characters of one answer together may not pass {@code maxChars}, and it may hold at most {@link #MAX_CALLS} calls.
+ * A call is announced once it has a name, and its argument text is passed on piece by piece after that.
  */
 public final class CompletionAssembler {
 
@@ -42,26 +44,12 @@ public final class CompletionAssembler {
     }
 
     private final StringBuilder content = new StringBuilder();
-    private final List<Builder> calls = new ArrayList<>();
+    private final ToolCallChunks calls;
     private final Listener listener;
     private final long maxChars;
     private long chars;
-    private int completed;
     private String finishReason;
     private int chunks;
-
-    private static final class Builder {
-        final int index;
-        String id;
-        final StringBuilder name = new StringBuilder();
-        final StringBuilder arguments = new StringBuilder();
-        boolean seen;
-        boolean started;
-
-        Builder(int index) {
-            this.index = index;
-        }
-    }
 
     /**
      * @param onContent each piece of text as it arrives
@@ -86,10 +74,31 @@ public final class CompletionAssembler {
     public CompletionAssembler(Listener listener, long maxChars) {
         this.listener = listener;
         this.maxChars = maxChars;
+        this.calls = new ToolCallChunks(new ToolCallChunks.Listener() {
+            @Override
+            public void started(int call, String name, String id) {
+                listener.callStarted(call, name, id);
+            }
+
+            @Override
+            public void arguments(int call, String piece) {
+                listener.arguments(call, piece);
+            }
+
+            @Override
+            public void completed(int call, NativeTools.Call complete) {
+                listener.callComplete(toCall(complete, call));
+            }
+        });
     }
 
-    /** Adds one {@code chat.completion.chunk} (or a whole completion); a chunk carrying {@code error} is a failure. */
-    public void add(JsonNode chunk) {
+    /**
+     * Adds one {@code chat.completion.chunk} (or a whole completion); a chunk carrying {@code error} is a failure.
+     *
+     * @return whether the chunk brought anything: text, reasoning, a call fragment with a name, id or arguments, or
+     *     the reason the answer ended (an empty delta, a role alone, usage alone do not)
+     */
+    public boolean add(JsonNode chunk) {
         if (!chunk.isObject()) {
             throw new ChatCompletionsException(Kind.MALFORMED, "an event is not a JSON object: "
                     + Snippet.of(chunk.toString()));
@@ -98,8 +107,9 @@ public final class CompletionAssembler {
         chunks++;
         JsonNode choices = chunk.path("choices");
         if (!choices.isArray() || choices.isEmpty()) {
-            return; // usage-only chunks, keep-alives
+            return false; // usage-only chunks, keep-alives
         }
+        long before = chars;
         JsonNode choice = choices.get(0);
         JsonNode delta = choice.has("delta") ? choice.get("delta") : choice.path("message");
         String text = textOf(delta.get("content"));
@@ -114,6 +124,7 @@ public final class CompletionAssembler {
             content.append(text);
             listener.text(text);
         }
+        int callsBefore = calls.size();
         JsonNode toolCalls = delta.get("tool_calls");
         if (toolCalls != null && toolCalls.isArray()) {
             for (JsonNode fragment : toolCalls) {
@@ -123,9 +134,12 @@ public final class CompletionAssembler {
             }
         }
         JsonNode finish = choice.get("finish_reason");
+        boolean ended = false;
         if (finish != null && finish.isTextual()) {
             finishReason = finish.textValue();
+            ended = true;
         }
+        return ended || chars > before || calls.size() > callsBefore;
     }
 
     private void count(int n) {
@@ -141,7 +155,7 @@ public final class CompletionAssembler {
                 ? fragment.path("id").textValue() : null;
         JsonNode function = fragment.path("function");
         String name = function.path("name").isTextual() ? function.path("name").textValue() : "";
-        Builder b;
+        Integer at = null;
         JsonNode index = fragment.get("index");
         if (index != null && index.isIntegralNumber()) {
             int i = index.canConvertToInt() ? index.intValue() : -1;
@@ -149,94 +163,37 @@ public final class CompletionAssembler {
                 throw new ChatCompletionsException(Kind.MALFORMED, "a tool call has the index " + Snippet.of(index.asText())
                         + "; an answer may hold at most " + MAX_CALLS + " calls");
             }
-            while (calls.size() <= i) {
-                calls.add(new Builder(calls.size()));
-            }
-            b = calls.get(i);
-            if (!b.seen) {
-                b.seen = true;
-                completeBefore(i);
-            }
-        } else {
-            Builder last = calls.isEmpty() ? null : calls.get(calls.size() - 1);
-            boolean next = last == null
-                    || id != null && last.id != null && !id.equals(last.id)
-                    || !name.isEmpty() && last.name.length() > 0;
-            if (next) {
-                if (calls.size() >= MAX_CALLS) {
-                    throw new ChatCompletionsException(Kind.MALFORMED, "an answer may hold at most " + MAX_CALLS
-                            + " tool calls");
-                }
-                b = new Builder(calls.size());
-                b.seen = true;
-                calls.add(b);
-                completeBefore(calls.size() - 1);
-            } else {
-                b = last;
-            }
-        }
-        if (id != null && b.id == null) {
-            b.id = id;
-        }
-        if (!name.isEmpty() && !name.contentEquals(b.name)) {
-            count(name.length());
-            b.name.append(name);
+            at = i;
         }
         JsonNode arguments = function.get("arguments");
         String piece = "";
         if (arguments != null && !arguments.isNull()) {
             // Most servers stream a string; some send the object itself.
             piece = arguments.isTextual() ? arguments.textValue() : arguments.toString();
-            count(piece.length());
-            b.arguments.append(piece);
         }
-        if (!b.started && b.name.length() > 0) {
-            b.started = true; // the arguments that came before the name are passed on with the start
-            listener.callStarted(b.index, b.name.toString(), b.id);
-            if (b.arguments.length() > 0) {
-                listener.arguments(b.index, b.arguments.toString());
-            }
-        } else if (b.started && !piece.isEmpty()) {
-            listener.arguments(b.index, piece);
+        count(name.length() + piece.length());
+        calls.add(at, id, name, piece);
+        if (calls.size() > MAX_CALLS) {
+            throw new ChatCompletionsException(Kind.MALFORMED, "an answer may hold at most " + MAX_CALLS
+                    + " tool calls");
         }
     }
 
-    /** Reports the calls before {@code index} that were not reported yet: a later call has started. */
-    private void completeBefore(int index) {
-        for (; completed < index; completed++) {
-            Completion.NativeCall c = toCall(calls.get(completed));
-            if (c != null) {
-                listener.callComplete(c);
-            }
-        }
-    }
-
-    private static Completion.NativeCall toCall(Builder b) {
-        if (b.name.length() == 0 && b.arguments.length() == 0) {
-            return null;
-        }
-        return new Completion.NativeCall(b.id, b.name.toString(), b.arguments.toString(), b.index);
+    private static Completion.NativeCall toCall(NativeTools.Call call, int index) {
+        return new Completion.NativeCall(call.id(), call.name(), call.arguments(), index);
     }
 
     /** How many calls {@code onCallComplete} has been given; the rest of {@link #completion()}'s are the last ones. */
     public int completedCalls() {
-        int n = 0;
-        for (int i = 0; i < completed; i++) {
-            if (toCall(calls.get(i)) != null) {
-                n++;
-            }
-        }
-        return n;
+        return calls.completed();
     }
 
     /** The completion so far. */
     public Completion completion() {
-        List<Completion.NativeCall> out = new ArrayList<>();
-        for (Builder b : calls) {
-            Completion.NativeCall c = toCall(b);
-            if (c != null) {
-                out.add(c);
-            }
+        List<NativeTools.Call> merged = calls.calls();
+        List<Completion.NativeCall> out = new ArrayList<>(merged.size());
+        for (int i = 0; i < merged.size(); i++) {
+            out.add(toCall(merged.get(i), i));
         }
         return new Completion(content.toString(), out, finishReason);
     }

@@ -1,24 +1,26 @@
 package dev.calltype.runtime.agent;
 
-import dev.calltype.runtime.Extraction;
+import dev.calltype.runtime.Approver;
 import dev.calltype.runtime.ToolCall;
 import dev.calltype.runtime.ToolResult;
 import dev.calltype.runtime.ToolSpec;
 import dev.calltype.runtime.Toolkit;
-import dev.calltype.runtime.internal.scan.ErrorTexts;
+import dev.calltype.runtime.internal.dispatch.Approval;
 
 import java.util.Objects;
 import java.util.Optional;
 
 /**
- * The decision on a call to a tool that needs confirmation ({@link ToolSpec#confirm()}), worded once for
- * {@link ToolLoop} and for the framework adapters that run Calltype tools (LangChain4j, Spring AI): without an
- * approver the call is declined, an approver's {@code false} or exception declines it, and the model is told why.
+ * The approval rule for the framework adapters that run Calltype tools (LangChain4j, Spring AI), the same rule
+ * {@link ToolLoop} and {@link Toolkit#handle(String, Approver)} follow: a call's name is bound once to the tool it
+ * means (by the rule every toolkit dispatches by), the decision is made on that tool, and the call runs through that
+ * binding or not at all; a call to a tool that needs confirmation runs only when the approver says yes, without an
+ * approver it is declined, and the model is told why.
  */
 public final class Approvals {
 
     /** How every refusal's message begins. */
-    public static final String DECLINED = "the user declined to run ";
+    public static final String DECLINED = Approval.DECLINED;
 
     private Approvals() {
     }
@@ -32,37 +34,18 @@ public final class Approvals {
      * @param tool the tool it calls
      * @return the message for the model when the call is declined, else empty
      */
-    public static Optional<String> refusal(ToolLoop.Approver approver, ToolCall call, ToolSpec tool) {
+    public static Optional<String> refusal(Approver approver, ToolCall call, ToolSpec tool) {
         Objects.requireNonNull(call, "call");
         Objects.requireNonNull(tool, "tool");
-        if (!tool.confirm()) {
-            return Optional.empty();
-        }
-        if (approver == null) {
-            return Optional.of(DECLINED + tool.name() + ": it needs the user's approval and none"
-                    + " can be asked for here; do not call it again, answer without it");
-        }
-        try {
-            if (approver.approve(call, tool)) {
-                return Optional.empty();
-            }
-        } catch (Exception e) {
-            if (e instanceof InterruptedException) {
-                Thread.currentThread().interrupt();
-            }
-            String why = ErrorTexts.failureMessage(e);
-            return Optional.of(DECLINED + tool.name() + " (approval could not be asked"
-                    + (why == null ? "" : ": " + why) + "); do not call it again unless the user asks");
-        }
-        return Optional.of(DECLINED + tool.name() + "; do not call it again unless the user asks");
+        return Optional.ofNullable(Approval.refusal(approver, call, tool));
     }
 
     /**
-     * Runs one native call (a name and an argument text, as a framework hands them to a tool) through the toolkit, as
-     * the framework adapters do: a call to a tool that needs confirmation goes to the approver first and is declined
-     * with the {@link #refusal} message unless it says yes; any other call goes straight to the toolkit's native
-     * dispatch ({@link Toolkit#dispatchNative}: arguments read leniently, coerced against the schema, every failure a
-     * result for the model).
+     * Runs one native call (a name and an argument text, as a framework hands them to a tool) through the toolkit:
+     * the name bound once ({@link Toolkit#bind}; a name that means no tool is answered as unknown and never
+     * dispatched), the arguments read leniently under the bound tool's name ({@code ToolCallExtractor.readNativeCall}:
+     * a cut-off call is answered, never run), a call to a tool that needs confirmation put to the approver and
+     * declined with the {@link #refusal} message unless it says yes, and the call run on the bound tool.
      *
      * @param toolkit the toolkit that has the tool
      * @param approver decides on calls to tools that need confirmation; {@code null} declines them all
@@ -71,19 +54,23 @@ public final class Approvals {
      * @param id the call's id, or {@code null}
      * @return the tool's result, or a failure saying what went wrong or why the call was declined
      */
-    public static ToolResult dispatch(Toolkit toolkit, ToolLoop.Approver approver, String name,
+    public static ToolResult dispatch(Toolkit toolkit, Approver approver, String name,
                                       CharSequence arguments, String id) {
-        CharSequence text = arguments == null ? "" : arguments;
-        ToolSpec tool = name == null ? null : toolkit.resolve(name).orElse(null);
-        if (tool == null || !tool.confirm()) {
-            return toolkit.dispatchNative(name, text, id);
-        }
-        Extraction read = toolkit.extractor().readNativeCall(tool.name(), text, id);
-        if (!read.hasCalls()) {
-            return ToolResult.failure(tool.name(), id, read.correctionPrompt().orElseThrow());
-        }
-        ToolCall call = read.calls().get(0);
-        Optional<String> refusal = refusal(approver, call, tool);
-        return refusal.isPresent() ? ToolResult.failure(tool.name(), id, refusal.get()) : toolkit.dispatch(call);
+        return Approval.runNative(Objects.requireNonNull(toolkit, "toolkit"), approver, name, arguments, id);
+    }
+
+    /**
+     * The answer to a call of a name the framework could not find among the tools it offered (a made-up or
+     * misspelt name, {@code functions.delete_note}): never run, since the offer is the framework's and not known
+     * here, but answered with the toolkit's message (the name, the tool it probably means, the tools there are), so
+     * the model can call the tool again by its name, through the door that offers it.
+     *
+     * @param toolkit the toolkit whose tools are named in the message
+     * @param name the name as the model wrote it
+     * @param id the call's id, or {@code null}
+     * @return a failure for the model
+     */
+    public static ToolResult notOffered(Toolkit toolkit, String name, String id) {
+        return Approval.unknown(Objects.requireNonNull(toolkit, "toolkit"), name, id);
     }
 }

@@ -1,10 +1,12 @@
 package dev.calltype.runtime.agent;
 
+import dev.calltype.runtime.Approver;
 import dev.calltype.runtime.BoundTool;
 import dev.calltype.runtime.ToolCall;
 import dev.calltype.runtime.ToolResult;
 import dev.calltype.runtime.ToolSpec;
 import dev.calltype.runtime.Toolkit;
+import dev.calltype.runtime.internal.dispatch.Approval;
 import dev.calltype.runtime.internal.scan.ErrorTexts;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,9 +26,9 @@ final class CallRunner {
 
     private final Toolkit toolkit;
     private final Executor executor;
-    private final ToolLoop.Approver approver;
+    private final Approver approver;
 
-    CallRunner(Toolkit toolkit, Executor executor, ToolLoop.Approver approver) {
+    CallRunner(Toolkit toolkit, Executor executor, Approver approver) {
         this.toolkit = toolkit;
         this.executor = executor;
         this.approver = approver;
@@ -46,14 +48,13 @@ final class CallRunner {
             BoundTool bound = toolkit.bind(call.name()).orElse(null);
             if (bound == null) {
                 // never dispatched by name: by the time it ran, the name could mean a tool nobody decided on
-                results[i] = ToolResult.failure(call.name(), call.id(), ErrorTexts.unknownTool(call.name(),
-                        toolkit.tools()));
+                results[i] = Approval.unknown(toolkit, call.name(), call.id());
                 continue;
             }
             ToolSpec tool = bound.tool();
             // decide on the tool the binding runs, whatever spelling of its name the model used
             ToolCall canonical = tool.name().equals(call.name()) ? call : call.withName(tool.name());
-            String refusal = tool.confirm() ? refusal(canonical, tool) : null;
+            String refusal = Approval.refusal(approver, canonical, tool);
             if (refusal != null) {
                 results[i] = ToolResult.failure(tool.name(), call.id(), refusal);
             } else {
@@ -125,11 +126,6 @@ final class CallRunner {
                 throw e;
             }
         }
-    }
-
-    /** Why a call that needs confirmation may not run, or {@code null} when it may. */
-    private String refusal(ToolCall call, ToolSpec tool) {
-        return Approvals.refusal(approver, call, tool).orElse(null);
     }
 
 }

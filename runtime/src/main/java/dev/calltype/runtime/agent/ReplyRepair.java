@@ -25,7 +25,8 @@ import java.util.Objects;
  * the reasoning kept apart; native calls get their arguments repaired (single quotes, fences, double encoding, a
  * call cut off is refused) and coerced to the tool's schema, and their names resolved to the tools offered. What
  * cannot be read safely comes back as a {@linkplain Repaired#rejected() rejected call} whose message tells the
- * model what to fix, never as an exception.
+ * model what to fix, never as an exception. A reply that makes more than
+ * {@link ToolLoop#DEFAULT_MAX_CALLS_PER_REPLY} calls has none of them read or run: its correction asks for fewer.
  *
  * <pre>{@code
  * ReplyRepair repair = new ReplyRepair(toolsOfTheRequest);
@@ -122,6 +123,13 @@ public final class ReplyRepair {
 
     private Repaired combine(String text, String reasoning, List<ToolCall> textCalls, String correction,
                              List<NativeTools.Call> nativeCalls, boolean textChanged) {
+        int made = textCalls.size() + nativeCalls.size();
+        if (made > ToolLoop.DEFAULT_MAX_CALLS_PER_REPLY) {
+            // none of them is read or run; the model is asked again with fewer
+            String limit = tooManyCalls(made);
+            return new Repaired(text, reasoning, List.of(), List.of(),
+                    correction == null ? limit : limit + "\n\n" + correction, true);
+        }
         boolean changed = textChanged;
         List<ToolCall> calls = new ArrayList<>(textCalls.size() + nativeCalls.size());
         List<Rejected> rejected = new ArrayList<>();
@@ -147,6 +155,13 @@ public final class ReplyRepair {
             calls.add(coerce(t.id() == null ? t.withId(newId()) : t));
         }
         return new Repaired(text, reasoning, calls, rejected, correction, changed || correction != null);
+    }
+
+    /** What the model is told when one reply made more calls than {@link ToolLoop#DEFAULT_MAX_CALLS_PER_REPLY}. */
+    static String tooManyCalls(int made) {
+        int limit = ToolLoop.DEFAULT_MAX_CALLS_PER_REPLY;
+        return "Your reply made " + made + " tool calls; one reply may make at most " + limit + ", so none of them"
+                + " ran. Make at most " + limit + " calls in one reply.";
     }
 
     /** A native call when no tools are known: kept as sent (arguments read leniently when they can be). */

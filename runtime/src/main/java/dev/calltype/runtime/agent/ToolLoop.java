@@ -57,7 +57,8 @@ import java.util.concurrent.Executor;
  * <h2>Failures</h2>
  * {@link #run} does not throw for anything the model or the tools do: a tool's failure is a
  * failure result sent to the model; a model that throws (or returns {@code null}) ends the run
- * with {@link Outcome#error()} set; reaching the round limit ends it with
+ * with {@link Outcome#error()} set, and so does a reply that makes more calls than
+ * {@link Builder#maxCallsPerReply} (none of them runs); reaching the round limit ends it with
  * {@link Outcome#maxRoundsReached()} set (the calls of the last round have run and their results
  * are in the transcript, but the model is not asked again). Exceptions thrown by the
  * {@link Listener} are the caller's and propagate.
@@ -98,9 +99,12 @@ public final class ToolLoop {
         PROMPT
     }
 
-    /** Decides whether a call to a tool that needs confirmation ({@link ToolSpec#confirm()}) may run. */
+    /**
+     * Decides whether a call to a tool that needs confirmation ({@link ToolSpec#confirm()}) may run: an
+     * {@link dev.calltype.runtime.Approver}, kept under this name for the loop's builder and the adapters.
+     */
     @FunctionalInterface
-    public interface Approver {
+    public interface Approver extends dev.calltype.runtime.Approver {
         /**
          * Whether the call may run; an exception counts as a refusal.
          *
@@ -109,6 +113,7 @@ public final class ToolLoop {
          * @return {@code true} to run the call; {@code false} sends the model a failure saying it was declined
          * @throws Exception any problem deciding; the call is then declined
          */
+        @Override
         boolean approve(ToolCall call, ToolSpec tool) throws Exception;
     }
 
@@ -233,6 +238,12 @@ public final class ToolLoop {
     /** The round limit when none is set. */
     public static final int DEFAULT_MAX_ROUNDS = 8;
 
+    /**
+     * The most calls one reply may make when no other limit is set, here and in the LangChain4j and Spring AI
+     * decorators: a reply that makes more runs none of them.
+     */
+    public static final int DEFAULT_MAX_CALLS_PER_REPLY = 100;
+
     private static final Listener SILENT = new Listener() {
     };
 
@@ -240,6 +251,7 @@ public final class ToolLoop {
     private final Toolkit toolkit;
     private final Mode mode;
     private final int maxRounds;
+    private final int maxCallsPerReply;
     private final CallRunner runner;
     private final Listener listener;
     private final boolean textCallsInNativeMode;
@@ -260,6 +272,7 @@ public final class ToolLoop {
         this.toolkit = b.toolkit;
         this.mode = b.mode;
         this.maxRounds = b.maxRounds;
+        this.maxCallsPerReply = b.maxCallsPerReply;
         this.runner = new CallRunner(toolkit, b.executor, b.approver);
         this.listener = b.listener;
         this.textCallsInNativeMode = b.textCallsInNativeMode;
@@ -375,6 +388,12 @@ public final class ToolLoop {
                 return failed(visible, round, "the reply could not be read: " + message(e));
             }
             visible = turn.visible;
+            int made = turn.calls.size() + turn.rejected.size();
+            if (made > maxCallsPerReply) {
+                // nothing of such a reply runs, and it is not answered call by call
+                messages.add(ChatMessage.assistant(turn.visible));
+                return failed(visible, round, tooManyCalls(made, maxCallsPerReply));
+            }
             messages.add(turn.assistant);
             listener.onReply(round, visible);
             if (turn.calls.isEmpty() && turn.rejected.isEmpty() && turn.correction == null) {
@@ -558,6 +577,12 @@ public final class ToolLoop {
         messages.add(ChatMessage.user(text.toString()));
     }
 
+    /** Why a reply that made more calls than the limit was not run: one wording for every loop that counts them. */
+    static String tooManyCalls(int made, int limit) {
+        return "the model made " + made + " tool calls in one reply, more than the limit of " + limit
+                + " (maxCallsPerReply); none of them ran";
+    }
+
     private Outcome failed(String visible, int round, String error) {
         publish();
         return new Outcome(visible, round, false, snapshot, error);
@@ -579,8 +604,9 @@ public final class ToolLoop {
         private Mode mode = Mode.NATIVE;
         private PromptFormat format = PromptFormat.XML_TAGS;
         private int maxRounds = DEFAULT_MAX_ROUNDS;
+        private int maxCallsPerReply = DEFAULT_MAX_CALLS_PER_REPLY;
         private Executor executor;
-        private Approver approver;
+        private dev.calltype.runtime.Approver approver;
         private Listener listener = SILENT;
         private String systemPrompt;
         private boolean textCallsInNativeMode;
@@ -629,6 +655,23 @@ public final class ToolLoop {
         }
 
         /**
+         * How many calls one reply may make (default {@value ToolLoop#DEFAULT_MAX_CALLS_PER_REPLY}), native calls
+         * and rejected ones counted, or calls written in the text: a reply that makes more runs none of them and ends
+         * the run with {@link Outcome#error()} saying so.
+         *
+         * @param maxCallsPerReply the limit, at least 1
+         * @return this builder
+         * @throws IllegalArgumentException when {@code maxCallsPerReply} is below 1
+         */
+        public Builder maxCallsPerReply(int maxCallsPerReply) {
+            if (maxCallsPerReply < 1) {
+                throw new IllegalArgumentException("maxCallsPerReply must be at least 1, got " + maxCallsPerReply);
+            }
+            this.maxCallsPerReply = maxCallsPerReply;
+            return this;
+        }
+
+        /**
          * Lets consecutive calls to {@linkplain ToolSpec#readOnly() read-only} tools run concurrently on this
          * executor. Every other call runs alone, in the order the model wrote it. Default: none, every call runs
          * on the calling thread, one after another.
@@ -648,7 +691,7 @@ public final class ToolLoop {
          * @param approver decides on each such call, on the thread that called {@link #run}; {@code null} for none
          * @return this builder
          */
-        public Builder approver(Approver approver) {
+        public Builder approver(dev.calltype.runtime.Approver approver) {
             this.approver = approver;
             return this;
         }

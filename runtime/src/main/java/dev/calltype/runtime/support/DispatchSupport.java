@@ -401,12 +401,13 @@ public final class DispatchSupport {
      * order they appear in the text. The first failure carries the extraction's correction prompt,
      * which covers every error; the others carry their own error's message, so a client that sends one
      * message per result sends the prompt once. A call with too many positional arguments also gets
-     * the tool's signature.
+     * the tool's signature. No approver can be asked here: a call to a tool that needs confirmation is declined, with
+     * a message that says why.
      *
      * @param texts the toolkit's signatures, or {@code null} when it has none to give
      */
     public static List<ToolResult> handle(Toolkit toolkit, Extraction extraction, ToolTexts texts) {
-        return Dispatching.handle(toolkit, extraction, texts == null ? null : texts::signature);
+        return Dispatching.handle(toolkit, extraction, texts == null ? null : texts::signature, null);
     }
 
     /**

@@ -80,4 +80,49 @@ class ReplyRepairTest {
         assertThat(streamed.calls()).extracting(c -> c.arguments().toString())
                 .containsExactlyElementsOf(whole.calls().stream().map(c -> c.arguments().toString()).toList());
     }
+
+    @Test
+    void aReplyWithMoreCallsThanTheLimitRunsNoneAndAsksForFewer() {
+        ReplyRepair repair = new ReplyRepair(List.of(new dev.calltype.runtime.ToolSpec("f", "f",
+                com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode().put("type", "object"),
+                List.of())));
+        List<NativeTools.Call> calls = new java.util.ArrayList<>();
+        for (int i = 0; i <= ToolLoop.DEFAULT_MAX_CALLS_PER_REPLY; i++) {
+            calls.add(new NativeTools.Call("f", "{}", "c" + i));
+        }
+
+        ReplyRepair.Repaired r = repair.repair("", calls);
+
+        assertThat(r.calls()).isEmpty();
+        assertThat(r.needsCorrection()).isTrue();
+        assertThat(r.correction()).contains("made 101 tool calls").contains("at most 100");
+        assertThat(repair.repair("", calls.subList(0, 100)).calls()).hasSize(100);
+    }
+
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(strings = {
+        "Example:\n```\n<tool_call>{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Oslo\"}}</tool_call>\n```",
+        "You would write `<tool_call>{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Oslo\"}}</tool_call>`.",
+        "> <tool_call>{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Oslo\"}}</tool_call>\n",
+        "> get_weather(city=\"Oslo\")",
+        "Write ```get_weather(city='Oslo')``` inline",
+        "```python\nget_weather(city='Oslo')\n```",
+        "Use `{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Oslo\"}}` like that"})
+    void quotedCallsAreReadAsTheExtractorReadsThem(String text) {
+        // the decorators read text through the toolkit's extractor, so a quoted call is a call for them exactly when
+        // it is one for the extractor (and so for ToolLoop's prompt mode)
+        dev.calltype.runtime.Extraction x = dev.calltype.runtime.ToolCallExtractor.builder().tools(REPAIR.tools())
+                .build().extract(text);
+        ReplyRepair.Repaired whole = REPAIR.repair(text, List.of());
+        ReplyRepair.Streaming streamed = REPAIR.streaming();
+        for (int i = 0; i < text.length(); i++) {
+            streamed.feed(text.substring(i, i + 1));
+        }
+        ReplyRepair.Repaired oneByOne = streamed.result(List.of());
+
+        List<String> expected = x.calls().stream().map(c -> c.name() + c.arguments()).toList();
+        assertThat(whole.calls().stream().map(c -> c.name() + c.arguments()).toList()).isEqualTo(expected);
+        assertThat(oneByOne.calls().stream().map(c -> c.name() + c.arguments()).toList()).isEqualTo(expected);
+        assertThat(whole.text()).isEqualTo(x.text());
+    }
 }

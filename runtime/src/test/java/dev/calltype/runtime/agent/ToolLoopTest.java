@@ -164,6 +164,28 @@ class ToolLoopTest {
     }
 
     @Test
+    void aReplyWithMoreCallsThanTheLimitRunsNoneAndEndsTheRun() {
+        List<ToolCall> many = new ArrayList<>();
+        for (int i = 0; i <= ToolLoop.DEFAULT_MAX_CALLS_PER_REPLY; i++) {
+            many.add(call("c" + i, "add", "{\"a\":1,\"b\":1}"));
+        }
+        model.then(new ModelReply("", many));
+        model.then(ModelReply.calls(many.subList(0, 3).toArray(ToolCall[]::new)));
+        model.then(ModelReply.text("done"));
+
+        ToolLoop.Outcome outcome = ToolLoop.builder(model, toolkit).build().run("Add a lot");
+
+        assertThat(ran).isEmpty();
+        assertThat(outcome.completed()).isFalse();
+        assertThat(outcome.error()).contains("101 tool calls").contains("limit of 100").contains("none of them ran");
+        assertThat(model.requests).hasSize(1);
+
+        ToolLoop.Outcome small = ToolLoop.builder(model, toolkit).maxCallsPerReply(3).build().run("Add three");
+        assertThat(ran).hasSize(3);
+        assertThat(small.completed()).isTrue();
+    }
+
+    @Test
     void theDefaultRoundLimitIsEight() {
         for (int i = 0; i < 10; i++) {
             model.then(ModelReply.calls(call("c" + i, "add", "{\"a\":1,\"b\":1}")));

@@ -8,9 +8,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The tools an extractor knows, looked up by name: exactly, then in a folded form (case, {@code _ - .} and
- * camelCase ignored: {@code getWeather} finds {@code get_weather}), then by the last segment of a dotted name
- * ({@code functions.get_weather}).
+ * The tools an extractor knows, looked up by name by the one rule every toolkit uses ({@link Names#resolve}):
+ * exactly, then in a folded form (case, {@code _ - .} and camelCase ignored: {@code getWeather} finds
+ * {@code get_weather}), then the same for the last segment of a dotted name ({@code functions.get_weather}).
  */
 public final class KnownTools {
 
@@ -53,27 +53,21 @@ public final class KnownTools {
         return n;
     }
 
-    /** The tool named {@code name}, or {@code null}. */
+    /** The tool {@code name} means by the one rule ({@link Names#resolve}), or {@code null}. */
     public Found find(String name) {
-        if (name == null || name.isEmpty()) {
-            return null;
-        }
+        Found f = Names.resolve(name, this::whole);
+        // a name found by its last dotted segment was normalized, even when that segment is exact
+        return f == null || f.normalized() || f.spec().name().equals(name) ? f : new Found(f.spec(), true);
+    }
+
+    /** The tool named exactly {@code name}, else the one its folded form names; {@code null} for none or more. */
+    private Found whole(String name) {
         ToolSpec s = exact.get(name);
         if (s != null) {
             return new Found(s, false);
         }
         s = folded.get(Names.fold(name));
-        if (s != null && s != AMBIGUOUS) {
-            return new Found(s, true);
-        }
-        int dot = name.lastIndexOf('.');
-        if (dot >= 0 && dot < name.length() - 1) {
-            Found last = find(name.substring(dot + 1));
-            if (last != null) {
-                return new Found(last.spec(), true);
-            }
-        }
-        return null;
+        return s != null && s != AMBIGUOUS ? new Found(s, true) : null;
     }
 
     /** A known tool whose name is close to {@code name}'s, for "did you mean" ({@link Names#closest}); or null. */

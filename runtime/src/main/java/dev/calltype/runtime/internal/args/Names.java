@@ -15,14 +15,35 @@ public final class Names {
     }
 
     /**
-     * The one rule by which every toolkit and {@code ToolLoop} read a tool name a model wrote: the item named
-     * exactly so, else the one item whose name {@linkplain #fold folds} to the same text; {@code null} when there
-     * is none or more than one.
+     * The one rule by which every toolkit, {@code ToolLoop}, the framework adapters and the extractor read a tool
+     * name a model wrote: the item named exactly so, else the one item whose name {@linkplain #fold folds} to the
+     * same text; failing both, the same two steps for the name's last dotted segment ({@code functions.get_weather},
+     * {@code tools.getWeather}, {@code a.b.GET-WEATHER} all mean {@code get_weather}); {@code null} when there is
+     * none or more than one.
      */
     public static <T> T resolve(String name, List<T> items, Function<T, String> nameOf) {
-        if (name == null) {
+        return resolve(name, written -> whole(written, items, nameOf));
+    }
+
+    /**
+     * {@link #resolve(String, List, Function)} over any lookup: {@code whole} finds the item a name means as a whole
+     * (exactly, else by its folded form; {@code null} for none or more than one), and this applies it to the name,
+     * then to its last dotted segment. The extractor's table ({@link KnownTools}) looks up by hash; toolkits scan.
+     */
+    public static <T> T resolve(String name, Function<String, T> whole) {
+        if (name == null || name.isEmpty()) {
             return null;
         }
+        T found = whole.apply(name);
+        if (found != null) {
+            return found;
+        }
+        int dot = name.lastIndexOf('.');
+        return dot >= 0 && dot < name.length() - 1 ? whole.apply(name.substring(dot + 1)) : null;
+    }
+
+    /** The item named exactly {@code name}, else the one whose name folds as it does; {@code null} for none or more. */
+    private static <T> T whole(String name, List<T> items, Function<T, String> nameOf) {
         for (T item : items) {
             if (nameOf.apply(item).equals(name)) {
                 return item;

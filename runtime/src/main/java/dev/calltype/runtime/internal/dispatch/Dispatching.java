@@ -1,5 +1,6 @@
 package dev.calltype.runtime.internal.dispatch;
 
+import dev.calltype.runtime.Approver;
 import dev.calltype.runtime.Extraction;
 import dev.calltype.runtime.ExtractionError;
 import dev.calltype.runtime.ToolCall;
@@ -30,11 +31,15 @@ public final class Dispatching {
      * message per result sends the prompt once. A call with too many positional arguments also gets
      * the tool's signature.
      *
+     * Every call goes through the one approval rule ({@link Approval#run}): bound once, a call to a tool that needs
+     * confirmation declined with a message that says why unless {@code approver} says yes.
+     *
      * @param signatures each tool's signature by name ({@code null} for none), or {@code null} when the toolkit has
      *     none to give
+     * @param approver decides on calls to tools that need confirmation; {@code null} declines them all
      */
     public static List<ToolResult> handle(Toolkit toolkit, Extraction extraction,
-                                          Function<String, String> signatures) {
+                                          Function<String, String> signatures, Approver approver) {
         List<ToolResult> results = new ArrayList<>();
         List<ToolCall> calls = extraction.calls();
         List<ExtractionError> errors = extraction.errors();
@@ -44,7 +49,7 @@ public final class Dispatching {
         while (c < calls.size() || e < errors.size()) {
             boolean takeCall = e >= errors.size() || (c < calls.size() && calls.get(c).start() <= errors.get(e).start());
             if (takeCall) {
-                results.add(toolkit.dispatch(calls.get(c++)));
+                results.add(Approval.run(toolkit, approver, calls.get(c++)));
             } else {
                 ExtractionError error = errors.get(e++);
                 String text = prompt.isEmpty() ? error.message() : prompt;
