@@ -207,8 +207,10 @@ public final class ToolLoop {
          * A round starts: the model is about to be asked.
          *
          * @param round the round, from 1
+         * @param requestModel the model the request asks for ({@link ModelClient#modelName()}), or {@code null} when
+         *     the client does not say
          */
-        default void onRoundStart(int round) {
+        default void onRoundStart(int round, String requestModel) {
         }
 
         /**
@@ -480,7 +482,7 @@ public final class ToolLoop {
             followToolChanges();
             Instant started = Instant.now();
             long t0 = System.nanoTime();
-            listener.onRoundStart(round);
+            listener.onRoundStart(round, requestModel());
             ModelReply reply;
             Shown shown = new Shown(round, t0);
             try {
@@ -578,6 +580,15 @@ public final class ToolLoop {
         reports.add(report);
         listener.onRoundComplete(report);
         listener.onRoundEnd(round, snapshot);
+    }
+
+    /** The model's name as its client gives it; a client that fails to say names none. */
+    private String requestModel() {
+        try {
+            return model.modelName();
+        } catch (RuntimeException e) {
+            return null;
+        }
     }
 
     private static Duration since(long t0) {

@@ -78,7 +78,7 @@ class ToolLoopEventsTest {
             }
 
             @Override
-            public void onRoundStart(int round) {
+            public void onRoundStart(int round, String requestModel) {
                 events.add("round " + round + " start");
             }
 
