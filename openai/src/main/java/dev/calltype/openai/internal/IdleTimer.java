@@ -14,19 +14,24 @@ import java.util.concurrent.TimeUnit;
 public final class IdleTimer implements AutoCloseable {
 
     private static final ScheduledThreadPoolExecutor TIMERS = timers();
+    /** How often the reading thread's interrupt is looked at: how soon an interrupt cancels a request. */
+    private static final long INTERRUPT_CHECK_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
 
     private final Closeable body;
     private final long idleNanos;
     private volatile long deadline;
     private volatile boolean fired;
     private volatile boolean closed;
+    /** The thread that reads the body: when it is interrupted, the body is closed (the request cancelled). */
+    private final Thread reader = Thread.currentThread();
+    private volatile boolean interrupted;
     private ScheduledFuture<?> task;
 
     public IdleTimer(Closeable body, long idleNanos) {
         this.body = body;
         this.idleNanos = idleNanos;
         this.deadline = System.nanoTime() + idleNanos;
-        schedule(idleNanos);
+        schedule(Math.min(idleNanos, INTERRUPT_CHECK_NANOS));
     }
 
     private static ScheduledThreadPoolExecutor timers() {
@@ -50,11 +55,15 @@ public final class IdleTimer implements AutoCloseable {
         if (closed) {
             return;
         }
-        if (left > 0) {
-            schedule(left);
+        if (reader.isInterrupted()) {
+            // a blocked read of the JDK's body stream does not end on an interrupt: closing the body ends it
+            interrupted = true;
+        } else if (left > 0) {
+            schedule(Math.min(left, INTERRUPT_CHECK_NANOS));
             return;
+        } else {
+            fired = true;
         }
-        fired = true;
         try {
             body.close();
         } catch (IOException | RuntimeException e) {
@@ -65,6 +74,11 @@ public final class IdleTimer implements AutoCloseable {
     /** Progress: the idle timeout starts again. */
     public void touch() {
         deadline = System.nanoTime() + idleNanos;
+    }
+
+    /** Whether the reading thread was interrupted and the body closed for it. */
+    public boolean interrupted() {
+        return interrupted;
     }
 
     /** Whether the timeout passed and the body was closed. */
