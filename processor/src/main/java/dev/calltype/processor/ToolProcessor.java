@@ -3,6 +3,7 @@ package dev.calltype.processor;
 import com.google.auto.service.AutoService;
 import com.palantir.javapoet.JavaFile;
 import dev.calltype.annotations.Answer;
+import dev.calltype.annotations.Param;
 import dev.calltype.annotations.Tool;
 import dev.calltype.annotations.ToolParams;
 import dev.calltype.processor.diagnostic.Problem;
@@ -12,6 +13,7 @@ import dev.calltype.processor.generation.ToolkitGenerator;
 import dev.calltype.processor.model.ToolkitModel;
 import dev.calltype.processor.model.Declarations;
 import dev.calltype.processor.model.ModelBuilder;
+import dev.calltype.processor.model.SourceFacts;
 import dev.calltype.processor.validation.DeclarationChecks;
 import dev.calltype.processor.validation.ModelChecks;
 import dev.calltype.processor.validation.AnswerValidator;
@@ -50,14 +52,25 @@ public final class ToolProcessor extends AbstractProcessor {
     /** The option that turns the missing-description warning off ({@code off}) or on (default). */
     public static final String DESCRIPTIONS_OPTION = "calltype.descriptions";
 
+    private static final String GENERATED = "javax.annotation.processing.Generated";
+
     private final Set<String> deferred = new LinkedHashSet<>();
     private final Set<String> deferredAnswers = new LinkedHashSet<>();
     private final Set<String> generated = new LinkedHashSet<>();
+    /** The compilation's top-level source types, of every round so far: their Javadoc and names are at hand. */
+    private final Set<String> sourceTypes = new LinkedHashSet<>();
+    /** The types whose facts this compilation has written. */
+    private final Set<String> factsWritten = new LinkedHashSet<>();
 
+    /**
+     * Calltype's annotations ({@code @Param} included), and the {@code @Generated} that the code it generates
+     * carries: the processor claims them (see {@link #process}), so that a build with {@code -Xlint:all -Werror}
+     * does not fail on "No processor claimed any of these annotations".
+     */
     @Override
     public Set<String> getSupportedAnnotationTypes() {
-        return Set.of(Tool.class.getCanonicalName(), ToolParams.class.getCanonicalName(),
-                Answer.class.getCanonicalName());
+        return Set.of(Tool.class.getCanonicalName(), Param.class.getCanonicalName(),
+                ToolParams.class.getCanonicalName(), Answer.class.getCanonicalName(), GENERATED);
     }
 
     @Override
@@ -70,6 +83,7 @@ public final class ToolProcessor extends AbstractProcessor {
         return SourceVersion.latestSupported();
     }
 
+    /** Processes a round, and claims its annotations: no other processor reads Calltype's. */
     @Override
     public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
         Map<String, TypeElement> owners = new LinkedHashMap<>();
@@ -97,6 +111,7 @@ public final class ToolProcessor extends AbstractProcessor {
                 declared.add(te.getQualifiedName().toString());
             }
         }
+        sourceTypes.addAll(declared);
         for (Map.Entry<String, TypeElement> e : owners.entrySet()) {
             process(e.getKey(), e.getValue(), round.processingOver(), declared);
         }
@@ -114,7 +129,7 @@ public final class ToolProcessor extends AbstractProcessor {
         for (Map.Entry<String, Element> e : answers.entrySet()) {
             answer(e.getKey(), e.getValue(), round.processingOver(), declared);
         }
-        return false;
+        return true;
     }
 
     private void answer(String name, Element annotated, boolean last, Set<String> declared) {
@@ -122,7 +137,8 @@ public final class ToolProcessor extends AbstractProcessor {
             return;
         }
         try {
-            AnswerValidator validator = new AnswerValidator(processingEnv);
+            SourceFacts facts = facts();
+            AnswerValidator validator = new AnswerValidator(processingEnv, facts);
             Report report = validator.validate(annotated);
             if (!validator.unresolved().isEmpty()) {
                 if (!last) {
@@ -132,20 +148,44 @@ public final class ToolProcessor extends AbstractProcessor {
                 }
                 report.add(Problem.TYPE_UNRESOLVED, annotated, String.join(", ", validator.unresolved()), name);
             }
-            if (validator.model() != null && declared.contains(validator.model().generated().canonicalName())) {
-                report.add(Problem.TOOLKIT_NAME_TAKEN, annotated, name, validator.model().generated().canonicalName());
+            if (validator.model() != null) {
+                nameTaken(report, annotated, name, validator.model().generated().canonicalName(), declared);
             }
             report.printTo(processingEnv.getMessager());
             if (report.hasErrors() || validator.model() == null) {
                 return;
             }
             new AnswerGenerator(validator.model()).generate().writeTo(processingEnv.getFiler());
+            facts.write();
         } catch (IOException | RuntimeException e) {
             StringWriter trace = new StringWriter();
             e.printStackTrace(new PrintWriter(trace));
             processingEnv.getMessager().printMessage(javax.tools.Diagnostic.Kind.ERROR,
                     Problem.PROCESSOR_FAILURE.format(name, trace), annotated);
         }
+    }
+
+    /**
+     * Reports a source type that has the name of the class to be generated: a stale copy of Calltype's own output
+     * compiled as a source (the generated sources folder added as a source root, or left over) is told to clean;
+     * any other type to be renamed.
+     */
+    private void nameTaken(Report report, Element at, String name, String generatedName, Set<String> declared) {
+        if (!declared.contains(generatedName)) {
+            return;
+        }
+        TypeElement taken = processingEnv.getElementUtils().getTypeElement(generatedName);
+        boolean stale = taken != null && taken.getAnnotationMirrors().stream().anyMatch(m ->
+                ((TypeElement) m.getAnnotationType().asElement()).getQualifiedName()
+                        .contentEquals("javax.annotation.processing.Generated")
+                && m.getElementValues().entrySet().stream().anyMatch(v ->
+                        v.getKey().getSimpleName().contentEquals("value")
+                        && v.getValue().toString().contains(ToolProcessor.class.getName())));
+        report.add(stale ? Problem.STALE_GENERATED_SOURCE : Problem.TOOLKIT_NAME_TAKEN, at, name, generatedName);
+    }
+
+    private SourceFacts facts() {
+        return new SourceFacts(processingEnv, sourceTypes, factsWritten);
     }
 
     private void process(String name, TypeElement owner, boolean last, Set<String> declared) {
@@ -156,7 +196,8 @@ public final class ToolProcessor extends AbstractProcessor {
             boolean describe = !"off".equalsIgnoreCase(processingEnv.getOptions().get(DESCRIPTIONS_OPTION));
             Report report = new Report();
             List<ExecutableElement> tools = DeclarationChecks.check(owner, report);
-            ModelBuilder builder = new ModelBuilder(processingEnv);
+            SourceFacts facts = facts();
+            ModelBuilder builder = new ModelBuilder(processingEnv, facts);
             ToolkitModel model = builder.build(owner, tools);
             if (builder.unresolved().isEmpty()) {
                 new ModelChecks(report, describe).check(tools, model, builder);
@@ -166,16 +207,14 @@ public final class ToolProcessor extends AbstractProcessor {
             } else {
                 report.add(Problem.TYPE_UNRESOLVED, owner, String.join(", ", builder.unresolved()), name);
             }
-            String toolkit = Declarations.generatedName(owner).canonicalName();
-            if (declared.contains(toolkit)) {
-                report.add(Problem.TOOLKIT_NAME_TAKEN, owner, name, toolkit);
-            }
+            nameTaken(report, owner, name, Declarations.generatedName(owner).canonicalName(), declared);
             report.printTo(processingEnv.getMessager());
             if (report.hasErrors()) {
                 return;
             }
             JavaFile file = new ToolkitGenerator(model).generate();
             file.writeTo(processingEnv.getFiler());
+            facts.write();
             generated.add(name);
         } catch (IOException | RuntimeException e) {
             StringWriter trace = new StringWriter();

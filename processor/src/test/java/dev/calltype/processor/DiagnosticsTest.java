@@ -6,6 +6,7 @@ import static com.google.testing.compile.Compiler.javac;
 import com.google.testing.compile.Compilation;
 import com.google.testing.compile.JavaFileObjects;
 import dev.calltype.processor.diagnostic.Problem;
+import dev.calltype.processor.model.Declarations;
 import dev.calltype.processor.model.ModelBuilder;
 import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.Test;
@@ -149,6 +150,55 @@ class DiagnosticsTest {
         assertThat(c).hadErrorContaining(Problem.UNSUPPORTED_TYPE.format("table", "save", "Table",
                 "in record Table, component 'rows': Map keys must be String (JSON object keys are strings), not Integer",
                 ModelBuilder.SUPPORTED)).inFile(s).onLineContaining("void save(Table table)");
+    }
+
+    /** What kapt hands the processor for a Kotlin data class: a plain final class that keeps {@code @Metadata}. */
+    private static final JavaFileObject KOTLIN_METADATA = JavaFileObjects.forSourceString("kotlin.Metadata", """
+            package kotlin;
+
+            @java.lang.annotation.Retention(java.lang.annotation.RetentionPolicy.RUNTIME)
+            public @interface Metadata {
+                int k() default 1;
+            }
+            """);
+
+    @Test
+    void aKotlinDataClassAsAParameterObjectIsToldTheShapeThatWorks() {
+        JavaFileObject s = source("Booking", """
+                public class Booking {
+                    @kotlin.Metadata(k = 1)
+                    public static final class Stay {
+                        private final String hotel;
+                        public Stay(String hotel) { this.hotel = hotel; }
+                        public String getHotel() { return hotel; }
+                    }
+
+                    /** Books. */
+                    @Tool
+                    public void book(Stay stay) {}
+                }
+                """);
+        Compilation c = compile(KOTLIN_METADATA, s);
+        assertThat(c).hadErrorCount(1);
+        assertThat(c).hadErrorContaining(Problem.UNSUPPORTED_TYPE.format("stay", "book", "Stay",
+                "Stay is " + Declarations.KOTLIN_CLASS, ModelBuilder.SUPPORTED))
+                .inFile(s).onLineContaining("void book(Stay stay)");
+    }
+
+    @Test
+    void aKotlinDataClassAsAnAnswerIsToldTheShapeThatWorks() {
+        JavaFileObject s = source("Verdict", """
+                @Answer
+                @kotlin.Metadata(k = 1)
+                public final class Verdict {
+                    private final boolean guilty;
+                    public Verdict(boolean guilty) { this.guilty = guilty; }
+                    public boolean getGuilty() { return guilty; }
+                }
+                """);
+        Compilation c = compile(KOTLIN_METADATA, s);
+        assertThat(c).hadErrorContaining(Problem.ANSWER_TARGET.format("Verdict", Declarations.KOTLIN_CLASS))
+                .inFile(s).onLineContaining("@Answer");
     }
 
     @Test
@@ -491,6 +541,27 @@ class DiagnosticsTest {
         assertThat(c).hadErrorContaining(Problem.TOOLKIT_NAME_TAKEN.format("com.example.Radio",
                 "com.example.RadioTools")).inFile(s).onLineContaining("public class Radio");
         nothingGenerated(c, "RadioTools");
+    }
+
+    @Test
+    void aStaleGeneratedToolkitCompiledAsASourceIsToldToClean() {
+        JavaFileObject s = source("Radio", """
+                public class Radio {
+                    /** Tunes. */
+                    @Tool
+                    public String tune(int channel) { return "ok"; }
+                }
+                """);
+        JavaFileObject stale = source("RadioTools", """
+                @javax.annotation.processing.Generated(value = "dev.calltype.processor.ToolProcessor",
+                        comments = "Calltype 0.0.9")
+                public final class RadioTools {
+                }
+                """);
+        Compilation c = compile(s, stale);
+        assertThat(c).hadErrorCount(1);
+        assertThat(c).hadErrorContaining(Problem.STALE_GENERATED_SOURCE.format("com.example.Radio",
+                "com.example.RadioTools")).inFile(s).onLineContaining("public class Radio");
     }
 
     @Test

@@ -62,8 +62,18 @@ public enum Problem {
     TOOLKIT_NAME_TAKEN("ToolkitNameTaken", Severity.ERROR,
             "the toolkit generated for %s is named %s, but a type of that name is already declared; rename that"
                     + " type"),
+    STALE_GENERATED_SOURCE("StaleGeneratedSource", Severity.ERROR,
+            "the toolkit generated for %s is named %s, and a copy that Calltype generated in an earlier build is"
+                    + " being compiled as a source; clean the generated sources (mvn clean, gradle clean, or delete"
+                    + " the generated-sources folder and remove it from the source roots) so that it is generated"
+                    + " again"),
     TYPE_UNRESOLVED("TypeUnresolved", Severity.ERROR,
             "the type %s used by the tools of %s could not be resolved; check imports and the build path"),
+    PARAMETER_NAMES_UNKNOWN("ParameterNamesUnknown", Severity.ERROR,
+            "tool %s is inherited from %s, a class file that keeps neither its parameter names nor the names"
+                    + " Calltype records beside it; compile %2$s with the Calltype processor on its annotation"
+                    + " processor path (it records names and descriptions beside the class file), or with"
+                    + " -parameters"),
     PROCESSOR_FAILURE("ProcessorFailure", Severity.ERROR,
             "the Calltype processor failed on %s; please report this with the stack trace: %s");
 

@@ -114,7 +114,7 @@ public final class AnswerGenerator {
                 .returns(answer).addParameter(JSON_NODE, "node")
                 .addParameter(ParameterizedTypeName.get(LIST, STRING), "problems")
                 .addStatement("$T path = $S", STRING, "")
-                .addStatement("int depth = 0")
+                .addCode(declareDepth(readers.readValue(model.root())))
                 .addStatement("return $L", readers.readValue(model.root())).build());
         type.addMethod(memberMethod(readers));
         if (model.root() instanceof TypeModel.RecordRef r) {
@@ -261,7 +261,12 @@ public final class AnswerGenerator {
         }
         m.addStatement("$T problems = new $T()", ParameterizedTypeName.get(LIST, STRING),
                 ANSWER_SUPPORT.nestedClass("Problems"));
-        m.addStatement("$T path = name", STRING).addStatement("int depth = 0").addStatement("$T value", Object.class);
+        CodeBlock.Builder reads = CodeBlock.builder();
+        for (FieldModel f : model.types().record(r.key()).fields()) {
+            reads.add(readers.readValue(f.type()));
+        }
+        m.addStatement("$T path = name", STRING).addCode(declareDepth(reads.build()))
+                .addStatement("$T value", Object.class);
         m.beginControlFlow("switch (name)");
         for (FieldModel f : model.types().record(r.key()).fields()) {
             m.addCode("case $S:\n", f.jsonName()).addCode(CodeBlock.builder().indent()
@@ -271,5 +276,11 @@ public final class AnswerGenerator {
         m.addCode("default:\n").addCode(CodeBlock.builder().indent().addStatement("return null").unindent().build());
         m.endControlFlow();
         return m.addStatement("return problems.isEmpty() ? value : null").build();
+    }
+
+    /** {@code int depth = 0;} where the reading code nests (an unused local is a warning in ecj). */
+    private static CodeBlock declareDepth(CodeBlock reading) {
+        return reading.toString().contains("depth") ? CodeBlock.builder().addStatement("int depth = 0").build()
+                : CodeBlock.of("");
     }
 }

@@ -212,6 +212,7 @@ public final class ToolkitGenerator {
                 .addJavadoc("Converts a call's arguments to this toolkit's typed {@link Call}, with the coercions"
                         + " and checks of\n{@link #dispatch}.\n\n@throws $T listing every problem when the arguments"
                         + " do not fit, or the tool is unknown\n", RuntimeNames.TOOL_ARGUMENT_EXCEPTION)
+                .addException(RuntimeNames.TOOL_ARGUMENT_EXCEPTION)
                 .addStatement("return $T.TABLE.parse(call, $T::make)", lazy, self).build());
         out.add(MethodSpec.methodBuilder("parseAll").addModifiers(Modifier.PUBLIC)
                 .returns(ParameterizedTypeName.get(LIST, callType))
@@ -219,6 +220,7 @@ public final class ToolkitGenerator {
                 .addJavadoc("Extracts every call from a model's output, these tools known, and converts each to a"
                         + " typed {@link Call}.\n\n@throws $T listing every extraction error and every argument"
                         + " problem\n", RuntimeNames.TOOL_ARGUMENT_EXCEPTION)
+                .addException(RuntimeNames.TOOL_ARGUMENT_EXCEPTION)
                 .addStatement("return $T.TABLE.parseAll($T.EXTRACTOR.extract(llmText), $T::make)", lazy, lazy, self)
                 .build());
         return out;

@@ -341,4 +341,22 @@ public final class Declarations {
         }
         return false;
     }
+
+    /**
+     * Why a Kotlin class (one carrying {@code @kotlin.Metadata}) cannot stand for a JSON object, with what to write
+     * instead: under kapt a data class is a plain class, and {@code @JvmRecord} breaks kapt's stubs.
+     */
+    public static final String KOTLIN_CLASS = "a Kotlin class, which the processor sees through kapt as a plain"
+            + " class (and @JvmRecord breaks kapt's stubs); declare its properties as the tool's own parameters,"
+            + " or write the type as a Java record";
+
+    /** Whether a type was compiled from Kotlin (kapt's stubs keep {@code @kotlin.Metadata}). */
+    public static boolean isKotlin(Element type) {
+        for (AnnotationMirror m : type.getAnnotationMirrors()) {
+            if (((TypeElement) m.getAnnotationType().asElement()).getQualifiedName().contentEquals("kotlin.Metadata")) {
+                return true;
+            }
+        }
+        return false;
+    }
 }

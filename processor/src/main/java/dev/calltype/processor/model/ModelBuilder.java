@@ -76,11 +76,14 @@ public final class ModelBuilder {
     private final List<StatedDefault> defaults = new ArrayList<>();
     private final Set<String> unresolved = new LinkedHashSet<>();
     private final ConstraintReader constraints;
+    private final SourceFacts facts;
     private TypeMapper mapper;
 
-    public ModelBuilder(ProcessingEnvironment env) {
+    /** @param facts where parameter names and Javadoc come from, for source and class files alike */
+    public ModelBuilder(ProcessingEnvironment env, SourceFacts facts) {
         this.elements = env.getElementUtils();
         this.types = env.getTypeUtils();
+        this.facts = facts;
         this.constraints = new ConstraintReader(elements, issues);
     }
 
@@ -106,13 +109,17 @@ public final class ModelBuilder {
 
     /** Builds the model for the given tool methods of {@code owner}. */
     public ToolkitModel build(TypeElement owner, List<ExecutableElement> methods) {
-        mapper = new TypeMapper(elements, types, elements.getPackageOf(owner),
+        mapper = new TypeMapper(elements, types, facts, elements.getPackageOf(owner),
                 (c, type, doc, label) -> field(c, type, c.getSimpleName().toString(), doc, null, label, c));
         List<ToolModel> tools = new ArrayList<>();
         // the generated class's own nested types: the Call interface and the Lazy holder of its constants
         Set<String> callNames = new HashSet<>(Set.of("Call", "Lazy"));
         callNames.add(Declarations.generatedName(owner).simpleName());
         for (ExecutableElement method : methods) {
+            if (!facts.parameterNamesKnown(method)) {
+                issues.add(Issue.of(Problem.PARAMETER_NAMES_UNKNOWN, owner, null, null, Declarations.toolName(method),
+                        ((TypeElement) method.getEnclosingElement()).getQualifiedName()));
+            }
             tools.add(tool(method, callNames));
         }
         Map<String, RecordModel> finished = mapper.finishedRecords();
@@ -131,7 +138,7 @@ public final class ModelBuilder {
      * @param mirror the {@code @Answer} annotation, where the issue goes
      */
     public AnswerModel answer(TypeElement type, String name, String description, AnnotationMirror mirror) {
-        mapper = new TypeMapper(elements, types, elements.getPackageOf(type),
+        mapper = new TypeMapper(elements, types, facts, elements.getPackageOf(type),
                 (c, t, doc, label) -> field(c, t, c.getSimpleName().toString(), doc, null, label, c));
         Mapping m = mapper.map(type.asType(), false);
         if (m instanceof Mapping.Unresolved u) {
@@ -151,27 +158,11 @@ public final class ModelBuilder {
 
     // ---------------------------------------------------------------- tools
 
-    /**
-     * Whether the method's Javadoc can give a description the annotations do not: javac finds an element's doc
-     * comment by searching its whole source file, so asking for every tool of a large class takes quadratic time.
-     */
-    private static boolean needsDocComment(String description, ExecutableElement method) {
-        if (description.isEmpty()) {
-            return true;
-        }
-        for (VariableElement p : method.getParameters()) {
-            if (Declarations.explicitString(Declarations.mirror(p, PARAM), "description").isEmpty()) {
-                return true;
-            }
-        }
-        return false;
-    }
-
     private ToolModel tool(ExecutableElement method, Set<String> callNames) {
         AnnotationMirror tool = Declarations.mirror(method, TOOL);
         String name = Declarations.toolName(method);
         String stated = Declarations.explicitString(tool, "description");
-        String doc = needsDocComment(stated, method) ? elements.getDocComment(method) : null;
+        String doc = SourceFacts.needsDocComment(method) ? facts.docComment(method) : null;
         String description = !stated.isEmpty() ? stated : DocComments.summary(doc);
         List<FieldModel> params = new ArrayList<>();
         TypeName paramsRecord = null;
@@ -181,8 +172,8 @@ public final class ModelBuilder {
         if (toolParams != null) {
             VariableElement p = javaParams.get(0);
             paramsRecord = Declarations.typeName(p.asType());
-            paramsRecordName = p.getSimpleName().toString();
-            String recordDoc = elements.getDocComment(toolParams);
+            paramsRecordName = facts.parameterName(p);
+            String recordDoc = facts.docComment(toolParams);
             DeclaredType declared = (DeclaredType) p.asType();
             for (RecordComponentElement c : toolParams.getRecordComponents()) {
                 String component = c.getSimpleName().toString();
@@ -194,7 +185,7 @@ public final class ModelBuilder {
             }
         } else {
             for (VariableElement p : javaParams) {
-                String javaName = p.getSimpleName().toString();
+                String javaName = facts.parameterName(p);
                 FieldModel f = field(p, p.asType(), javaName, DocComments.param(doc, javaName), name, javaName, p);
                 if (f != null) {
                     params.add(f);

@@ -51,6 +51,7 @@ final class TypeMapper {
 
     private final Elements elements;
     private final Types types;
+    private final SourceFacts facts;
     private final PackageElement pkg;
     private final ComponentReader components;
     private final Map<String, RecordModel> records = new LinkedHashMap<>();
@@ -60,9 +61,10 @@ final class TypeMapper {
     private final Set<String> sealedMembers = new HashSet<>();
 
     /** @param pkg the generated toolkit's package, from which every type must be reachable */
-    TypeMapper(Elements elements, Types types, PackageElement pkg, ComponentReader components) {
+    TypeMapper(Elements elements, Types types, SourceFacts facts, PackageElement pkg, ComponentReader components) {
         this.elements = elements;
         this.types = types;
+        this.facts = facts;
         this.pkg = pkg;
         this.components = components;
     }
@@ -189,7 +191,8 @@ final class TypeMapper {
         if (te.getKind() == ElementKind.INTERFACE && te.getModifiers().contains(Modifier.SEALED)) {
             return sealed(type, te);
         }
-        String what = te.getKind() == ElementKind.INTERFACE ? "an interface that is not sealed"
+        String what = Declarations.isKotlin(te) ? Declarations.KOTLIN_CLASS
+                : te.getKind() == ElementKind.INTERFACE ? "an interface that is not sealed"
                 : te.getKind() == ElementKind.CLASS ? "a class that is not a record (use a record)"
                 : "a " + te.getKind().name().toLowerCase(java.util.Locale.ROOT);
         return new Mapping.Failure(te.getSimpleName() + " is " + what);
@@ -217,7 +220,7 @@ final class TypeMapper {
         TypeName javaType = Declarations.typeName(type);
         RecordRef ref = new RecordRef(key, javaType);
         recordResults.put(key, new Mapping.Ok(ref));
-        String doc = elements.getDocComment(te);
+        String doc = facts.docComment(te);
         List<FieldModel> fields = new ArrayList<>();
         boolean member = sealedMembers.contains(key);
         for (RecordComponentElement c : te.getRecordComponents()) {
@@ -288,7 +291,7 @@ final class TypeMapper {
         sealedResults.put(key, new Mapping.Ok(ref));
         List<SealedModel.Member> members = new ArrayList<>();
         Set<String> discriminators = new HashSet<>();
-        for (TypeMirror permitted : te.getPermittedSubclasses()) {
+        for (TypeMirror permitted : permittedInSourceOrder(te)) {
             if (permitted.getKind() == TypeKind.ERROR) {
                 sealedResults.remove(key);
                 return new Mapping.Unresolved(Declarations.stripAnnotations(permitted.toString()));
@@ -351,6 +354,29 @@ final class TypeMapper {
     }
 
     /** Why the generated class (in {@link #pkg}) cannot name the type, or {@code null}. */
+    /**
+     * A sealed interface's permitted records in an order every compiler gives alike: those declared inside it in
+     * declaration order (javac lists implicitly permitted types so, the Eclipse compiler by name), then the others
+     * as the compiler lists them (the {@code permits} clause).
+     */
+    private static List<TypeMirror> permittedInSourceOrder(TypeElement sealed) {
+        List<? extends TypeMirror> permitted = sealed.getPermittedSubclasses();
+        List<TypeMirror> out = new ArrayList<>(permitted.size());
+        for (Element e : sealed.getEnclosedElements()) {
+            for (TypeMirror p : permitted) {
+                if (p.getKind() == TypeKind.DECLARED && ((DeclaredType) p).asElement().equals(e)) {
+                    out.add(p);
+                }
+            }
+        }
+        for (TypeMirror p : permitted) {
+            if (!out.contains(p)) {
+                out.add(p);
+            }
+        }
+        return out;
+    }
+
     private String accessProblem(TypeElement te) {
         for (Element e = te; e != null && (e.getKind().isClass() || e.getKind().isInterface());
              e = e.getEnclosingElement()) {

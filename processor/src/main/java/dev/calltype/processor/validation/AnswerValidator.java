@@ -7,6 +7,7 @@ import dev.calltype.processor.model.AnswerModel;
 import dev.calltype.processor.model.Declarations;
 import dev.calltype.processor.model.DocComments;
 import dev.calltype.processor.model.ModelBuilder;
+import dev.calltype.processor.model.SourceFacts;
 import dev.calltype.processor.model.Names;
 import java.util.Set;
 import javax.annotation.processing.ProcessingEnvironment;
@@ -27,12 +28,14 @@ public final class AnswerValidator {
     private static final String ANSWER = Answer.class.getCanonicalName();
 
     private final ProcessingEnvironment env;
+    private final SourceFacts facts;
     private AnswerModel model;
     private Set<String> unresolved = Set.of();
 
-    /** A validator over one processing environment. */
-    public AnswerValidator(ProcessingEnvironment env) {
+    /** A validator over one processing environment, with the facts that Javadoc comes from. */
+    public AnswerValidator(ProcessingEnvironment env, SourceFacts facts) {
         this.env = env;
+        this.facts = facts;
     }
 
     /** The model built while validating; meaningful only when the report has no errors. */
@@ -67,9 +70,9 @@ public final class AnswerValidator {
         }
         String description = Declarations.explicitString(mirror, "description");
         if (description.isEmpty()) {
-            description = DocComments.summary(env.getElementUtils().getDocComment(type));
+            description = DocComments.summary(facts.docComment(type));
         }
-        ModelBuilder builder = new ModelBuilder(env);
+        ModelBuilder builder = new ModelBuilder(env, facts);
         AnswerModel built = builder.answer(type, name, description, mirror);
         unresolved = Set.copyOf(builder.unresolved());
         if (!unresolved.isEmpty()) {
@@ -86,6 +89,9 @@ public final class AnswerValidator {
     }
 
     private static String kind(Element e) {
+        if (Declarations.isKotlin(e)) {
+            return Declarations.KOTLIN_CLASS;
+        }
         if (e.getKind() == ElementKind.INTERFACE) {
             return "an interface that is not sealed";
         }
