@@ -12,6 +12,8 @@ import dev.calltype.runtime.agent.ChatMessage;
 import dev.calltype.runtime.agent.ModelClient;
 import dev.calltype.runtime.agent.ModelReply;
 import dev.calltype.runtime.agent.ReplyListener;
+import dev.calltype.runtime.agent.RoundReport;
+import dev.calltype.runtime.agent.TokenUsage;
 import dev.calltype.runtime.agent.ToolLoop;
 import dev.calltype.runtime.constraint.Constraints;
 import dev.calltype.runtime.ToolResult;
@@ -85,6 +87,11 @@ final class ChatCommand {
                                   server sends (default 600, at least --timeout); nothing of a late
                                   answer is run
               --yes               allow tools that need confirmation (delete_note) without asking
+
+            On the terminal: /usage shows the tokens the session used (as the server reported them),
+            /exit or Ctrl-D quits. Ctrl-C while a reply is written stops it: the request is cancelled,
+            the partial reply is dropped from the conversation and the rest of it is kept; Ctrl-C at the
+            prompt twice in a row quits.
 
             Environment:
               OPENAI_API_KEY      sent as a bearer token when set, to the --base-url's origin only
@@ -167,6 +174,8 @@ final class ChatCommand {
         Style style = Style.forEnvironment(env);
         BufferedReader input = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
         Printer printer = new Printer(out, style, toolkit::warnings);
+        // interactive: lines, Ctrl-D and Ctrl-C through one input; Ctrl-C stops a reply, twice at the prompt exits
+        ChatInput chat = prompt == null ? new ChatInput(input) : null;
         ExecutorService executor = Executors.newFixedThreadPool(2, r -> {
             Thread t = new Thread(r, "chat-tools");
             t.setDaemon(true);
@@ -183,7 +192,7 @@ final class ChatCommand {
                     // --yes approves every call; one message (--prompt) has no one to ask, so confirm tools are
                     // declined and the model is told that no approval can be asked for here
                     .approver(options.has("yes") ? (call, tool) -> true
-                            : prompt != null ? null : (call, tool) -> ask(call, tool, input, out, style))
+                            : prompt != null ? null : (call, tool) -> ask(call, tool, chat, out, style))
                     .systemPrompt(systemPrompt(folder, env))
                     .build();
             if (prompt != null) {
@@ -196,36 +205,119 @@ final class ChatCommand {
                     + format.name().toLowerCase(Locale.ROOT).replace('_', '-') + ")"));
             out.println(style.dim("tools: " + toolNames(toolkit) + " · notes in " + folder));
             printer.warnings(out, "warning: ");
-            out.println(style.dim("Type a message; /exit or Ctrl-D to quit."));
-            while (true) {
-                out.print(style.bold("you> "));
-                out.flush();
-                String line = readLine(input);
-                if (line == null) {
-                    out.println();
-                    return 0;
-                }
-                line = line.strip();
-                if (line.isEmpty()) {
-                    continue;
-                }
-                if (line.equals("/exit") || line.equals("/quit")) {
-                    return 0;
-                }
-                if (!turn(loop, line, model, printer, err, maxRounds) && model.lastFailure != null) {
-                    return 1;
-                }
-            }
+            return interactive(loop, chat, model, printer, out, err, style, maxRounds);
         } finally {
+            if (chat != null) {
+                chat.close();
+            }
             executor.shutdownNow();
             servers.close();
+        }
+    }
+
+    /**
+     * The conversation on the terminal: each line a message ({@code /usage}: the session's tokens, {@code /exit}),
+     * until Ctrl-D, {@code /exit} or Ctrl-C twice at the prompt. Ctrl-C during a reply stops it (the request is
+     * cancelled, the partial reply dropped from the conversation) and keeps the session.
+     */
+    private static int interactive(ToolLoop loop, ChatInput chat, RecordingModel model, Printer printer,
+                                   PrintStream out, PrintStream err, Style style, int maxRounds) {
+        out.println(style.dim("Type a message; /usage for the tokens used, /exit or Ctrl-D to quit"
+                + (chat.catchesCtrlC() ? "; Ctrl-C stops a reply." : ".")));
+        SessionUsage usage = new SessionUsage();
+        boolean armed = false; // the last thing the user did was Ctrl-C: another one at the prompt exits
+        while (true) {
+            out.print(style.bold("you> "));
+            out.flush();
+            ChatInput.Event event;
+            try {
+                event = chat.next();
+            } catch (InterruptedException e) {
+                return 0;
+            }
+            if (event instanceof ChatInput.Interrupt) {
+                out.println();
+                if (armed) {
+                    return 0;
+                }
+                armed = true;
+                out.println(style.dim("(Ctrl-C again to exit)"));
+                continue;
+            }
+            if (!(event instanceof ChatInput.Line typed)) {
+                out.println();
+                return 0;
+            }
+            armed = false;
+            String line = typed.text().strip();
+            if (line.isEmpty()) {
+                continue;
+            }
+            if (line.equals("/exit") || line.equals("/quit")) {
+                return 0;
+            }
+            if (line.equals("/usage")) {
+                out.println(style.dim(usage.describe()));
+                continue;
+            }
+            chat.beginReply();
+            ToolLoop.Outcome outcome;
+            boolean stopped;
+            try {
+                outcome = loop.run(line);
+            } finally {
+                stopped = chat.endReply();
+            }
+            usage.add(outcome);
+            if (stopped) {
+                printer.endOfTurn();
+                out.println(style.yellow("(stopped: the partial reply was dropped from the conversation; what came"
+                        + " before it is kept. Ctrl-C again to exit)"));
+                armed = true;
+                continue;
+            }
+            if (!report(outcome, model, printer, err, maxRounds) && model.lastFailure != null) {
+                return 1;
+            }
+        }
+    }
+
+    /** The tokens of a chat session, as the server reported them. */
+    static final class SessionUsage {
+        private TokenUsage tokens = TokenUsage.ZERO;
+        private int replies;
+        private int unreported;
+
+        void add(ToolLoop.Outcome outcome) {
+            for (RoundReport r : outcome.roundReports()) {
+                if (r.reply() == null) {
+                    continue;
+                }
+                replies++;
+                if (r.usage() == null) {
+                    unreported++;
+                } else {
+                    tokens = tokens.plus(r.usage());
+                }
+            }
+        }
+
+        String describe() {
+            return "tokens this session: " + tokens.inputTokens() + " in, " + tokens.outputTokens() + " out ("
+                    + tokens.totalTokens() + " in all) over " + replies + (replies == 1 ? " reply" : " replies")
+                    + (unreported == 0 ? "" : "; the server reported no usage for " + unreported);
         }
     }
 
     /** One user message through the loop; false when it did not end with an answer. */
     private static boolean turn(ToolLoop loop, String message, RecordingModel model, Printer printer, PrintStream err,
                                 int maxRounds) {
-        ToolLoop.Outcome outcome = loop.run(message);
+        return report(loop.run(message), model, printer, err, maxRounds);
+    }
+
+    /** Shows how a message's run ended; false when it did not end with an answer. */
+    private static boolean report(ToolLoop.Outcome outcome, RecordingModel model, Printer printer, PrintStream err,
+                                  int maxRounds) {
         printer.endOfTurn();
         if (outcome.error() != null) {
             ChatCompletionsException failure = model.lastFailure;
@@ -302,21 +394,13 @@ final class ChatCommand {
         return String.join(", ", names);
     }
 
-    private static boolean ask(ToolCall call, ToolSpec tool, BufferedReader input, PrintStream out, Style style)
-            throws IOException {
+    private static boolean ask(ToolCall call, ToolSpec tool, ChatInput input, PrintStream out, Style style)
+            throws InterruptedException {
         out.print(style.yellow("  allow " + Terminal.line(tool.name(), 80) + " " + Terminal.line(call.arguments().toString(),
                 MAX_SHOWN_ARGUMENTS) + "? [y/N] "));
         out.flush();
-        String answer = input.readLine();
+        String answer = input.answer();
         return answer != null && (answer.strip().equalsIgnoreCase("y") || answer.strip().equalsIgnoreCase("yes"));
-    }
-
-    private static String readLine(BufferedReader input) {
-        try {
-            return input.readLine();
-        } catch (IOException e) {
-            return null;
-        }
     }
 
     /**

@@ -6,6 +6,7 @@ import dev.calltype.runtime.agent.ChatMessage;
 import dev.calltype.runtime.agent.ModelClient;
 import dev.calltype.runtime.agent.ModelReply;
 import dev.calltype.runtime.agent.NativeTools;
+import dev.calltype.runtime.agent.ReplyMetadata;
 import dev.langchain4j.agent.tool.ToolExecutionRequest;
 import dev.langchain4j.agent.tool.ToolSpecification;
 import dev.langchain4j.data.message.AiMessage;
@@ -13,9 +14,13 @@ import dev.langchain4j.data.message.SystemMessage;
 import dev.langchain4j.data.message.ToolExecutionResultMessage;
 import dev.langchain4j.data.message.UserMessage;
 import dev.langchain4j.model.chat.request.ChatRequest;
+import dev.langchain4j.model.chat.request.ChatRequestParameters;
 import dev.langchain4j.model.chat.response.ChatResponse;
+import dev.langchain4j.model.output.FinishReason;
+import dev.langchain4j.model.output.TokenUsage;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 
 /**
@@ -64,13 +69,52 @@ public final class LangChain4jChatModel implements ModelClient {
             throw new IllegalStateException("the LangChain4j model returned no message");
         }
         if (!answer.hasToolExecutionRequests()) {
-            return ModelReply.text(answer.text());
+            return ModelReply.text(answer.text()).withMetadata(metadata(response));
         }
         List<NativeTools.Call> calls = new ArrayList<>();
         for (ToolExecutionRequest r : answer.toolExecutionRequests()) {
             calls.add(new NativeTools.Call(r.name(), r.arguments(), r.id()));
         }
-        return offer.reply(answer.text(), calls);
+        return offer.reply(answer.text(), calls).withMetadata(metadata(response));
+    }
+
+    /**
+     * The model LangChain4j's default request parameters name.
+     *
+     * @return the model name, or {@code null} when the model's parameters name none
+     */
+    @Override
+    public String modelName() {
+        try {
+            ChatRequestParameters p = model.defaultRequestParameters();
+            return p == null ? null : p.modelName();
+        } catch (RuntimeException e) {
+            return null; // a model that does not support default parameters
+        }
+    }
+
+    /** The model, finish reason and token usage LangChain4j's response carries (timings are the loop's). */
+    static ReplyMetadata metadata(ChatResponse response) {
+        TokenUsage u = response.tokenUsage();
+        dev.calltype.runtime.agent.TokenUsage usage = u == null || u.inputTokenCount() == null
+                && u.outputTokenCount() == null ? null : new dev.calltype.runtime.agent.TokenUsage(
+                count(u.inputTokenCount()), count(u.outputTokenCount()));
+        return new ReplyMetadata(response.modelName(), finishReason(response.finishReason()), usage, null, null);
+    }
+
+    private static long count(Integer n) {
+        return n == null || n < 0 ? 0 : n;
+    }
+
+    /** LangChain4j's finish reason in the words of the Chat Completions API ({@code stop}, {@code tool_calls}, …). */
+    static String finishReason(FinishReason reason) {
+        if (reason == null) {
+            return null;
+        }
+        return switch (reason) {
+            case TOOL_EXECUTION -> "tool_calls";
+            default -> reason.name().toLowerCase(Locale.ROOT);
+        };
     }
 
     private static List<dev.langchain4j.data.message.ChatMessage> messages(List<ChatMessage> messages) {

@@ -25,7 +25,9 @@ public final class ChatCompletionsException extends RuntimeException {
         /** The server reported an error inside a successful answer (an {@code error} member or event). */
         SERVER_ERROR,
         /** The answer is larger than a limit allows. */
-        TOO_LARGE
+        TOO_LARGE,
+        /** The calling thread was interrupted: the request was cancelled and nothing of the answer used. */
+        CANCELLED
     }
 
     /** What went wrong. */

@@ -22,6 +22,8 @@ import dev.calltype.runtime.agent.ModelClient;
 import dev.calltype.runtime.agent.ModelReply;
 import dev.calltype.runtime.agent.NativeTools;
 import dev.calltype.runtime.agent.ReplyListener;
+import dev.calltype.runtime.agent.ReplyMetadata;
+import dev.calltype.runtime.agent.TokenUsage;
 import dev.calltype.runtime.constraint.Constraints;
 import dev.calltype.runtime.agent.StructuredOutput;
 import java.net.URI;
@@ -32,6 +34,7 @@ import java.util.Locale;
 import java.util.Objects;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * A {@link ModelClient} for any OpenAI-compatible Chat Completions server (OpenAI, Ollama, llama.cpp server, vLLM, LM
@@ -115,6 +118,9 @@ public final class OpenAiChatModel implements ModelClient, StructuredOutput {
     private final Consumer<ChatEvent> listener;
     private final ServerProfile profile;
     private final Constraints constraints;
+    private final boolean includeUsage;
+    /** Set once the server answered 400 to {@code stream_options}: later requests leave it out. */
+    private volatile boolean usageRefused;
 
     private OpenAiChatModel(Builder b) {
         this.client = new ChatCompletionsClient(Endpoint.of(b.baseUrl), b.apiKey, new ChatCompletionsClient.Settings(
@@ -125,6 +131,7 @@ public final class OpenAiChatModel implements ModelClient, StructuredOutput {
         this.listener = b.listener;
         this.profile = b.profile;
         this.constraints = b.constraints;
+        this.includeUsage = b.includeUsage;
     }
 
     /**
@@ -177,7 +184,39 @@ public final class OpenAiChatModel implements ModelClient, StructuredOutput {
      */
     @Override
     public ModelReply stream(List<ChatMessage> messages, List<ToolSpec> tools, ReplyListener out) {
-        return complete(requestBody(messages, tools), tools, out);
+        return send(() -> requestBody(messages, tools), tools, out);
+    }
+
+    /**
+     * Sends the request {@code body} makes; when the server refuses {@code stream_options} (HTTP 400, before anything
+     * streamed), makes it again without and sends it once more.
+     */
+    private ModelReply send(Supplier<String> body, List<ToolSpec> tools, ReplyListener out) {
+        try {
+            return complete(body.get(), tools, out);
+        } catch (ChatCompletionsException e) {
+            if (!refusesUsage(e)) {
+                throw e;
+            }
+            usageRefused = true;
+            return complete(body.get(), tools, out);
+        }
+    }
+
+    /** Whether a failure is the server refusing {@code stream_options}, which this client sent. */
+    private boolean refusesUsage(ChatCompletionsException e) {
+        return includeUsage && !usageRefused && e.kind() == ChatCompletionsException.Kind.HTTP_STATUS
+                && e.getMessage().contains("HTTP 400") && e.getMessage().contains("stream_options");
+    }
+
+    /**
+     * The model requests ask for.
+     *
+     * @return the name given to the builder
+     */
+    @Override
+    public String modelName() {
+        return model;
     }
 
     /**
@@ -189,14 +228,16 @@ public final class OpenAiChatModel implements ModelClient, StructuredOutput {
      */
     @Override
     public ModelReply replyAs(List<ChatMessage> messages, AnswerType<?> answer) {
-        ObjectNode body = requestJson(messages, List.of(), false); // the answer's schema, not the calls' grammar
-        try {
-            body.set("response_format", ChatCompletionsClient.JSON.readTree(
-                    answer.schemaJson(SchemaDialect.OPENAI_STRICT)));
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("the answer's OpenAI schema is not JSON", e);
-        }
-        return complete(write(body), List.of(), ReplyListener.rawText(text -> {
+        return send(() -> {
+            ObjectNode body = requestJson(messages, List.of(), false); // the answer's schema, not the calls' grammar
+            try {
+                body.set("response_format", ChatCompletionsClient.JSON.readTree(
+                        answer.schemaJson(SchemaDialect.OPENAI_STRICT)));
+            } catch (JsonProcessingException e) {
+                throw new IllegalStateException("the answer's OpenAI schema is not JSON", e);
+            }
+            return write(body);
+        }, List.of(), ReplyListener.rawText(text -> {
         }));
     }
 
@@ -204,20 +245,31 @@ public final class OpenAiChatModel implements ModelClient, StructuredOutput {
         ToolCallExtractor reader = extractor != null ? extractor : offered.offer(tools).extractor();
         List<ToolCall> calls = new ArrayList<>();
         List<ToolResult> rejected = new ArrayList<>();
+        long t0 = System.nanoTime();
+        long[] first = {-1};
         Completion completion = client.complete(requestBody, new CompletionAssembler.Listener() {
+            private void arrived() {
+                if (first[0] < 0) {
+                    first[0] = System.nanoTime();
+                }
+            }
+
             @Override
             public void text(String piece) {
+                arrived();
                 out.onRawText(piece);
                 listener.accept(new ChatEvent.TextDelta(piece));
             }
 
             @Override
             public void reasoning(String piece) {
+                arrived();
                 out.onEvent(new StreamEvent.ReasoningDelta(piece));
             }
 
             @Override
             public void callStarted(int index, String name, String id) {
+                arrived();
                 out.onEvent(new StreamEvent.CallStarted(index, name.strip(), id));
             }
 
@@ -238,7 +290,18 @@ public final class OpenAiChatModel implements ModelClient, StructuredOutput {
             boolean cut = "length".equals(completion.finishReason()) && i == all.size() - 1;
             read(reader, all.get(i), calls, rejected, cut, out);
         }
-        return new ModelReply(completion.content(), calls, rejected);
+        long end = System.nanoTime();
+        return new ModelReply(completion.content(), calls, rejected, metadata(completion, t0, first[0], end));
+    }
+
+    /** What the answer said of itself (model, finish reason, usage), and its timings on this client's clock. */
+    private static ReplyMetadata metadata(Completion completion, long t0, long first, long end) {
+        Completion.Usage u = completion.usage();
+        TokenUsage usage = u == null ? null : new TokenUsage(Math.max(0, u.promptTokens()),
+                Math.max(0, u.completionTokens()));
+        Duration total = Duration.ofNanos(end - t0);
+        return new ReplyMetadata(completion.model(), completion.finishReason(), usage,
+                first < 0 ? total : Duration.ofNanos(first - t0), total);
     }
 
     private void read(ToolCallExtractor reader, Completion.NativeCall nc, List<ToolCall> calls, List<ToolResult> rejected,
@@ -286,6 +349,9 @@ public final class OpenAiChatModel implements ModelClient, StructuredOutput {
         body.put("model", model);
         body.set("messages", messagesJson(messages));
         body.put("stream", true);
+        if (includeUsage && !usageRefused) {
+            body.putObject("stream_options").put("include_usage", true);
+        }
         if (!tools.isEmpty()) {
             try {
                 body.set("tools", ChatCompletionsClient.JSON.readTree(SchemaDialects.render(tools, SchemaDialect.OPENAI)));
@@ -372,6 +438,7 @@ public final class OpenAiChatModel implements ModelClient, StructuredOutput {
         };
         private ServerProfile profile = ServerProfile.NONE;
         private Constraints constraints;
+        private boolean includeUsage = true;
 
         private Builder() {
         }
@@ -588,6 +655,20 @@ public final class OpenAiChatModel implements ModelClient, StructuredOutput {
         public Builder constrain(ServerProfile profile, Constraints constraints) {
             this.profile = Objects.requireNonNull(profile, "profile");
             this.constraints = Objects.requireNonNull(constraints, "constraints");
+            return this;
+        }
+
+        /**
+         * Whether each request asks for the answer's token usage ({@code "stream_options": {"include_usage": true}},
+         * which OpenAI, vLLM, SGLang, llama.cpp's server and Ollama take); the usage is then in each reply's
+         * {@link ModelReply#metadata()}. On by default; a server that answers HTTP 400 naming {@code stream_options}
+         * is asked again without it, and not asked for usage again. Usage a server sends unasked is read either way.
+         *
+         * @param on {@code false} never to send {@code stream_options}
+         * @return this builder
+         */
+        public Builder includeUsage(boolean on) {
+            this.includeUsage = on;
             return this;
         }
 

@@ -1,6 +1,5 @@
 package dev.calltype.runtime;
 
-import dev.calltype.runtime.internal.scan.ErrorTexts;
 
 import java.util.Objects;
 
@@ -94,8 +93,7 @@ public final class BoundTool {
         try {
             result = runner.runIfBound(named);
         } catch (RuntimeException | StackOverflowError | AssertionError | LinkageError e) {
-            return ToolResult.failure(tool.name(), call.id(),
-                    ErrorTexts.toolFailed(tool.name(), e));
+            return ToolResult.thrown(tool.name(), call.id(), e);
         }
         return result != null ? result : ToolResult.failure(tool.name(), call.id(), changed(tool.name()));
     }

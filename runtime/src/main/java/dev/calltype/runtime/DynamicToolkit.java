@@ -2,7 +2,6 @@ package dev.calltype.runtime;
 
 import dev.calltype.runtime.internal.args.Names;
 import dev.calltype.runtime.internal.args.SchemaArguments;
-import dev.calltype.runtime.internal.scan.ErrorTexts;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -79,9 +78,9 @@ final class DynamicToolkit implements Toolkit {
             return ToolResult.success(tool.name(), call.id(), value == null ? JsonNodeFactory.instance.textNode(DONE) : value);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return ToolResult.failure(tool.name(), call.id(), ErrorTexts.toolFailed(tool.name(), e));
+            return ToolResult.thrown(tool.name(), call.id(), e);
         } catch (Exception | StackOverflowError | AssertionError | LinkageError e) {
-            return ToolResult.failure(tool.name(), call.id(), ErrorTexts.toolFailed(tool.name(), e));
+            return ToolResult.thrown(tool.name(), call.id(), e);
         }
     }
 

@@ -24,6 +24,7 @@ import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * The outcome of dispatching one tool call: a value, or a failure message written for the model.
@@ -44,15 +45,23 @@ public final class ToolResult {
     private final String content;
     /** The value as given, or read from {@link #content} at the first {@link #value()}. */
     private volatile JsonNode value;
+    /** What the tool threw, for the program only: never part of {@link #content}. */
+    private final Throwable exception;
 
     private ToolResult(String toolName, String callId, boolean failure, boolean textual, JsonNode value,
                        String content) {
+        this(toolName, callId, failure, textual, value, content, null);
+    }
+
+    private ToolResult(String toolName, String callId, boolean failure, boolean textual, JsonNode value,
+                       String content, Throwable exception) {
         this.toolName = toolName;
         this.callId = callId;
         this.failure = failure;
         this.textual = textual;
         this.value = value;
         this.content = content;
+        this.exception = exception;
     }
 
     /**
@@ -104,7 +113,8 @@ public final class ToolResult {
     /**
      * The failure for a tool that threw, in the wording every toolkit uses: {@code Tool NAME failed: MESSAGE}, the
      * message bounded with control characters escaped, never a stack trace nor the exception's class name;
-     * {@code Tool NAME failed.} when there is no message.
+     * {@code Tool NAME failed.} when there is no message. The exception itself is kept for the program
+     * ({@link #exception()}), never sent to the model.
      *
      * @param toolName the tool that threw
      * @param callId the call's id, or {@code null} when the model gave none
@@ -112,7 +122,17 @@ public final class ToolResult {
      * @return the result, {@link #isError()} true
      */
     public static ToolResult thrown(String toolName, String callId, Throwable thrown) {
-        return failure(toolName, callId, ErrorTexts.toolFailed(toolName, thrown));
+        return new ToolResult(toolName, callId, true, false, null, ErrorTexts.toolFailed(toolName, thrown), thrown);
+    }
+
+    /**
+     * What the tool threw, for logs and traces: a result made by {@link #thrown} keeps the exception, stack trace
+     * and all, while the model is sent only {@link #content()}. Not part of {@link #equals}.
+     *
+     * @return the exception, or empty when the tool did not throw (or the result was made otherwise)
+     */
+    public Optional<Throwable> exception() {
+        return Optional.ofNullable(exception);
     }
 
     /**

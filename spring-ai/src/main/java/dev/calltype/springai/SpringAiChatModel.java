@@ -6,15 +6,22 @@ import dev.calltype.runtime.agent.ChatMessage;
 import dev.calltype.runtime.agent.ModelClient;
 import dev.calltype.runtime.agent.ModelReply;
 import dev.calltype.runtime.agent.NativeTools;
+import dev.calltype.runtime.agent.ReplyMetadata;
+import dev.calltype.runtime.agent.TokenUsage;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 import org.springframework.ai.chat.messages.AssistantMessage;
+import org.springframework.ai.chat.metadata.ChatResponseMetadata;
+import org.springframework.ai.chat.metadata.EmptyUsage;
+import org.springframework.ai.chat.metadata.Usage;
 import org.springframework.ai.chat.messages.Message;
 import org.springframework.ai.chat.messages.SystemMessage;
 import org.springframework.ai.chat.messages.ToolResponseMessage;
 import org.springframework.ai.chat.messages.UserMessage;
 import org.springframework.ai.chat.model.ChatResponse;
+import org.springframework.ai.chat.prompt.ChatOptions;
 import org.springframework.ai.chat.prompt.Prompt;
 import org.springframework.ai.model.tool.ToolCallingChatOptions;
 import org.springframework.ai.tool.ToolCallback;
@@ -66,13 +73,45 @@ public final class SpringAiChatModel implements ModelClient {
             throw new IllegalStateException("the Spring AI model returned no message");
         }
         if (!answer.hasToolCalls()) {
-            return ModelReply.text(answer.getText());
+            return ModelReply.text(answer.getText()).withMetadata(metadata(response));
         }
         List<NativeTools.Call> calls = new ArrayList<>();
         for (AssistantMessage.ToolCall c : answer.getToolCalls()) {
             calls.add(new NativeTools.Call(c.name(), c.arguments(), c.id()));
         }
-        return offer.reply(answer.getText(), calls);
+        return offer.reply(answer.getText(), calls).withMetadata(metadata(response));
+    }
+
+    /**
+     * The model the chat model's default options name.
+     *
+     * @return the model name, or {@code null} when its options name none
+     */
+    @Override
+    public String modelName() {
+        ChatOptions options = model.getDefaultOptions();
+        return options == null ? null : options.getModel();
+    }
+
+    /**
+     * The model, finish reason and token usage Spring AI's response carries (timings are the loop's); Spring AI's
+     * {@link EmptyUsage} is no usage.
+     */
+    static ReplyMetadata metadata(ChatResponse response) {
+        ChatResponseMetadata m = response.getMetadata();
+        Usage u = m == null ? null : m.getUsage();
+        TokenUsage usage = u == null || u instanceof EmptyUsage
+                || u.getPromptTokens() == null && u.getCompletionTokens() == null ? null
+                : new TokenUsage(count(u.getPromptTokens()), count(u.getCompletionTokens()));
+        String finish = response.getResult().getMetadata() == null ? null
+                : response.getResult().getMetadata().getFinishReason();
+        String model = m == null || m.getModel() == null || m.getModel().isEmpty() ? null : m.getModel();
+        return new ReplyMetadata(model, finish == null || finish.isEmpty() ? null : finish.toLowerCase(Locale.ROOT),
+                usage, null, null);
+    }
+
+    private static long count(Integer n) {
+        return n == null || n < 0 ? 0 : n;
     }
 
     /** Calltype's messages as Spring AI's; the answers to one round's native calls become one tool response message. */

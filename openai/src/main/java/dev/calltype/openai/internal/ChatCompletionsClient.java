@@ -112,12 +112,18 @@ public final class ChatCompletionsClient {
                 return type.contains("json") && !type.contains("stream") ? readJson(in, idle, assembler)
                         : readStream(in, idle, assembler);
             } catch (IOException e) {
+                if (idle.interrupted()) {
+                    throw cancelled();
+                }
                 if (idle.fired()) {
                     throw timeout(idle);
                 }
                 throw new ChatCompletionsException(Kind.UNREACHABLE, "the connection to " + endpoint
                         + " broke while reading the answer: " + reason(e));
             } catch (ChatCompletionsException e) {
+                if (idle.interrupted()) {
+                    throw cancelled();
+                }
                 if (idle.fired()) {
                     throw timeout(idle);
                 }
@@ -126,6 +132,12 @@ public final class ChatCompletionsClient {
         } catch (IOException e) {
             throw new ChatCompletionsException(Kind.UNREACHABLE, "the connection to " + endpoint + " broke: " + reason(e));
         }
+    }
+
+    /** The calling thread was interrupted while the answer streamed: the request was cancelled, nothing of it used. */
+    private ChatCompletionsException cancelled() {
+        return new ChatCompletionsException(Kind.CANCELLED, "the request to " + endpoint + " was cancelled (the"
+                + " thread was interrupted) while the answer streamed; nothing of it was used");
     }
 
     /** The failure for a body the timer closed: the idle timeout, or the reply's overall deadline. */
@@ -222,7 +234,7 @@ public final class ChatCompletionsClient {
         } catch (InterruptedException e) {
             future.cancel(true);
             Thread.currentThread().interrupt();
-            throw new ChatCompletionsException(Kind.UNREACHABLE, "interrupted while waiting for " + endpoint);
+            throw new ChatCompletionsException(Kind.CANCELLED, "interrupted while waiting for " + endpoint);
         } catch (ExecutionException e) {
             Throwable cause = e.getCause();
             if (cause instanceof HttpConnectTimeoutException) {
@@ -360,6 +372,9 @@ public final class ChatCompletionsClient {
             }
             return true;
         });
+        if (idle.interrupted()) {
+            throw cancelled();
+        }
         if (idle.fired()) {
             throw timeout(idle);
         }
@@ -385,6 +400,9 @@ public final class ChatCompletionsClient {
                 throw new ChatCompletionsException(Kind.TOO_LARGE, "the answer is larger than "
                         + settings.maxResponseBytes() + " bytes (maxResponseBytes); it was not used");
             }
+        }
+        if (idle.interrupted()) {
+            throw cancelled();
         }
         if (idle.fired()) {
             throw timeout(idle);

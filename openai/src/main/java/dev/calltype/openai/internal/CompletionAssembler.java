@@ -50,6 +50,8 @@ public final class CompletionAssembler {
     private long chars;
     private String finishReason;
     private int chunks;
+    private String model;
+    private Completion.Usage usage;
 
     /**
      * @param onContent each piece of text as it arrives
@@ -105,6 +107,7 @@ public final class CompletionAssembler {
         }
         failOnError(chunk);
         chunks++;
+        readUsage(chunk);
         JsonNode choices = chunk.path("choices");
         if (!choices.isArray() || choices.isEmpty()) {
             return false; // usage-only chunks, keep-alives
@@ -140,6 +143,31 @@ public final class CompletionAssembler {
             ended = true;
         }
         return ended || chars > before || calls.size() > callsBefore;
+    }
+
+    /**
+     * The model's name and the usage a chunk carries: the final chunk when {@code stream_options.include_usage} was
+     * asked for (its {@code choices} empty), or a whole completion; the last one seen counts (servers that send a
+     * running count send it with every chunk).
+     */
+    private void readUsage(JsonNode chunk) {
+        JsonNode m = chunk.get("model");
+        if (m != null && m.isTextual() && !m.textValue().isBlank()) {
+            model = m.textValue();
+        }
+        JsonNode u = chunk.get("usage");
+        if (u != null && u.isObject()) {
+            long in = count(u, "prompt_tokens", "input_tokens");
+            long out = count(u, "completion_tokens", "output_tokens");
+            if (in >= 0 || out >= 0) {
+                usage = new Completion.Usage(in, out);
+            }
+        }
+    }
+
+    private static long count(JsonNode usage, String name, String otherName) {
+        JsonNode n = usage.has(name) ? usage.get(name) : usage.get(otherName);
+        return n != null && n.isIntegralNumber() && n.canConvertToLong() && n.longValue() >= 0 ? n.longValue() : -1;
     }
 
     private void count(int n) {
@@ -195,7 +223,7 @@ public final class CompletionAssembler {
         for (int i = 0; i < merged.size(); i++) {
             out.add(toCall(merged.get(i), i));
         }
-        return new Completion(content.toString(), out, finishReason);
+        return new Completion(content.toString(), out, finishReason, model, usage);
     }
 
     /** Whether any chunk was added. */

@@ -16,6 +16,8 @@ import java.util.concurrent.TimeUnit;
 public final class IdleTimer implements AutoCloseable {
 
     private static final ScheduledThreadPoolExecutor TIMERS = timers();
+    /** How often the reading thread's interrupt is looked at: how soon an interrupt cancels a request. */
+    private static final long INTERRUPT_CHECK_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
 
     private final Closeable body;
     private final long idleNanos;
@@ -25,6 +27,9 @@ public final class IdleTimer implements AutoCloseable {
     private volatile boolean pastDeadline;
     private volatile boolean fired;
     private volatile boolean closed;
+    /** The thread that reads the body: when it is interrupted, the body is closed (the request cancelled). */
+    private final Thread reader = Thread.currentThread();
+    private volatile boolean interrupted;
     private ScheduledFuture<?> task;
 
     /** A timer with no overall deadline. */
@@ -41,7 +46,7 @@ public final class IdleTimer implements AutoCloseable {
         this.idleNanos = idleNanos;
         this.end = end;
         this.deadline = earlier(System.nanoTime() + idleNanos);
-        schedule(Math.max(0, deadline - System.nanoTime()));
+        schedule(Math.min(Math.max(0, deadline - System.nanoTime()), INTERRUPT_CHECK_NANOS));
     }
 
     private long earlier(long t) {
@@ -69,12 +74,16 @@ public final class IdleTimer implements AutoCloseable {
         if (closed) {
             return;
         }
-        if (left > 0) {
-            schedule(left);
+        if (reader.isInterrupted()) {
+            // a blocked read of the JDK's body stream does not end on an interrupt: closing the body ends it
+            interrupted = true;
+        } else if (left > 0) {
+            schedule(Math.min(left, INTERRUPT_CHECK_NANOS));
             return;
+        } else {
+            pastDeadline = end - System.nanoTime() <= 0;
+            fired = true;
         }
-        pastDeadline = end - System.nanoTime() <= 0;
-        fired = true;
         try {
             body.close();
         } catch (IOException | RuntimeException e) {
@@ -90,6 +99,11 @@ public final class IdleTimer implements AutoCloseable {
     /** Whether it was the overall deadline that closed the body (not the idle timeout). */
     public boolean pastDeadline() {
         return pastDeadline;
+    }
+
+    /** Whether the reading thread was interrupted and the body closed for it. */
+    public boolean interrupted() {
+        return interrupted;
     }
 
     /** Whether the timeout passed and the body was closed. */

@@ -8,6 +8,8 @@ import dev.calltype.runtime.ToolSpec;
 import dev.calltype.runtime.Toolkit;
 import dev.calltype.runtime.internal.dispatch.Approval;
 import dev.calltype.runtime.internal.scan.ErrorTexts;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -34,36 +36,58 @@ final class CallRunner {
         this.approver = approver;
     }
 
+    /** Told about each call as it starts and ends, in the order written, on the thread that called {@link #run}. */
+    interface Events {
+        /** The call is about to run (or be answered without running). */
+        void started(ToolCall call);
+
+        /** The call is over. */
+        void ended(CallReport report);
+    }
+
     /**
      * Runs a round's calls: asks for approval where the resolved tool needs it, then runs the approved calls in the
      * written order. With an executor, consecutive calls to read-only tools run concurrently; any other call runs
-     * alone, after every call written before it has finished. Results are in the calls' order.
+     * alone, after every call written before it has finished. Reports are in the calls' order, and {@code events}
+     * hears each call's start and end in that order: a call that runs alone starts right before it runs and ends
+     * right after; calls that run together all start before the first runs, and each ends (with the time it took
+     * on its own thread) once it and those written before it are over.
      */
-    List<ToolResult> run(List<ToolCall> calls) throws InterruptedException {
+    List<CallReport> run(int round, List<ToolCall> calls, Events events) throws InterruptedException {
         ToolResult[] results = new ToolResult[calls.size()];
         Bound[] approved = new Bound[calls.size()];
         boolean[] readOnly = new boolean[calls.size()];
+        ToolCall[] dispatched = new ToolCall[calls.size()];
+        CallReport.CallOutcome[] unrun = new CallReport.CallOutcome[calls.size()];
         for (int i = 0; i < calls.size(); i++) {
             ToolCall call = calls.get(i);
+            dispatched[i] = call;
             BoundTool bound = toolkit.bind(call.name()).orElse(null);
             if (bound == null) {
                 // never dispatched by name: by the time it ran, the name could mean a tool nobody decided on
                 results[i] = Approval.unknown(toolkit, call.name(), call.id());
+                unrun[i] = CallReport.CallOutcome.FAILED;
                 continue;
             }
             ToolSpec tool = bound.tool();
             // decide on the tool the binding runs, whatever spelling of its name the model used
             ToolCall canonical = tool.name().equals(call.name()) ? call : call.withName(tool.name());
+            dispatched[i] = canonical;
             String refusal = Approval.refusal(approver, canonical, tool);
             if (refusal != null) {
                 results[i] = ToolResult.failure(tool.name(), call.id(), refusal);
+                unrun[i] = CallReport.CallOutcome.DECLINED;
             } else {
                 approved[i] = new Bound(canonical, bound);
                 readOnly[i] = tool.readOnly();
             }
         }
+        CallReport[] reports = new CallReport[calls.size()];
         for (int i = 0; i < calls.size(); ) {
             if (approved[i] == null) {
+                events.started(dispatched[i]);
+                reports[i] = new CallReport(round, dispatched[i], results[i], unrun[i], Instant.now(), Duration.ZERO);
+                events.ended(reports[i]);
                 i++;
                 continue;
             }
@@ -73,21 +97,33 @@ final class CallRunner {
                     j++;
                 }
             }
-            runTogether(approved, results, i, j);
+            runTogether(round, approved, dispatched, results, unrun, reports, i, j, events);
             i = j;
         }
-        return List.of(results);
+        return List.of(reports);
     }
 
     /** An approved call and the tool it was approved for: it runs on that tool or not at all. */
     private record Bound(ToolCall call, BoundTool tool) {
-        ToolResult dispatch() {
-            return tool.dispatch(call);
+        Timed dispatch() {
+            Instant started = Instant.now();
+            long t0 = System.nanoTime();
+            ToolResult result = tool.dispatch(call);
+            return new Timed(result, started, Duration.ofNanos(System.nanoTime() - t0));
         }
     }
 
-    /** Runs the approved calls among {@code calls[from, to)}: concurrently when there are several, else here. */
-    private void runTogether(Bound[] calls, ToolResult[] results, int from, int to) throws InterruptedException {
+    /** A call's result and when and how long it ran. */
+    private record Timed(ToolResult result, Instant started, Duration duration) {
+    }
+
+    /**
+     * Runs the approved calls among {@code calls[from, to)}: concurrently when there are several, else here; the
+     * calls not approved among them are reported in their place.
+     */
+    private void runTogether(int round, Bound[] calls, ToolCall[] dispatched, ToolResult[] results,
+                             CallReport.CallOutcome[] unrun, CallReport[] reports, int from, int to, Events events)
+            throws InterruptedException {
         List<Integer> batch = new ArrayList<>();
         for (int i = from; i < to; i++) {
             if (calls[i] != null) {
@@ -96,14 +132,19 @@ final class CallRunner {
         }
         if (batch.size() < 2) {
             for (int i : batch) {
-                results[i] = calls[i].dispatch();
+                events.started(dispatched[i]);
+                reports[i] = report(round, dispatched[i], calls[i].dispatch());
+                events.ended(reports[i]);
             }
             return;
         }
-        List<CompletableFuture<ToolResult>> running = new ArrayList<>();
+        for (int i = from; i < to; i++) {
+            events.started(dispatched[i]);
+        }
+        List<CompletableFuture<Timed>> running = new ArrayList<>();
         for (int i : batch) {
             Bound call = calls[i];
-            CompletableFuture<ToolResult> future;
+            CompletableFuture<Timed> future;
             try {
                 future = CompletableFuture.supplyAsync(call::dispatch, executor);
             } catch (RejectedExecutionException e) {
@@ -111,21 +152,35 @@ final class CallRunner {
             }
             running.add(future);
         }
-        for (int k = 0; k < batch.size(); k++) {
-            int i = batch.get(k);
+        int k = 0;
+        for (int i = from; i < to; i++) {
+            if (calls[i] == null) {
+                reports[i] = new CallReport(round, dispatched[i], results[i], unrun[i], Instant.now(), Duration.ZERO);
+                events.ended(reports[i]);
+                continue;
+            }
+            CompletableFuture<Timed> future = running.get(k++);
             try {
-                results[i] = running.get(k).get();
+                reports[i] = report(round, dispatched[i], future.get());
             } catch (ExecutionException e) {
                 ToolCall call = calls[i].call();
-                results[i] = ToolResult.failure(call.name(), call.id(),
-                        ErrorTexts.toolFailed(call.name(), e.getCause() == null ? e : e.getCause()));
+                reports[i] = report(round, dispatched[i], new Timed(ToolResult.thrown(call.name(), call.id(),
+                        e.getCause() == null ? e : e.getCause()), Instant.now(), Duration.ZERO));
             } catch (InterruptedException e) {
-                for (CompletableFuture<ToolResult> f : running) {
+                for (CompletableFuture<Timed> f : running) {
                     f.cancel(true);
                 }
                 throw e;
             }
+            events.ended(reports[i]);
         }
+    }
+
+    private static CallReport report(int round, ToolCall call, Timed run) {
+        ToolResult r = run.result();
+        CallReport.CallOutcome outcome = !r.isError() ? CallReport.CallOutcome.SUCCEEDED
+                : r.exception().isPresent() ? CallReport.CallOutcome.THREW : CallReport.CallOutcome.FAILED;
+        return new CallReport(round, call, r, outcome, run.started(), run.duration());
     }
 
 }

@@ -57,4 +57,14 @@ public interface ModelClient {
             throws Exception {
         return stream(messages, tools, listener::onRawText);
     }
+
+    /**
+     * The model requests ask for, as the server names it ({@code gpt-4o-mini}, {@code qwen3:8b}), for reports and
+     * telemetry ({@code gen_ai.request.model}). By default {@code null}: not known.
+     *
+     * @return the requested model's name, or {@code null}
+     */
+    default String modelName() {
+        return null;
+    }
 }

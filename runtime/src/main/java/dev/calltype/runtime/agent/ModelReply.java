@@ -16,8 +16,11 @@ import java.util.List;
  *     leniently, a truncated call): each a {@link ToolResult#failure failure} with the call's tool
  *     name, id and a message for the model, such as an {@link Extraction#correctionPrompt()}. The
  *     loop answers each with a tool message, so the model can correct itself.
+ * @param metadata how the reply was produced: the model, finish reason, token usage and timings, each part
+ *     {@code null} when unknown ({@link ReplyMetadata#NONE} when nothing is)
  */
-public record ModelReply(String text, List<ToolCall> toolCalls, List<ToolResult> rejectedCalls) {
+public record ModelReply(String text, List<ToolCall> toolCalls, List<ToolResult> rejectedCalls,
+                         ReplyMetadata metadata) {
 
     /**
      * Checks and copies the components; {@code null}s become {@code ""} and empty lists.
@@ -29,10 +32,12 @@ public record ModelReply(String text, List<ToolCall> toolCalls, List<ToolResult>
      *     leniently, a truncated call): each a {@link ToolResult#failure failure} with the call's tool
      *     name, id and a message for the model, such as an {@link Extraction#correctionPrompt()}. The
      *     loop answers each with a tool message, so the model can correct itself.
+     * @param metadata how the reply was produced; {@code null} for {@link ReplyMetadata#NONE}
      * @throws IllegalArgumentException when a rejected call is not a failure result
      */
     public ModelReply {
         text = text == null ? "" : text;
+        metadata = metadata == null ? ReplyMetadata.NONE : metadata;
         toolCalls = toolCalls == null ? List.of() : List.copyOf(toolCalls);
         rejectedCalls = rejectedCalls == null ? List.of() : List.copyOf(rejectedCalls);
         for (ToolResult r : rejectedCalls) {
@@ -40,6 +45,28 @@ public record ModelReply(String text, List<ToolCall> toolCalls, List<ToolResult>
                 throw new IllegalArgumentException("a rejected call must be a failure result: " + r);
             }
         }
+    }
+
+    /**
+     * A reply with text, native calls and rejected calls, nothing known about how it was produced.
+     *
+     * @param text the reply's text; {@code null} for none
+     * @param toolCalls the native calls; {@code null} for none
+     * @param rejectedCalls native calls the caller could not read, each a failure result; {@code null} for none
+     * @throws IllegalArgumentException when a rejected call is not a failure result
+     */
+    public ModelReply(String text, List<ToolCall> toolCalls, List<ToolResult> rejectedCalls) {
+        this(text, toolCalls, rejectedCalls, ReplyMetadata.NONE);
+    }
+
+    /**
+     * The same reply with other metadata.
+     *
+     * @param newMetadata the model, finish reason, usage and timings; {@code null} for none
+     * @return the reply with {@code newMetadata}
+     */
+    public ModelReply withMetadata(ReplyMetadata newMetadata) {
+        return new ModelReply(text, toolCalls, rejectedCalls, newMetadata);
     }
 
     /**

@@ -12,6 +12,8 @@ import dev.calltype.runtime.ToolSpec;
 import dev.calltype.runtime.Toolkit;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -197,6 +199,82 @@ public final class ToolLoop {
          */
         default void onRoundEnd(int round, List<ChatMessage> transcript) {
         }
+
+        /**
+         * A run starts: the user's message was added to the conversation.
+         *
+         * @param userMessage the message {@link #run} was given
+         */
+        default void onRunStart(String userMessage) {
+        }
+
+        /**
+         * A round starts: the model is about to be asked.
+         *
+         * @param round the round, from 1
+         * @param requestModel the model the request asks for ({@link ModelClient#modelName()}), or {@code null} when
+         *     the client does not say
+         */
+        default void onRoundStart(int round, String requestModel) {
+        }
+
+        /**
+         * The model's whole reply arrived, before its calls are read or run; its {@link ModelReply#metadata()} holds
+         * the finish reason, usage and model the client reported, and the timings (the loop's own when the client
+         * gave none).
+         *
+         * @param round the round, from 1
+         * @param reply the reply
+         */
+        default void onModelReply(int round, ModelReply reply) {
+        }
+
+        /**
+         * The model failed in this round (threw, was interrupted, or returned nothing); the run ends.
+         *
+         * @param round the round, from 1
+         * @param error the run's {@link Outcome#error()}
+         * @param cause what the model threw, or {@code null} when it returned nothing
+         */
+        default void onModelFailed(int round, String error, Throwable cause) {
+        }
+
+        /**
+         * A call is about to run (or to be answered without running: an unknown tool, a declined call, a native call
+         * that could not be read). Calls start and end in the order written, each start before its end; calls that
+         * run concurrently all start before the first of them ends.
+         *
+         * @param round the round, from 1
+         * @param call the call as dispatched: under the tool's own name, with its id and arguments
+         */
+        default void onCallStart(int round, ToolCall call) {
+        }
+
+        /**
+         * A call is over, before the round's other results are sent: its result (a tool's exception kept in
+         * {@link CallReport#exception()}), outcome and duration.
+         *
+         * @param report the call's report
+         */
+        default void onCallEnd(CallReport report) {
+        }
+
+        /**
+         * A round is over: its reply's usage and finish reason, each call's report, the round's time; also when the
+         * model failed (then with its error). Comes before {@link #onRoundEnd(int, List)}.
+         *
+         * @param report the round's report
+         */
+        default void onRoundComplete(RoundReport report) {
+        }
+
+        /**
+         * A run is over, however it ended.
+         *
+         * @param outcome what {@link #run} returns
+         */
+        default void onRunEnd(Outcome outcome) {
+        }
     }
 
     /**
@@ -207,9 +285,11 @@ public final class ToolLoop {
      * @param maxRoundsReached whether the model still wanted to call tools when the limit was reached
      * @param transcript the whole conversation, this run included
      * @param error why the run stopped early (the model failed), or {@code null}
+     * @param roundReports each round of this run: the reply's finish reason, usage and timings, each call's report
+     *     (a tool's exception included)
      */
     public record Outcome(String answer, int rounds, boolean maxRoundsReached, List<ChatMessage> transcript,
-                          String error) {
+                          String error, List<RoundReport> roundReports) {
         /**
          * Checks and copies the components.
          *
@@ -218,11 +298,28 @@ public final class ToolLoop {
          * @param maxRoundsReached whether the model still wanted to call tools when the limit was reached
          * @param transcript the whole conversation, this run included
          * @param error why the run stopped early (the model failed), or {@code null}
+         * @param roundReports each round of this run; {@code null} for none
          * @throws NullPointerException when {@code answer} or {@code transcript} is {@code null}
          */
         public Outcome {
             Objects.requireNonNull(answer, "answer");
             transcript = List.copyOf(transcript);
+            roundReports = roundReports == null ? List.of() : List.copyOf(roundReports);
+        }
+
+        /**
+         * An outcome without round reports.
+         *
+         * @param answer the model's last reply as a person should see it ({@code ""} when none)
+         * @param rounds how many times the model was asked
+         * @param maxRoundsReached whether the model still wanted to call tools when the limit was reached
+         * @param transcript the whole conversation, this run included
+         * @param error why the run stopped early (the model failed), or {@code null}
+         * @throws NullPointerException when {@code answer} or {@code transcript} is {@code null}
+         */
+        public Outcome(String answer, int rounds, boolean maxRoundsReached, List<ChatMessage> transcript,
+                       String error) {
+            this(answer, rounds, maxRoundsReached, transcript, error, List.of());
         }
 
         /**
@@ -232,6 +329,32 @@ public final class ToolLoop {
          */
         public boolean completed() {
             return error == null && !maxRoundsReached;
+        }
+
+        /**
+         * The tokens of every reply of this run that reported usage.
+         *
+         * @return the sum; {@link TokenUsage#ZERO} when no reply reported usage
+         */
+        public TokenUsage usage() {
+            TokenUsage sum = TokenUsage.ZERO;
+            for (RoundReport r : roundReports) {
+                sum = sum.plus(r.usage());
+            }
+            return sum;
+        }
+
+        /**
+         * Every call of this run, in the order the rounds ran them.
+         *
+         * @return the calls' reports
+         */
+        public List<CallReport> calls() {
+            List<CallReport> all = new ArrayList<>();
+            for (RoundReport r : roundReports) {
+                all.addAll(r.calls());
+            }
+            return List.copyOf(all);
         }
     }
 
@@ -359,57 +482,102 @@ public final class ToolLoop {
         Objects.requireNonNull(userMessage, "userMessage");
         messages.add(ChatMessage.user(userMessage));
         publish();
+        listener.onRunStart(userMessage);
+        Outcome outcome = rounds();
+        listener.onRunEnd(outcome);
+        return outcome;
+    }
+
+    private Outcome rounds() {
         String visible = "";
+        List<RoundReport> reports = new ArrayList<>();
         for (int round = 1; round <= maxRounds; round++) {
             followToolChanges();
+            Instant started = Instant.now();
+            long t0 = System.nanoTime();
+            listener.onRoundStart(round, requestModel());
             ModelReply reply;
+            Shown shown = new Shown(round, t0);
             try {
-                ReplyListener shown = listener == SILENT ? ReplyListener.rawText(listener::onTextDelta)
-                        : new Shown(round);
                 reply = model.stream(snapshot, mode == Mode.NATIVE ? offered : List.of(), shown);
-                if (shown instanceof Shown s) {
-                    s.finish();
-                }
+                shown.finish();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                return failed(visible, round, "interrupted while waiting for the model");
+                return modelFailed(visible, round, "interrupted while waiting for the model", e, reports, started, t0);
             } catch (Exception | StackOverflowError | AssertionError | LinkageError e) {
-                return failed(visible, round, "the model failed: " + message(e));
+                return modelFailed(visible, round, "the model failed: " + message(e), e, reports, started, t0);
             }
             if (reply == null) {
-                return failed(visible, round, "the model returned no reply");
+                return modelFailed(visible, round, "the model returned no reply", null, reports, started, t0);
             }
+            Duration took = since(t0);
+            // a reply that did not stream reached the loop whole: its first piece came with the rest
+            Duration first = shown.firstPiece();
+            reply = reply.withMetadata(reply.metadata().withTimingsIfAbsent(first != null ? first : took, took));
+            listener.onModelReply(round, reply);
             Turn turn;
             try {
                 turn = read(reply, round);
             } catch (RuntimeException e) {
                 messages.add(ChatMessage.assistant(reply.text()));
                 publish();
-                return failed(visible, round, "the reply could not be read: " + message(e));
+                reports.add(new RoundReport(round, reply, List.of(), started, since(t0), e));
+                listener.onRoundComplete(reports.get(reports.size() - 1));
+                return new Outcome(visible, round, false, snapshot, "the reply could not be read: " + message(e),
+                        reports);
             }
             visible = turn.visible;
             int made = turn.calls.size() + turn.rejected.size();
             if (made > maxCallsPerReply) {
                 // nothing of such a reply runs, and it is not answered call by call
                 messages.add(ChatMessage.assistant(turn.visible));
-                return failed(visible, round, tooManyCalls(made, maxCallsPerReply));
+                publish();
+                reports.add(new RoundReport(round, reply, List.of(), started, since(t0), null));
+                listener.onRoundComplete(reports.get(reports.size() - 1));
+                return new Outcome(visible, round, false, snapshot, tooManyCalls(made, maxCallsPerReply), reports);
             }
             messages.add(turn.assistant);
             listener.onReply(round, visible);
             if (turn.calls.isEmpty() && turn.rejected.isEmpty() && turn.correction == null) {
                 publish();
-                listener.onRoundEnd(round, snapshot);
-                return new Outcome(visible, round, false, snapshot, null);
+                endRound(round, reply, List.of(), reports, started, t0);
+                return new Outcome(visible, round, false, snapshot, null, reports);
             }
             if (!turn.calls.isEmpty()) {
                 listener.onCalls(round, turn.calls);
             }
-            List<ToolResult> results;
+            List<CallReport> calls;
+            int r = round;
             try {
-                results = runner.run(turn.calls);
+                calls = new ArrayList<>(runner.run(round, turn.calls, new CallRunner.Events() {
+                    @Override
+                    public void started(ToolCall call) {
+                        listener.onCallStart(r, call);
+                    }
+
+                    @Override
+                    public void ended(CallReport report) {
+                        listener.onCallEnd(report);
+                    }
+                }));
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                return failed(visible, round, "interrupted while the tools ran");
+                publish();
+                reports.add(new RoundReport(round, reply, List.of(), started, since(t0), e));
+                listener.onRoundComplete(reports.get(reports.size() - 1));
+                return new Outcome(visible, round, false, snapshot, "interrupted while the tools ran", reports);
+            }
+            List<ToolResult> results = new ArrayList<>(calls.size());
+            for (CallReport c : calls) {
+                results.add(c.result());
+            }
+            for (int i = 0; i < turn.rejected.size(); i++) {
+                ToolCall call = turn.rejectedAsCalls.get(i);
+                listener.onCallStart(round, call);
+                CallReport report = new CallReport(round, call, turn.rejected.get(i), CallReport.CallOutcome.FAILED,
+                        Instant.now(), Duration.ZERO);
+                listener.onCallEnd(report);
+                calls.add(report);
             }
             for (int i = 0; i < results.size(); i++) {
                 listener.onResult(round, turn.calls.get(i), results.get(i));
@@ -422,9 +590,31 @@ public final class ToolLoop {
             }
             answer(turn, results);
             publish();
-            listener.onRoundEnd(round, snapshot);
+            endRound(round, reply, calls, reports, started, t0);
         }
-        return new Outcome(visible, maxRounds, true, snapshot, null);
+        return new Outcome(visible, maxRounds, true, snapshot, null, reports);
+    }
+
+    /** Reports a round that ran to its end: its report, then the transcript. */
+    private void endRound(int round, ModelReply reply, List<CallReport> calls, List<RoundReport> reports,
+                          Instant started, long t0) {
+        RoundReport report = new RoundReport(round, reply, calls, started, since(t0), null);
+        reports.add(report);
+        listener.onRoundComplete(report);
+        listener.onRoundEnd(round, snapshot);
+    }
+
+    /** The model's name as its client gives it; a client that fails to say names none. */
+    private String requestModel() {
+        try {
+            return model.modelName();
+        } catch (RuntimeException e) {
+            return null;
+        }
+    }
+
+    private static Duration since(long t0) {
+        return Duration.ofNanos(System.nanoTime() - t0);
     }
 
     /**
@@ -434,16 +624,34 @@ public final class ToolLoop {
     private final class Shown implements ReplyListener {
         private final int round;
         private final StreamingExtractor reader;
+        private final long t0;
+        private long first = -1;
 
-        Shown(int round) {
+        Shown(int round, long t0) {
             this.round = round;
-            this.reader = mode == Mode.PROMPT || textCallsInNativeMode ? extractor().streaming() : null;
+            this.t0 = t0;
+            this.reader = listener != SILENT && (mode == Mode.PROMPT || textCallsInNativeMode)
+                    ? extractor().streaming() : null;
+        }
+
+        /** The time from asking the model to its first piece of text or event, or {@code null} when none came. */
+        Duration firstPiece() {
+            return first < 0 ? null : Duration.ofNanos(first - t0);
+        }
+
+        private void arrived() {
+            if (first < 0) {
+                first = System.nanoTime();
+            }
         }
 
         @Override
         public void onRawText(String delta) {
+            if (!delta.isEmpty()) {
+                arrived();
+            }
             listener.onTextDelta(delta);
-            if (delta.isEmpty()) {
+            if (delta.isEmpty() || listener == SILENT) {
                 return;
             }
             if (reader == null) {
@@ -457,6 +665,7 @@ public final class ToolLoop {
 
         @Override
         public void onEvent(StreamEvent event) {
+            arrived();
             listener.onEvent(round, event);
         }
 
@@ -583,9 +792,15 @@ public final class ToolLoop {
                 + " (maxCallsPerReply); none of them ran";
     }
 
-    private Outcome failed(String visible, int round, String error) {
+    /** Ends a run whose model failed in this round: the listener hears of it, and of the round's end. */
+    private Outcome modelFailed(String visible, int round, String error, Throwable cause, List<RoundReport> reports,
+                                Instant started, long t0) {
         publish();
-        return new Outcome(visible, round, false, snapshot, error);
+        RoundReport report = new RoundReport(round, null, List.of(), started, since(t0), cause);
+        reports.add(report);
+        listener.onModelFailed(round, error, cause);
+        listener.onRoundComplete(report);
+        return new Outcome(visible, round, false, snapshot, error, reports);
     }
 
     private void publish() {

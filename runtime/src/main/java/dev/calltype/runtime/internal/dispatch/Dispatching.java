@@ -125,7 +125,7 @@ public final class Dispatching {
             ToolResult result = dispatch.get();
             return result != null ? result : ToolResult.failure(name, id, ErrorTexts.toolReturnedNothing(name));
         } catch (RuntimeException | StackOverflowError | AssertionError | LinkageError e) {
-            return ToolResult.failure(name, id, ErrorTexts.toolFailed(name, e));
+            return ToolResult.thrown(name, id, e);
         }
     }
 }
