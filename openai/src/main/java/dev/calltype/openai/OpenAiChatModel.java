@@ -11,7 +11,6 @@ import dev.calltype.runtime.AnswerType;
 import dev.calltype.runtime.SchemaDialect;
 import dev.calltype.runtime.SchemaDialects;
 import dev.calltype.runtime.Extraction;
-import dev.calltype.runtime.ExtractionError;
 import dev.calltype.runtime.StreamEvent;
 import dev.calltype.runtime.ToolCall;
 import dev.calltype.runtime.ToolCallExtractor;
@@ -53,7 +52,9 @@ import java.util.function.Supplier;
  * dialect and the answer's {@code tool_calls} are read with {@link ToolCallExtractor#readNativeCall}: argument
  * strings leniently, names matched to the tools, and a call that is cut off, unreadable or names no tool becomes a
  * rejected call the model is told about, never a call that runs. When it offers none (prompt mode) no tools are
- * sent and the calls are read from the text by the loop.
+ * sent and the calls are read from the text by the loop. The finish reason is reported in the reply's
+ * {@link ReplyMetadata}: at {@code length} the loop refuses the reply's last call, native or in the text, as it does
+ * for every client.
  *
  * <p><b>Streaming.</b> It always asks for a stream; text reaches {@link #stream}'s {@code onText} and the
  * {@link Builder#listener listener} as it arrives, and each native call reaches the listener once complete. Through
@@ -280,15 +281,14 @@ public final class OpenAiChatModel implements ModelClient, StructuredOutput {
 
             @Override
             public void callComplete(Completion.NativeCall call) {
-                read(reader, call, calls, rejected, false, out);
+                read(reader, call, calls, rejected, out);
             }
         });
         List<Completion.NativeCall> all = completion.toolCalls();
         int done = calls.size() + rejected.size();
         for (int i = done; i < all.size(); i++) {
-            // The last call of an answer cut by the token limit may be cut too, even when its JSON closes.
-            boolean cut = "length".equals(completion.finishReason()) && i == all.size() - 1;
-            read(reader, all.get(i), calls, rejected, cut, out);
+            // the finish reason goes into the metadata: ToolLoop refuses the last call of a reply cut at the limit
+            read(reader, all.get(i), calls, rejected, out);
         }
         long end = System.nanoTime();
         return new ModelReply(completion.content(), calls, rejected, metadata(completion, t0, first[0], end));
@@ -305,18 +305,8 @@ public final class OpenAiChatModel implements ModelClient, StructuredOutput {
     }
 
     private void read(ToolCallExtractor reader, Completion.NativeCall nc, List<ToolCall> calls, List<ToolResult> rejected,
-                      boolean cut, ReplyListener out) {
+                      ReplyListener out) {
         String name = nc.name() == null ? "" : nc.name().strip();
-        if (cut) {
-            String message = "Your call to \"" + shorten(name) + "\" was cut off by the length limit of your answer,"
-                    + " so it was not run. Send the complete call again.";
-            ToolResult failure = ToolResult.failure(name, nc.id(), message);
-            rejected.add(failure);
-            listener.accept(new ChatEvent.CallRejected(failure));
-            out.onEvent(new StreamEvent.Error(new ExtractionError(ExtractionError.Kind.TRUNCATED, 0,
-                    nc.arguments().length(), message, shorten(nc.arguments()), name)));
-            return;
-        }
         Extraction read = reader.readNativeCall(name, nc.arguments(), nc.id());
         for (ToolCall call : read.calls()) {
             calls.add(call);
@@ -329,10 +319,6 @@ public final class OpenAiChatModel implements ModelClient, StructuredOutput {
             listener.accept(new ChatEvent.CallRejected(failure));
             out.onEvent(new StreamEvent.Error(read.errors().get(0)));
         }
-    }
-
-    private static String shorten(String name) {
-        return name.length() <= 80 ? name : name.substring(0, 80) + "…";
     }
 
     /**

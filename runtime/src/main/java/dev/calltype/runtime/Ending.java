@@ -22,10 +22,12 @@ package dev.calltype.runtime;
  * Markup is left open when the call would not stand as it is were prose to follow it; a call in a format without a
  * closing marker (Llama 3 JSON, pythonic calls) is not in open markup once its arguments are whole.
  *
+ * <p>Whatever the client, a reply that ended at {@link #LENGTH} never runs its last call, native or written in the
+ * text, even when its arguments close: {@code ToolLoop} and the LangChain4j and Spring AI decorators answer it with a
+ * result that says it was cut off.
+ *
  * <pre>{@code
- * Ending ending = switch (finishReason) { case "length" -> Ending.LENGTH; case "stop", "tool_calls" -> Ending.STOP;
- *     default -> Ending.UNKNOWN; };
- * Extraction x = extractor.extract(replyText, ending);
+ * Extraction x = extractor.extract(replyText, Ending.of(finishReason));
  * }</pre>
  */
 public enum Ending {
@@ -47,5 +49,28 @@ public enum Ending {
      * remove the stop sequence that closes it (and the serving engines read it). Say {@link #STOP} when the server
      * reports that the model stopped, {@link #LENGTH} when it reports a token limit.
      */
-    UNKNOWN
+    UNKNOWN;
+
+    /**
+     * The ending a server's finish reason names, in any provider's spelling and case: {@code length},
+     * {@code max_tokens}, {@code max_output_tokens}, {@code model_context_window_exceeded} and
+     * {@code content_filter} (the server cut the text) are {@link #LENGTH}; {@code stop}, {@code end_turn},
+     * {@code tool_calls}, {@code tool_use}, {@code function_call}, {@code stop_sequence}, {@code eos} and
+     * {@code tool_execution} are {@link #STOP}; anything else, {@code null} included, is {@link #UNKNOWN}.
+     *
+     * @param finishReason the finish reason as the server or framework reports it, or {@code null}
+     * @return the ending it names
+     */
+    public static Ending of(String finishReason) {
+        if (finishReason == null) {
+            return UNKNOWN;
+        }
+        return switch (finishReason.strip().toLowerCase(java.util.Locale.ROOT)) {
+            case "length", "max_tokens", "max_output_tokens", "model_context_window_exceeded",
+                 "content_filter" -> LENGTH;
+            case "stop", "end_turn", "tool_calls", "tool_use", "function_call", "stop_sequence", "eos",
+                 "tool_execution" -> STOP;
+            default -> UNKNOWN;
+        };
+    }
 }

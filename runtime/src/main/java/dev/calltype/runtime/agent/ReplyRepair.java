@@ -3,6 +3,7 @@ package dev.calltype.runtime.agent;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.calltype.runtime.Ending;
 import dev.calltype.runtime.Extraction;
 import dev.calltype.runtime.StreamEvent;
 import dev.calltype.runtime.StreamingExtractor;
@@ -89,26 +90,35 @@ public final class ReplyRepair {
      * @return the repaired reply; {@link Repaired#changed()} is {@code false} when it is the reply as it was
      */
     public Repaired repair(String text, List<NativeTools.Call> calls) {
+        return repair(text, calls, Ending.UNKNOWN);
+    }
+
+    /**
+     * One complete reply that ended as {@code ending} says, repaired. At {@link Ending#LENGTH} its last call (the
+     * last native one, else the last written in the text) is {@linkplain Repaired#rejected() rejected} as cut off,
+     * even when its arguments close.
+     *
+     * @param text the reply's text; {@code null} for none
+     * @param calls the native calls, in the order the framework returned them
+     * @param ending how the reply ended ({@link Ending#of} reads a framework's finish reason)
+     * @return the repaired reply; {@link Repaired#changed()} is {@code false} when it is the reply as it was
+     */
+    public Repaired repair(String text, List<NativeTools.Call> calls, Ending ending) {
+        Objects.requireNonNull(ending, "ending");
         String visible = text == null ? "" : text;
-        String reasoning = "";
-        List<ToolCall> found = List.of();
-        String correction = null;
-        boolean textChanged = false;
-        if (!tools.isEmpty() && !visible.isEmpty()) {
-            Extraction x = extractor.extract(visible);
-            if (x.hasCalls() || x.hasErrors() || hasReasoning(x)) {
-                // a call, an error or a reasoning block: read again by the streaming reader for the reasoning's text
-                Streaming s = streaming();
-                s.feed(visible);
-                s.finish();
-                visible = s.text.toString();
-                reasoning = s.reasoning.toString();
-                found = s.stream.calls();
-                correction = s.stream.correctionPrompt().orElse(null);
-                textChanged = true;
-            }
+        if (tools.isEmpty() || visible.isEmpty()) {
+            return combine(visible, "", List.of(), null, calls, false, ending);
         }
-        return combine(visible, reasoning, found, correction, calls, textChanged);
+        // one read of the text, by the streaming reader (it keeps the reasoning's text apart)
+        Streaming s = streaming();
+        s.feed(visible);
+        s.finish(ending);
+        List<ToolCall> found = s.stream.calls();
+        String correction = s.stream.correctionPrompt().orElse(null);
+        if (found.isEmpty() && correction == null && s.reasoning.length() == 0) {
+            return combine(visible, "", List.of(), null, calls, false, ending);
+        }
+        return combine(s.text.toString(), s.reasoning.toString(), found, correction, calls, true, ending);
     }
 
     /**
@@ -122,7 +132,7 @@ public final class ReplyRepair {
     }
 
     private Repaired combine(String text, String reasoning, List<ToolCall> textCalls, String correction,
-                             List<NativeTools.Call> nativeCalls, boolean textChanged) {
+                             List<NativeTools.Call> nativeCalls, boolean textChanged, Ending ending) {
         int made = textCalls.size() + nativeCalls.size();
         if (made > ToolLoop.DEFAULT_MAX_CALLS_PER_REPLY) {
             // none of them is read or run; the model is asked again with fewer
@@ -133,9 +143,20 @@ public final class ReplyRepair {
         boolean changed = textChanged;
         List<ToolCall> calls = new ArrayList<>(textCalls.size() + nativeCalls.size());
         List<Rejected> rejected = new ArrayList<>();
-        for (NativeTools.Call c : nativeCalls) {
+        // at the token limit the last call never runs: the last native one, else the last in the text (CutOff)
+        boolean cut = ending == Ending.LENGTH;
+        int lastNative = cut ? nativeCalls.size() - 1 : -1;
+        int lastText = cut && nativeCalls.isEmpty() ? textCalls.size() - 1 : -1;
+        for (int i = 0; i < nativeCalls.size(); i++) {
+            NativeTools.Call c = nativeCalls.get(i);
             String id = c.id() == null || c.id().isBlank() ? newId() : c.id();
             changed |= !id.equals(c.id());
+            if (i == lastNative) {
+                rejected.add(new Rejected(new NativeTools.Call(c.name(), c.arguments(), id),
+                        CutOff.message(c.name())));
+                changed = true;
+                continue;
+            }
             if (tools.isEmpty()) {
                 calls.add(asIs(c, id));
                 continue;
@@ -151,8 +172,14 @@ public final class ReplyRepair {
             changed |= !call.name().equals(c.name()) || !sameJson(call.arguments(), c.arguments());
             calls.add(call);
         }
-        for (ToolCall t : textCalls) {
-            calls.add(coerce(t.id() == null ? t.withId(newId()) : t));
+        for (int i = 0; i < textCalls.size(); i++) {
+            ToolCall t = textCalls.get(i).id() == null ? textCalls.get(i).withId(newId()) : textCalls.get(i);
+            if (i == lastText) {
+                rejected.add(new Rejected(new NativeTools.Call(t.name(), t.arguments().toString(), t.id()),
+                        CutOff.message(t.name())));
+                continue;
+            }
+            calls.add(coerce(t));
         }
         return new Repaired(text, reasoning, calls, rejected, correction, changed || correction != null);
     }
@@ -182,15 +209,6 @@ public final class ReplyRepair {
                 call.repairs());
     }
 
-    private static boolean hasReasoning(Extraction x) {
-        for (Extraction.Segment s : x.segments()) {
-            if (s.kind() == Extraction.Segment.Kind.REASONING) {
-                return true;
-            }
-        }
-        return false;
-    }
-
     private static boolean sameJson(JsonNode parsed, String sent) {
         return sent != null && parsed.toString().equals(sent.strip());
     }
@@ -206,8 +224,9 @@ public final class ReplyRepair {
      * @param reasoning the reasoning written in the text ({@code <think>} blocks and the like), {@code ""} when none
      * @param calls the calls to run: the native ones read and coerced, then those written in the text, each with an
      *     id (one is made when the model gave none)
-     * @param rejected native calls that cannot be run (arguments cut off or unreadable, a name that is no tool
-     *     offered), each with the message that tells the model what to fix
+     * @param rejected calls that cannot be run (native arguments cut off or unreadable, a name that is no tool
+     *     offered, the last call of a reply cut at the token limit, native or written in the text), each with the
+     *     message that tells the model what to fix
      * @param correction the message for the model when calls written in the text could not be read, else
      *     {@code null}
      * @param changed whether anything differs from the reply as the framework returned it
@@ -244,7 +263,7 @@ public final class ReplyRepair {
     }
 
     /**
-     * A native call that cannot be run.
+     * A call that cannot be run (a call written in the text is given with its arguments as JSON text).
      *
      * @param call the call as sent, with the id it is answered under (one is made when the model gave none)
      * @param message what the model is told: what is wrong and how to fix it
@@ -279,12 +298,22 @@ public final class ReplyRepair {
         }
 
         /**
-         * Ends the text.
+         * Ends the text, its ending not known.
          *
          * @return the events the end settles
          */
         public List<StreamEvent> finish() {
-            return tools.isEmpty() ? List.of() : keep(stream.finish());
+            return finish(Ending.UNKNOWN);
+        }
+
+        /**
+         * Ends the text, which ended as {@code ending} says (the first ending given applies).
+         *
+         * @param ending how the reply ended
+         * @return the events the end settles
+         */
+        public List<StreamEvent> finish(Ending ending) {
+            return tools.isEmpty() ? List.of() : keep(stream.finish(ending));
         }
 
         private List<StreamEvent> keep(List<StreamEvent> events) {
@@ -305,11 +334,25 @@ public final class ReplyRepair {
          * @return the repaired reply, as {@link ReplyRepair#repair} gives it for the whole text
          */
         public Repaired result(List<NativeTools.Call> nativeCalls) {
-            finish();
+            return result(nativeCalls, Ending.UNKNOWN);
+        }
+
+        /**
+         * The reply, repaired, once the text is finished, for a reply that ended as {@code ending} says: at
+         * {@link Ending#LENGTH} its last call is rejected as cut off, as {@link ReplyRepair#repair(String, List,
+         * Ending)} does.
+         *
+         * @param nativeCalls the reply's native calls, merged from their chunks
+         * @param ending how the reply ended ({@link Ending#of} reads a framework's finish reason)
+         * @return the repaired reply
+         */
+        public Repaired result(List<NativeTools.Call> nativeCalls, Ending ending) {
+            Objects.requireNonNull(ending, "ending");
+            finish(ending);
             List<ToolCall> found = tools.isEmpty() ? List.of() : stream.calls();
             String correction = tools.isEmpty() ? null : stream.correctionPrompt().orElse(null);
             return combine(text.toString(), reasoning.toString(), found, correction, nativeCalls,
-                    !found.isEmpty());
+                    !found.isEmpty(), ending);
         }
     }
 }

@@ -1,6 +1,7 @@
 package dev.calltype.runtime.agent;
 
 import dev.calltype.runtime.PromptFormat;
+import dev.calltype.runtime.Ending;
 import dev.calltype.runtime.Extraction;
 import dev.calltype.runtime.ExtractionError;
 import dev.calltype.runtime.StreamEvent;
@@ -700,12 +701,16 @@ public final class ToolLoop {
 
     private Turn read(ModelReply reply, int round) {
         Turn turn = new Turn();
+        Ending ending = Ending.of(reply.metadata().finishReason());
         if (!reply.toolCalls().isEmpty() || !reply.rejectedCalls().isEmpty()) {
             turn.nativeAnswers = true;
-            turn.calls = withIds(reply.toolCalls(), round, 0);
+            List<ToolCall> calls = withIds(reply.toolCalls(), round, 0);
             List<ToolResult> rejected = new ArrayList<>();
             List<ToolCall> stand = new ArrayList<>();
-            int n = turn.calls.size();
+            int n = calls.size();
+            if (ending == Ending.LENGTH && !calls.isEmpty()) {
+                cutOff(calls, rejected, stand);
+            }
             for (ToolResult r : reply.rejectedCalls()) {
                 String id = r.callId() != null ? r.callId() : syntheticId(round, n);
                 String name = r.toolName() == null ? "" : r.toolName();
@@ -713,6 +718,7 @@ public final class ToolLoop {
                 stand.add(ToolCall.of(name, JsonNodeFactory.instance.objectNode()).withId(id));
                 n++;
             }
+            turn.calls = calls;
             turn.rejected = rejected;
             turn.rejectedAsCalls = stand;
             List<ToolCall> carried = new ArrayList<>(turn.calls);
@@ -727,19 +733,36 @@ public final class ToolLoop {
             turn.visible = reply.text();
             return turn;
         }
-        Extraction extraction = extractor().extract(reply.text());
+        Extraction extraction = extractor().extract(reply.text(), ending);
         turn.extraction = extraction;
         turn.visible = extraction.text();
         turn.correction = extraction.hasErrors() ? extraction.correctionPrompt().orElse(null) : null;
+        List<ToolCall> calls = mode == Mode.NATIVE ? withIds(extraction.calls(), round, 0) : extraction.calls();
+        if (ending == Ending.LENGTH && !calls.isEmpty()) {
+            List<ToolResult> rejected = new ArrayList<>(1);
+            List<ToolCall> stand = new ArrayList<>(1);
+            calls = new ArrayList<>(calls);
+            cutOff(calls, rejected, stand);
+            turn.rejected = rejected;
+            turn.rejectedAsCalls = stand;
+        }
+        turn.calls = calls;
         if (mode == Mode.NATIVE && extraction.hasCalls()) {
             turn.nativeAnswers = true;
-            turn.calls = withIds(extraction.calls(), round, 0);
-            turn.assistant = ChatMessage.assistant(extraction.text(), turn.calls);
+            List<ToolCall> carried = new ArrayList<>(turn.calls);
+            carried.addAll(turn.rejectedAsCalls);
+            turn.assistant = ChatMessage.assistant(extraction.text(), carried);
         } else {
-            turn.calls = extraction.calls();
             turn.assistant = ChatMessage.assistant(reply.text());
         }
         return turn;
+    }
+
+    /** Moves the last of {@code calls} to the rejected ones: the reply was cut at the token limit ({@link CutOff}). */
+    private static void cutOff(List<ToolCall> calls, List<ToolResult> rejected, List<ToolCall> stand) {
+        ToolCall last = calls.remove(calls.size() - 1);
+        rejected.add(ToolResult.failure(last.name(), last.id(), CutOff.message(last.name())));
+        stand.add(last);
     }
 
     private static List<ToolCall> withIds(List<ToolCall> calls, int round, int first) {
@@ -779,6 +802,10 @@ public final class ToolLoop {
                 text.append("\n[").append(turn.calls.get(i).name()).append("] ")
                         .append(r.isError() ? "error: " : "").append(r.content());
             }
+        }
+        for (ToolResult r : turn.rejected) {
+            text.append(text.length() == 0 ? "Tool results:" : "").append("\n[").append(r.toolName())
+                    .append("] error: ").append(r.content());
         }
         if (turn.correction != null) {
             text.append(text.length() == 0 ? "" : "\n\n").append(turn.correction);
