@@ -148,6 +148,11 @@ public enum WireFormat {
      * {@code >>>}, which the prompt holds, when NAME is a known tool.
      */
     FUNCTIONARY_V32(Functionary::new),
+    /**
+     * The tool calls a model's own {@code response_template} describes (its {@code tokenizer_config.json}), read when
+     * the extractor is given one ({@link ToolCallExtractor.Builder#responseTemplate(String)}).
+     */
+    RESPONSE_TEMPLATE,
     /** A pythonic call or list of calls: {@code search(query="AI", limit=5)}. */
     PYTHONIC,
     /** A native tool call from the provider's own field (OpenAI {@code tool_calls}), not from text. */
