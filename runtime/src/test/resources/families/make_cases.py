@@ -1414,6 +1414,36 @@ case("longcat", "arg-key-pairs-without-a-schema-stay-text", "plain", lc(UNTYPED)
 case("longcat", "arg-key-pairs-truncated", "malformed", cut(lc(W), "Os"), [], True, errorKinds=["TRUNCATED"])
 
 
+# A model's own response_template (../response-templates/, transformers' declarative description of its output): the
+# template's tool_calls region is read before every family's markup, in the format RESPONSE_TEMPLATE.
+QT = {"responseTemplate": "qwen3-coder"}
+qt = lambda x: "<tool_call>\n<function=" + x["name"] + ">\n" + "".join(
+    "<parameter=" + k + ">\n" + raw(v) + "\n</parameter>\n" for k, v in x["arguments"].items()) + "</function>\n</tool_call>"
+case("response-template", "plain", "plain", qt(W), [W], options=QT)
+case("response-template", "several", "several", qt(W) + "\n" + qt(S), [W, S], options=QT)
+case("response-template", "prose", "prose", "Let me look that up.\n" + qt(S) + "\nI'll summarise when it returns.", [S],
+     options=QT, shown="Let me look that up.\n\nI'll summarise when it returns.")
+case("response-template", "values-typed-by-schema", "repair", qt(ALARM_RAW), [ALARM_TYPED], options=QT)
+case("response-template", "truncated", "malformed", cut(qt(W), "Os"), [], True, options=QT, errorKinds=["TRUNCATED"])
+case("response-template", "thinking-is-reasoning", "plain", "<think>Oslo, two days.</think>\n" + qt(W), [W],
+     options=QT, shown="\n")
+case("response-template", "without-a-schema-the-value-parser-reads-json", "plain", qt(UNTYPED),
+     [c("get_weather", city="Oslo", days=2, metric=True, hours=[6, 12])], False, "none", options=QT)
+GT = {"responseTemplate": "gemma4"}
+case("response-template", "gemma4-raw-strings", "plain",
+     "<|tool_call>call:get_weather{city:<|\"|>Oslo<|\"|>,days:2}<tool_call|>", [W], options=GT)
+case("response-template", "gemma4-closing-tokens-hidden", "prose",
+     "Checking.<|tool_call>call:search{query:<|\"|>rust borrow checker<|\"|>,limit:3}<tool_call|><|tool_response>",
+     [S], options=GT, shown="Checking.")
+CT = {"responseTemplate": "command-r7b"}
+case("response-template", "command-r7b-each-element-transformed", "several",
+     "<|START_THINKING|>Both.<|END_THINKING|><|START_ACTION|>[{\"tool_call_id\": \"0\", \"tool_name\": \"get_weather\", "
+     "\"parameters\": {\"city\": \"Oslo\", \"days\": 2}}, {\"tool_call_id\": \"1\", \"tool_name\": \"search\", "
+     "\"parameters\": {\"query\": \"rust borrow checker\", \"limit\": 3}}]<|END_ACTION|>", [W, S], options=CT, shown="")
+case("response-template", "command-r7b-transform-missing-a-key-is-an-error", "malformed",
+     "<|START_ACTION|>[{\"tool_name\": \"get_weather\"}]<|END_ACTION|>", [], True, options=CT,
+     errorKinds=["INVALID_CALL_SYNTAX"], messageContains=["parameters"])
+
 # the format every call of a family's "plain" case is read in
 FORMAT_OF = {
     "hermes": "HERMES", "tool-call-marker": "TOOL_CALL_MARKER", "bracket-tags": "BRACKET_TAGS",
@@ -1429,6 +1459,7 @@ FORMAT_OF = {
     "step3": "STEP3", "kimi-k3": "KIMI_K3", "minicpm5": "MINICPM5", "gigachat3": "GIGACHAT3", "longcat": "LONGCAT",
     "inkling": "INKLING", "cwm": "CWM", "minimax-m3": "MINIMAX_M3", "poolside-v1": "GLM", "ling3": "GLM",
     "step-audio2": "STEP_AUDIO2", "glm53-flash": "GLM", "pangu": "PANGU", "hyperclovax": "HYPERCLOVAX", "ernie45": "HERMES", "functionary-v32": "FUNCTIONARY_V32",
+    "response-template": "RESPONSE_TEMPLATE",
 }
 
 

@@ -182,9 +182,9 @@ public final class TemplateFamily implements Family {
         }
 
         /**
-         * A region whose closer never came before the end of the text: JSON content ends where its value does (the
-         * one truncation rule then decides whether the call stands); content with no end of its own (tags, text) is
-         * a call cut off.
+         * A region whose closer never came before the end of the text: JSON content ends where its value does, tags
+         * where the last of them does, text at the end; the one truncation rule then decides whether the call stands
+         * (it runs when the text ended on purpose).
          */
         private Verdict unclosed(CharSequence buf, Config cfg, int pos, int bodyStart, int limit,
                 Map<String, JsonNode> captures) {
@@ -200,8 +200,17 @@ public final class TemplateFamily implements Family {
                 int end = r.isComplete() ? r.end() : limit;
                 return decide(buf, cfg, pos, bodyStart, end, end, captures);
             }
-            return Verdict.matched(limit, List.of(Finding.error(ExtractionError.Kind.TRUNCATED,
-                    ErrorTexts.truncated(name), name, FORMAT, pos, limit)));
+            if (field.content().equals("xml-inline")) {
+                // tags whose region never closed stand only when nothing but blanks follows the last of them
+                int last = bodyStart + TemplateValues.lastTagEnd(field.tagPattern(),
+                        buf.subSequence(bodyStart, limit).toString());
+                if (Chars.skipBlanks(buf, last, limit) < limit) {
+                    return Verdict.matched(limit, List.of(Finding.error(ExtractionError.Kind.TRUNCATED,
+                            ErrorTexts.truncated(name), name, FORMAT, pos, limit)));
+                }
+            }
+            // text: the one truncation rule decides (a region read to the end reads otherwise were text to follow)
+            return decide(buf, cfg, pos, bodyStart, limit, limit, captures);
         }
 
         private boolean json() {

@@ -116,6 +116,21 @@ final class TemplateValues {
         return out;
     }
 
+    /** Where the last tag of {@code body} ends (0 for none). */
+    static int lastTagEnd(LinearPattern tags, String body) {
+        int last = 0;
+        int from = 0;
+        while (from <= body.length()) {
+            LinearPattern.Match m = tags.search(body, from, body.length(), true);
+            if (!m.matched()) {
+                break;
+            }
+            last = m.end();
+            from = m.end() > m.start() ? m.end() : m.end() + 1;
+        }
+        return last;
+    }
+
     /**
      * A raw tag value with no schema to type it, as the field's {@code value_parser} reads it: JSON where it is JSON
      * (and the parser allows other text), the text otherwise.
