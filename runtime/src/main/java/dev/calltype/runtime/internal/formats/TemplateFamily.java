@@ -164,15 +164,27 @@ public final class TemplateFamily implements Family {
                 if (!atEnd) {
                     return Verdict.needMore(RetryWhen.NONE, (b, l, e) -> body(b, cfg, pos, bodyStart, captures, l, e));
                 }
-                return decide(buf, cfg, pos, bodyStart, limit, limit, captures);
+                return unclosed(buf, cfg, pos, bodyStart, limit, captures);
             }
             LinearPattern.Match c = close.pattern().search(buf, bodyStart, limit, atEnd);
             if (c.status() == LinearPattern.Status.NEED_MORE) {
                 List<String> watch = close.literals() != null ? close.literals()
                         : close.pattern().literalPrefix().isEmpty() ? List.of()
                         : List.of(close.pattern().literalPrefix());
-                RetryWhen hint = watch.isEmpty() ? RetryWhen.NONE
-                        : RetryWhen.text(bodyStart, watch.toArray(new String[0]));
+                RetryWhen hint = RetryWhen.NONE;
+                int longest = 0;
+                for (String w : watch) {
+                    longest = Math.max(longest, w.length());
+                    if (limit - w.length() >= bodyStart
+                            && Chars.startsWith(buf, limit - w.length(), limit, w) == Chars.FULL) {
+                        // a closer at the edge that a longer one may extend: the next character decides
+                        hint = RetryWhen.length(limit + 1);
+                    }
+                }
+                if (hint == RetryWhen.NONE && !watch.isEmpty()) {
+                    // only a closer that the new text completes
+                    hint = RetryWhen.text(Math.max(bodyStart, limit - longest + 1), watch.toArray(new String[0]));
+                }
                 return Verdict.needMore(hint, (b, l, e) -> body(b, cfg, pos, bodyStart, captures, l, e));
             }
             if (!c.matched()) {
