@@ -1414,6 +1414,39 @@ case("longcat", "arg-key-pairs-without-a-schema-stay-text", "plain", lc(UNTYPED)
 case("longcat", "arg-key-pairs-truncated", "malformed", cut(lc(W), "Os"), [], True, errorKinds=["TRUNCATED"])
 
 
+# TeleChat4 / Xing 4.0 (XingChen-AGI): <param_key>/<param_value> pairs after the name in Hermes' tag; its NAME{json}
+# and JSON calls in the same tag are GLM's and Hermes' forms
+tc = lambda x: "<tool_call>" + x["name"] + "".join(
+    "<param_key>" + k + "</param_key><param_value>" + raw(v) + "</param_value>" for k, v in x["arguments"].items()) + "</tool_call>"
+std("telechat4", tc, lambda xs: "\n".join(tc(x) for x in xs), tc(ALARM_RAW), [ALARM_TYPED], cut(tc(W), "Os"))
+case("telechat4", "pairs-on-their-own-lines", "plain", "<tool_call>get_weather\n<param_key>city</param_key>\n"
+     "<param_value>Oslo</param_value>\n<param_key>days</param_key>\n<param_value>2</param_value>\n</tool_call>", [W])
+case("telechat4", "without-a-schema-values-stay-text", "plain", tc(UNTYPED), [UNTYPED], False, "none")
+case("telechat4", "name-then-json", "plain", "<tool_call>get_weather{\"city\": \"Oslo\", \"days\": 2}</tool_call>", [W],
+     format="GLM")
+case("telechat4", "hermes-json", "plain", "<tool_call>" + jcall(W) + "</tool_call>", [W], format="HERMES")
+case("telechat4", "a-value-never-closed-is-cut-off", "malformed",
+     "<tool_call>get_weather<param_key>city</param_key><param_value>Os", [], True, errorKinds=["TRUNCATED"])
+
+# K2 Horizon / K2-v3 (IFM): <ifm|tool_calls> around <ifm|tool_call>NAME and <ifm|arg_key>/<ifm|arg_value> pairs, an
+# optional <ifm|arg_type> between them (the schema first, then the declared type), or JSON in the tag
+k2 = lambda x, typed=False: "<ifm|tool_call>" + x["name"] + "\n" + "".join(
+    "<ifm|arg_key>" + k + "</ifm|arg_key>\n"
+    + ("<ifm|arg_type>" + ("string" if isinstance(v, str) else "integer" if isinstance(v, int) else "object")
+       + "</ifm|arg_type>\n" if typed else "")
+    + "<ifm|arg_value>" + raw(v) + "</ifm|arg_value>\n" for k, v in x["arguments"].items()) + "</ifm|tool_call>"
+k2s = lambda xs: "<ifm|tool_calls>\n" + "\n".join(k2(x) for x in xs) + "\n</ifm|tool_calls>"
+std("k2-horizon", lambda x: k2s([x]), k2s, k2s([ALARM_RAW]), [ALARM_TYPED], cut(k2s([W]), "Os"))
+case("k2-horizon", "declared-types-without-a-schema", "plain", "<ifm|tool_calls>\n" + k2(W, True) + "\n</ifm|tool_calls>",
+     [W], False, "none")
+case("k2-horizon", "the-schema-over-a-declared-type", "repair", "<ifm|tool_call>get_weather<ifm|arg_key>city</ifm|arg_key>"
+     "<ifm|arg_value>Oslo</ifm|arg_value><ifm|arg_key>days</ifm|arg_key><ifm|arg_type>string</ifm|arg_type>"
+     "<ifm|arg_value>2</ifm|arg_value></ifm|tool_call>", [W])
+case("k2-horizon", "without-a-schema-or-type-values-stay-text", "plain", k2(UNTYPED), [UNTYPED], False, "none")
+case("k2-horizon", "json-in-the-tag", "plain", "Sure.\n<ifm|tool_calls>\n<ifm|tool_call>" + jcall(W)
+     + "</ifm|tool_call>\n</ifm|tool_calls>", [W])
+case("k2-horizon", "without-the-wrapper-after-prose", "prose", "Let me look.\n" + k2(W) + "\n" + k2(S), [W, S])
+
 # A model's own response_template (../response-templates/, transformers' declarative description of its output): the
 # template's tool_calls region is read before every family's markup, in the format RESPONSE_TEMPLATE.
 QT = {"responseTemplate": "qwen3-coder"}
@@ -1459,7 +1492,7 @@ FORMAT_OF = {
     "step3": "STEP3", "kimi-k3": "KIMI_K3", "minicpm5": "MINICPM5", "gigachat3": "GIGACHAT3", "longcat": "LONGCAT",
     "inkling": "INKLING", "cwm": "CWM", "minimax-m3": "MINIMAX_M3", "poolside-v1": "GLM", "ling3": "GLM",
     "step-audio2": "STEP_AUDIO2", "glm53-flash": "GLM", "pangu": "PANGU", "hyperclovax": "HYPERCLOVAX", "ernie45": "HERMES", "functionary-v32": "FUNCTIONARY_V32",
-    "response-template": "RESPONSE_TEMPLATE",
+    "response-template": "RESPONSE_TEMPLATE", "telechat4": "TELECHAT4", "k2-horizon": "K2_HORIZON",
 }
 
 

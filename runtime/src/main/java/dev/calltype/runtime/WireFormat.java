@@ -17,6 +17,7 @@ import dev.calltype.runtime.internal.formats.Hunyuan;
 import dev.calltype.runtime.internal.formats.HyperClovaX;
 import dev.calltype.runtime.internal.formats.Inkling;
 import dev.calltype.runtime.internal.formats.InternLM;
+import dev.calltype.runtime.internal.formats.K2Horizon;
 import dev.calltype.runtime.internal.formats.KimiK2;
 import dev.calltype.runtime.internal.formats.KimiK3;
 import dev.calltype.runtime.internal.formats.Lfm2;
@@ -143,6 +144,13 @@ public enum WireFormat {
     HYPERCLOVAX(HyperClovaX::new),
     /** Step-Audio 2 {@code <tool_call>function\nNAME\n{json}</tool_call>}. */
     STEP_AUDIO2,
+    /**
+     * TeleChat4 / Xing 4.0 {@code <tool_call>NAME<param_key>K</param_key><param_value>V</param_value></tool_call>}
+     * (its {@code NAME{json}} and JSON calls in the same tag are GLM's and Hermes' forms).
+     */
+    TELECHAT4,
+    /** K2 Horizon / K2-v3 {@code <ifm|tool_calls><ifm|tool_call>NAME<ifm|arg_key>K</ifm|arg_key><ifm|arg_value>V…}. */
+    K2_HORIZON(K2Horizon::new),
     /**
      * Functionary v3.2 {@code >>>NAME\n{json}} ({@code >>>all\n} opens prose); the first call may come without its
      * {@code >>>}, which the prompt holds, when NAME is a known tool.
