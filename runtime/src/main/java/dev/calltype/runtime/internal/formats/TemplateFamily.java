@@ -125,9 +125,12 @@ public final class TemplateFamily implements Family {
     /** The {@code tool_calls} region: opener, body, closer. */
     private static final class CallRegion implements Recognizer {
         private final ResponseTemplate.Field field;
+        /** The texts another region of this field opens with. */
+        private final List<String> markers;
 
         CallRegion(ResponseTemplate.Field field) {
             this.field = field;
+            this.markers = TemplateFamily.markers(field.open());
         }
 
         @Override
@@ -138,11 +141,41 @@ public final class TemplateFamily implements Family {
             return open(buf, at.cfg(), at.pos(), limit, atEnd);
         }
 
+        /** Where another region of this field may open, at or after {@code from}; -1 when none is in sight. */
+        private int nextOpener(CharSequence buf, int from, int limit) {
+            int first = -1;
+            for (String m : markers) {
+                int at = Chars.indexOf(buf, m, from, limit);
+                if (at >= 0 && (first < 0 || at < first)) {
+                    first = at;
+                }
+            }
+            return first;
+        }
+
+        /** The hint to ask again: one of {@code watch} (and of the openers) completed by new text. */
+        private RetryWhen whenOneOf(List<String> watch, int from, int limit) {
+            List<String> all = new ArrayList<>(watch);
+            all.addAll(markers);
+            int longest = 0;
+            for (String w : all) {
+                longest = Math.max(longest, w.length());
+            }
+            return RetryWhen.text(Math.max(from, limit - longest + 1), all.toArray(new String[0]));
+        }
+
+        /**
+         * The opener at {@code pos}. Its match does not run past the next marker of this field (there another region
+         * opens), which keeps every candidate's work to its own stretch of text.
+         */
         private Verdict open(CharSequence buf, Config cfg, int pos, int limit, boolean atEnd) {
-            LinearPattern.Match m = field.open().pattern().matchAt(buf, pos, limit, atEnd);
+            int stop = nextOpener(buf, pos + 1, limit);
+            LinearPattern.Match m = stop >= 0 ? field.open().pattern().matchAt(buf, pos, stop, true)
+                    : field.open().pattern().matchAt(buf, pos, limit, atEnd);
             if (m.status() == LinearPattern.Status.NEED_MORE) {
-                return Verdict.needMore(limit - pos < SHORT_OPENER ? RetryWhen.length(limit + 1) : RetryWhen.NONE,
-                        (b, l, e) -> open(b, cfg, pos, l, e));
+                RetryWhen hint = limit - pos < SHORT_OPENER ? RetryWhen.length(limit + 1)
+                        : whenOneOf(List.of(), pos + 1, limit);
+                return Verdict.needMore(hint, (b, l, e) -> open(b, cfg, pos, l, e));
             }
             if (!m.matched()) {
                 return Verdict.NO_MATCH;
@@ -157,38 +190,47 @@ public final class TemplateFamily implements Family {
             return body(buf, cfg, pos, m.end(), captures, limit, atEnd);
         }
 
+        /**
+         * The body from {@code bodyStart} to the closer. A region whose closer does not come before another region
+         * of this field opens ends there, its closer missing ({@link Repair#MISSING_TAGS}), as every family's block
+         * does.
+         */
         private Verdict body(CharSequence buf, Config cfg, int pos, int bodyStart, Map<String, JsonNode> captures,
                 int limit, boolean atEnd) {
             ResponseTemplate.Bound close = field.close();
+            int stop = nextOpener(buf, bodyStart, limit);
             if (close == null || close.eos()) {
-                if (!atEnd) {
-                    return Verdict.needMore(RetryWhen.NONE, (b, l, e) -> body(b, cfg, pos, bodyStart, captures, l, e));
+                if (stop >= 0) {
+                    return unclosed(buf, cfg, pos, bodyStart, stop, captures, true);
                 }
-                return unclosed(buf, cfg, pos, bodyStart, limit, captures);
+                if (!atEnd) {
+                    return Verdict.needMore(whenOneOf(List.of(), bodyStart, limit),
+                            (b, l, e) -> body(b, cfg, pos, bodyStart, captures, l, e));
+                }
+                return unclosed(buf, cfg, pos, bodyStart, limit, captures, false);
             }
-            LinearPattern.Match c = close.pattern().search(buf, bodyStart, limit, atEnd);
+            LinearPattern.Match c = stop >= 0 ? close.pattern().search(buf, bodyStart, stop, true)
+                    : close.pattern().search(buf, bodyStart, limit, atEnd);
             if (c.status() == LinearPattern.Status.NEED_MORE) {
                 List<String> watch = close.literals() != null ? close.literals()
                         : close.pattern().literalPrefix().isEmpty() ? List.of()
                         : List.of(close.pattern().literalPrefix());
-                RetryWhen hint = RetryWhen.NONE;
-                int longest = 0;
+                RetryWhen hint = whenOneOf(watch, bodyStart, limit);
                 for (String w : watch) {
-                    longest = Math.max(longest, w.length());
                     if (limit - w.length() >= bodyStart
                             && Chars.startsWith(buf, limit - w.length(), limit, w) == Chars.FULL) {
                         // a closer at the edge that a longer one may extend: the next character decides
                         hint = RetryWhen.length(limit + 1);
                     }
                 }
-                if (hint == RetryWhen.NONE && !watch.isEmpty()) {
-                    // only a closer that the new text completes
-                    hint = RetryWhen.text(Math.max(bodyStart, limit - longest + 1), watch.toArray(new String[0]));
+                if (watch.isEmpty() && limit - bodyStart < SHORT_OPENER) {
+                    hint = RetryWhen.length(limit + 1); // a closing pattern with no fixed start: asked while short
                 }
                 return Verdict.needMore(hint, (b, l, e) -> body(b, cfg, pos, bodyStart, captures, l, e));
             }
             if (!c.matched()) {
-                return unclosed(buf, cfg, pos, bodyStart, limit, captures);
+                return stop >= 0 ? unclosed(buf, cfg, pos, bodyStart, stop, captures, true)
+                        : unclosed(buf, cfg, pos, bodyStart, limit, captures, false);
             }
             return decide(buf, cfg, pos, bodyStart, c.start(), c.end(), captures);
         }
@@ -198,6 +240,19 @@ public final class TemplateFamily implements Family {
          * where the last of them does, text at the end; the one truncation rule then decides whether the call stands
          * (it runs when the text ended on purpose).
          */
+        private Verdict unclosed(CharSequence buf, Config cfg, int pos, int bodyStart, int limit,
+                Map<String, JsonNode> captures, boolean cut) {
+            Verdict v = unclosed(buf, cfg, pos, bodyStart, limit, captures);
+            if (!cut || !(v instanceof Verdict.Found f)) {
+                return v;
+            }
+            List<Finding> items = new ArrayList<>();
+            for (Finding it : f.findings()) {
+                items.add(it.isCall() ? it.withRepair(Repair.MISSING_TAGS) : it);
+            }
+            return Verdict.matched(f.end(), items);
+        }
+
         private Verdict unclosed(CharSequence buf, Config cfg, int pos, int bodyStart, int limit,
                 Map<String, JsonNode> captures) {
             String name = name(captures);
