@@ -181,8 +181,11 @@ public final class LinearPattern {
                 if (best != null) {
                     return found(best);
                 }
-                if (anchored || pos >= limit) {
-                    return atEnd || anchored && pos < limit ? none() : needMore();
+                if (anchored) {
+                    return none(); // no thread left: no continuation of the text can match
+                }
+                if (pos >= limit) {
+                    return atEnd ? none() : needMore();
                 }
                 cur.clear(++step);
                 continue;
