@@ -182,9 +182,28 @@ class ResponseTemplateTest {
     }
 
     @Test
-    void inklingsOpenersMayStartAnywhereSoItsTemplateIsRefused() {
-        assertThatThrownBy(() -> reader("inkling")).isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("Field 'tool_calls'").hasMessageContaining("must begin with fixed text");
+    void inklingBlocksJoinTheirThinkingAndTheirToolCallIsReadFromItsJson() {
+        String out = "<|content_thinking|>Consider the weather.<|end_message|>"
+                + "<|message_model|><|content_thinking|> Tokyo, probably.<|end_message|>"
+                + "<|message_model|><|content_text|>Checking the weather now.<|end_message|>"
+                + "<|message_model|>get_weather<|content_invoke_tool_json|>"
+                + "{\"name\":\"get_weather\",\"args\":{\"city\":\"Tokyo\",\"units\":\"C\"}}<|end_message|>"
+                + "<|content_model_end_sampling|>";
+        ToolCallExtractor x = ToolCallExtractor.builder()
+                .responseTemplate(Corpus.read("/response-templates/inkling.json")).startsInReasoning(false).build();
+        Extraction e = x.extract(out);
+        assertThat(calls(e)).isEqualTo("get_weather {\"city\":\"Tokyo\",\"units\":\"C\"}");
+        assertThat(reasoning(out, e)).contains("Consider the weather.").contains(" Tokyo, probably.");
+        assertThat(e.text()).contains("Checking the weather now.").doesNotContain("Tokyo, probably")
+                .doesNotContain("<|content_text|>");
+        streamsAsInBatch(x, out);
+    }
+
+    @Test
+    void aCallOpenerThatMayBeginWithTextThatIsNotFixedIsRefused() {
+        assertThatThrownBy(() -> inline(tools("{\"open_pattern\": \"\\\\w+<x>\", \"close\": \"</x>\"}")))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("Field 'tool_calls'")
+                .hasMessageContaining("must begin with fixed text");
     }
 
     private static String tools(String field) {

@@ -69,8 +69,10 @@ public final class LinearPattern {
     private final int groupCount;
     private final Map<String, Integer> names;
     private final String literalPrefix;
+    private final List<String> entries;
 
-    private LinearPattern(String source, Program p, Map<String, Integer> names, int groupCount, String prefix) {
+    private LinearPattern(String source, Program p, Map<String, Integer> names, int groupCount, String prefix,
+            List<String> entries) {
         this.source = source;
         this.op = Arrays.copyOf(p.op, p.size);
         this.x = Arrays.copyOf(p.x, p.size);
@@ -79,6 +81,7 @@ public final class LinearPattern {
         this.names = Map.copyOf(names);
         this.groupCount = groupCount;
         this.literalPrefix = prefix;
+        this.entries = List.copyOf(entries);
     }
 
     /**
@@ -99,7 +102,7 @@ public final class LinearPattern {
         p.emit(MATCH, 0, 0);
         StringBuilder prefix = new StringBuilder();
         root.prefix(prefix);
-        return new LinearPattern(regex, p, parser.names, parser.groups, prefix.toString());
+        return new LinearPattern(regex, p, parser.names, parser.groups, prefix.toString(), entries(root));
     }
 
     /** A pattern matching exactly one of {@code literals}, the longest where several match. */
@@ -134,6 +137,63 @@ public final class LinearPattern {
     /** The text every match starts with (empty when a match may start with more than one text). */
     public String literalPrefix() {
         return literalPrefix;
+    }
+
+    /**
+     * The fixed texts a match may begin with, the optional and repeated parts before them present or empty:
+     * {@code (?:<a>)?[^<]*<b>} begins with {@code <a>} or, those parts empty, with {@code <b>}; {@code (?:<a>|<b>)x}
+     * with either. Empty when a match may begin with text that is not fixed (a class, a required repetition of one).
+     */
+    public List<String> entryLiterals() {
+        return entries;
+    }
+
+    /** {@link #entryLiterals()} of a node: walks its sequence while parts may be skipped. */
+    private static List<String> entries(Node root) {
+        List<Node> items = root instanceof Seq seq ? seq.items() : List.of(root);
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < items.size(); i++) {
+            Node n = items.get(i) instanceof Group g ? g.inner() : items.get(i);
+            if (n instanceof Simple sim) {
+                if (sim.o() == BEGIN) {
+                    continue; // adds no text
+                }
+                return List.of();
+            }
+            if (n instanceof Repeat r && r.min() == 0) {
+                List<String> starts = starts(r.inner() instanceof Group g ? g.inner() : r.inner());
+                if (starts != null) {
+                    starts.stream().filter(st -> !out.contains(st)).forEach(out::add);
+                }
+                continue; // may be skipped: what follows may begin a match too
+            }
+            List<String> starts = n instanceof Alt ? starts(n) : null;
+            if (starts == null && !(n instanceof Alt)) {
+                StringBuilder b = new StringBuilder();
+                new Seq(items.subList(i, items.size())).prefix(b);
+                starts = b.length() == 0 ? null : List.of(b.toString());
+            }
+            if (starts == null) {
+                return List.of();
+            }
+            starts.stream().filter(st -> !out.contains(st)).forEach(out::add);
+            return out;
+        }
+        return List.of(); // every part may be empty: a match may begin anywhere
+    }
+
+    /** The fixed text each alternative of {@code n} begins with; {@code null} when one begins with none. */
+    private static List<String> starts(Node n) {
+        List<String> out = new ArrayList<>();
+        for (Node option : n instanceof Alt alt ? alt.options() : List.of(n)) {
+            StringBuilder b = new StringBuilder();
+            option.prefix(b);
+            if (b.length() == 0) {
+                return null;
+            }
+            out.add(b.toString());
+        }
+        return out;
     }
 
     /** A match starting exactly at {@code from}, reading {@code text[from, limit)}. */

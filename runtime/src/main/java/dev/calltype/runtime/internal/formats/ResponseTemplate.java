@@ -223,10 +223,10 @@ public final class ResponseTemplate {
             if (open.eos()) {
                 throw new IllegalArgumentException(scope + ": the tool calls cannot open at the end of the text");
             }
-            if (open.literals() == null && open.pattern().literalPrefix().isEmpty()) {
+            if (open.literals() == null && open.pattern().entryLiterals().isEmpty()) {
                 throw new IllegalArgumentException(scope + ": open_pattern " + quoted(open.pattern().source())
-                        + " must begin with fixed text (the marker Calltype looks for), not with an optional, "
-                        + "repeated or alternative part");
+                        + " must begin with fixed text (the marker Calltype looks for), perhaps after optional "
+                        + "parts; it may begin with text that is not fixed");
             }
         }
         return new Field(name, open, close, content, args.isMissingNode() ? JSON.createObjectNode() : args, repeats,

@@ -67,28 +67,30 @@ public final class TemplateFamily implements Family {
                 continue;
             }
             String close = single(f.close());
-            if (f.open() != null && f.open().literals() != null && !f.open().eos()) {
-                for (String m : f.open().literals()) {
-                    markers.add(m, THINKING.contains(f.name()) ? new Opened(close, true)
-                            : f.name().equals("content") ? new Opened(close, false) : new Opened(null, false));
+            if (f.open() != null && !f.open().eos()) {
+                LinearPattern header = f.open().literals() != null ? null : f.open().pattern();
+                for (String m : markers(f.open())) {
+                    markers.add(m, THINKING.contains(f.name()) ? new Opened(header, close, true)
+                            : f.name().equals("content") ? new Opened(header, close, false)
+                            : new Opened(header, null, false));
                 }
             }
             if (f.close() != null && f.close().literals() != null) {
                 for (String m : f.close().literals()) {
-                    markers.add(m, new Opened(null, false));
+                    markers.add(m, new Opened(null, null, false));
                 }
             }
         }
         if (template.startAnchor() != null && template.startAnchor().literals() != null) {
             for (String m : template.startAnchor().literals()) {
-                markers.add(m, new Opened(null, false));
+                markers.add(m, new Opened(null, null, false));
             }
         }
     }
 
     /** The marker texts of an opener: its literals, or the text its pattern begins with. */
     private static List<String> markers(ResponseTemplate.Bound open) {
-        return open.literals() != null ? open.literals() : List.of(open.pattern().literalPrefix());
+        return open.literals() != null ? open.literals() : open.pattern().entryLiterals();
     }
 
     private static String single(ResponseTemplate.Bound b) {
@@ -100,10 +102,13 @@ public final class TemplateFamily implements Family {
      * content region) until {@code close} when it has one literal closer.
      */
     private static final class Opened implements Recognizer {
+        /** The opener's pattern, matched from the marker; {@code null} when the marker is the whole opener. */
+        private final LinearPattern header;
         private final String close;
         private final boolean reasoning;
 
-        Opened(String close, boolean reasoning) {
+        Opened(LinearPattern header, String close, boolean reasoning) {
+            this.header = header;
             this.close = close;
             this.reasoning = reasoning;
         }
@@ -113,12 +118,27 @@ public final class TemplateFamily implements Family {
             if (!at.cfg().on(FORMAT)) {
                 return Verdict.NO_MATCH;
             }
-            List<Finding> hidden = List.of(Finding.reasoning(at.pos(), at.markerEnd()));
-            if (close == null) {
-                return Verdict.matched(at.markerEnd(), hidden);
+            return open(buf, at.pos(), at.markerEnd(), limit, atEnd);
+        }
+
+        private Verdict open(CharSequence buf, int pos, int markerEnd, int limit, boolean atEnd) {
+            int end = markerEnd;
+            if (header != null) {
+                LinearPattern.Match m = header.matchAt(buf, pos, Math.min(limit, pos + SHORT_OPENER),
+                        atEnd || limit >= pos + SHORT_OPENER);
+                if (m.status() == LinearPattern.Status.NEED_MORE) {
+                    return Verdict.needMore(RetryWhen.length(limit + 1), (b, l, e) -> open(b, pos, markerEnd, l, e));
+                }
+                if (!m.matched()) {
+                    return Verdict.NO_MATCH;
+                }
+                end = m.end();
             }
-            return reasoning ? Verdict.reasoning(at.markerEnd(), hidden, close)
-                    : Verdict.answer(at.markerEnd(), hidden, close);
+            List<Finding> hidden = List.of(Finding.reasoning(pos, end));
+            if (close == null) {
+                return Verdict.matched(end, hidden);
+            }
+            return reasoning ? Verdict.reasoning(end, hidden, close) : Verdict.answer(end, hidden, close);
         }
     }
 
@@ -138,7 +158,8 @@ public final class TemplateFamily implements Family {
             if (!at.cfg().on(FORMAT)) {
                 return Verdict.NO_MATCH;
             }
-            return open(buf, at.cfg(), at.pos(), limit, atEnd);
+            String marker = buf.subSequence(at.pos(), at.markerEnd()).toString();
+            return open(buf, at.cfg(), at.pos(), marker, limit, atEnd);
         }
 
         /** Where another region of this field may open, at or after {@code from}; -1 when none is in sight. */
@@ -165,17 +186,17 @@ public final class TemplateFamily implements Family {
         }
 
         /**
-         * The opener at {@code pos}. Its match does not run past the next marker of this field (there another region
-         * opens), which keeps every candidate's work to its own stretch of text.
+         * The opener at {@code pos}, found at {@code marker}. Its match does not run past the next occurrence of that
+         * marker (there another region opens), which keeps every candidate's work to its own stretch of text.
          */
-        private Verdict open(CharSequence buf, Config cfg, int pos, int limit, boolean atEnd) {
-            int stop = nextOpener(buf, pos + 1, limit);
+        private Verdict open(CharSequence buf, Config cfg, int pos, String marker, int limit, boolean atEnd) {
+            int stop = Chars.indexOf(buf, marker, pos + 1, limit);
             LinearPattern.Match m = stop >= 0 ? field.open().pattern().matchAt(buf, pos, stop, true)
                     : field.open().pattern().matchAt(buf, pos, limit, atEnd);
             if (m.status() == LinearPattern.Status.NEED_MORE) {
                 RetryWhen hint = limit - pos < SHORT_OPENER ? RetryWhen.length(limit + 1)
                         : whenOneOf(List.of(), pos + 1, limit);
-                return Verdict.needMore(hint, (b, l, e) -> open(b, cfg, pos, l, e));
+                return Verdict.needMore(hint, (b, l, e) -> open(b, cfg, pos, marker, l, e));
             }
             if (!m.matched()) {
                 return Verdict.NO_MATCH;

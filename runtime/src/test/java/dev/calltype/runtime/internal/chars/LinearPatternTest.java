@@ -48,6 +48,12 @@ class LinearPatternTest {
         assertThat(text.substring(m.end())).isEqualTo("{}");
         assertThat(p.literalPrefix()).isEqualTo("<|channel|>commentary to=functions.");
         assertThat(p.groupNames()).containsExactly("name");
+        assertThat(p.entryLiterals()).containsExactly("<|channel|>commentary to=functions.");
+        assertThat(LinearPattern.compile("(?:<\\|message_model\\|>)?[^<]*<\\|content_invoke_tool_json\\|>").entryLiterals())
+                .containsExactly("<|message_model|>", "<|content_invoke_tool_json|>");
+        assertThat(LinearPattern.compile("(?:<a>|<bb>)x").entryLiterals()).containsExactly("<a>", "<bb>");
+        assertThat(LinearPattern.compile("(?:^|<think>\\s*)").entryLiterals()).isEmpty();
+        assertThat(LinearPattern.compile("\\w+<x>").entryLiterals()).isEmpty();
         LinearPattern opt = LinearPattern.compile("(?P<a>x)?(?P<b>y)");
         LinearPattern.Match n = opt.matchAt("y", 0, 1, true);
         assertThat(n.group("y", "a")).isNull();

@@ -20,18 +20,18 @@ import org.junit.jupiter.api.DynamicContainer;
 import org.junit.jupiter.api.TestFactory;
 
 /**
- * The response templates published for six families Calltype also reads by hand ({@code src/test/resources/
+ * The response templates published for seven families Calltype also reads by hand ({@code src/test/resources/
  * response-templates/}, each file naming its source), run over every case of that family's case file with the
  * template's format alone switched on: the same calls, with the same arguments, and the same errors by kind as the
- * hand-written family, in batch and streamed one character at a time. Command R7B and ERNIE 4.5 agree on every
- * case. The cases of {@link #BEYOND_THE_TEMPLATE} are markup the published template does not describe, or repairs a
+ * hand-written family, in batch and streamed one character at a time. Command R7B, ERNIE 4.5 and Inkling agree on
+ * every case. The cases of {@link #BEYOND_THE_TEMPLATE} are markup the published template does not describe, or repairs a
  * family knows that a template cannot say; each must still differ, so the list stays true.
  */
 class TemplateAgreementTest {
 
     /** The families whose published template Calltype reads, by case file. */
     static final List<String> FAMILIES = List.of("command-r7b", "ernie45", "gpt-oss-harmony", "hermes", "qwen3-coder",
-            "gemma4");
+            "gemma4", "inkling");
 
     /** The cases where the template and the hand-written family differ, and why. */
     static final Map<String, String> BEYOND_THE_TEMPLATE = Map.ofEntries(
