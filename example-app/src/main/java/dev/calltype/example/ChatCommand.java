@@ -18,6 +18,7 @@ import dev.calltype.runtime.TerminalText;
 import dev.calltype.runtime.ToolSpec;
 import dev.calltype.runtime.Toolkit;
 import java.io.BufferedReader;
+import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
