@@ -6,7 +6,6 @@ import dev.calltype.runtime.internal.chars.LinearPattern;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.NullNode;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -68,12 +67,10 @@ public final class ResponseTemplate {
         }
     }
 
-    private final JsonNode defaults;
     private final Map<String, Field> fields;
     private final Bound startAnchor;
 
-    private ResponseTemplate(JsonNode defaults, Map<String, Field> fields, Bound startAnchor) {
-        this.defaults = defaults;
+    private ResponseTemplate(Map<String, Field> fields, Bound startAnchor) {
         this.fields = fields;
         this.startAnchor = startAnchor;
     }
@@ -141,8 +138,7 @@ public final class ResponseTemplate {
                     + "the text outside the others). Found: " + String.join(", ", implicit));
         }
         Bound anchor = bound("response_template", spec, "start_anchor", "start_anchor_pattern");
-        return new ResponseTemplate(defaults.isMissingNode() ? JSON.createObjectNode() : defaults, Map.copyOf(fields),
-                anchor);
+        return new ResponseTemplate(Map.copyOf(fields), anchor);
     }
 
     private static Field field(String name, JsonNode f) {
@@ -325,10 +321,5 @@ public final class ResponseTemplate {
     /** The start anchor (where the assistant's message begins in a rendered chat), or {@code null}. */
     public Bound startAnchor() {
         return startAnchor;
-    }
-
-    /** The values every parsed message starts with ({@code "role": "assistant"}). */
-    public JsonNode defaults() {
-        return defaults == null ? NullNode.getInstance() : defaults;
     }
 }
