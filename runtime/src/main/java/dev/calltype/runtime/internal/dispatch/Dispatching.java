@@ -96,6 +96,7 @@ public final class Dispatching {
      *
      * @param name the tool name of the call it runs
      * @param id the call's id
+     * @param dispatch runs the call on the other toolkit
      */
     public static ToolResult guarded(String name, String id, Supplier<ToolResult> dispatch) {
         try {
