@@ -26,10 +26,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Flow;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
@@ -60,16 +58,6 @@ class RepairingNewCoreTest {
 
     private static ChatResponse reply(AiMessage message, FinishReason finish) {
         return ChatResponse.builder().aiMessage(message).finishReason(finish).build();
-    }
-
-    /** A complete-looking call in each shape: native, Llama 3 JSON text, Mistral text. */
-    static Stream<Arguments> calls() {
-        return Stream.of(
-                Arguments.of("native", AiMessage.from(ToolExecutionRequest.builder().id("c1").name("get_weather")
-                        .arguments(ARGS).build())),
-                Arguments.of("llama3-json", AiMessage.from("{\"name\": \"get_weather\", \"parameters\": " + ARGS + "}")),
-                Arguments.of("mistral", AiMessage.from("[TOOL_CALLS][{\"name\": \"get_weather\", \"arguments\": "
-                        + ARGS + "}]")));
     }
 
     // ---- chatAsync / doChatAsync
@@ -135,7 +123,7 @@ class RepairingNewCoreTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("calls")
+    @MethodSource("dev.calltype.langchain4j.CutOffTest#calls")
     void chatAsyncNeverHandsOutTheLastCallOfAReplyCutAtTheTokenLimit(String shape, AiMessage cut) throws Exception {
         AsyncModel model = new AsyncModel(reply(cut, FinishReason.LENGTH),
                 reply(AiMessage.from(ANSWER), FinishReason.STOP));
@@ -149,7 +137,7 @@ class RepairingNewCoreTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("calls")
+    @MethodSource("dev.calltype.langchain4j.CutOffTest#calls")
     void chatAsyncHandsOutTheCallOfAReplyThatStopped(String shape, AiMessage call) throws Exception {
         AsyncModel model = new AsyncModel(reply(call, FinishReason.STOP));
 
@@ -328,7 +316,7 @@ class RepairingNewCoreTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("calls")
+    @MethodSource("dev.calltype.langchain4j.CutOffTest#calls")
     void thePublisherNeverHandsOutTheLastCallOfAReplyCutAtTheTokenLimit(String shape, AiMessage cut)
             throws Exception {
         PublishingModel model = new PublishingModel(streamed(cut, FinishReason.LENGTH),
@@ -347,7 +335,7 @@ class RepairingNewCoreTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("calls")
+    @MethodSource("dev.calltype.langchain4j.CutOffTest#calls")
     void thePublisherHandsOutTheCallOfAReplyThatStopped(String shape, AiMessage call) throws Exception {
         PublishingModel model = new PublishingModel(streamed(call, FinishReason.STOP));
 
