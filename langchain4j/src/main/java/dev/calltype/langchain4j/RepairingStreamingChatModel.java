@@ -61,7 +61,8 @@ final class RepairingStreamingChatModel implements StreamingChatModel {
     /**
      * The reply streamed as {@link java.util.concurrent.Flow.Publisher} events (langchain4j-core 1.20 and later, the
      * non-blocking AI services), repaired as the handler's stream is. Not called on older cores, which do not have
-     * this method; the events' types are named only in {@link RepairingPublisher}, which is loaded when this runs.
+     * this method: there its return type is a JDK type and the event type only a generic signature, which the JVM
+     * does not resolve, and the events' classes are named in {@link RepairingPublisher}, loaded when this runs.
      *
      * @param request the request
      * @return the repaired events: text without call markup, reasoning as thinking, the calls complete, the response
