@@ -193,6 +193,10 @@ final class RepairingPublisher implements Flow.Publisher<ChatModelStreamingEvent
                 return;
             }
             run.upstream.set(subscription);
+            if (run.cancelled) {
+                run.cancelUpstream();                       // cancelled while this round was being subscribed
+                return;
+            }
             subscription.request(Long.MAX_VALUE);
         }
 

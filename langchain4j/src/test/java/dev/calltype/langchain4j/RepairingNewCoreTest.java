@@ -188,6 +188,7 @@ class RepairingNewCoreTest {
     static final class PublishingModel implements StreamingChatModel {
         final Deque<List<ChatModelStreamingEvent>> script;
         final List<ChatRequest> requests = new CopyOnWriteArrayList<>();
+        volatile int cancelled;
 
         @SafeVarargs
         PublishingModel(List<ChatModelStreamingEvent>... replies) {
@@ -229,6 +230,7 @@ class RepairingNewCoreTest {
                 @Override
                 public void cancel() {
                     over = true;
+                    cancelled++;
                 }
             });
         }
@@ -345,6 +347,46 @@ class RepairingNewCoreTest {
         assertThat(text(events)).isEmpty();
         assertThat(of(events, CompleteToolCall.class)).singleElement().satisfies(c ->
                 assertThat(c.toolExecutionRequest().arguments()).isEqualTo("{\"city\":\"Oslo\",\"days\":2}"));
+    }
+
+    @Test
+    void aSubscriberThatCancelsGetsNothingMoreAndTheModelIsNotAskedAgain() {
+        PublishingModel model = new PublishingModel(
+                streamed(AiMessage.from("Checking.\n<tool_call>{\"name\": \"get_forecast\", \"arguments\": " + ARGS
+                        + "}</tool_call>"), FinishReason.STOP),
+                streamed(AiMessage.from(ANSWER), FinishReason.STOP));
+        List<Object> got = new ArrayList<>();
+
+        LangChain4jTools.repairing(model).chat(request()).subscribe(new Flow.Subscriber<>() {
+            private Flow.Subscription subscription;
+
+            @Override
+            public void onSubscribe(Flow.Subscription s) {
+                subscription = s;
+                s.request(1);
+            }
+
+            @Override
+            public void onNext(ChatModelStreamingEvent item) {
+                got.add(item);
+                subscription.cancel();
+                subscription.request(1);                    // after cancel: ignored
+            }
+
+            @Override
+            public void onError(Throwable throwable) {
+                got.add(throwable);
+            }
+
+            @Override
+            public void onComplete() {
+                got.add("complete");
+            }
+        });
+
+        assertThat(got).singleElement().isInstanceOf(PartialResponse.class);
+        assertThat(model.cancelled).as("the model's stream was cancelled").isEqualTo(1);
+        assertThat(model.requests).hasSize(1);
     }
 
     @Test
