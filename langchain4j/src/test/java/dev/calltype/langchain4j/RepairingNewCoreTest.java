@@ -236,37 +236,49 @@ class RepairingNewCoreTest {
         }
     }
 
-    /** Subscribes asking for one event at a time, as a careful subscriber does. */
+    /** A subscriber asking for one event at a time, as a careful one does; it may cancel after the first. */
+    static final class Collector implements Flow.Subscriber<ChatModelStreamingEvent> {
+        final List<ChatModelStreamingEvent> got = new CopyOnWriteArrayList<>();
+        final CompletableFuture<Void> done = new CompletableFuture<>();
+        private final boolean cancelAfterFirst;
+        private Flow.Subscription subscription;
+
+        Collector(boolean cancelAfterFirst) {
+            this.cancelAfterFirst = cancelAfterFirst;
+        }
+
+        @Override
+        public void onSubscribe(Flow.Subscription s) {
+            subscription = s;
+            s.request(1);
+        }
+
+        @Override
+        public void onNext(ChatModelStreamingEvent item) {
+            got.add(item);
+            if (cancelAfterFirst) {
+                subscription.cancel();
+            }
+            subscription.request(1);                        // after a cancel: ignored
+        }
+
+        @Override
+        public void onError(Throwable throwable) {
+            done.completeExceptionally(throwable);
+        }
+
+        @Override
+        public void onComplete() {
+            done.complete(null);
+        }
+    }
+
+    /** Every event of the stream, asked for one at a time. */
     static List<ChatModelStreamingEvent> collect(Flow.Publisher<ChatModelStreamingEvent> publisher) throws Exception {
-        List<ChatModelStreamingEvent> got = new CopyOnWriteArrayList<>();
-        CompletableFuture<Void> done = new CompletableFuture<>();
-        publisher.subscribe(new Flow.Subscriber<>() {
-            private Flow.Subscription subscription;
-
-            @Override
-            public void onSubscribe(Flow.Subscription s) {
-                subscription = s;
-                s.request(1);
-            }
-
-            @Override
-            public void onNext(ChatModelStreamingEvent item) {
-                got.add(item);
-                subscription.request(1);
-            }
-
-            @Override
-            public void onError(Throwable throwable) {
-                done.completeExceptionally(throwable);
-            }
-
-            @Override
-            public void onComplete() {
-                done.complete(null);
-            }
-        });
-        done.get(10, TimeUnit.SECONDS);
-        return got;
+        Collector c = new Collector(false);
+        publisher.subscribe(c);
+        c.done.get(10, TimeUnit.SECONDS);
+        return c.got;
     }
 
     private static String text(List<ChatModelStreamingEvent> events) {
@@ -355,36 +367,12 @@ class RepairingNewCoreTest {
                 streamed(AiMessage.from("Checking.\n<tool_call>{\"name\": \"get_forecast\", \"arguments\": " + ARGS
                         + "}</tool_call>"), FinishReason.STOP),
                 streamed(AiMessage.from(ANSWER), FinishReason.STOP));
-        List<Object> got = new ArrayList<>();
+        Collector c = new Collector(true);
 
-        LangChain4jTools.repairing(model).chat(request()).subscribe(new Flow.Subscriber<>() {
-            private Flow.Subscription subscription;
+        LangChain4jTools.repairing(model).chat(request()).subscribe(c);
 
-            @Override
-            public void onSubscribe(Flow.Subscription s) {
-                subscription = s;
-                s.request(1);
-            }
-
-            @Override
-            public void onNext(ChatModelStreamingEvent item) {
-                got.add(item);
-                subscription.cancel();
-                subscription.request(1);                    // after cancel: ignored
-            }
-
-            @Override
-            public void onError(Throwable throwable) {
-                got.add(throwable);
-            }
-
-            @Override
-            public void onComplete() {
-                got.add("complete");
-            }
-        });
-
-        assertThat(got).singleElement().isInstanceOf(PartialResponse.class);
+        assertThat(c.got).singleElement().isInstanceOf(PartialResponse.class);
+        assertThat(c.done).as("neither completed nor failed").isNotDone();
         assertThat(model.cancelled).as("the model's stream was cancelled").isEqualTo(1);
         assertThat(model.requests).hasSize(1);
     }
