@@ -25,6 +25,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Flow;
+import java.util.concurrent.SubmissionPublisher;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -359,6 +360,40 @@ class RepairingNewCoreTest {
         assertThat(text(events)).isEmpty();
         assertThat(of(events, CompleteToolCall.class)).singleElement().satisfies(c ->
                 assertThat(c.toolExecutionRequest().arguments()).isEqualTo("{\"city\":\"Oslo\",\"days\":2}"));
+    }
+
+    @Test
+    void aModelThatStreamsFromAnotherThreadIsRepairedTheSame() throws Exception {
+        List<List<ChatModelStreamingEvent>> replies = new ArrayList<>(List.of(
+                streamed(AiMessage.from("[TOOL_CALLS][{\"name\": \"get_weather\", \"arguments\": " + ARGS + "}]"),
+                        FinishReason.LENGTH),
+                streamed(AiMessage.from("Let me check.\n<tool_call>{\"name\": \"get_weather\", \"arguments\": "
+                        + ARGS + "}</tool_call>"), FinishReason.STOP)));
+        List<ChatRequest> requests = new CopyOnWriteArrayList<>();
+        StreamingChatModel model = new StreamingChatModel() {
+            @Override
+            public Flow.Publisher<ChatModelStreamingEvent> doChat(ChatRequest request) {
+                requests.add(request);
+                List<ChatModelStreamingEvent> events = replies.remove(0);
+                // the JDK's publisher: events handed out on a pool thread, as its subscriber asks for them
+                return subscriber -> {
+                    SubmissionPublisher<ChatModelStreamingEvent> out = new SubmissionPublisher<>();
+                    out.subscribe(subscriber);
+                    CompletableFuture.runAsync(() -> {
+                        events.forEach(out::submit);
+                        out.close();
+                    });
+                };
+            }
+        };
+
+        List<ChatModelStreamingEvent> events = collect(LangChain4jTools.repairing(model).chat(request()));
+
+        assertThat(requests).hasSize(2);
+        assertThat(text(events)).isEqualTo("Let me check.\n");
+        assertThat(of(events, CompleteToolCall.class)).singleElement()
+                .satisfies(c -> assertThat(c.toolExecutionRequest().arguments()).isEqualTo("{\"city\":\"Oslo\",\"days\":2}"));
+        assertThat(events.get(events.size() - 1)).isInstanceOf(CompleteResponse.class);
     }
 
     @Test
