@@ -75,7 +75,6 @@ class PackageLayersTest {
             "cycle of 2 classes: BoundTool, Toolkit",
             "cycle of 3 classes: CombinedToolkit, DynamicToolkit, Toolkits",
             "cycle of 2 classes: internal.chars.Chars, internal.chars.IndexedText",
-            "cycle of 2 classes: internal.constraint.GrammarWriter, internal.constraint.PatternGrammar",
             "cycle of 2 classes: internal.formats.Hermes, internal.formats.ToolCallTag",
             "cycle of 2 classes: internal.scan.Driver, internal.scan.PromptTail",
             "cycle of 3 classes: internal.args.ScalarChecks, internal.args.SchemaArguments, internal.args.SchemaTree",
