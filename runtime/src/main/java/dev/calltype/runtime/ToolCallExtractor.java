@@ -1,6 +1,7 @@
 package dev.calltype.runtime;
 
 import dev.calltype.runtime.internal.formats.Family;
+import dev.calltype.runtime.internal.formats.FamilyTable;
 import dev.calltype.runtime.internal.formats.Recognizers;
 import dev.calltype.runtime.internal.formats.ResponseTemplate;
 import dev.calltype.runtime.internal.formats.TemplateFamily;
@@ -49,8 +50,8 @@ public final class ToolCallExtractor {
     /** The default closing tag of {@link WireFormat#BRACKET_TAGS}. */
     public static final String DEFAULT_CLOSE_TAG = "[/TOOL_CALL]";
 
-    /** Every format: the families {@link WireFormat} names, and the generic recognizers. */
-    private static final Recognizers FORMATS = new Recognizers(WireFormat.families());
+    /** Every format: the families of the engine's table, and the generic recognizers. */
+    private static final Recognizers FORMATS = new Recognizers(FamilyTable.families());
 
     private final Config cfg;
     private final Ending ending;
@@ -469,7 +470,7 @@ public final class ToolCallExtractor {
             if (template != null) {
                 List<Family> withTemplate = new ArrayList<>();
                 withTemplate.add(new TemplateFamily(template));
-                withTemplate.addAll(WireFormat.families());
+                withTemplate.addAll(FamilyTable.families());
                 families = new Recognizers(withTemplate);
             }
             return new ToolCallExtractor(new Config(families, tools, limits, searchReasoning, runUnclosedReasoning,

@@ -37,9 +37,6 @@ public final class ResponseTemplate {
     /** The field whose parsed value is the message's tool calls. */
     public static final String TOOL_CALLS = "tool_calls";
 
-    /** The content parsers a template may name (the registry is closed: a template is data, never code). */
-    static final Set<String> PARSERS = Set.of("text", "raw", "int", "float", "bool", "json", "json-lax", "xml-inline",
-            "kv-lines");
 
     private static final Set<String> TOP_KEYS = Set.of("version", "defaults", "fields", "start_anchor",
             "start_anchor_pattern");
@@ -151,9 +148,10 @@ public final class ResponseTemplate {
             throw new IllegalArgumentException(scope + ": unknown keys " + unknown);
         }
         String content = f.path("content").asText("text");
-        if (!f.path("content").isMissingNode() && !f.get("content").isTextual() || !PARSERS.contains(content)) {
+        if (!f.path("content").isMissingNode() && !f.get("content").isTextual()
+                || !TemplateValues.PARSERS.contains(content)) {
             throw new IllegalArgumentException(scope + ": unknown content parser '" + f.path("content").asText()
-                    + "'. Available: " + PARSERS.stream().sorted().toList());
+                    + "'. Available: " + TemplateValues.PARSERS.stream().sorted().toList());
         }
         JsonNode args = f.path("content_args");
         if (!args.isMissingNode() && !args.isObject()) {

@@ -23,6 +23,10 @@ final class TemplateValues {
 
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
+    /** The content parsers a template may name (the registry is closed: a template is data, never code). */
+    static final Set<String> PARSERS = Set.of("text", "raw", "int", "float", "bool", "json", "json-lax", "xml-inline",
+            "kv-lines");
+
     private TemplateValues() {
     }
 
@@ -142,7 +146,7 @@ final class TemplateValues {
             JsonNode v = RawValues.json(raw.strip(), limits);
             return v != null ? v : TextNode.valueOf(raw.strip());
         }
-        if (ResponseTemplate.PARSERS.contains(name) && !name.equals("xml-inline")) {
+        if (PARSERS.contains(name) && !name.equals("xml-inline")) {
             try {
                 return plain(name, raw, args.isObject() ? args : NODES.objectNode());
             } catch (IllegalArgumentException e) {
