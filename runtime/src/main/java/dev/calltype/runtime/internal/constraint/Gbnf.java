@@ -14,6 +14,9 @@ import java.util.Map;
  */
 final class Gbnf {
 
+    /** A rule that matches nothing: a value no schema member allows, a set no character of a dialect is in. */
+    static final String NOTHING = "[^\\x00-\\U0010FFFF]";
+
     private final Map<String, String> rules = new LinkedHashMap<>();
     private final Map<String, String> byBody = new HashMap<>();
     private final Map<String, Integer> used = new HashMap<>();

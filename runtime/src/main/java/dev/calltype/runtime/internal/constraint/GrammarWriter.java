@@ -52,8 +52,6 @@ final class GrammarWriter {
     private static final int MAX_BOUND = 256;
     /** String length bounds above this are held to it. */
     static final int MAX_LENGTH = 1000;
-    /** A rule that matches nothing: a value no schema member allows. */
-    static final String NOTHING = "[^\\x00-\\U0010FFFF]";
     /** A visible ASCII character that needs no escape in a JSON string, in a single-quoted Python one. */
     private static final String VISIBLE_JSON = "[!#-\\[\\]-~]";
     private static final String VISIBLE_PY = "[!-&(-\\[\\]-~]";
@@ -238,7 +236,7 @@ final class GrammarWriter {
             max = MAX_BOUND;
         }
         if (max >= 0 && max < min) {
-            return NOTHING;
+            return Gbnf.NOTHING;
         } else if (max == 0) {
             body = "";
         } else if (min == 0) {
@@ -388,13 +386,13 @@ final class GrammarWriter {
     /** An integer within the schema's bounds (a Java {@code int}'s without them; see {@link ScalarGrammar}). */
     String integer(JsonNode schema) {
         String body = ScalarGrammar.integer(schema);
-        return body == null ? NOTHING : g.define("integer", body);
+        return body == null ? Gbnf.NOTHING : g.define("integer", body);
     }
 
     /** A number within the schema's bounds and a {@code float}'s range. */
     String number(JsonNode schema) {
         String body = ScalarGrammar.number(schema);
-        return body == null ? NOTHING : g.define("number", body);
+        return body == null ? Gbnf.NOTHING : g.define("number", body);
     }
 
     /** A string held to its schema: quoted in the dialect, its content as {@link #content} says. */
@@ -440,7 +438,7 @@ final class GrammarWriter {
             return lang == null ? null : g.define("pattern", lang);
         }
         if (max >= 0 && max < min) {
-            return NOTHING;
+            return Gbnf.NOTHING;
         }
         // a bound above MAX_LENGTH is held to it: fewer strings than the dispatcher takes, never more
         min = Math.min(min, MAX_LENGTH);

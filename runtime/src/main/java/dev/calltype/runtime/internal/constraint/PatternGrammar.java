@@ -31,8 +31,6 @@ final class PatternGrammar {
     static final int MAX_SIZE = 10_000;
 
     private static final int BMP_END = 0xFFFF;
-    /** A class no character is in: what a set the dialect cannot write leaves (as {@code GrammarWriter.NOTHING}). */
-    private static final String NOTHING = "[^\\x00-\\U0010FFFF]";
 
     private final String p;
     private final int[] plain;
@@ -182,7 +180,7 @@ final class PatternGrammar {
 
     private Expr set(int[] ranges) {
         int[] allowed = intersect(ranges, plain);
-        return new Expr(allowed.length == 0 ? NOTHING : cls(allowed), 1);
+        return new Expr(allowed.length == 0 ? Gbnf.NOTHING : cls(allowed), 1);
     }
 
     private Expr quantified(Expr atom) throws Unsupported {
