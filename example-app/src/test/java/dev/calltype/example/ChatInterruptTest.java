@@ -101,7 +101,10 @@ class ChatInterruptTest {
                     System.getProperty("java.class.path"), Main.class.getName(), "chat", "--base-url",
                     server.baseUrl(), "--model", "m", "--timeout", "30");
             ProcessBuilder start = how == Keyboard.TERMINAL
-                    ? new ProcessBuilder("script", "-qfec", shell(command), "/dev/null")
+                    // script runs the line with $SHELL -c, or /bin/sh where SHELL is unset (as on CI); exec makes every
+                    // shell give its place to the chat, so that the chat, not a shell (dash ends on the second
+                    // SIGINT with status 130), is the terminal's foreground program and what script reports on
+                    ? new ProcessBuilder("script", "-qfec", "exec " + shell(command), "/dev/null")
                     : new ProcessBuilder(command);
             start.environment().put("NO_COLOR", "1");
             Process chat = start.redirectErrorStream(true).start();
