@@ -24,9 +24,9 @@ import java.util.Optional;
  * server that announced new tools): when a part's {@link Toolkit#tools()} is no longer the list the view was made
  * from, the view is made anew, so {@link #tools()} is a new list exactly when some part's tools changed.
  *
- * <p>A native call of a tool by its exact name goes to the part that owns the name through the part's own native
- * dispatch when it has one (a generated toolkit reads a plain argument object straight into the parameters); see
- * {@link #dispatchNative}.
+ * <p>A native call of a tool by its exact name goes to the part that owns the name through the part's own
+ * {@link Toolkit#dispatchNative} (a generated toolkit reads a plain argument object straight into the parameters);
+ * see {@link #dispatchNative}.
  */
 final class CombinedToolkit implements Toolkit {
 
@@ -51,9 +51,8 @@ final class CombinedToolkit implements Toolkit {
         final Map<SchemaDialect, String> schemas = new EnumMap<>(SchemaDialect.class);
         final Map<PromptFormat, String> instructions = new EnumMap<>(PromptFormat.class);
         /**
-         * The tools whose owner dispatches native calls itself, by name: owners that override {@link Toolkit#dispatchNative}
-         * and read argument text within the limits this view's extractor reads it in, so that they read every
-         * text as it does.
+         * The tools whose owner is handed their native calls, by name: owners that read argument text within the
+         * limits this view's extractor reads it in, so that they read every text as it does.
          */
         final Map<String, Toolkit> natives = new HashMap<>();
         /** The extractor over {@link #tools}, made at its first use. */
@@ -72,8 +71,7 @@ final class CombinedToolkit implements Toolkit {
                 Toolkit part = parts.get(i);
                 List<ToolSpec> listed = part.tools();
                 List<ToolSpec> mine = new ArrayList<>(listed.size());
-                Toolkit own = Dispatching.ownNativeDispatch(part)
-                        && part.extractor().limits().equals(ExtractionLimits.DEFAULTS) ? part : null;
+                Toolkit own = part.extractor().limits().equals(ExtractionLimits.DEFAULTS) ? part : null;
                 seen.add(listed);
                 for (ToolSpec tool : listed) {
                     Integer previous = owner.putIfAbsent(tool.name(), i);
@@ -164,17 +162,19 @@ final class CombinedToolkit implements Toolkit {
 
     /**
      * A part as messages name it: its number and class ({@code toolkit #1 (NotesTools)}), or what its own
-     * {@code toString} says when it has one that is not the runtime's own ({@code toolkit #2 (MCP server npx …)}).
+     * {@code toString} says when it has one ({@code toolkit #2 (MCP server npx …)}), not {@code Object}'s and not the
+     * runtime's own.
      */
     private static String describe(Toolkit toolkit, int index) {
         Class<?> type = toolkit.getClass();
         String name = type.getSimpleName().isEmpty() ? type.getName() : type.getSimpleName();
         try {
-            if (type.getMethod("toString").getDeclaringClass() == type && type.getPackage() != Toolkit.class.getPackage()) {
-                String own = String.valueOf(toolkit);
+            String own = String.valueOf(toolkit);
+            boolean objects = own.equals(type.getName() + "@" + Integer.toHexString(toolkit.hashCode()));
+            if (!objects && type.getPackage() != Toolkit.class.getPackage()) {
                 name = TerminalText.line(own.length() > 120 ? own.substring(0, 120) + "…" : own);
             }
-        } catch (NoSuchMethodException | RuntimeException e) {
+        } catch (RuntimeException e) {
             // the class name, then
         }
         return "toolkit #" + (index + 1) + " (" + name + ")";
@@ -267,13 +267,17 @@ final class CombinedToolkit implements Toolkit {
             part = v.route.get(tool.name());
             call = call.withName(tool.name());
         }
-        return Dispatching.guardedDispatch(part, call);
+        Toolkit routed = part;
+        ToolCall named = call;
+        return Dispatching.guarded(named.name(), named.id(), () -> routed.dispatch(named));
     }
 
     /**
      * Binds a name to the tool of the part that owns it, through the part's own {@link Toolkit#bind}: the binding
      * runs the call on that part's tool or not at all, whatever the name comes to mean in this toolkit later (a
-     * part's tool removed, so that the name now folds onto another part's tool).
+     * part's tool removed, so that the name now folds onto another part's tool). A binding by name (a part that
+     * keeps {@code Toolkit}'s {@code bind}) also checks that this toolkit still routes the name to that part, and
+     * then runs through the door's toolkit as every binding by name does.
      */
     @Override
     public Optional<BoundTool> bind(String name) {
@@ -292,7 +296,9 @@ final class CombinedToolkit implements Toolkit {
             part = v.route.get(exact);
         }
         String owned = exact;
-        return part.bind(owned).filter(bound -> bound.tool().name().equals(owned));
+        Toolkit owner = part;
+        return part.bind(owned).filter(bound -> bound.tool().name().equals(owned))
+                .map(bound -> bound.alsoIf(() -> view().route.get(owned) == owner));
     }
 
     /** An extractor over {@link #tools()} as they are now, made once per change of the tools. */
@@ -303,9 +309,9 @@ final class CombinedToolkit implements Toolkit {
 
     /**
      * Runs a native call. A call of one of the tools by its exact name goes to the part that owns the name (the
-     * part {@link #dispatch} routes it to) through the part's own native dispatch, when the part has one and reads
-     * argument text within the same limits. Every other call — a tool of a part without its own native dispatch,
-     * a name that is not exact, no name — is read by {@link #extractor()} and dispatched.
+     * part {@link #dispatch} routes it to) through the part's own {@link Toolkit#dispatchNative}, when the part reads
+     * argument text within the same limits. Every other call — a tool of a part with other limits, a name that is
+     * not exact, no name — is read by {@link #extractor()} and dispatched.
      *
      * <p>The part's answer is this toolkit's answer except when the part could not read the text: its correction
      * prompt lists only its own tools. So when the part answers with a failure, the text is read here as well;
@@ -317,7 +323,9 @@ final class CombinedToolkit implements Toolkit {
         arguments = arguments == null ? "" : arguments;
         View v = view();
         Toolkit owner = name == null ? null : v.natives.get(name);
-        ToolResult answered = owner == null ? null : Dispatching.guardedNative(owner, name, arguments, id);
+        CharSequence text = arguments;
+        ToolResult answered = owner == null ? null
+                : Dispatching.guarded(name, id, () -> owner.dispatchNative(name, text, id));
         if (answered != null && !answered.isError()) {
             return answered;
         }

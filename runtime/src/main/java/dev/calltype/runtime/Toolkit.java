@@ -1,6 +1,7 @@
 package dev.calltype.runtime;
 
 import dev.calltype.runtime.internal.args.Names;
+import dev.calltype.runtime.internal.dispatch.Approval;
 import dev.calltype.runtime.internal.dispatch.Dispatching;
 import java.util.List;
 import java.util.Optional;
@@ -95,19 +96,18 @@ public interface Toolkit {
      * mean (an MCP server's tools that changed in between). {@code ToolLoop} binds every call of a reply before it
      * asks for approval and runs each call through its binding.
      *
-     * <p>This default binds to {@link #resolve}'s tool and, when the call runs, checks that the tool's own name
-     * still resolves to an equal {@link ToolSpec} before it {@link #dispatch dispatches} the call under that name.
-     * A toolkit whose tools can change while a call is being decided on overrides it to check and run as one step
-     * (the combined and MCP toolkits do).
+     * <p>This default binds to {@link #resolve}'s tool by name: when the call runs, it checks that the tool's own
+     * name still resolves to an equal {@link ToolSpec}, then dispatches the call under that name through the toolkit
+     * the door holds ({@link BoundTool#dispatch(ToolCall, Toolkit)}): this one, or a decorator that wraps it and hands
+     * {@code bind} on to it, whose own {@link #dispatch} then sees the call. A toolkit whose tools can change while a
+     * call is being decided on overrides it to check and run as one step (the MCP toolkit does).
      *
      * @param name the tool name as the model wrote it
      * @return the bound tool; empty when the name matches no tool or is ambiguous
      */
     default Optional<BoundTool> bind(String name) {
-        return resolve(name).map(tool -> BoundTool.of(this, tool, call -> {
-            ToolSpec now = resolve(tool.name()).orElse(null);
-            return tool.equals(now) ? dispatch(call) : null;
-        }));
+        return resolve(name).map(tool -> BoundTool.byName(this, tool,
+                () -> tool.equals(resolve(tool.name()).orElse(null))));
     }
 
     /**
@@ -158,6 +158,14 @@ public interface Toolkit {
      * @return one result per call and per extraction error, in text order; empty when the output has neither
      */
     default List<ToolResult> handle(String llmOutput, Approver approver) {
-        return Dispatching.handle(this, extractor().extract(llmOutput), null, approver);
+        Approval.Door door = door(this);
+        return Dispatching.handle(extractor().extract(llmOutput), null, call -> Approval.run(door, approver, call));
+    }
+
+    /** A toolkit as the engine's approval rule uses it: each binding runs through {@code toolkit}. */
+    private static Approval.Door door(Toolkit toolkit) {
+        return new Approval.Door(name -> toolkit.bind(name)
+                .map(bound -> new Approval.Binding(bound.tool(), call -> bound.dispatch(call, toolkit))).orElse(null),
+                toolkit::tools, toolkit::extractor);
     }
 }

@@ -56,7 +56,11 @@ public final class Approvals {
      */
     public static ToolResult dispatch(Toolkit toolkit, Approver approver, String name,
                                       CharSequence arguments, String id) {
-        return Approval.runNative(Objects.requireNonNull(toolkit, "toolkit"), approver, name, arguments, id);
+        Objects.requireNonNull(toolkit, "toolkit");
+        Approval.Door door = new Approval.Door(n -> toolkit.bind(n)
+                .map(bound -> new Approval.Binding(bound.tool(), call -> bound.dispatch(call, toolkit))).orElse(null),
+                toolkit::tools, toolkit::extractor);
+        return Approval.runNative(door, approver, name, arguments, id);
     }
 
     /**
@@ -71,6 +75,6 @@ public final class Approvals {
      * @return a failure for the model
      */
     public static ToolResult notOffered(Toolkit toolkit, String name, String id) {
-        return Approval.unknown(Objects.requireNonNull(toolkit, "toolkit"), name, id);
+        return Approval.unknown(Objects.requireNonNull(toolkit, "toolkit").tools(), name, id);
     }
 }

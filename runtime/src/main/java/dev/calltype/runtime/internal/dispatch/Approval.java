@@ -1,22 +1,48 @@
 package dev.calltype.runtime.internal.dispatch;
 
 import dev.calltype.runtime.Approver;
-import dev.calltype.runtime.BoundTool;
 import dev.calltype.runtime.Extraction;
 import dev.calltype.runtime.ToolCall;
+import dev.calltype.runtime.ToolCallExtractor;
 import dev.calltype.runtime.ToolResult;
 import dev.calltype.runtime.ToolSpec;
-import dev.calltype.runtime.Toolkit;
 import dev.calltype.runtime.internal.scan.ErrorTexts;
+
+import java.util.List;
+import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * The one approval rule, for every door that takes a call from a model ({@code Toolkit.handle}, {@code ToolLoop},
- * the framework adapters): the call's name is bound once ({@link Toolkit#bind}, by the rule every toolkit dispatches
+ * the framework adapters): the call's name is bound once ({@code Toolkit.bind}, by the rule every toolkit dispatches
  * by), the decision is made on the bound tool, and the call runs through that binding or not at all. A name that
  * binds to no tool is answered as unknown and never dispatched by name; a tool that needs confirmation runs only
  * when the approver says yes to exactly that call; without an approver it is declined, and the model is told why.
+ *
+ * <p>The door hands the rule its toolkit as functions ({@link Door}), so that the engine names no toolkit.
  */
 public final class Approval {
+
+    /**
+     * A name bound to the tool it means, as the rule decides on it and runs it: the API's {@code BoundTool}, run
+     * through the door's toolkit.
+     *
+     * @param tool the bound tool, what the approver is shown
+     * @param run runs a call on exactly that tool, or answers that it changed
+     */
+    public record Binding(ToolSpec tool, Function<ToolCall, ToolResult> run) {
+    }
+
+    /**
+     * The toolkit a door runs a model's calls on, as the rule uses it.
+     *
+     * @param bind the binding of a name, or {@code null} when it means no tool
+     * @param tools the tools as they are now, for the message about a name that means none
+     * @param extractor the toolkit's extractor, which reads a native call's argument text
+     */
+    public record Door(Function<String, Binding> bind, Supplier<List<ToolSpec>> tools,
+                       Supplier<ToolCallExtractor> extractor) {
+    }
 
     /** How every refusal's message begins. */
     public static final String DECLINED = "the user declined to run ";
@@ -58,19 +84,19 @@ public final class Approval {
      * A call a model made, bound, decided on and run: the failure for a name that means no tool, the refusal when
      * the bound tool needs confirmation and the approver does not say yes, else the bound tool's result.
      *
-     * @param toolkit the toolkit the call is for
+     * @param door the toolkit the call is for
      * @param approver decides on calls to tools that need confirmation; {@code null} declines them all
      * @param call the call as the model wrote it (its name in any spelling the one rule reads)
      */
-    public static ToolResult run(Toolkit toolkit, Approver approver, ToolCall call) {
-        BoundTool bound = toolkit.bind(call.name()).orElse(null);
+    public static ToolResult run(Door door, Approver approver, ToolCall call) {
+        Binding bound = door.bind().apply(call.name());
         if (bound == null) {
-            return unknown(toolkit, call.name(), call.id());
+            return unknown(door.tools().get(), call.name(), call.id());
         }
         ToolSpec tool = bound.tool();
         ToolCall named = tool.name().equals(call.name()) ? call : call.withName(tool.name());
         String refusal = refusal(approver, named, tool);
-        return refusal != null ? ToolResult.failure(tool.name(), call.id(), refusal) : bound.dispatch(named);
+        return refusal != null ? ToolResult.failure(tool.name(), call.id(), refusal) : bound.run().apply(named);
     }
 
     /**
@@ -80,24 +106,28 @@ public final class Approval {
      *
      * @param arguments the argument text as sent; {@code null} for none
      */
-    public static ToolResult runNative(Toolkit toolkit, Approver approver, String name, CharSequence arguments,
+    public static ToolResult runNative(Door door, Approver approver, String name, CharSequence arguments,
                                        String id) {
-        BoundTool bound = name == null ? null : toolkit.bind(name).orElse(null);
+        Binding bound = name == null ? null : door.bind().apply(name);
         if (bound == null) {
-            return unknown(toolkit, name, id);
+            return unknown(door.tools().get(), name, id);
         }
         ToolSpec tool = bound.tool();
-        Extraction read = toolkit.extractor().readNativeCall(tool.name(), arguments == null ? "" : arguments, id);
+        Extraction read = door.extractor().get().readNativeCall(tool.name(), arguments == null ? "" : arguments, id);
         if (!read.hasCalls()) {
             return ToolResult.failure(tool.name(), id, read.correctionPrompt().orElseThrow());
         }
         ToolCall call = read.calls().get(0);
         String refusal = refusal(approver, call, tool);
-        return refusal != null ? ToolResult.failure(tool.name(), id, refusal) : bound.dispatch(call);
+        return refusal != null ? ToolResult.failure(tool.name(), id, refusal) : bound.run().apply(call);
     }
 
-    /** The answer to a name that binds to no tool of the toolkit: never dispatched, so never run by another name. */
-    public static ToolResult unknown(Toolkit toolkit, String name, String id) {
-        return ToolResult.failure(name, id, ErrorTexts.unknownTool(name == null ? "" : name, toolkit.tools()));
+    /**
+     * The answer to a name that binds to no tool of the toolkit: never dispatched, so never run by another name.
+     *
+     * @param tools the toolkit's tools as they are now, which the message names
+     */
+    public static ToolResult unknown(List<ToolSpec> tools, String name, String id) {
+        return ToolResult.failure(name, id, ErrorTexts.unknownTool(name == null ? "" : name, tools));
     }
 }

@@ -1,12 +1,10 @@
 package dev.calltype.runtime.internal.dispatch;
 
-import dev.calltype.runtime.Approver;
 import dev.calltype.runtime.Extraction;
 import dev.calltype.runtime.ExtractionError;
 import dev.calltype.runtime.ToolCall;
 import dev.calltype.runtime.ToolCallExtractor;
 import dev.calltype.runtime.ToolResult;
-import dev.calltype.runtime.Toolkit;
 import dev.calltype.runtime.internal.scan.ErrorTexts;
 
 import java.util.ArrayList;
@@ -17,7 +15,8 @@ import java.util.function.Supplier;
 /**
  * What every toolkit's dispatch shares, hand-written (the API's toolkits, the tool loop) or generated (through
  * {@code support}): running an extraction's calls and errors in text order, the slow path of a native call, and the
- * guard around another toolkit's dispatch.
+ * guard around another toolkit's dispatch. It is given what to run (functions over the API's types) and names no
+ * toolkit, so that the API's {@code Toolkit}, whose defaults use it, and the engine depend one way.
  */
 public final class Dispatching {
 
@@ -31,15 +30,15 @@ public final class Dispatching {
      * message per result sends the prompt once. A call with too many positional arguments also gets
      * the tool's signature.
      *
-     * Every call goes through the one approval rule ({@link Approval#run}): bound once, a call to a tool that needs
-     * confirmation declined with a message that says why unless {@code approver} says yes.
+     * Every call goes through {@code run}, the door's approval rule ({@link Approval#run}): bound once, a call to a
+     * tool that needs confirmation declined with a message that says why unless the approver says yes.
      *
      * @param signatures each tool's signature by name ({@code null} for none), or {@code null} when the toolkit has
      *     none to give
-     * @param approver decides on calls to tools that need confirmation; {@code null} declines them all
+     * @param run runs one call a model made, by the approval rule
      */
-    public static List<ToolResult> handle(Toolkit toolkit, Extraction extraction,
-                                          Function<String, String> signatures, Approver approver) {
+    public static List<ToolResult> handle(Extraction extraction, Function<String, String> signatures,
+                                          Function<ToolCall, ToolResult> run) {
         List<ToolResult> results = new ArrayList<>();
         List<ToolCall> calls = extraction.calls();
         List<ExtractionError> errors = extraction.errors();
@@ -49,7 +48,7 @@ public final class Dispatching {
         while (c < calls.size() || e < errors.size()) {
             boolean takeCall = e >= errors.size() || (c < calls.size() && calls.get(c).start() <= errors.get(e).start());
             if (takeCall) {
-                results.add(Approval.run(toolkit, approver, calls.get(c++)));
+                results.add(run.apply(calls.get(c++)));
             } else {
                 ExtractionError error = errors.get(e++);
                 String text = prompt.isEmpty() ? error.message() : prompt;
@@ -90,37 +89,14 @@ public final class Dispatching {
     }
 
     /**
-     * Whether a toolkit runs native calls from their text itself: its class overrides
-     * {@link Toolkit#dispatchNative} (generated toolkits and combined toolkits do) instead of inheriting the
-     * default, which reads the text with its extractor and dispatches the call.
+     * The one guard around another toolkit's dispatch (a combined toolkit's part, the tool loop's toolkit): its
+     * result, or a failure in the wording of {@link ErrorTexts#toolFailed} when it breaks its promise and throws or
+     * returns {@code null}.
+     *
+     * @param name the name of the call {@code dispatch} runs, for the failure
+     * @param id its id, for the failure
      */
-    public static boolean ownNativeDispatch(Toolkit toolkit) {
-        try {
-            return toolkit.getClass().getMethod("dispatchNative", String.class, CharSequence.class, String.class)
-                    .getDeclaringClass() != Toolkit.class;
-        } catch (NoSuchMethodException e) {
-            throw new AssertionError("Toolkit declares dispatchNative", e);
-        }
-    }
-
-    /**
-     * The one guard around another toolkit's {@link Toolkit#dispatch} (a combined toolkit's part, the tool loop's
-     * toolkit): its result, or a failure in the wording of {@link ErrorTexts#toolFailed} when it breaks its promise
-     * and throws or returns {@code null}.
-     */
-    public static ToolResult guardedDispatch(Toolkit toolkit, ToolCall call) {
-        return guarded(call.name(), call.id(), () -> toolkit.dispatch(call));
-    }
-
-    /**
-     * The same guard around another toolkit's {@link Toolkit#dispatchNative} (a combined toolkit's part):
-     * its result, or the failure {@link #guardedDispatch} gives for the call of {@code name} it would have run.
-     */
-    public static ToolResult guardedNative(Toolkit toolkit, String name, CharSequence arguments, String id) {
-        return guarded(name, id, () -> toolkit.dispatchNative(name, arguments, id));
-    }
-
-    private static ToolResult guarded(String name, String id, Supplier<ToolResult> dispatch) {
+    public static ToolResult guarded(String name, String id, Supplier<ToolResult> dispatch) {
         try {
             ToolResult result = dispatch.get();
             return result != null ? result : ToolResult.failure(name, id, ErrorTexts.toolReturnedNothing(name));
