@@ -2,11 +2,6 @@ package dev.calltype.runtime.architecture;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.File;
-import java.io.PrintWriter;
-import java.io.StringWriter;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -16,7 +11,6 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.spi.ToolProvider;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -158,16 +152,9 @@ class PackageLayersTest {
      * (relative to {@code dev.calltype.runtime}, {@code ""} for the API package) with the packages it uses.
      */
     private static Map<String, Set<String>> packageEdges() {
-        Path classes = Path.of("target", "classes");
-        assertThat(classes.resolve("module-info.class")).exists();
-        ToolProvider jdeps = ToolProvider.findFirst("jdeps").orElseThrow();
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int exit = jdeps.run(new PrintWriter(out), new PrintWriter(err), "--multi-release", "17",
-                "--module-path", modulePath(), "-verbose:package", classes.toString());
-        assertThat(exit).as("jdeps exit; stderr: " + err + "; stdout: " + out).isZero();
+        String out = Jdeps.run("-verbose:package");
         Map<String, Set<String>> edges = new TreeMap<>();
-        for (String line : out.toString().split("\\R")) {
+        for (String line : out.split("\\R")) {
             Matcher m = EDGE.matcher(line);
             if (m.find()) {
                 String from = relative(m.group(1));
@@ -182,26 +169,5 @@ class PackageLayersTest {
 
     private static String relative(String suffix) {
         return suffix == null ? "" : suffix.substring(1);
-    }
-
-    /** The modules the runtime requires (Jackson, render), from the test's own class and module paths. */
-    private static String modulePath() {
-        List<String> entries = new ArrayList<>();
-        for (String property : List.of("jdk.module.path", "java.class.path")) {
-            String value = System.getProperty(property);
-            if (value == null) {
-                continue;
-            }
-            for (String entry : value.split(Pattern.quote(File.pathSeparator))) {
-                String name = Path.of(entry).getFileName() == null ? "" : Path.of(entry).getFileName().toString();
-                boolean render = entry.replace('\\', '/').contains("/render/target/")
-                        || name.startsWith("calltype-render");
-                if ((name.startsWith("jackson-") || render) && Files.exists(Path.of(entry))
-                        && !entries.contains(entry)) {
-                    entries.add(entry);
-                }
-            }
-        }
-        return String.join(File.pathSeparator, entries);
     }
 }
