@@ -32,12 +32,11 @@ class DecoratorTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     private final List<String> ran = new ArrayList<>();
 
-    /** The obvious timing toolkit: every method handed on, the calls timed and counted in dispatch. */
-    static final class Timing implements Toolkit {
+    /** A toolkit that hands its four methods on to another; {@code bind} and the rest are {@code Toolkit}'s own. */
+    abstract static class Delegating implements Toolkit {
         final Toolkit inner;
-        final List<String> timed = new CopyOnWriteArrayList<>();
 
-        Timing(Toolkit inner) {
+        Delegating(Toolkit inner) {
             this.inner = inner;
         }
 
@@ -54,6 +53,20 @@ class DecoratorTest {
         @Override
         public String formatInstructions(PromptFormat format) {
             return inner.formatInstructions(format);
+        }
+
+        @Override
+        public ToolResult dispatch(ToolCall call) {
+            return inner.dispatch(call);
+        }
+    }
+
+    /** The obvious timing toolkit: every method handed on, {@code bind} included, the calls timed in dispatch. */
+    static final class Timing extends Delegating {
+        final List<String> timed = new CopyOnWriteArrayList<>();
+
+        Timing(Toolkit inner) {
+            super(inner);
         }
 
         @Override
@@ -165,25 +178,10 @@ class DecoratorTest {
     void aBindingThroughADecoratorStillRunsOnlyTheToolItWasMadeFor() {
         Toolkit notes = notes();
         List<ToolSpec> listed = new ArrayList<>(notes.tools());
-        Toolkit changing = new Toolkit() { // tools that change, and Toolkit's own bind
+        Toolkit changing = new Delegating(notes) { // tools that change, and Toolkit's own bind
             @Override
             public List<ToolSpec> tools() {
                 return List.copyOf(listed);
-            }
-
-            @Override
-            public String schemaJson(SchemaDialect dialect) {
-                return notes.schemaJson(dialect);
-            }
-
-            @Override
-            public String formatInstructions(PromptFormat format) {
-                return notes.formatInstructions(format);
-            }
-
-            @Override
-            public ToolResult dispatch(ToolCall call) {
-                return notes.dispatch(call);
             }
         };
         Timing timing = new Timing(changing);

@@ -12,7 +12,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
@@ -168,18 +167,7 @@ class ClassCyclesTest {
      * {@code dev.calltype.runtime} and folded into its top-level class, with the runtime's classes it uses.
      */
     private static Map<String, Set<String>> classEdges() {
-        Map<String, Set<String>> edges = new TreeMap<>();
-        for (String line : Jdeps.run("-verbose:class", "-filter:none").split("\\R")) {
-            Matcher m = EDGE.matcher(line);
-            if (m.find()) {
-                String from = topLevel(m.group(1));
-                String to = topLevel(m.group(2));
-                if (!from.equals(to)) {
-                    edges.computeIfAbsent(from, k -> new TreeSet<>()).add(to);
-                }
-            }
-        }
-        return edges;
+        return Jdeps.edges(EDGE, ClassCyclesTest::topLevel, "-verbose:class", "-filter:none");
     }
 
     /** A class name relative to the runtime's package, its nested classes folded into the top-level one. */

@@ -9,6 +9,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.function.UnaryOperator;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.spi.ToolProvider;
 
@@ -34,6 +40,25 @@ final class Jdeps {
         int exit = jdeps.run(new PrintWriter(out), new PrintWriter(err), args.toArray(new String[0]));
         assertThat(exit).as("jdeps exit; stderr: " + err + "; stdout: " + out).isZero();
         return out.toString();
+    }
+
+    /**
+     * The edges jdeps prints with these options: every line {@code edge} matches, from its first group to its
+     * second, each named by {@code name}; an edge from a name to itself is left out.
+     */
+    static Map<String, Set<String>> edges(Pattern edge, UnaryOperator<String> name, String... options) {
+        Map<String, Set<String>> edges = new TreeMap<>();
+        for (String line : run(options).split("\\R")) {
+            Matcher m = edge.matcher(line);
+            if (m.find()) {
+                String from = name.apply(m.group(1));
+                String to = name.apply(m.group(2));
+                if (!from.equals(to)) {
+                    edges.computeIfAbsent(from, k -> new TreeSet<>()).add(to);
+                }
+            }
+        }
+        return edges;
     }
 
     /** The modules the runtime requires (Jackson, render), from the test's own class and module paths. */

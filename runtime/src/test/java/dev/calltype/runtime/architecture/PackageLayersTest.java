@@ -9,7 +9,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
@@ -152,19 +151,7 @@ class PackageLayersTest {
      * (relative to {@code dev.calltype.runtime}, {@code ""} for the API package) with the packages it uses.
      */
     private static Map<String, Set<String>> packageEdges() {
-        String out = Jdeps.run("-verbose:package");
-        Map<String, Set<String>> edges = new TreeMap<>();
-        for (String line : out.split("\\R")) {
-            Matcher m = EDGE.matcher(line);
-            if (m.find()) {
-                String from = relative(m.group(1));
-                String to = relative(m.group(2));
-                if (!from.equals(to)) {
-                    edges.computeIfAbsent(from, k -> new TreeSet<>()).add(to);
-                }
-            }
-        }
-        return edges;
+        return Jdeps.edges(EDGE, PackageLayersTest::relative, "-verbose:package");
     }
 
     private static String relative(String suffix) {
