@@ -43,11 +43,11 @@ class ClassCyclesTest {
         Map<String, Set<String>> edges = classEdges();
         assertThat(edges).as("classes jdeps read").containsKeys("Toolkit", "internal.dispatch.Dispatching",
                 "internal.formats.FamilyTable");
-        assertThat(edges.getOrDefault("WireFormat", Set.of())).as("what WireFormat uses").isEmpty();
         assertThat(edges.get("internal.formats.FamilyTable")).as("what the family table uses")
                 .contains("WireFormat", "internal.formats.Hermes");
         assertThat(edges.get("Toolkit")).as("what Toolkit uses").contains("internal.dispatch.Dispatching");
         assertThat(crossings(edges)).isEmpty();
+        assertThat(edges.getOrDefault("WireFormat", Set.of())).as("what WireFormat uses").isEmpty();
     }
 
     @Test
@@ -67,6 +67,7 @@ class ClassCyclesTest {
                 + " internal.scan.Finding)");
         edges.put("internal.scan.Finding", Set.of("internal.scan.Config"));
         assertThat(crossings(edges)).isEmpty();
+        assertThat(edges.getOrDefault("WireFormat", Set.of())).as("what WireFormat uses").isEmpty();
         assertThat(topLevel(RUNTIME + ".ToolCallExtractor$Builder")).isEqualTo("ToolCallExtractor");
     }
 
