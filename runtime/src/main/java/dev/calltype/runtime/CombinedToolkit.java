@@ -24,9 +24,9 @@ import java.util.Optional;
  * server that announced new tools): when a part's {@link Toolkit#tools()} is no longer the list the view was made
  * from, the view is made anew, so {@link #tools()} is a new list exactly when some part's tools changed.
  *
- * <p>A native call of a tool by its exact name goes to the part that owns the name through the part's own
- * {@link Toolkit#dispatchNative} (a generated toolkit reads a plain argument object straight into the parameters);
- * see {@link #dispatchNative}.
+ * <p>A native call of a tool by its exact name goes to the part that owns the name through the part's own native
+ * dispatch when it has one (a generated toolkit reads a plain argument object straight into the parameters); see
+ * {@link #dispatchNative}.
  */
 final class CombinedToolkit implements Toolkit {
 
@@ -51,8 +51,9 @@ final class CombinedToolkit implements Toolkit {
         final Map<SchemaDialect, String> schemas = new EnumMap<>(SchemaDialect.class);
         final Map<PromptFormat, String> instructions = new EnumMap<>(PromptFormat.class);
         /**
-         * The tools whose owner is handed their native calls, by name: owners that read argument text within the
-         * limits this view's extractor reads it in, so that they read every text as it does.
+         * The tools whose owner dispatches native calls itself, by name: owners that say so ({@link Toolkit#ownsNativeDispatch})
+         * and read argument text within the limits this view's extractor reads it in, so that they read every
+         * text as it does.
          */
         final Map<String, Toolkit> natives = new HashMap<>();
         /** The extractor over {@link #tools}, made at its first use. */
@@ -71,7 +72,8 @@ final class CombinedToolkit implements Toolkit {
                 Toolkit part = parts.get(i);
                 List<ToolSpec> listed = part.tools();
                 List<ToolSpec> mine = new ArrayList<>(listed.size());
-                Toolkit own = part.extractor().limits().equals(ExtractionLimits.DEFAULTS) ? part : null;
+                Toolkit own = part.ownsNativeDispatch()
+                        && part.extractor().limits().equals(ExtractionLimits.DEFAULTS) ? part : null;
                 seen.add(listed);
                 for (ToolSpec tool : listed) {
                     Integer previous = owner.putIfAbsent(tool.name(), i);
@@ -162,16 +164,16 @@ final class CombinedToolkit implements Toolkit {
 
     /**
      * A part as messages name it: its number and class ({@code toolkit #1 (NotesTools)}), or what its own
-     * {@code toString} says when it has one ({@code toolkit #2 (MCP server npx …)}), not {@code Object}'s and not the
-     * runtime's own.
+     * {@code toString} says when it has one that is not the runtime's own ({@code toolkit #2 (MCP server npx …)}).
      */
     private static String describe(Toolkit toolkit, int index) {
         Class<?> type = toolkit.getClass();
         String name = type.getSimpleName().isEmpty() ? type.getName() : type.getSimpleName();
         try {
             String own = String.valueOf(toolkit);
-            boolean objects = own.equals(type.getName() + "@" + Integer.toHexString(toolkit.hashCode()));
-            if (!objects && type.getPackage() != Toolkit.class.getPackage()) {
+            // Object's toString says nothing the class name does not; the runtime's own toolkits are named by class
+            if (!own.equals(type.getName() + "@" + Integer.toHexString(toolkit.hashCode()))
+                    && type.getPackage() != Toolkit.class.getPackage()) {
                 name = TerminalText.line(own.length() > 120 ? own.substring(0, 120) + "…" : own);
             }
         } catch (RuntimeException e) {
@@ -267,9 +269,9 @@ final class CombinedToolkit implements Toolkit {
             part = v.route.get(tool.name());
             call = call.withName(tool.name());
         }
-        Toolkit routed = part;
-        ToolCall named = call;
-        return Dispatching.guarded(named.name(), named.id(), () -> routed.dispatch(named));
+        Toolkit runs = part;
+        ToolCall routed = call;
+        return Dispatching.guarded(routed.name(), routed.id(), () -> runs.dispatch(routed));
     }
 
     /**
@@ -309,9 +311,9 @@ final class CombinedToolkit implements Toolkit {
 
     /**
      * Runs a native call. A call of one of the tools by its exact name goes to the part that owns the name (the
-     * part {@link #dispatch} routes it to) through the part's own {@link Toolkit#dispatchNative}, when the part reads
-     * argument text within the same limits. Every other call — a tool of a part with other limits, a name that is
-     * not exact, no name — is read by {@link #extractor()} and dispatched.
+     * part {@link #dispatch} routes it to) through the part's own native dispatch, when the part has one and reads
+     * argument text within the same limits. Every other call — a tool of a part without its own native dispatch,
+     * a name that is not exact, no name — is read by {@link #extractor()} and dispatched.
      *
      * <p>The part's answer is this toolkit's answer except when the part could not read the text: its correction
      * prompt lists only its own tools. So when the part answers with a failure, the text is read here as well;
@@ -331,6 +333,12 @@ final class CombinedToolkit implements Toolkit {
         }
         return Dispatching.readNative(v.extractor(), name, arguments, id,
                 call -> answered != null ? answered : dispatch(call));
+    }
+
+    /** Its parts run native calls through {@link #dispatchNative}, the part's own where it has one. */
+    @Override
+    public boolean ownsNativeDispatch() {
+        return true;
     }
 
     @Override

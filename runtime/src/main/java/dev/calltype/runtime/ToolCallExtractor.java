@@ -44,7 +44,7 @@ public final class ToolCallExtractor {
     /** The default closing tag of {@link WireFormat#BRACKET_TAGS}. */
     public static final String DEFAULT_CLOSE_TAG = "[/TOOL_CALL]";
 
-    /** Every format: the family of each {@link WireFormat} that has one, and the generic recognizers. */
+    /** Every format: the families of the engine's table, and the generic recognizers. */
     private static final Recognizers FORMATS = new Recognizers(FamilyTable.families());
 
     private final Config cfg;

@@ -72,6 +72,19 @@ public interface Toolkit {
     }
 
     /**
+     * Whether this toolkit's {@link #dispatchNative} is its own rather than the default: a combined toolkit hands a
+     * native call of one of this toolkit's tools straight to it when it says yes, and otherwise reads the argument
+     * text with its own extractor first. The answer to a call is the same either way. Generated and combined
+     * toolkits say yes; a toolkit that overrides {@link #dispatchNative} may, and a decorator forwards what the
+     * toolkit it wraps says.
+     *
+     * @return whether {@link #dispatchNative} reads a native call itself; {@code false} by default
+     */
+    default boolean ownsNativeDispatch() {
+        return false;
+    }
+
+    /**
      * The tool a name a model wrote means: the tool of exactly that name, else the one tool whose name is the
      * same ignoring case and the separators {@code _ - .} and space ({@code getWeather}, {@code GET-WEATHER} and
      * {@code get.weather} all mean {@code get_weather}); failing both, the same for the name's last dotted segment
@@ -100,7 +113,8 @@ public interface Toolkit {
      * name still resolves to an equal {@link ToolSpec}, then dispatches the call under that name through the toolkit
      * the door holds ({@link BoundTool#dispatch(ToolCall, Toolkit)}): this one, or a decorator that wraps it and hands
      * {@code bind} on to it, whose own {@link #dispatch} then sees the call. A toolkit whose tools can change while a
-     * call is being decided on overrides it to check and run as one step (the MCP toolkit does).
+     * call is being decided on overrides it to check and run as one step (the MCP toolkit does); a combined toolkit
+     * hands it on to the part that owns the tool.
      *
      * @param name the tool name as the model wrote it
      * @return the bound tool; empty when the name matches no tool or is ambiguous
@@ -158,14 +172,10 @@ public interface Toolkit {
      * @return one result per call and per extraction error, in text order; empty when the output has neither
      */
     default List<ToolResult> handle(String llmOutput, Approver approver) {
-        Approval.Door door = door(this);
-        return Dispatching.handle(extractor().extract(llmOutput), null, call -> Approval.run(door, approver, call));
-    }
-
-    /** A toolkit as the engine's approval rule uses it: each binding runs through {@code toolkit}. */
-    private static Approval.Door door(Toolkit toolkit) {
-        return new Approval.Door(name -> toolkit.bind(name)
-                .map(bound -> new Approval.Binding(bound.tool(), call -> bound.dispatch(call, toolkit))).orElse(null),
-                toolkit::tools, toolkit::extractor);
+        // the approval rule asks through functions: the engine does not name Toolkit (Bindings.of is this, outside)
+        Approval.Tools tools = new Approval.Tools(name -> bind(name)
+                .map(b -> new Approval.Bound(b.tool(), call -> b.dispatch(call, this))).orElse(null),
+                this::tools, this::extractor);
+        return Dispatching.handle(tools, extractor().extract(llmOutput), null, approver);
     }
 }

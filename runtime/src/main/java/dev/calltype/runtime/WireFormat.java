@@ -4,8 +4,8 @@ package dev.calltype.runtime;
  * The textual format a tool call was found in. Each is recognised by default and can be switched
  * off on {@link ToolCallExtractor.Builder}.
  *
- * <p>A plain list of names: which model family reads each format is the engine's business (its family table), so
- * this type depends on nothing.
+ * <p>A plain name: which model family's file in the engine reads a format is the engine's own table, not this
+ * type's.
  */
 public enum WireFormat {
     /** {@code TOOL_CALL} marker (configurable) followed by a JSON object, fenced or not. */
@@ -108,5 +108,5 @@ public enum WireFormat {
     /** A pythonic call or list of calls: {@code search(query="AI", limit=5)}. */
     PYTHONIC,
     /** A native tool call from the provider's own field (OpenAI {@code tool_calls}), not from text. */
-    NATIVE
+    NATIVE;
 }

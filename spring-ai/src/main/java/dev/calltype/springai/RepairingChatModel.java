@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.calltype.runtime.Ending;
 import dev.calltype.runtime.StreamEvent;
 import dev.calltype.runtime.ToolCall;
 import dev.calltype.runtime.ToolSpec;
@@ -78,7 +79,7 @@ final class RepairingChatModel implements ChatModel {
             if (answer == null) {
                 return response;
             }
-            ReplyRepair.Repaired r = repair.repair(answer.getText(), calls(answer));
+            ReplyRepair.Repaired r = repair.repair(answer.getText(), calls(answer), ending(response));
             if (r.needsCorrection() && corrections < MAX_CORRECTIONS) {
                 corrections++;
                 current = correction(current, answer, r);
@@ -115,8 +116,13 @@ final class RepairingChatModel implements ChatModel {
             ReplyRepair.Streaming text = repair.streaming();
             ToolCallChunks chunks = new ToolCallChunks();
             ChatResponse[] lastChunk = new ChatResponse[1];
+            String[] finish = new String[1];
             Flux<ChatResponse> visible = model.stream(external(prompt)).concatMap(chunk -> {
                 lastChunk[0] = chunk;
+                String reason = SpringAiChatModel.finishReason(chunk);
+                if (reason != null) {
+                    finish[0] = reason;
+                }
                 AssistantMessage out = output(chunk);
                 if (out == null) {
                     return Flux.just(chunk);
@@ -130,8 +136,9 @@ final class RepairingChatModel implements ChatModel {
                 return Flux.fromIterable(chunks(chunk, events));
             });
             Flux<ChatResponse> end = Flux.defer(() -> {
-                List<StreamEvent> events = text.finish();
-                ReplyRepair.Repaired r = text.result(chunks.calls());
+                Ending ending = Ending.of(finish[0]);
+                List<StreamEvent> events = text.finish(ending);
+                ReplyRepair.Repaired r = text.result(chunks.calls(), ending);
                 List<ChatResponse> rest = chunks(lastChunk[0], events);
                 AssistantMessage answer = AssistantMessage.builder().content(r.text()).build();
                 if (r.needsCorrection() && corrections < MAX_CORRECTIONS) {
@@ -162,6 +169,14 @@ final class RepairingChatModel implements ChatModel {
             });
             return visible.concatWith(end);
         });
+    }
+
+    /**
+     * How the reply ended, from its finish reason: at the token limit its last call never runs, native or written in
+     * the text, even when its arguments close.
+     */
+    private static Ending ending(ChatResponse response) {
+        return Ending.of(SpringAiChatModel.finishReason(response));
     }
 
     /** The chunks the user gets for a delta's events: its text without markup, reasoning in the metadata. */

@@ -103,11 +103,22 @@ public final class SpringAiChatModel implements ModelClient {
         TokenUsage usage = u == null || u instanceof EmptyUsage
                 || u.getPromptTokens() == null && u.getCompletionTokens() == null ? null
                 : new TokenUsage(count(u.getPromptTokens()), count(u.getCompletionTokens()));
-        String finish = response.getResult().getMetadata() == null ? null
-                : response.getResult().getMetadata().getFinishReason();
+        String finish = finishReason(response);
         String model = m == null || m.getModel() == null || m.getModel().isEmpty() ? null : m.getModel();
-        return new ReplyMetadata(model, finish == null || finish.isEmpty() ? null : finish.toLowerCase(Locale.ROOT),
-                usage, null, null);
+        return new ReplyMetadata(model, finish == null ? null : finish.toLowerCase(Locale.ROOT), usage, null, null);
+    }
+
+    /**
+     * The finish reason of the response's first generation as the provider spelled it ({@code LENGTH},
+     * {@code length}, {@code max_tokens}, …), or {@code null} when it gives none, as a stream's chunks before the
+     * last do. {@code Ending.of} reads it: at the token limit a reply's last call never runs.
+     */
+    static String finishReason(ChatResponse response) {
+        if (response == null || response.getResult() == null || response.getResult().getMetadata() == null) {
+            return null;
+        }
+        String reason = response.getResult().getMetadata().getFinishReason();
+        return reason == null || reason.isBlank() ? null : reason;
     }
 
     private static long count(Integer n) {

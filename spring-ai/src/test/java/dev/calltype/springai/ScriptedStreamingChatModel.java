@@ -19,12 +19,36 @@ import reactor.core.publisher.Flux;
  */
 final class ScriptedStreamingChatModel implements ChatModel {
 
-    private final Deque<List<AssistantMessage>> script;
+    private final Deque<List<Generation>> script;
     final List<Prompt> prompts = new ArrayList<>();
 
     @SafeVarargs
     ScriptedStreamingChatModel(List<AssistantMessage>... replies) {
-        this.script = new ArrayDeque<>(List.of(replies));
+        this(List.of(replies).stream().map(r -> r.stream().map(Generation::new).toList()).toList());
+    }
+
+    private ScriptedStreamingChatModel(List<List<Generation>> replies) {
+        this.script = new ArrayDeque<>(replies);
+    }
+
+    /** A model whose replies' chunks carry their own metadata (a finish reason: see {@link #ended}). */
+    @SafeVarargs
+    static ScriptedStreamingChatModel of(List<Generation>... replies) {
+        return new ScriptedStreamingChatModel(List.of(replies));
+    }
+
+    /**
+     * A reply's chunks as a provider streams them: the finish reason on the last chunk, then a chunk with no text
+     * and no finish reason (where providers put the usage).
+     */
+    static List<Generation> ended(List<AssistantMessage> chunks, String finishReason) {
+        List<Generation> out = new ArrayList<>();
+        for (int i = 0; i < chunks.size(); i++) {
+            out.add(i < chunks.size() - 1 ? new Generation(chunks.get(i)) : ScriptedChatModel.ended(chunks.get(i),
+                    finishReason));
+        }
+        out.add(new Generation(new AssistantMessage("")));
+        return out;
     }
 
     /** A reply of text only, in pieces of {@code size} characters. */
@@ -45,11 +69,11 @@ final class ScriptedStreamingChatModel implements ChatModel {
     public Flux<ChatResponse> stream(Prompt prompt) {
         return Flux.defer(() -> {
             prompts.add(prompt);
-            List<AssistantMessage> next = script.poll();
+            List<Generation> next = script.poll();
             if (next == null) {
                 return Flux.error(new IllegalStateException("no reply left for prompt #" + prompts.size()));
             }
-            return Flux.fromIterable(next).map(m -> new ChatResponse(List.of(new Generation(m))));
+            return Flux.fromIterable(next).map(g -> new ChatResponse(List.of(g)));
         });
     }
 

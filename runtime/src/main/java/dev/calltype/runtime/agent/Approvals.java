@@ -6,6 +6,7 @@ import dev.calltype.runtime.ToolResult;
 import dev.calltype.runtime.ToolSpec;
 import dev.calltype.runtime.Toolkit;
 import dev.calltype.runtime.internal.dispatch.Approval;
+import dev.calltype.runtime.internal.dispatch.Bindings;
 
 import java.util.Objects;
 import java.util.Optional;
@@ -57,11 +58,7 @@ public final class Approvals {
      */
     public static ToolResult dispatch(Toolkit toolkit, Approver approver, String name,
                                       CharSequence arguments, String id) {
-        Objects.requireNonNull(toolkit, "toolkit");
-        Approval.Door door = new Approval.Door(n -> toolkit.bind(n)
-                .map(bound -> new Approval.Binding(bound.tool(), call -> bound.dispatch(call, toolkit))).orElse(null),
-                toolkit::tools, toolkit::extractor);
-        return Approval.runNative(door, approver, name, arguments, id);
+        return Approval.runNative(Bindings.of(Objects.requireNonNull(toolkit, "toolkit")), approver, name, arguments, id);
     }
 
     /**

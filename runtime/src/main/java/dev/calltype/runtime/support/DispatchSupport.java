@@ -9,7 +9,7 @@ import dev.calltype.runtime.ToolResult;
 import dev.calltype.runtime.ToolSpec;
 import dev.calltype.runtime.Toolkit;
 import dev.calltype.runtime.internal.args.Names;
-import dev.calltype.runtime.internal.dispatch.Approval;
+import dev.calltype.runtime.internal.dispatch.Bindings;
 import dev.calltype.runtime.internal.dispatch.Dispatching;
 import dev.calltype.runtime.internal.scan.ErrorTexts;
 
@@ -408,11 +408,7 @@ public final class DispatchSupport {
      * @param texts the toolkit's signatures, or {@code null} when it has none to give
      */
     public static List<ToolResult> handle(Toolkit toolkit, Extraction extraction, ToolTexts texts) {
-        Approval.Door door = new Approval.Door(name -> toolkit.bind(name)
-                .map(bound -> new Approval.Binding(bound.tool(), call -> bound.dispatch(call, toolkit))).orElse(null),
-                toolkit::tools, toolkit::extractor);
-        return Dispatching.handle(extraction, texts == null ? null : texts::signature,
-                call -> Approval.run(door, null, call));
+        return Dispatching.handle(Bindings.of(toolkit), extraction, texts == null ? null : texts::signature, null);
     }
 
     /**

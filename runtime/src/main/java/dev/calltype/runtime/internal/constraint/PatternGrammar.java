@@ -31,6 +31,8 @@ final class PatternGrammar {
     static final int MAX_SIZE = 10_000;
 
     private static final int BMP_END = 0xFFFF;
+    /** A class no character is in: what a set the dialect cannot write leaves (as {@code GrammarWriter.NOTHING}). */
+    private static final String NOTHING = "[^\\x00-\\U0010FFFF]";
 
     private final String p;
     private final int[] plain;
@@ -47,7 +49,7 @@ final class PatternGrammar {
      *
      * @param pattern the schema's {@code pattern}
      * @param plainAscii the ASCII characters the dialect writes as themselves, as {@code "a-z,."}-style ranges of
-     *     single characters and {@code x-y} pairs (the class body {@link GrammarWriter} uses)
+     *     single characters and {@code x-y} pairs (the class body the grammar writer uses)
      * @return the expression, or {@code null} when the pattern cannot be written
      */
     static String of(String pattern, String plainAscii) {
@@ -180,7 +182,7 @@ final class PatternGrammar {
 
     private Expr set(int[] ranges) {
         int[] allowed = intersect(ranges, plain);
-        return new Expr(allowed.length == 0 ? GrammarWriter.NOTHING : cls(allowed), 1);
+        return new Expr(allowed.length == 0 ? NOTHING : cls(allowed), 1);
     }
 
     private Expr quantified(Expr atom) throws Unsupported {

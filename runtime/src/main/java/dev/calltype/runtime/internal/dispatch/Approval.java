@@ -19,29 +19,30 @@ import java.util.function.Supplier;
  * binds to no tool is answered as unknown and never dispatched by name; a tool that needs confirmation runs only
  * when the approver says yes to exactly that call; without an approver it is declined, and the model is told why.
  *
- * <p>The door hands the rule its toolkit as functions ({@link Door}), so that the engine names no toolkit.
+ * <p>It asks a toolkit through {@link Tools}, not by naming the API's {@code Toolkit}: {@code Toolkit.handle} uses
+ * this rule, and the engine does not use the API type that uses it.
  */
 public final class Approval {
 
     /**
-     * A name bound to the tool it means, as the rule decides on it and runs it: the API's {@code BoundTool}, run
-     * through the door's toolkit.
+     * What the rule asks of a toolkit: its {@code bind}, {@code tools} and {@code extractor} ({@code
+     * Bindings.of(toolkit)} for a toolkit).
      *
-     * @param tool the bound tool, what the approver is shown
-     * @param run runs a call on exactly that tool, or answers that it changed
+     * @param bind the tool a name means, bound once, or {@code null} for none
+     * @param tools every tool, for the answer to a name that means none
+     * @param extractor reads a native call's arguments
      */
-    public record Binding(ToolSpec tool, Function<ToolCall, ToolResult> run) {
+    public record Tools(Function<String, Bound> bind, Supplier<List<ToolSpec>> tools,
+                        Supplier<ToolCallExtractor> extractor) {
     }
 
     /**
-     * The toolkit a door runs a model's calls on, as the rule uses it.
+     * A tool bound once: the tool as bound and what runs a call on exactly that tool ({@code BoundTool}'s).
      *
-     * @param bind the binding of a name, or {@code null} when it means no tool
-     * @param tools the tools as they are now, for the message about a name that means none
-     * @param extractor the toolkit's extractor, which reads a native call's argument text
+     * @param tool the tool
+     * @param runner runs a call on it
      */
-    public record Door(Function<String, Binding> bind, Supplier<List<ToolSpec>> tools,
-                       Supplier<ToolCallExtractor> extractor) {
+    public record Bound(ToolSpec tool, Function<ToolCall, ToolResult> runner) {
     }
 
     /** How every refusal's message begins. */
@@ -84,19 +85,19 @@ public final class Approval {
      * A call a model made, bound, decided on and run: the failure for a name that means no tool, the refusal when
      * the bound tool needs confirmation and the approver does not say yes, else the bound tool's result.
      *
-     * @param door the toolkit the call is for
+     * @param toolkit the toolkit the call is for
      * @param approver decides on calls to tools that need confirmation; {@code null} declines them all
      * @param call the call as the model wrote it (its name in any spelling the one rule reads)
      */
-    public static ToolResult run(Door door, Approver approver, ToolCall call) {
-        Binding bound = door.bind().apply(call.name());
+    public static ToolResult run(Tools toolkit, Approver approver, ToolCall call) {
+        Bound bound = toolkit.bind().apply(call.name());
         if (bound == null) {
-            return unknown(door.tools().get(), call.name(), call.id());
+            return unknown(toolkit.tools().get(), call.name(), call.id());
         }
         ToolSpec tool = bound.tool();
         ToolCall named = tool.name().equals(call.name()) ? call : call.withName(tool.name());
         String refusal = refusal(approver, named, tool);
-        return refusal != null ? ToolResult.failure(tool.name(), call.id(), refusal) : bound.run().apply(named);
+        return refusal != null ? ToolResult.failure(tool.name(), call.id(), refusal) : bound.runner().apply(named);
     }
 
     /**
@@ -106,27 +107,23 @@ public final class Approval {
      *
      * @param arguments the argument text as sent; {@code null} for none
      */
-    public static ToolResult runNative(Door door, Approver approver, String name, CharSequence arguments,
+    public static ToolResult runNative(Tools toolkit, Approver approver, String name, CharSequence arguments,
                                        String id) {
-        Binding bound = name == null ? null : door.bind().apply(name);
+        Bound bound = name == null ? null : toolkit.bind().apply(name);
         if (bound == null) {
-            return unknown(door.tools().get(), name, id);
+            return unknown(toolkit.tools().get(), name, id);
         }
         ToolSpec tool = bound.tool();
-        Extraction read = door.extractor().get().readNativeCall(tool.name(), arguments == null ? "" : arguments, id);
+        Extraction read = toolkit.extractor().get().readNativeCall(tool.name(), arguments == null ? "" : arguments, id);
         if (!read.hasCalls()) {
             return ToolResult.failure(tool.name(), id, read.correctionPrompt().orElseThrow());
         }
         ToolCall call = read.calls().get(0);
         String refusal = refusal(approver, call, tool);
-        return refusal != null ? ToolResult.failure(tool.name(), id, refusal) : bound.run().apply(call);
+        return refusal != null ? ToolResult.failure(tool.name(), id, refusal) : bound.runner().apply(call);
     }
 
-    /**
-     * The answer to a name that binds to no tool of the toolkit: never dispatched, so never run by another name.
-     *
-     * @param tools the toolkit's tools as they are now, which the message names
-     */
+    /** The answer to a name that binds to no tool of the toolkit: never dispatched, so never run by another name. */
     public static ToolResult unknown(List<ToolSpec> tools, String name, String id) {
         return ToolResult.failure(name, id, ErrorTexts.unknownTool(name == null ? "" : name, tools));
     }

@@ -1,5 +1,6 @@
 package dev.calltype.runtime.internal.dispatch;
 
+import dev.calltype.runtime.Approver;
 import dev.calltype.runtime.Extraction;
 import dev.calltype.runtime.ExtractionError;
 import dev.calltype.runtime.ToolCall;
@@ -15,8 +16,7 @@ import java.util.function.Supplier;
 /**
  * What every toolkit's dispatch shares, hand-written (the API's toolkits, the tool loop) or generated (through
  * {@code support}): running an extraction's calls and errors in text order, the slow path of a native call, and the
- * guard around another toolkit's dispatch. It is given what to run (functions over the API's types) and names no
- * toolkit, so that the API's {@code Toolkit}, whose defaults use it, and the engine depend one way.
+ * guard around another toolkit's dispatch.
  */
 public final class Dispatching {
 
@@ -30,15 +30,16 @@ public final class Dispatching {
      * message per result sends the prompt once. A call with too many positional arguments also gets
      * the tool's signature.
      *
-     * Every call goes through {@code run}, the door's approval rule ({@link Approval#run}): bound once, a call to a
-     * tool that needs confirmation declined with a message that says why unless the approver says yes.
+     * Every call goes through the one approval rule ({@link Approval#run}): bound once, a call to a tool that needs
+     * confirmation declined with a message that says why unless {@code approver} says yes.
      *
+     * @param toolkit what the approval rule asks of the toolkit ({@code Bindings.of(toolkit)})
      * @param signatures each tool's signature by name ({@code null} for none), or {@code null} when the toolkit has
      *     none to give
-     * @param run runs one call a model made, by the approval rule
+     * @param approver decides on calls to tools that need confirmation; {@code null} declines them all
      */
-    public static List<ToolResult> handle(Extraction extraction, Function<String, String> signatures,
-                                          Function<ToolCall, ToolResult> run) {
+    public static List<ToolResult> handle(Approval.Tools toolkit, Extraction extraction,
+                                          Function<String, String> signatures, Approver approver) {
         List<ToolResult> results = new ArrayList<>();
         List<ToolCall> calls = extraction.calls();
         List<ExtractionError> errors = extraction.errors();
@@ -48,7 +49,7 @@ public final class Dispatching {
         while (c < calls.size() || e < errors.size()) {
             boolean takeCall = e >= errors.size() || (c < calls.size() && calls.get(c).start() <= errors.get(e).start());
             if (takeCall) {
-                results.add(run.apply(calls.get(c++)));
+                results.add(Approval.run(toolkit, approver, calls.get(c++)));
             } else {
                 ExtractionError error = errors.get(e++);
                 String text = prompt.isEmpty() ? error.message() : prompt;
@@ -89,12 +90,13 @@ public final class Dispatching {
     }
 
     /**
-     * The one guard around another toolkit's dispatch (a combined toolkit's part, the tool loop's toolkit): its
-     * result, or a failure in the wording of {@link ErrorTexts#toolFailed} when it breaks its promise and throws or
-     * returns {@code null}.
+     * The one guard around another toolkit's dispatch (a combined toolkit's part, by its {@code dispatch} or its
+     * {@code dispatchNative}): its result, or a failure in the wording of {@link ErrorTexts#toolFailed} when it breaks
+     * its promise and throws or returns {@code null}.
      *
-     * @param name the name of the call {@code dispatch} runs, for the failure
-     * @param id its id, for the failure
+     * @param name the tool name of the call it runs
+     * @param id the call's id
+     * @param dispatch runs the call on the other toolkit
      */
     public static ToolResult guarded(String name, String id, Supplier<ToolResult> dispatch) {
         try {
