@@ -1,7 +1,7 @@
 package dev.calltype.runtime;
 
-
 import java.util.Objects;
+import java.util.function.BooleanSupplier;
 
 /**
  * One tool a call's name was resolved to, held together with the toolkit that owns it, so that what was decided on
@@ -16,6 +16,12 @@ import java.util.Objects;
  *     ToolResult result = bound.dispatch(call);  // the tool the user was asked about, or a failure
  * }
  * }</pre>
+ *
+ * <p>A binding is one of two kinds. One its owner made with {@link #of} checks and runs the call itself, in one
+ * step (an MCP toolkit's). One {@link Toolkit#bind}'s default made is a binding by name: it checks that the owner
+ * still has the tool, then dispatches the call by the tool's name through the toolkit a door holds
+ * ({@link #dispatch(ToolCall, Toolkit)}), so that a toolkit that wraps another and hands {@code bind} on to it (a
+ * timing or logging decorator) still sees, in its own {@code dispatch}, every call it is asked to run.
  */
 public final class BoundTool {
 
@@ -36,12 +42,16 @@ public final class BoundTool {
 
     private final Toolkit owner;
     private final ToolSpec tool;
+    /** Checks and runs a call as one step; {@code null} for a binding by name. */
     private final Runner runner;
+    /** For a binding by name: whether the owner still has the tool as it was bound. */
+    private final BooleanSupplier stillBound;
 
-    private BoundTool(Toolkit owner, ToolSpec tool, Runner runner) {
+    private BoundTool(Toolkit owner, ToolSpec tool, Runner runner, BooleanSupplier stillBound) {
         this.owner = owner;
         this.tool = tool;
         this.runner = runner;
+        this.stillBound = stillBound;
     }
 
     /**
@@ -56,7 +66,27 @@ public final class BoundTool {
      */
     public static BoundTool of(Toolkit owner, ToolSpec tool, Runner runner) {
         return new BoundTool(Objects.requireNonNull(owner, "owner"), Objects.requireNonNull(tool, "tool"),
-                Objects.requireNonNull(runner, "runner"));
+                Objects.requireNonNull(runner, "runner"), null);
+    }
+
+    /**
+     * A binding by name, for {@link Toolkit#bind}'s default: the call runs when {@code stillBound} says the owner
+     * still has the tool as it was bound, dispatched by its name through the toolkit a door holds.
+     */
+    static BoundTool byName(Toolkit owner, ToolSpec tool, BooleanSupplier stillBound) {
+        return new BoundTool(owner, tool, null, stillBound);
+    }
+
+    /**
+     * This binding, run only while {@code also} holds as well: for a combined toolkit, that it still routes the
+     * name to the part that bound it. A binding the owner runs itself is returned as it is (it checks for itself).
+     */
+    BoundTool alsoIf(BooleanSupplier also) {
+        if (runner != null) {
+            return this;
+        }
+        BooleanSupplier own = stillBound;
+        return new BoundTool(owner, tool, null, () -> also.getAsBoolean() && own.getAsBoolean());
     }
 
     /**
@@ -88,10 +118,29 @@ public final class BoundTool {
      * @throws NullPointerException when {@code call} is {@code null}
      */
     public ToolResult dispatch(ToolCall call) {
+        return dispatch(call, owner);
+    }
+
+    /**
+     * Runs a call on the bound tool as a door that holds {@code door} runs it: a binding by name (see the class
+     * comment) is checked against its owner and dispatched through {@code door}'s {@link Toolkit#dispatch}, so that a
+     * decorator that hands {@code bind} on to the toolkit it wraps still sees the call; a binding its owner runs
+     * itself runs as {@link #dispatch(ToolCall)} runs it. {@code ToolLoop}, {@link Toolkit#handle(String, Approver)}
+     * and the framework adapters' approval rule run every call this way, through the toolkit they were given.
+     *
+     * @param call the call the name was bound for
+     * @param door the toolkit the name was bound through ({@code door.bind(...)} gave this binding)
+     * @return the tool's result; a failure when the owner no longer has the tool as it was bound (the call was
+     *     not run), or when the tool failed
+     * @throws NullPointerException when {@code call} or {@code door} is {@code null}
+     */
+    public ToolResult dispatch(ToolCall call, Toolkit door) {
+        Objects.requireNonNull(door, "door");
         ToolCall named = call.name().equals(tool.name()) ? call : call.withName(tool.name());
         ToolResult result;
         try {
-            result = runner.runIfBound(named);
+            result = runner != null ? runner.runIfBound(named)
+                    : stillBound.getAsBoolean() ? door.dispatch(named) : null;
         } catch (RuntimeException | StackOverflowError | AssertionError | LinkageError e) {
             return ToolResult.thrown(tool.name(), call.id(), e);
         }

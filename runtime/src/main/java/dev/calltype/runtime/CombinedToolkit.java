@@ -277,7 +277,9 @@ final class CombinedToolkit implements Toolkit {
     /**
      * Binds a name to the tool of the part that owns it, through the part's own {@link Toolkit#bind}: the binding
      * runs the call on that part's tool or not at all, whatever the name comes to mean in this toolkit later (a
-     * part's tool removed, so that the name now folds onto another part's tool).
+     * part's tool removed, so that the name now folds onto another part's tool). A binding by name (a part that
+     * keeps {@code Toolkit}'s {@code bind}) also checks that this toolkit still routes the name to that part, and
+     * then runs through the door's toolkit as every binding by name does.
      */
     @Override
     public Optional<BoundTool> bind(String name) {
@@ -296,7 +298,9 @@ final class CombinedToolkit implements Toolkit {
             part = v.route.get(exact);
         }
         String owned = exact;
-        return part.bind(owned).filter(bound -> bound.tool().name().equals(owned));
+        Toolkit owner = part;
+        return part.bind(owned).filter(bound -> bound.tool().name().equals(owned))
+                .map(bound -> bound.alsoIf(() -> view().route.get(owned) == owner));
     }
 
     /** An extractor over {@link #tools()} as they are now, made once per change of the tools. */

@@ -109,19 +109,19 @@ public interface Toolkit {
      * mean (an MCP server's tools that changed in between). {@code ToolLoop} binds every call of a reply before it
      * asks for approval and runs each call through its binding.
      *
-     * <p>This default binds to {@link #resolve}'s tool and, when the call runs, checks that the tool's own name
-     * still resolves to an equal {@link ToolSpec} before it {@link #dispatch dispatches} the call under that name.
-     * A toolkit whose tools can change while a call is being decided on overrides it to check and run as one step
-     * (the combined and MCP toolkits do).
+     * <p>This default binds to {@link #resolve}'s tool by name: when the call runs, it checks that the tool's own
+     * name still resolves to an equal {@link ToolSpec}, then dispatches the call under that name through the toolkit
+     * the door holds ({@link BoundTool#dispatch(ToolCall, Toolkit)}): this one, or a decorator that wraps it and hands
+     * {@code bind} on to it, whose own {@link #dispatch} then sees the call. A toolkit whose tools can change while a
+     * call is being decided on overrides it to check and run as one step (the MCP toolkit does); a combined toolkit
+     * hands it on to the part that owns the tool.
      *
      * @param name the tool name as the model wrote it
      * @return the bound tool; empty when the name matches no tool or is ambiguous
      */
     default Optional<BoundTool> bind(String name) {
-        return resolve(name).map(tool -> BoundTool.of(this, tool, call -> {
-            ToolSpec now = resolve(tool.name()).orElse(null);
-            return tool.equals(now) ? dispatch(call) : null;
-        }));
+        return resolve(name).map(tool -> BoundTool.byName(this, tool,
+                () -> tool.equals(resolve(tool.name()).orElse(null))));
     }
 
     /**
@@ -173,8 +173,9 @@ public interface Toolkit {
      */
     default List<ToolResult> handle(String llmOutput, Approver approver) {
         // the approval rule asks through functions: the engine does not name Toolkit (Bindings.of is this, outside)
-        Approval.Tools tools = new Approval.Tools(name -> bind(name).map(b -> new Approval.Bound(b.tool(), b::dispatch))
-                .orElse(null), this::tools, this::extractor);
+        Approval.Tools tools = new Approval.Tools(name -> bind(name)
+                .map(b -> new Approval.Bound(b.tool(), call -> b.dispatch(call, this))).orElse(null),
+                this::tools, this::extractor);
         return Dispatching.handle(tools, extractor().extract(llmOutput), null, approver);
     }
 }

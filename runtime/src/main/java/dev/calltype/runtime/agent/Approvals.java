@@ -46,7 +46,8 @@ public final class Approvals {
      * the name bound once ({@link Toolkit#bind}; a name that means no tool is answered as unknown and never
      * dispatched), the arguments read leniently under the bound tool's name ({@code ToolCallExtractor.readNativeCall}:
      * a cut-off call is answered, never run), a call to a tool that needs confirmation put to the approver and
-     * declined with the {@link #refusal} message unless it says yes, and the call run on the bound tool.
+     * declined with the {@link #refusal} message unless it says yes, and the call run on the bound tool, through
+     * {@code toolkit} ({@link dev.calltype.runtime.BoundTool#dispatch(ToolCall, Toolkit)}).
      *
      * @param toolkit the toolkit that has the tool
      * @param approver decides on calls to tools that need confirmation; {@code null} declines them all

@@ -78,7 +78,7 @@ final class CallRunner {
                 results[i] = ToolResult.failure(tool.name(), call.id(), refusal);
                 unrun[i] = CallReport.CallOutcome.DECLINED;
             } else {
-                approved[i] = new Bound(canonical, bound);
+                approved[i] = new Bound(canonical, bound, toolkit);
                 readOnly[i] = tool.readOnly();
             }
         }
@@ -103,12 +103,15 @@ final class CallRunner {
         return List.of(reports);
     }
 
-    /** An approved call and the tool it was approved for: it runs on that tool or not at all. */
-    private record Bound(ToolCall call, BoundTool tool) {
+    /**
+     * An approved call and the tool it was approved for: it runs on that tool or not at all, through the toolkit
+     * the loop was given (a decorator that hands {@code bind} on still sees it).
+     */
+    private record Bound(ToolCall call, BoundTool tool, Toolkit door) {
         Timed dispatch() {
             Instant started = Instant.now();
             long t0 = System.nanoTime();
-            ToolResult result = tool.dispatch(call);
+            ToolResult result = tool.dispatch(call, door);
             return new Timed(result, started, Duration.ofNanos(System.nanoTime() - t0));
         }
     }

@@ -12,9 +12,14 @@ public final class Bindings {
     private Bindings() {
     }
 
-    /** What the approval rule asks of {@code toolkit}: its {@code bind}, {@code tools} and {@code extractor}. */
+    /**
+     * What the approval rule asks of {@code toolkit}: its {@code bind}, {@code tools} and {@code extractor}; each
+     * binding runs through {@code toolkit} ({@code BoundTool.dispatch(call, toolkit)}), so that a decorator that
+     * hands {@code bind} on to the toolkit it wraps still sees the call.
+     */
     public static Approval.Tools of(Toolkit toolkit) {
-        return new Approval.Tools(name -> toolkit.bind(name).map(b -> new Approval.Bound(b.tool(), b::dispatch))
-                .orElse(null), toolkit::tools, toolkit::extractor);
+        return new Approval.Tools(name -> toolkit.bind(name)
+                .map(b -> new Approval.Bound(b.tool(), call -> b.dispatch(call, toolkit))).orElse(null),
+                toolkit::tools, toolkit::extractor);
     }
 }
