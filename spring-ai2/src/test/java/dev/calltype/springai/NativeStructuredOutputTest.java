@@ -31,19 +31,20 @@ class NativeStructuredOutputTest {
                              "spring.ai.openai.chat.options.model=loopback",
                              "spring.main.banner-mode=off")
                      .run()) {
-            AnswerConverter<Recipe> converter = AnswerConverter.of(new RecipeAnswer());
-
-            Recipe recipe = ChatClient.create(app.getBean(ChatModel.class))
+            ChatModel chatModel = app.getBean(ChatModel.class);
+            // README: Native structured output with Spring AI 2
+            Recipe recipe = ChatClient.create(chatModel)
                     .prompt("A quick recipe with tomatoes, please.")
                     .call()
-                    .entity(converter, spec -> spec.useProviderStructuredOutput());
+                    .entity(AnswerConverter.of(new RecipeAnswer()), spec -> spec.useProviderStructuredOutput());
+            // README end
 
             assertThat(recipe).isEqualTo(new Recipe("Tomato toast", 2, List.of("bread", "tomatoes")));
             assertThat(server.requests).hasSize(1);
             var format = server.requests.get(0).path("response_format");
             assertThat(format.path("type").asText()).isEqualTo("json_schema");
             assertThat(format.path("json_schema").path("schema"))
-                    .isEqualTo(new ObjectMapper().readTree(converter.getJsonSchema()));
+                    .isEqualTo(new ObjectMapper().readTree(AnswerConverter.of(new RecipeAnswer()).getJsonSchema()));
         }
     }
 }
