@@ -84,6 +84,63 @@ class ChatClientRepairTest {
                 .map(ToolResponseMessage.ToolResponse::id)).containsExactly("c1", "c2");
     }
 
+    /** The chunk shapes of spring-ai#5806, #5974 and #6374 and of servers that send no ids (Spring AI keeps no index). */
+    static List<List<AssistantMessage>> chunkings() {
+        return List.of(
+                // #5806: id and name first with empty arguments, then arguments under empty ids and names
+                List.of(calls(call("call_1", "get_weather", "")), calls(call("", "", "{\"city\":")),
+                        calls(call("", "", " \"Oslo\", \"days\"")), calls(call("", "", ": 2}"))),
+                // #5974: the same id (and name) on every chunk
+                List.of(calls(call("call_1", "get_weather", "{\"city\":")),
+                        calls(call("call_1", "get_weather", " \"Oslo\",")),
+                        calls(call("call_1", "get_weather", " \"days\": 2}"))),
+                // #6374: the name split across chunks, the id once
+                List.of(calls(call("call_1", "get_wea", "")), calls(call(null, "ther", "{\"city\": \"Oslo\"")),
+                        calls(call(null, null, ", \"days\": 2}"))),
+                // no ids at all: only the order tells the chunks apart
+                List.of(calls(call(null, "get_weather", "{\"city\"")), calls(call(null, null, ": \"Oslo\", ")),
+                        calls(call(null, null, "")), calls(call(null, null, "\"days\": 2}"))));
+    }
+
+    @ParameterizedTest
+    @MethodSource("chunkings")
+    void splitToolCallChunksAreMergedIntoOneCall(List<AssistantMessage> chunks) {
+        ScriptedStreamingChatModel model = new ScriptedStreamingChatModel(chunks,
+                ScriptedStreamingChatModel.text(ANSWER, 4));
+        Forecaster forecaster = new Forecaster();
+
+        assertThat(ask(model, forecaster)).isEqualTo(ANSWER);
+
+        assertThat(forecaster.calls).containsExactly("Oslo/2");
+    }
+
+    @Test
+    void twoWholeCallsWithoutIdsStayTwoCalls() {
+        ScriptedStreamingChatModel model = new ScriptedStreamingChatModel(
+                List.of(calls(call(null, "get_weather", "{\"city\": \"Oslo\", \"days\": 2}")),
+                        calls(call(null, "get_weather", "{\"city\": \"Bergen\", \"days\": 5}"))),
+                ScriptedStreamingChatModel.text(ANSWER, 4));
+        Forecaster forecaster = new Forecaster();
+
+        assertThat(ask(model, forecaster)).isEqualTo(ANSWER);
+
+        assertThat(forecaster.calls).containsExactly("Oslo/2", "Bergen/5");
+    }
+
+    private static AssistantMessage.ToolCall call(String id, String name, String arguments) {
+        return new AssistantMessage.ToolCall(id, "function", name, arguments);
+    }
+
+    private static AssistantMessage calls(AssistantMessage.ToolCall... calls) {
+        return AssistantMessage.builder().content("").toolCalls(List.of(calls)).build();
+    }
+
+    private static String ask(ScriptedStreamingChatModel model, Forecaster forecaster) {
+        return ChatClient.create(SpringAiTools.repairing(model)).prompt("Weather in Oslo for two days?")
+                .toolCallbacks(SpringAiTools.toolCallbacks(new ForecasterTools(forecaster))).stream().content()
+                .collect(Collectors.joining()).block();
+    }
+
     @Test
     void reasoningInTheTextGoesToTheMetadataNotTheText() {
         FinishingChatModel model = new FinishingChatModel(

@@ -8,9 +8,7 @@ import org.springframework.ai.chat.messages.AssistantMessage;
 import org.springframework.ai.chat.model.ChatModel;
 import org.springframework.ai.chat.model.ChatResponse;
 import org.springframework.ai.chat.model.Generation;
-import org.springframework.ai.chat.prompt.ChatOptions;
 import org.springframework.ai.chat.prompt.Prompt;
-import org.springframework.ai.model.tool.ToolCallingChatOptions;
 import reactor.core.publisher.Flux;
 
 /**
@@ -51,10 +49,5 @@ final class ScriptedStreamingChatModel implements ChatModel {
             }
             return Flux.fromIterable(next).map(m -> new ChatResponse(List.of(new Generation(m))));
         });
-    }
-
-    @Override
-    public ChatOptions getDefaultOptions() {
-        return ToolCallingChatOptions.builder().build();
     }
 }
