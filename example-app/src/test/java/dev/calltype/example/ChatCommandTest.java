@@ -80,7 +80,7 @@ class ChatCommandTest {
 
     @Test
     void theLiveViewShowsProseAsItArrivesAndCallsAsTheyForm() {
-        ChatCommand.Printer printer = new ChatCommand.Printer(new PrintStream(out, true, StandardCharsets.UTF_8),
+        ChatScreen printer = new ChatScreen(new PrintStream(out, true, StandardCharsets.UTF_8),
                 Style.of(false), List::of);
         printer.onEvent(1, new StreamEvent.TextDelta("Let me check the time. "));
         assertThat(out()).as("prose is shown before the reply ends").contains("Let me check the time.");
@@ -98,7 +98,7 @@ class ChatCommandTest {
 
     @Test
     void theLiveViewSaysWhenTheTextShownWasReasoning() {
-        ChatCommand.Printer printer = new ChatCommand.Printer(new PrintStream(out, true, StandardCharsets.UTF_8),
+        ChatScreen printer = new ChatScreen(new PrintStream(out, true, StandardCharsets.UTF_8),
                 Style.of(false), List::of);
         printer.onEvent(1, new StreamEvent.TextDelta("The user wants the time"));
         printer.onEvent(1, new StreamEvent.TextWasReasoning("The user wants the time"));

@@ -17,13 +17,13 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
-import org.junit.jupiter.api.Test;
 
 /**
- * {@code calltype.jar chat} interrupted as a person at a terminal interrupts it: the chat runs as its own JVM, and the
- * test sends it SIGINT with {@code kill -INT}, as the terminal does on Ctrl-C (no terminal multiplexer needed: {@code kill}
- * and {@code perl} are on every Linux and macOS machine). The server streams a reply that would go on for a minute, then answers the next
- * message at once with its usage.
+ * {@code calltype.jar chat} interrupted as a person at a terminal interrupts it: the chat runs as its own JVM, once in
+ * a real pseudo-terminal (util-linux {@code script}) where the test types Ctrl-C and the terminal's line discipline
+ * turns it into SIGINT, and once with its input a pipe and SIGINT sent by {@code kill -INT}, as on a machine without
+ * util-linux. The server streams a reply that would go on for a minute, then answers the next message at once with
+ * its usage.
  */
 class ChatInterruptTest {
 
@@ -82,26 +82,40 @@ class ChatInterruptTest {
 
     private final StringBuffer screen = new StringBuffer();
 
-    @Test
-    void ctrlCStopsTheReplyKeepsTheConversationAndTwiceAtThePromptExits() throws Exception {
+    /** How Ctrl-C reaches the chat. */
+    enum Keyboard { TERMINAL, SIGNAL }
+
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.EnumSource(Keyboard.class)
+    void ctrlCStopsTheReplyKeepsTheConversationAndTwiceAtThePromptExits(Keyboard how) throws Exception {
         assumeFalse(System.getProperty("os.name").toLowerCase(Locale.ROOT).contains("win"), "SIGINT is POSIX");
+        if (how == Keyboard.TERMINAL) {
+            org.junit.jupiter.api.Assumptions.assumeTrue(utilLinuxScript(),
+                    "util-linux script (a pseudo-terminal) is not on this machine; the SIGNAL case covers Ctrl-C");
+        }
         try (SlowServer server = new SlowServer()) {
             String java = ProcessHandle.current().info().command().orElse("java");
             // Started through perl (on every Linux and macOS machine) to give SIGINT back its default action: a
             // program started from a background job inherits it ignored, and then no Ctrl-C would reach the chat.
-            Process chat = new ProcessBuilder("perl", "-e", "$SIG{INT} = 'DEFAULT'; exec @ARGV or die", java, "-cp", System.getProperty("java.class.path"),
-                    Main.class.getName(), "chat", "--base-url", server.baseUrl(), "--model", "m", "--timeout", "30")
-                    .redirectErrorStream(true).start();
+            List<String> command = List.of("perl", "-e", "$SIG{INT} = 'DEFAULT'; exec @ARGV or die", java, "-cp",
+                    System.getProperty("java.class.path"), Main.class.getName(), "chat", "--base-url",
+                    server.baseUrl(), "--model", "m", "--timeout", "30");
+            ProcessBuilder start = how == Keyboard.TERMINAL
+                    ? new ProcessBuilder("script", "-qfec", shell(command), "/dev/null")
+                    : new ProcessBuilder(command);
+            start.environment().put("NO_COLOR", "1");
+            Process chat = start.redirectErrorStream(true).start();
             try {
                 Thread reader = new Thread(() -> copy(chat.getInputStream()), "chat-screen");
                 reader.setDaemon(true);
                 reader.start();
                 Writer keyboard = new java.io.OutputStreamWriter(chat.getOutputStream(), StandardCharsets.UTF_8);
+                Runnable ctrlC = how == Keyboard.TERMINAL ? () -> typeCtrlC(keyboard) : () -> signal(chat);
 
                 await(() -> screen.toString().contains("Ctrl-C stops a reply"));
                 type(keyboard, "count to a thousand");
                 await(() -> screen.toString().contains("Counting: 1 2"));
-                ctrlC(chat);
+                ctrlC.run();
                 await(() -> screen.toString().contains("(stopped: the partial reply was dropped"));
                 assertThat(server.cancelled.await(10, TimeUnit.SECONDS)).as("the request was cancelled").isTrue();
                 assertThat(chat.isAlive()).isTrue();
@@ -115,9 +129,9 @@ class ChatInterruptTest {
                 type(keyboard, "/usage");
                 await(() -> screen.toString().contains("tokens this session: 50 in, 5 out"));
 
-                ctrlC(chat);
+                ctrlC.run();
                 await(() -> screen.toString().contains("(Ctrl-C again to exit)"));
-                ctrlC(chat);
+                ctrlC.run();
                 assertThat(chat.waitFor(20, TimeUnit.SECONDS)).as("exited; screen:\n" + screen).isTrue();
                 assertThat(chat.exitValue()).isZero();
                 assertThat(screen.toString()).doesNotContain("Exception", "\tat ");
@@ -143,10 +157,50 @@ class ChatInterruptTest {
         keyboard.flush();
     }
 
-    /** Ctrl-C as a terminal sends it: SIGINT to the process. */
-    private static void ctrlC(Process p) throws Exception {
-        Process kill = new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).inheritIO().start();
-        assertThat(kill.waitFor(10, TimeUnit.SECONDS) && kill.exitValue() == 0).as("kill -INT").isTrue();
+    /** Ctrl-C typed into the terminal: its line discipline sends SIGINT to the program in the foreground. */
+    private static void typeCtrlC(Writer keyboard) {
+        try {
+            keyboard.write('\u0003');
+            keyboard.flush();
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    /** Ctrl-C as a terminal delivers it: SIGINT to the process. */
+    private static void signal(Process p) {
+        try {
+            Process kill = new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).inheritIO().start();
+            assertThat(kill.waitFor(10, TimeUnit.SECONDS) && kill.exitValue() == 0).as("kill -INT").isTrue();
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError(e);
+        }
+    }
+
+    /** Whether util-linux's {@code script}, which runs a command in a new pseudo-terminal, is on this machine. */
+    private static boolean utilLinuxScript() {
+        try {
+            Process p = new ProcessBuilder("script", "--version").redirectErrorStream(true).start();
+            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            return p.waitFor(10, TimeUnit.SECONDS) && p.exitValue() == 0 && out.contains("util-linux");
+        } catch (IOException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    /** {@code words} as one POSIX shell command line, each word single-quoted. */
+    private static String shell(List<String> words) {
+        StringBuilder line = new StringBuilder();
+        for (String w : words) {
+            line.append(line.length() == 0 ? "" : " ").append('\'').append(w.replace("'", "'\\''")).append('\'');
+        }
+        return line.toString();
     }
 
     private void await(BooleanSupplier condition) throws InterruptedException {

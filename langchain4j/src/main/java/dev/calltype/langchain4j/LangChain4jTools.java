@@ -58,7 +58,10 @@ public final class LangChain4jTools {
      * message's thinking; native calls get their arguments repaired (single quotes, fences, double encoding) and
      * coerced to the tool's schema, and their names resolved to the tools offered. A call that cannot be run (a tool
      * name none of the tools has, arguments cut off) is answered for the model, which is asked again (at most twice
-     * in a row), instead of ending the request. A request that offers no tools is sent as it is.
+     * in a row), instead of ending the request. A reply that ended at the token limit ({@code FinishReason.LENGTH})
+     * never runs its last call, native or in the text, even when its arguments close. A request that offers no
+     * tools is sent as it is. Every request path is repaired alike: {@code chat} and {@code doChat}, with or without
+     * {@code ChatRequestOptions}, and on langchain4j-core 1.20 and later {@code chatAsync} and {@code doChatAsync}.
      *
      * @param model the LangChain4j model (OpenAI, Ollama, …)
      * @return the repairing model, for {@code AiServices.builder(…).chatModel(…)} or direct use
@@ -72,7 +75,9 @@ public final class LangChain4jTools {
      * The streaming model, repaired as {@link #repairing(ChatModel)} repairs replies: the text tokens pass through
      * Calltype's streaming reader, so the user never sees call markup and reasoning arrives as thinking; native
      * tool-call chunks are merged by index (ids repeated or empty, names split across chunks); the complete reply,
-     * and the calls it carries, are the same as without streaming.
+     * and the calls it carries, are the same as without streaming. Both streams are repaired alike: the
+     * {@code StreamingChatResponseHandler} and, on langchain4j-core 1.20 and later, the {@code Flow.Publisher} of
+     * {@code chat(ChatRequest)}.
      *
      * @param model the LangChain4j streaming model
      * @return the repairing model, for {@code AiServices.builder(…).streamingChatModel(…)} or direct use

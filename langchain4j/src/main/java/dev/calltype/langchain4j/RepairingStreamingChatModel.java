@@ -1,17 +1,16 @@
 package dev.calltype.langchain4j;
 
 import dev.calltype.runtime.StreamEvent;
-import dev.calltype.runtime.agent.NativeTools;
 import dev.calltype.runtime.agent.ReplyRepair;
 import dev.calltype.runtime.agent.ToolCallChunks;
-import dev.langchain4j.agent.tool.ToolExecutionRequest;
-import dev.langchain4j.data.message.AiMessage;
 import dev.langchain4j.model.ModelProvider;
 import dev.langchain4j.model.chat.Capability;
+import dev.langchain4j.model.chat.ChatRequestOptions;
 import dev.langchain4j.model.chat.StreamingChatModel;
 import dev.langchain4j.model.chat.listener.ChatModelListener;
 import dev.langchain4j.model.chat.request.ChatRequest;
 import dev.langchain4j.model.chat.request.ChatRequestParameters;
+import dev.langchain4j.model.chat.response.ChatModelStreamingEvent;
 import dev.langchain4j.model.chat.response.ChatResponse;
 import dev.langchain4j.model.chat.response.CompleteToolCall;
 import dev.langchain4j.model.chat.response.PartialResponse;
@@ -23,11 +22,15 @@ import dev.langchain4j.model.chat.response.PartialToolCallContext;
 import dev.langchain4j.model.chat.response.StreamingChatResponseHandler;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.Flow;
 
 /**
  * {@link LangChain4jTools#repairing(StreamingChatModel)}: the text tokens pass through Calltype's streaming reader,
  * so call markup never reaches the user and reasoning goes out as thinking; native tool-call chunks are merged by
- * index ({@link ToolCallChunks}); the complete reply is repaired as {@link RepairingChatModel} repairs it.
+ * index ({@link ToolCallChunks}); the complete reply is repaired as {@link RepairingChatModel} repairs it, with the
+ * ending its finish reason gives (at {@code LENGTH} the last call never runs). Every way LangChain4j streams goes
+ * through it: the handler ({@code chat} and {@code doChat} with a {@code StreamingChatResponseHandler}, with or
+ * without {@link ChatRequestOptions}) and, on langchain4j-core 1.20 and later, the {@code Flow.Publisher} of events.
  */
 final class RepairingStreamingChatModel implements StreamingChatModel {
 
@@ -40,17 +43,53 @@ final class RepairingStreamingChatModel implements StreamingChatModel {
 
     @Override
     public void chat(ChatRequest request, StreamingChatResponseHandler handler) {
+        chat(request, ChatRequestOptions.EMPTY, handler);
+    }
+
+    @Override
+    public void chat(ChatRequest request, ChatRequestOptions options, StreamingChatResponseHandler handler) {
         ReplyRepair repair = repairs.forRequest(request);
-        if (repair == null) {
-            model.chat(request, handler);
-            return;
-        }
-        model.chat(request, new Reader(repair, request, handler, 0));
+        send(request, options, repair == null ? handler : new Reader(new StreamedReply(repair, request, 0), repair,
+                options, handler));
     }
 
     @Override
     public void doChat(ChatRequest request, StreamingChatResponseHandler handler) {
         chat(request, handler);
+    }
+
+    /**
+     * The reply streamed as {@link java.util.concurrent.Flow.Publisher} events (langchain4j-core 1.20 and later, the
+     * non-blocking AI services), repaired as the handler's stream is. Not called on older cores, which do not have
+     * this method: there its return type is a JDK type and the event type only a generic signature, which the JVM
+     * does not resolve, and the events' classes are named in {@link RepairingPublisher}, loaded when this runs.
+     *
+     * @param request the request
+     * @return the repaired events: text without call markup, reasoning as thinking, the calls complete, the response
+     */
+    @Override
+    public Flow.Publisher<ChatModelStreamingEvent> chat(ChatRequest request) {
+        ReplyRepair repair = repairs.forRequest(request);
+        return repair == null ? model.chat(request) : new RepairingPublisher(model, repair, request);
+    }
+
+    /**
+     * {@link #chat(ChatRequest)}.
+     *
+     * @param request the request
+     * @return the repaired events
+     */
+    @Override
+    public Flow.Publisher<ChatModelStreamingEvent> doChat(ChatRequest request) {
+        return chat(request);
+    }
+
+    private void send(ChatRequest request, ChatRequestOptions options, StreamingChatResponseHandler handler) {
+        if (RequestRepair.given(options)) {
+            model.chat(request, options, handler);
+        } else {
+            model.chat(request, handler);
+        }
     }
 
     @Override
@@ -80,29 +119,26 @@ final class RepairingStreamingChatModel implements StreamingChatModel {
 
     /** Reads one streamed reply for the user's handler. */
     private final class Reader implements StreamingChatResponseHandler {
+        private final StreamedReply reply;
         private final ReplyRepair repair;
-        private final ChatRequest request;
+        private final ChatRequestOptions options;
         private final StreamingChatResponseHandler user;
-        private final int corrections;
-        private final ReplyRepair.Streaming text;
-        private final ToolCallChunks chunks = new ToolCallChunks();
 
-        Reader(ReplyRepair repair, ChatRequest request, StreamingChatResponseHandler user, int corrections) {
+        Reader(StreamedReply reply, ReplyRepair repair, ChatRequestOptions options, StreamingChatResponseHandler user) {
+            this.reply = reply;
             this.repair = repair;
-            this.request = request;
+            this.options = options;
             this.user = user;
-            this.corrections = corrections;
-            this.text = repair.streaming();
         }
 
         @Override
         public void onPartialResponse(String partialResponse) {
-            deliver(text.feed(partialResponse), null);
+            deliver(reply.text(partialResponse), null);
         }
 
         @Override
         public void onPartialResponse(PartialResponse partialResponse, PartialResponseContext context) {
-            deliver(text.feed(partialResponse.text()), context);
+            deliver(reply.text(partialResponse.text()), context);
         }
 
         private void deliver(List<StreamEvent> events, PartialResponseContext context) {
@@ -131,8 +167,7 @@ final class RepairingStreamingChatModel implements StreamingChatModel {
 
         @Override
         public void onPartialToolCall(PartialToolCall partialToolCall) {
-            chunks.add(partialToolCall.index(), partialToolCall.id(), partialToolCall.name(),
-                    partialToolCall.partialArguments());
+            reply.chunk(partialToolCall);
         }
 
         @Override
@@ -152,27 +187,17 @@ final class RepairingStreamingChatModel implements StreamingChatModel {
 
         @Override
         public void onCompleteResponse(ChatResponse response) {
-            AiMessage answer = response == null ? null : response.aiMessage();
-            if (answer == null) {
-                user.onCompleteResponse(response);
+            StreamedReply.End end = reply.complete(response);
+            deliver(end.tail(), null);
+            if (end.again() != null) {
+                send(end.again(), options, new Reader(new StreamedReply(repair, end.again(), reply.corrections() + 1),
+                        repair, options, user));
                 return;
             }
-            deliver(text.finish(), null);
-            // the chunks as merged here when the server sent any, else the calls as the model put them together
-            List<NativeTools.Call> calls = chunks.isEmpty() ? RequestRepair.calls(answer) : chunks.calls();
-            ReplyRepair.Repaired r = text.result(calls);
-            if (r.needsCorrection() && corrections < RequestRepair.MAX_CORRECTIONS) {
-                ChatRequest again = RequestRepair.correction(request, answer, r);
-                model.chat(again, new Reader(repair, again, user, corrections + 1));
-                return;
+            for (int i = 0; i < end.calls().size(); i++) {
+                user.onCompleteToolCall(new CompleteToolCall(i, end.calls().get(i)));
             }
-            AiMessage repaired = r.changed() || !chunks.isEmpty() ? RequestRepair.message(answer, r) : answer;
-            List<ToolExecutionRequest> requests = repaired.hasToolExecutionRequests()
-                    ? repaired.toolExecutionRequests() : List.of();
-            for (int i = 0; i < requests.size(); i++) {
-                user.onCompleteToolCall(new CompleteToolCall(i, requests.get(i)));
-            }
-            user.onCompleteResponse(repaired == answer ? response : response.toBuilder().aiMessage(repaired).build());
+            user.onCompleteResponse(end.response());
         }
 
         @Override

@@ -1,5 +1,6 @@
 package dev.calltype.langchain4j;
 
+import dev.calltype.runtime.Ending;
 import dev.calltype.runtime.ToolCall;
 import dev.calltype.runtime.ToolSpec;
 import dev.calltype.runtime.agent.NativeTools;
@@ -10,7 +11,10 @@ import dev.langchain4j.data.message.AiMessage;
 import dev.langchain4j.data.message.ChatMessage;
 import dev.langchain4j.data.message.ToolExecutionResultMessage;
 import dev.langchain4j.data.message.UserMessage;
+import dev.langchain4j.model.chat.ChatRequestOptions;
 import dev.langchain4j.model.chat.request.ChatRequest;
+import dev.langchain4j.model.chat.response.ChatResponse;
+import dev.langchain4j.model.output.FinishReason;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -43,6 +47,52 @@ final class RequestRepair {
         return last;
     }
 
+    /**
+     * Whether a caller gave options of its own (listener attributes); when it gave none the wrapped model is called
+     * without them, so that a model that implements only {@code chat(ChatRequest)} keeps working.
+     */
+    static boolean given(ChatRequestOptions options) {
+        return options != null && !ChatRequestOptions.EMPTY.equals(options);
+    }
+
+    /** How the reply ended, from LangChain4j's finish reason ({@code LENGTH}, {@code STOP}, …). */
+    static Ending ending(ChatResponse response) {
+        FinishReason reason = response.finishReason();
+        return reason == null ? Ending.UNKNOWN : Ending.of(reason.name());
+    }
+
+    /**
+     * What one complete reply comes to: the response to hand back ({@code again} is {@code null}), or the request that
+     * asks the model again ({@code response} is {@code null}).
+     *
+     * @param response the response for the caller, repaired when anything changed
+     * @param again the correction round's request
+     */
+    record Step(ChatResponse response, ChatRequest again) {
+    }
+
+    /**
+     * Decides what a complete reply to {@code current} comes to, which is the only place a complete reply is
+     * repaired: calls in the text read, native ones repaired, the last call of a reply cut at the token limit refused,
+     * and the model asked again while calls cannot run and fewer than {@link #MAX_CORRECTIONS} rounds have asked.
+     */
+    static Step step(ReplyRepair.Repaired r, ChatRequest current, ChatResponse response, int corrections) {
+        AiMessage answer = response.aiMessage();
+        if (r.needsCorrection() && corrections < MAX_CORRECTIONS) {
+            return new Step(null, correction(current, answer, r));
+        }
+        return new Step(r.changed() ? response.toBuilder().aiMessage(message(answer, r)).build() : response, null);
+    }
+
+    /** {@link #step(ReplyRepair.Repaired, ChatRequest, ChatResponse, int)} for a reply that came whole. */
+    static Step step(ReplyRepair repair, ChatRequest current, ChatResponse response, int corrections) {
+        AiMessage answer = response == null ? null : response.aiMessage();
+        if (answer == null) {
+            return new Step(response, null);
+        }
+        return step(repair.repair(answer.text(), calls(answer), ending(response)), current, response, corrections);
+    }
+
     /** The native calls of a reply, as sent. */
     static List<NativeTools.Call> calls(AiMessage message) {
         if (!message.hasToolExecutionRequests()) {
@@ -59,14 +109,12 @@ final class RequestRepair {
     static AiMessage message(AiMessage original, ReplyRepair.Repaired r) {
         List<ToolExecutionRequest> requests = requests(r.calls());
         String thinking = join(original.thinking(), r.reasoning());
-        AiMessage.Builder out = AiMessage.builder()
+        // everything else the message holds (attributes, generated audio) stays as the provider gave it
+        return original.toBuilder()
                 .text(r.text().isEmpty() && !requests.isEmpty() ? null : r.text())
                 .thinking(thinking.isEmpty() ? null : thinking)
-                .toolExecutionRequests(requests);
-        if (original.attributes() != null && !original.attributes().isEmpty()) {
-            out.attributes(original.attributes());
-        }
-        return out.build();
+                .toolExecutionRequests(requests)
+                .build();
     }
 
     /**

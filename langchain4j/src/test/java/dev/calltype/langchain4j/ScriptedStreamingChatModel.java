@@ -6,6 +6,7 @@ import dev.langchain4j.model.chat.request.ChatRequest;
 import dev.langchain4j.model.chat.response.ChatResponse;
 import dev.langchain4j.model.chat.response.PartialToolCall;
 import dev.langchain4j.model.chat.response.StreamingChatResponseHandler;
+import dev.langchain4j.model.output.FinishReason;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -18,7 +19,22 @@ import java.util.List;
 final class ScriptedStreamingChatModel implements StreamingChatModel {
 
     /** One streamed reply: text pieces, tool-call chunks, and the message the provider completes with. */
-    record Reply(List<String> pieces, List<PartialToolCall> chunks, AiMessage complete) {
+    record Reply(List<String> pieces, List<PartialToolCall> chunks, AiMessage complete, FinishReason finish) {
+
+        Reply(List<String> pieces, List<PartialToolCall> chunks, AiMessage complete) {
+            this(pieces, chunks, complete, null);
+        }
+
+        /** This reply, ended as the provider says ({@code LENGTH}: cut at the token limit). */
+        Reply ended(FinishReason reason) {
+            return new Reply(pieces, chunks, complete, reason);
+        }
+
+        /** The response the provider completes with. */
+        ChatResponse response() {
+            return ChatResponse.builder().aiMessage(complete).finishReason(finish).build();
+        }
+
         /** A reply of text only, sent in pieces of {@code size} characters. */
         static Reply text(String text, int size) {
             List<String> pieces = new ArrayList<>();
@@ -46,6 +62,6 @@ final class ScriptedStreamingChatModel implements StreamingChatModel {
         }
         next.pieces().forEach(handler::onPartialResponse);
         next.chunks().forEach(handler::onPartialToolCall);
-        handler.onCompleteResponse(ChatResponse.builder().aiMessage(next.complete()).build());
+        handler.onCompleteResponse(next.response());
     }
 }

@@ -105,16 +105,14 @@ class OpenAiChatModelTest {
     }
 
     @Test
-    void aCallCutOffByTheLengthLimitIsRejectedNeverRun() throws Exception {
+    void theFinishReasonIsReportedAndTheLoopDecidesWhatRuns() throws Exception {
         try (LoopbackServer server = new LoopbackServer((r, out) -> events(out,
                 call("c1", 0, "add", "{\"a\": 1, \"b\": 2}"), call("c2", 1, "add", "{\"a\": 1, \"b\": 2}"),
                 finish("length")))) {
             ModelReply reply = model(server).build().reply(HELLO, TOOLS);
-            assertThat(reply.toolCalls()).extracting(ToolCall::id).containsExactly("c1");
-            assertThat(reply.rejectedCalls()).singleElement().satisfies(f -> {
-                assertThat(f.callId()).isEqualTo("c2");
-                assertThat(f.content()).contains("cut off");
-            });
+            // the client reports what the model sent; ToolLoop refuses the last call (StreamingLoopTest)
+            assertThat(reply.toolCalls()).extracting(ToolCall::id).containsExactly("c1", "c2");
+            assertThat(reply.metadata().finishReason()).isEqualTo("length");
         }
     }
 
@@ -272,6 +270,40 @@ class OpenAiChatModelTest {
         })) {
             assertThat(failure(model(server).idleTimeout(Duration.ofMillis(500)).build()).kind())
                     .isEqualTo(ChatCompletionsException.Kind.TIMEOUT);
+        }
+    }
+
+    @Test
+    void interruptingTheCallingThreadCancelsAStreamingReplyAtOnce() throws Exception {
+        java.util.concurrent.CountDownLatch cancelled = new java.util.concurrent.CountDownLatch(1);
+        try (LoopbackServer server = new LoopbackServer((r, out) -> {
+            streamHeaders(out);
+            try {
+                for (int i = 0; i < 600; i++) {
+                    write(out, "data: " + text(" " + i) + "\n\n");
+                    Thread.sleep(50);
+                }
+            } catch (java.io.IOException e) {
+                cancelled.countDown();  // the client closed the connection
+            }
+        })) {
+            OpenAiChatModel model = model(server).idleTimeout(Duration.ofSeconds(60)).build();
+            Thread caller = Thread.currentThread();
+            AtomicInteger pieces = new AtomicInteger();
+            long t0 = System.nanoTime();
+            // what Ctrl-C in the chat does: another thread interrupts the one waiting for the reply
+            ChatCompletionsException e = org.assertj.core.api.Assertions.catchThrowableOfType(
+                    () -> model.stream(HELLO, TOOLS, piece -> {
+                        if (pieces.incrementAndGet() == 3) {
+                            new Thread(caller::interrupt).start();
+                        }
+                    }), ChatCompletionsException.class);
+            boolean flag = Thread.interrupted();
+            assertThat(e).isNotNull();
+            assertThat(e.kind()).isEqualTo(ChatCompletionsException.Kind.CANCELLED);
+            assertThat(flag).as("the interrupt is kept").isTrue();
+            assertThat(Duration.ofNanos(System.nanoTime() - t0)).isLessThan(Duration.ofSeconds(10));
+            assertThat(cancelled.await(10, java.util.concurrent.TimeUnit.SECONDS)).as("request cancelled").isTrue();
         }
     }
 

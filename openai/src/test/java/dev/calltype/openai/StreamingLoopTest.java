@@ -121,4 +121,58 @@ class StreamingLoopTest {
             assertThat(kinds.indexOf("ArgumentsDelta")).isLessThan(kinds.indexOf("CallCompleted"));
         }
     }
+
+    /** The tool's runs, and the answers the model got back in the second request. */
+    private final List<String> ran = new ArrayList<>();
+
+    private Toolkit counting() {
+        return Toolkits.fromJson(AddRequest.TOOLS_JSON, (name, args) -> {
+            ran.add(args.toString());
+            return IntNode.valueOf(args.path("a").asInt() + args.path("b").asInt());
+        });
+    }
+
+    @Test
+    void atTheLengthLimitTheLastNativeCallNeverRunsEvenWhenItsArgumentsClose() throws Exception {
+        List<String> bodies = new ArrayList<>();
+        try (LoopbackServer server = new LoopbackServer((r, out) -> {
+            bodies.add(r.body());
+            if (bodies.size() == 1) {
+                events(out, call("c1", 0, "add", "{\"a\": 1, \"b\": 2}"), call("c2", 1, "add", "{\"a\": 3, \"b\": 4}"),
+                        finish("length"));
+            } else {
+                events(out, text("Done."), finish("stop"));
+            }
+        })) {
+            ToolLoop.Outcome outcome = ToolLoop.builder(model(server).build(), counting()).build().run("go");
+            assertThat(outcome.answer()).isEqualTo("Done.");
+            assertThat(ran).containsExactly("{\"a\":1,\"b\":2}");
+            assertThat(bodies.get(1)).contains("c2").contains("cut off by the length limit");
+        }
+    }
+
+    @Test
+    void atTheLengthLimitAWholeCallWrittenInTheTextNeverRunsAndWithStopItRunsOnce() throws Exception {
+        for (String reason : List.of("length", "stop")) {
+            ran.clear();
+            List<String> bodies = new ArrayList<>();
+            try (LoopbackServer server = new LoopbackServer((r, out) -> {
+                bodies.add(r.body());
+                if (bodies.size() == 1) {
+                    events(out, text("<tool_call>{\"name\": \"add\", \"arguments\": {\"a\": 2, \"b\": 3}}"
+                            + "</tool_call>"), finish(reason));
+                } else {
+                    events(out, text("Done."), finish("stop"));
+                }
+            })) {
+                ToolLoop.builder(model(server).build(), counting()).mode(ToolLoop.Mode.PROMPT).build().run("go");
+                if (reason.equals("length")) {
+                    assertThat(ran).as(reason).isEmpty();
+                    assertThat(bodies.get(1)).contains("cut off by the length limit");
+                } else {
+                    assertThat(ran).as(reason).containsExactly("{\"a\":2,\"b\":3}");
+                }
+            }
+        }
+    }
 }

@@ -51,6 +51,7 @@ class NativeDispatchTest {
     void generatedToolkitsDispatchNativeCallsThemselves() {
         for (Toolkit toolkit : TOOLKITS) {
             assertThat(ownNativeDispatch(toolkit)).isTrue();
+            assertThat(toolkit.ownsNativeDispatch()).as("declared, so a combined toolkit hands calls to it").isTrue();
         }
     }
 
@@ -84,6 +85,7 @@ class NativeDispatchTest {
                 (tool, args) -> TextNode.valueOf("found " + args));
         Toolkit all = Toolkits.combine(TOOLKITS.get(0), lookup, TOOLKITS.get(1));
         assertThat(ownNativeDispatch(all)).isTrue();
+        assertThat(all.ownsNativeDispatch()).isTrue();
         assertThat(answeredAsByTheExtractor(all, 60)).as("calls that ran").isGreaterThan(300);
     }
 

@@ -51,7 +51,7 @@ final class CombinedToolkit implements Toolkit {
         final Map<SchemaDialect, String> schemas = new EnumMap<>(SchemaDialect.class);
         final Map<PromptFormat, String> instructions = new EnumMap<>(PromptFormat.class);
         /**
-         * The tools whose owner dispatches native calls itself, by name: owners that override {@link Toolkit#dispatchNative}
+         * The tools whose owner dispatches native calls itself, by name: owners that say so ({@link Toolkit#ownsNativeDispatch})
          * and read argument text within the limits this view's extractor reads it in, so that they read every
          * text as it does.
          */
@@ -72,7 +72,7 @@ final class CombinedToolkit implements Toolkit {
                 Toolkit part = parts.get(i);
                 List<ToolSpec> listed = part.tools();
                 List<ToolSpec> mine = new ArrayList<>(listed.size());
-                Toolkit own = Dispatching.ownNativeDispatch(part)
+                Toolkit own = part.ownsNativeDispatch()
                         && part.extractor().limits().equals(ExtractionLimits.DEFAULTS) ? part : null;
                 seen.add(listed);
                 for (ToolSpec tool : listed) {
@@ -170,11 +170,13 @@ final class CombinedToolkit implements Toolkit {
         Class<?> type = toolkit.getClass();
         String name = type.getSimpleName().isEmpty() ? type.getName() : type.getSimpleName();
         try {
-            if (type.getMethod("toString").getDeclaringClass() == type && type.getPackage() != Toolkit.class.getPackage()) {
-                String own = String.valueOf(toolkit);
+            String own = String.valueOf(toolkit);
+            // Object's toString says nothing the class name does not; the runtime's own toolkits are named by class
+            if (!own.equals(type.getName() + "@" + Integer.toHexString(toolkit.hashCode()))
+                    && type.getPackage() != Toolkit.class.getPackage()) {
                 name = TerminalText.line(own.length() > 120 ? own.substring(0, 120) + "…" : own);
             }
-        } catch (NoSuchMethodException | RuntimeException e) {
+        } catch (RuntimeException e) {
             // the class name, then
         }
         return "toolkit #" + (index + 1) + " (" + name + ")";
@@ -267,7 +269,9 @@ final class CombinedToolkit implements Toolkit {
             part = v.route.get(tool.name());
             call = call.withName(tool.name());
         }
-        return Dispatching.guardedDispatch(part, call);
+        Toolkit runs = part;
+        ToolCall routed = call;
+        return Dispatching.guarded(routed.name(), routed.id(), () -> runs.dispatch(routed));
     }
 
     /**
@@ -317,12 +321,20 @@ final class CombinedToolkit implements Toolkit {
         arguments = arguments == null ? "" : arguments;
         View v = view();
         Toolkit owner = name == null ? null : v.natives.get(name);
-        ToolResult answered = owner == null ? null : Dispatching.guardedNative(owner, name, arguments, id);
+        CharSequence text = arguments;
+        ToolResult answered = owner == null ? null
+                : Dispatching.guarded(name, id, () -> owner.dispatchNative(name, text, id));
         if (answered != null && !answered.isError()) {
             return answered;
         }
         return Dispatching.readNative(v.extractor(), name, arguments, id,
                 call -> answered != null ? answered : dispatch(call));
+    }
+
+    /** Its parts run native calls through {@link #dispatchNative}, the part's own where it has one. */
+    @Override
+    public boolean ownsNativeDispatch() {
+        return true;
     }
 
     @Override

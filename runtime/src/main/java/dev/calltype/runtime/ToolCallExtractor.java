@@ -1,5 +1,6 @@
 package dev.calltype.runtime;
 
+import dev.calltype.runtime.internal.formats.FamilyTable;
 import dev.calltype.runtime.internal.formats.Recognizers;
 import dev.calltype.runtime.internal.scan.CallNormalizer;
 import dev.calltype.runtime.internal.scan.Config;
@@ -43,8 +44,8 @@ public final class ToolCallExtractor {
     /** The default closing tag of {@link WireFormat#BRACKET_TAGS}. */
     public static final String DEFAULT_CLOSE_TAG = "[/TOOL_CALL]";
 
-    /** Every format: the families {@link WireFormat} names, and the generic recognizers. */
-    private static final Recognizers FORMATS = new Recognizers(WireFormat.families());
+    /** Every format: the families of the engine's table, and the generic recognizers. */
+    private static final Recognizers FORMATS = new Recognizers(FamilyTable.families());
 
     private final Config cfg;
     private final Ending ending;

@@ -1,6 +1,7 @@
 package dev.calltype.runtime;
 
 import dev.calltype.runtime.internal.args.Names;
+import dev.calltype.runtime.internal.dispatch.Approval;
 import dev.calltype.runtime.internal.dispatch.Dispatching;
 import java.util.List;
 import java.util.Optional;
@@ -68,6 +69,19 @@ public interface Toolkit {
      */
     default ToolResult dispatchNative(String name, CharSequence arguments, String id) {
         return Dispatching.readNative(extractor(), name, arguments == null ? "" : arguments, id, this::dispatch);
+    }
+
+    /**
+     * Whether this toolkit's {@link #dispatchNative} is its own rather than the default: a combined toolkit hands a
+     * native call of one of this toolkit's tools straight to it when it says yes, and otherwise reads the argument
+     * text with its own extractor first. The answer to a call is the same either way. Generated and combined
+     * toolkits say yes; a toolkit that overrides {@link #dispatchNative} may, and a decorator forwards what the
+     * toolkit it wraps says.
+     *
+     * @return whether {@link #dispatchNative} reads a native call itself; {@code false} by default
+     */
+    default boolean ownsNativeDispatch() {
+        return false;
     }
 
     /**
@@ -158,6 +172,9 @@ public interface Toolkit {
      * @return one result per call and per extraction error, in text order; empty when the output has neither
      */
     default List<ToolResult> handle(String llmOutput, Approver approver) {
-        return Dispatching.handle(this, extractor().extract(llmOutput), null, approver);
+        // the approval rule asks through functions: the engine does not name Toolkit (Bindings.of is this, outside)
+        Approval.Tools tools = new Approval.Tools(name -> bind(name).map(b -> new Approval.Bound(b.tool(), b::dispatch))
+                .orElse(null), this::tools, this::extractor);
+        return Dispatching.handle(tools, extractor().extract(llmOutput), null, approver);
     }
 }

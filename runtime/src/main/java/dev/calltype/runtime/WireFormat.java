@@ -1,58 +1,15 @@
 package dev.calltype.runtime;
 
-import dev.calltype.runtime.internal.formats.Apertus;
-import dev.calltype.runtime.internal.formats.CommandR;
-import dev.calltype.runtime.internal.formats.CustomMarkers;
-import dev.calltype.runtime.internal.formats.Cwm;
-import dev.calltype.runtime.internal.formats.DeepSeek;
-import dev.calltype.runtime.internal.formats.Dots;
-import dev.calltype.runtime.internal.formats.Family;
-import dev.calltype.runtime.internal.formats.Functionary;
-import dev.calltype.runtime.internal.formats.Gemma;
-import dev.calltype.runtime.internal.formats.GigaChat3;
-import dev.calltype.runtime.internal.formats.Granite;
-import dev.calltype.runtime.internal.formats.Harmony;
-import dev.calltype.runtime.internal.formats.Hermes;
-import dev.calltype.runtime.internal.formats.Hunyuan;
-import dev.calltype.runtime.internal.formats.HyperClovaX;
-import dev.calltype.runtime.internal.formats.Inkling;
-import dev.calltype.runtime.internal.formats.InternLM;
-import dev.calltype.runtime.internal.formats.KimiK2;
-import dev.calltype.runtime.internal.formats.KimiK3;
-import dev.calltype.runtime.internal.formats.Lfm2;
-import dev.calltype.runtime.internal.formats.Llama3;
-import dev.calltype.runtime.internal.formats.Llama4;
-import dev.calltype.runtime.internal.formats.LongCat;
-import dev.calltype.runtime.internal.formats.MiniCpm5;
-import dev.calltype.runtime.internal.formats.MiniMax;
-import dev.calltype.runtime.internal.formats.MinimaxM3;
-import dev.calltype.runtime.internal.formats.Mistral;
-import dev.calltype.runtime.internal.formats.MuseGlimmer;
-import dev.calltype.runtime.internal.formats.Nemotron;
-import dev.calltype.runtime.internal.formats.Olmo3;
-import dev.calltype.runtime.internal.formats.Pangu;
-import dev.calltype.runtime.internal.formats.Phi4;
-import dev.calltype.runtime.internal.formats.Plamo;
-import dev.calltype.runtime.internal.formats.Poolside;
-import dev.calltype.runtime.internal.formats.SeedOss;
-import dev.calltype.runtime.internal.formats.SolarOpen;
-import dev.calltype.runtime.internal.formats.Step3;
-
-import java.util.ArrayList;
-import java.util.List;
-import java.util.function.Supplier;
-
 /**
  * The textual format a tool call was found in. Each is recognised by default and can be switched
  * off on {@link ToolCallExtractor.Builder}.
  *
- * <p>A format a model family introduces with markers of its own names that family's file in the engine
- * ({@code PANGU(Pangu::new)}): this constant is the family's one line, and every extractor is given the families
- * named here.
+ * <p>A plain name: which model family's file in the engine reads a format is the engine's own table, not this
+ * type's.
  */
 public enum WireFormat {
     /** {@code TOOL_CALL} marker (configurable) followed by a JSON object, fenced or not. */
-    TOOL_CALL_MARKER(CustomMarkers::new),
+    TOOL_CALL_MARKER,
     /** {@code [TOOL_CALL]…[/TOOL_CALL]} and custom tag pairs. */
     BRACKET_TAGS,
     /** A Markdown fence whose content is tool-shaped JSON. */
@@ -60,123 +17,96 @@ public enum WireFormat {
     /** Tool-shaped JSON embedded in prose, or the whole response (bare arrays, wrappers). */
     EMBEDDED_JSON,
     /** Hermes / Qwen {@code <tool_call>{json}</tool_call>}. */
-    HERMES(Hermes::new),
+    HERMES,
     /** Qwen3-Coder / Seed-OSS {@code <tool_call><function=N><parameter=K>V</parameter>…}. */
-    QWEN3_CODER(SeedOss::new),
+    QWEN3_CODER,
     /** GLM-4.5+ {@code <tool_call>NAME<arg_key>K</arg_key><arg_value>V</arg_value></tool_call>}. */
-    GLM(Poolside::new),
+    GLM,
     /** MiniMax-M2 {@code <minimax:tool_call><invoke name="N"><parameter name="K">V</parameter>…}. */
-    MINIMAX(MiniMax::new),
+    MINIMAX,
     /** Mistral {@code [TOOL_CALLS][…]} and v11 {@code [TOOL_CALLS]NAME{…}} / {@code NAME[ARGS]{…}}. */
-    MISTRAL(Mistral::new),
+    MISTRAL,
     /** Llama 3.x {@code <|python_tag|>{json}} (several separated by {@code ;}). */
-    LLAMA_PYTHON_TAG(Llama3::new),
+    LLAMA_PYTHON_TAG,
     /** Llama 3.x {@code <function=NAME>{json}</function>}. */
     LLAMA_FUNCTION_TAG,
     /** Llama 4 {@code <|python_start|>[calls]<|python_end|>}. */
-    LLAMA4(Llama4::new),
+    LLAMA4,
     /** Olmo 3 {@code <function_calls>…</function_calls>}, pythonic, one per line. */
-    OLMO3(Olmo3::new),
+    OLMO3,
     /** LFM2 {@code <|tool_call_start|>[…]<|tool_call_end|>}. */
-    LFM2(Lfm2::new),
+    LFM2,
     /** Granite {@code <|tool_call|>[…]}. */
-    GRANITE(Granite::new),
+    GRANITE,
     /** Granite-20B {@code <function_call> {…}}. */
     GRANITE_20B,
     /** Nemotron {@code <TOOLCALL>[…]</TOOLCALL>}. */
-    NEMOTRON(Nemotron::new),
+    NEMOTRON,
     /** Hunyuan / Jamba {@code <tool_calls>[…]</tool_calls>}. */
-    TOOL_CALLS_TAG(Hunyuan::new),
+    TOOL_CALLS_TAG,
     /** Phi-4 / FireFunction {@code functools[…]}. */
-    FUNCTOOLS(Phi4::new),
+    FUNCTOOLS,
     /** InternLM {@code <|action_start|><|plugin|>{…}<|action_end|>}. */
-    INTERNLM(InternLM::new),
+    INTERNLM,
     /** DeepSeek V3 with {@code function<｜tool▁sep｜>NAME} and fenced JSON. */
-    DEEPSEEK_V3(DeepSeek::new),
+    DEEPSEEK_V3,
     /** DeepSeek V3.1 {@code NAME<｜tool▁sep｜>{json}}. */
     DEEPSEEK_V31,
     /** DeepSeek DSML {@code <｜DSML｜invoke name="…">…}. */
     DEEPSEEK_DSML,
     /** Kimi K2 {@code <|tool_call_begin|>functions.NAME:IDX<|tool_call_argument_begin|>{…}}. */
-    KIMI_K2(KimiK2::new),
+    KIMI_K2,
     /** gpt-oss Harmony {@code to=functions.NAME … <|message|>{…}<|call|>}. */
-    HARMONY(Harmony::new),
+    HARMONY,
     /** Command R7B {@code <|START_ACTION|>[…]<|END_ACTION|>}. */
-    COMMAND_R7B(CommandR::new),
+    COMMAND_R7B,
     /** Command R {@code Action: ```json […]```}. */
     COMMAND_R,
     /** Gemma 4 {@code <|tool_call>call:NAME{k:<|"|>v<|"|>}<tool_call|>}. */
-    GEMMA4(Gemma::new),
+    GEMMA4,
     /** FunctionGemma {@code <start_function_call>call:NAME{k:<escape>v<escape>}<end_function_call>}. */
     FUNCTION_GEMMA,
     /** Apertus {@code <|tools_prefix|>[{"NAME": {args}}]<|tools_suffix|>}. */
-    APERTUS(Apertus::new),
+    APERTUS,
     /** Hunyuan V3/V4 {@code <tool_calls><tool_call>NAME<tool_sep><arg_key>K</arg_key><arg_value>V</arg_value>…}. */
     HUNYUAN,
     /** Solar Open {@code <|tool_call:start|>NAME <|tool_arg:start|>K<|tool_arg:value|>V<|tool_arg:end|>…}. */
-    SOLAR_OPEN(SolarOpen::new),
+    SOLAR_OPEN,
     /** dots.llm {@code <dots_function_call><invoke name="N"><parameter name="K">V</parameter></invoke>…}. */
-    DOTS(Dots::new),
+    DOTS,
     /** Continuation-3 {@code <｜tool_calls_begin｜>…<steptml:invoke name="N"><steptml:parameter name="K">V…}. */
-    STEP3(Step3::new),
+    STEP3,
     /** Muse Glimmer ATEM {@code <atem:function_calls><atem:invoke name="N"><atem:parameter name="K">V…}. */
-    ATEM(MuseGlimmer::new),
+    ATEM,
     /** Kimi K3 XTML {@code <|open|>tools<|sep|><|open|>call tool="N"<|sep|><|open|>argument key="K" type="…"<|sep|>V…}. */
-    KIMI_K3(KimiK3::new),
+    KIMI_K3,
     /** MiniCPM5 {@code <function name="N"><param name="K">V</param></function>}. */
-    MINICPM5(MiniCpm5::new),
+    MINICPM5,
     /** PLaMo 3 {@code <|plamo:begin_tool_requests:plamo|>…<|plamo:begin_tool_name:plamo|>N…{json}…}. */
-    PLAMO3(Plamo::new),
+    PLAMO3,
     /** GigaChat 3 {@code <|function_call|>{"name": …, "arguments": {…}}}. */
-    GIGACHAT3(GigaChat3::new),
+    GIGACHAT3,
     /** LongCat Flash {@code <longcat_tool_call>{json}</longcat_tool_call>}. */
-    LONGCAT(LongCat::new),
+    LONGCAT,
     /** Inkling {@code <|message_model|>N<|content_invoke_tool_json|>{"name": …, "args": {…}}<|end_message|>}. */
-    INKLING(Inkling::new),
+    INKLING,
     /** MiniMax-M3 {@code ]<]minimax[>[<tool_call>]<]minimax[>[<invoke name="N">]<]minimax[>[<K>V]<]minimax[>[</K>…}. */
-    MINIMAX_M3(MinimaxM3::new),
+    MINIMAX_M3,
     /** CWM {@code <tool: LABEL>\nNAME {json} | shell line\n</tool>}. */
-    CWM(Cwm::new),
+    CWM,
     /** openPangu {@code [unused11][{"name": …, "arguments": {…}}][unused12]}. */
-    PANGU(Pangu::new),
+    PANGU,
     /** HyperCLOVA X {@code -> tool/function_call\n[{"name": …, "arguments": {…}}]<|im_end|>}. */
-    HYPERCLOVAX(HyperClovaX::new),
+    HYPERCLOVAX,
     /** Step-Audio 2 {@code <tool_call>function\nNAME\n{json}</tool_call>}. */
     STEP_AUDIO2,
     /**
      * Functionary v3.2 {@code >>>NAME\n{json}} ({@code >>>all\n} opens prose); the first call may come without its
      * {@code >>>}, which the prompt holds, when NAME is a known tool.
      */
-    FUNCTIONARY_V32(Functionary::new),
+    FUNCTIONARY_V32,
     /** A pythonic call or list of calls: {@code search(query="AI", limit=5)}. */
     PYTHONIC,
     /** A native tool call from the provider's own field (OpenAI {@code tool_calls}), not from text. */
     NATIVE;
-
-    /**
-     * The family whose own markers introduce this format; {@code null} when the markup of another family (GLM and
-     * Step-Audio 2 inside Hermes' {@code <tool_call>}) or a generic recognizer (fences, JSON in prose, pythonic
-     * lines) reads it. Seed-OSS is named at {@code QWEN3_CODER}, the format it writes under its own tag, and
-     * Poolside Laguna at {@code GLM}, for the GLM calls it writes in {@code <user>}.
-     */
-    private final Supplier<Family> family;
-
-    WireFormat() {
-        this(null);
-    }
-
-    WireFormat(Supplier<Family> family) {
-        this.family = family;
-    }
-
-    /** The families of the formats, in the formats' order (which matters only where two register the same marker). */
-    static List<Family> families() {
-        List<Family> out = new ArrayList<>();
-        for (WireFormat f : values()) {
-            if (f.family != null) {
-                out.add(f.family.get());
-            }
-        }
-        return out;
-    }
 }

@@ -93,6 +93,12 @@ class CombinedToolkitNativeTest {
             nativeCalls.incrementAndGet();
             return table.dispatchNative(name, arguments, id, extractor, (tool, values) -> values, this::run);
         }
+
+        /** Its native dispatch is its own, as a generated toolkit's is, and it says so. */
+        @Override
+        public boolean ownsNativeDispatch() {
+            return true;
+        }
     }
 
     private static TableToolkit shop(ExtractionLimits limits) {

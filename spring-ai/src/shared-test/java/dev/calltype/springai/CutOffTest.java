@@ -3,11 +3,11 @@ package dev.calltype.springai;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.calltype.runtime.agent.ToolLoop;
-import dev.calltype.springai.shared.Forecaster;
-import dev.calltype.springai.shared.ForecasterTools;
-import java.util.ArrayList;
+import dev.calltype.springai.tools.Bank;
+import dev.calltype.springai.tools.BankTools;
 import java.util.List;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -15,140 +15,185 @@ import org.springframework.ai.chat.client.ChatClient;
 import org.springframework.ai.chat.messages.AssistantMessage;
 import org.springframework.ai.chat.messages.Message;
 import org.springframework.ai.chat.messages.ToolResponseMessage;
-import org.springframework.ai.chat.messages.UserMessage;
+import org.springframework.ai.chat.model.ChatModel;
 import org.springframework.ai.chat.prompt.Prompt;
 
 /**
- * "A call cut off by the token limit never runs", for Spring AI: a reply whose finish reason is the token limit never
- * runs its last call, native or written in the text, even when its JSON closes; the same reply ended on purpose runs
- * it once. Through {@code SpringAiTools.repairing} inside {@code ChatClient} (call and stream) and through
- * {@code ToolLoop} over {@code SpringAiChatModel}; the same source runs on both Spring AI lines.
+ * The ending decides: a reply that ended at the token limit never runs its last call, native or written as text,
+ * even when the call's JSON closes; a reply that ended on purpose runs it once. Through {@code ChatClient} over
+ * {@link SpringAiTools#repairing} (call and stream) and through {@code ToolLoop} over {@link SpringAiChatModel}, on
+ * both Spring AI lines (the models here never run tools: on 1.1 the repairing model runs them, on 2.x ChatClient's
+ * tool-calling advisor).
  */
 class CutOffTest {
 
-    private static final String ANSWER = "Sunny all weekend in Oslo.";
-    private static final String QUESTION = "Weather in Oslo for two days?";
+    private static final String ASK = "Move 100 euros from A-1 to B-2.";
+    private static final String ANSWER = "The transfer was not finished.";
+    private static final String ARGUMENTS = "{\"from\": \"A-1\", \"to\": \"B-2\", \"amount\": 100}";
+    private static final String RAN = "A-1->B-2:100";
 
-    /** The complete-looking call, in each shape a model sends it. */
-    static List<String> kinds() {
-        return List.of("native", "llama3-json", "mistral", "hermes");
+    /** A complete-looking call in each shape a reply can hold it. */
+    enum Shape {
+        NATIVE, LLAMA3_JSON, MISTRAL_TEXT, HERMES_TEXT;
+
+        AssistantMessage reply() {
+            return switch (this) {
+                case NATIVE -> AssistantMessage.builder().content("").toolCalls(List.of(
+                        new AssistantMessage.ToolCall("c1", "function", "transfer", ARGUMENTS))).build();
+                case LLAMA3_JSON -> new AssistantMessage("{\"name\": \"transfer\", \"parameters\": " + ARGUMENTS + "}");
+                case MISTRAL_TEXT -> new AssistantMessage(
+                        "[TOOL_CALLS][{\"name\": \"transfer\", \"arguments\": " + ARGUMENTS + "}]");
+                case HERMES_TEXT -> new AssistantMessage(
+                        "<tool_call>\n{\"name\": \"transfer\", \"arguments\": " + ARGUMENTS + "}\n</tool_call>");
+            };
+        }
+
+        /** The reply as a provider streams it: native call chunks (id and name, then argument pieces) or text. */
+        List<AssistantMessage> chunks() {
+            if (this != NATIVE) {
+                return ScriptedStreamingChatModel.text(reply().getText(), 7);
+            }
+            return List.of(chunk("c1", "transfer", ""), chunk("", "", "{\"from\": \"A-1\", "),
+                    chunk("", "", "\"to\": \"B-2\", \"amount\": 100}"));
+        }
+
+        private static AssistantMessage chunk(String id, String name, String arguments) {
+            return AssistantMessage.builder().content("").toolCalls(List.of(
+                    new AssistantMessage.ToolCall(id, "function", name, arguments))).build();
+        }
     }
 
-    static AssistantMessage call(String kind) {
-        return switch (kind) {
-            case "native" -> AssistantMessage.builder().content("").toolCalls(List.of(new AssistantMessage.ToolCall(
-                    "call_1", "function", "get_weather", "{\"city\": \"Oslo\", \"days\": 2}"))).build();
-            case "llama3-json" -> new AssistantMessage(
-                    "{\"name\": \"get_weather\", \"parameters\": {\"city\": \"Oslo\", \"days\": 2}}");
-            case "mistral" -> new AssistantMessage(
-                    "[TOOL_CALLS][{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Oslo\", \"days\": 2}}]");
-            case "hermes" -> new AssistantMessage(
-                    "<tool_call>\n{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Oslo\", \"days\": 2}}\n"
-                            + "</tool_call>");
-            default -> throw new IllegalArgumentException(kind);
-        };
+    static Stream<Arguments> cutOff() {
+        return Stream.of(Shape.values()).flatMap(s -> Stream.of("LENGTH", "length", "max_tokens")
+                .map(f -> Arguments.of(s, f)));
     }
 
-    /** The tool answers in a prompt, in order. */
-    private static List<String> toolAnswers(Prompt prompt) {
-        return prompt.getInstructions().stream().filter(m -> m instanceof ToolResponseMessage)
-                .flatMap(m -> ((ToolResponseMessage) m).getResponses().stream())
-                .map(ToolResponseMessage.ToolResponse::responseData).toList();
+    static Stream<Arguments> stopped() {
+        return Stream.of(Shape.values()).flatMap(s -> Stream.of("STOP", "stop", "TOOL_CALLS")
+                .map(f -> Arguments.of(s, f)));
+    }
+
+    private static String call(ChatModel model, Bank bank) {
+        return ChatClient.create(SpringAiTools.repairing(model)).prompt(ASK)
+                .toolCallbacks(SpringAiTools.toolCallbacks(new BankTools(bank))).call().content();
+    }
+
+    private static String stream(ChatModel model, Bank bank) {
+        return ChatClient.create(SpringAiTools.repairing(model)).prompt(ASK)
+                .toolCallbacks(SpringAiTools.toolCallbacks(new BankTools(bank))).stream().content()
+                .collect(Collectors.joining()).block();
     }
 
     /**
-     * The model was told the call was cut off: as the answer to the call (the call in the assistant message before
-     * it), or, when the text's reader refused the call itself, in the correction that follows the reply.
+     * The model was asked again and told the call was cut off and not run: in the tool result for a native call, in
+     * the correction for a call written in the text.
      */
-    private static void toldCutOff(Prompt second) {
-        List<Message> messages = second.getInstructions();
-        List<String> answers = toolAnswers(second);
-        if (answers.isEmpty()) {
-            assertThat(messages.get(messages.size() - 1)).isInstanceOfSatisfying(UserMessage.class,
-                    u -> assertThat(u.getText()).contains("cut off"));
-            return;
+    private static void toldCutOff(List<Prompt> prompts) {
+        assertThat(prompts).hasSize(2);
+        List<Message> second = prompts.get(1).getInstructions();
+        int reply = 0;
+        for (int i = 0; i < second.size(); i++) {
+            reply = second.get(i) instanceof AssistantMessage ? i : reply;
         }
-        assertThat(answers).singleElement().satisfies(a -> assertThat(a).contains("was cut off"));
-        ToolResponseMessage answer = (ToolResponseMessage) messages.stream()
-                .filter(m -> m instanceof ToolResponseMessage).findFirst().orElseThrow();
-        assertThat(messages.get(messages.indexOf(answer) - 1)).isInstanceOfSatisfying(AssistantMessage.class,
-                a -> assertThat(a.getToolCalls()).singleElement().satisfies(c -> {
-                    assertThat(c.name()).isEqualTo("get_weather");
-                    assertThat(c.id()).isEqualTo(answer.getResponses().get(0).id());
-                }));
-    }
-
-    /** Every call shape, through ChatClient's call and its stream, with the finish reason in each spelling. */
-    static List<Arguments> throughChatClient() {
-        List<Arguments> out = new ArrayList<>();
-        for (String kind : kinds()) {
-            out.add(Arguments.of(kind, false, "LENGTH", "STOP"));
-            out.add(Arguments.of(kind, true, "length", "stop"));
+        String told = second.subList(reply + 1, second.size()).stream().map(m -> m instanceof ToolResponseMessage t
+                ? t.getResponses().stream().map(ToolResponseMessage.ToolResponse::responseData)
+                        .collect(Collectors.joining("\n"))
+                : m.getText()).collect(Collectors.joining("\n"));
+        assertThat(told).as(second.toString()).contains("\"transfer\" was cut off").contains("not run");
+        // a call refused as cut off is answered as a call: it stands in the reply before its answer, under its id
+        if (second.get(second.size() - 1) instanceof ToolResponseMessage answer) {
+            assertThat(((AssistantMessage) second.get(reply)).getToolCalls()).singleElement().satisfies(c -> {
+                assertThat(c.name()).isEqualTo("transfer");
+                assertThat(c.id()).isEqualTo(answer.getResponses().get(0).id());
+            });
         }
-        return out;
-    }
-
-    private static String ask(FinishingChatModel model, Forecaster forecaster, boolean stream) {
-        ChatClient.ChatClientRequestSpec spec = ChatClient.create(SpringAiTools.repairing(model)).prompt(QUESTION)
-                .toolCallbacks(SpringAiTools.toolCallbacks(new ForecasterTools(forecaster)));
-        return stream ? spec.stream().content().collect(Collectors.joining()).block() : spec.call().content();
-    }
-
-    @ParameterizedTest(name = "{0}, stream={1}")
-    @MethodSource("throughChatClient")
-    void chatClientNeverRunsTheLastCallOfAReplyCutAtTheTokenLimit(String kind, boolean stream, String length,
-                                                                   String stop) {
-        FinishingChatModel model = new FinishingChatModel(FinishingChatModel.reply(call(kind), length),
-                FinishingChatModel.text(ANSWER, stop));
-        Forecaster forecaster = new Forecaster();
-
-        assertThat(ask(model, forecaster, stream)).isEqualTo(ANSWER);
-
-        assertThat(forecaster.calls).isEmpty();
-        assertThat(model.prompts).hasSize(2);
-        toldCutOff(model.prompts.get(1));
-    }
-
-    @ParameterizedTest(name = "{0}, stream={1}")
-    @MethodSource("throughChatClient")
-    void chatClientRunsTheCallOnceWhenTheReplyStopped(String kind, boolean stream, String length, String stop) {
-        FinishingChatModel model = new FinishingChatModel(FinishingChatModel.reply(call(kind), stop),
-                FinishingChatModel.text(ANSWER, stop));
-        Forecaster forecaster = new Forecaster();
-
-        assertThat(ask(model, forecaster, stream)).isEqualTo(ANSWER);
-
-        assertThat(forecaster.calls).containsExactly("Oslo/2");
-        assertThat(toolAnswers(model.prompts.get(1))).containsExactly("Sunny in Oslo for 2 days");
     }
 
     @ParameterizedTest
-    @MethodSource("kinds")
-    void toolLoopOverSpringAiChatModelNeverRunsTheLastCallOfAReplyCutAtTheTokenLimit(String kind) {
-        FinishingChatModel model = new FinishingChatModel(FinishingChatModel.reply(call(kind), "LENGTH"),
+    @MethodSource("cutOff")
+    void chatClientCallNeverRunsACallCutAtTheTokenLimit(Shape shape, String finish) {
+        FinishingChatModel model = new FinishingChatModel(FinishingChatModel.reply(shape.reply(), finish),
                 FinishingChatModel.text(ANSWER, "STOP"));
-        Forecaster forecaster = new Forecaster();
+        Bank bank = new Bank();
 
-        ToolLoop.Outcome outcome = ToolLoop.builder(new SpringAiChatModel(model), new ForecasterTools(forecaster))
-                .textCallsInNativeMode(true).build().run(QUESTION);
+        assertThat(call(model, bank)).isEqualTo(ANSWER);
 
-        assertThat(outcome.answer()).isEqualTo(ANSWER);
-        assertThat(forecaster.calls).isEmpty();
-        assertThat(model.prompts).hasSize(2);
-        toldCutOff(model.prompts.get(1));
+        assertThat(bank.transfers).isEmpty();
+        toldCutOff(model.prompts);
     }
 
     @ParameterizedTest
-    @MethodSource("kinds")
-    void toolLoopOverSpringAiChatModelRunsTheCallOnceWhenTheReplyStopped(String kind) {
-        FinishingChatModel model = new FinishingChatModel(FinishingChatModel.reply(call(kind), "STOP"),
+    @MethodSource("stopped")
+    void chatClientCallRunsTheSameCallOnceWhenTheReplyStopped(Shape shape, String finish) {
+        FinishingChatModel model = new FinishingChatModel(FinishingChatModel.reply(shape.reply(), finish),
                 FinishingChatModel.text(ANSWER, "STOP"));
-        Forecaster forecaster = new Forecaster();
+        Bank bank = new Bank();
 
-        ToolLoop.Outcome outcome = ToolLoop.builder(new SpringAiChatModel(model), new ForecasterTools(forecaster))
-                .textCallsInNativeMode(true).build().run(QUESTION);
+        assertThat(call(model, bank)).isEqualTo(ANSWER);
+
+        assertThat(bank.transfers).containsExactly(RAN);
+        assertThat(model.prompts).hasSize(2);
+    }
+
+    @ParameterizedTest
+    @MethodSource("cutOff")
+    void chatClientStreamNeverRunsACallCutAtTheTokenLimit(Shape shape, String finish) {
+        ScriptedStreamingChatModel model = ScriptedStreamingChatModel.of(
+                ScriptedStreamingChatModel.ended(shape.chunks(), finish),
+                ScriptedStreamingChatModel.ended(ScriptedStreamingChatModel.text(ANSWER, 4), "STOP"));
+        Bank bank = new Bank();
+
+        assertThat(stream(model, bank)).isEqualTo(ANSWER);
+
+        assertThat(bank.transfers).isEmpty();
+        toldCutOff(model.prompts);
+    }
+
+    @ParameterizedTest
+    @MethodSource("stopped")
+    void chatClientStreamRunsTheSameCallOnceWhenTheReplyStopped(Shape shape, String finish) {
+        ScriptedStreamingChatModel model = ScriptedStreamingChatModel.of(
+                ScriptedStreamingChatModel.ended(shape.chunks(), finish),
+                ScriptedStreamingChatModel.ended(ScriptedStreamingChatModel.text(ANSWER, 4), "STOP"));
+        Bank bank = new Bank();
+
+        assertThat(stream(model, bank)).isEqualTo(ANSWER);
+
+        assertThat(bank.transfers).containsExactly(RAN);
+        assertThat(model.prompts).hasSize(2);
+    }
+
+    /** Native calls in native mode; calls written as text in prompt mode, where the loop reads them from the text. */
+    private static ToolLoop loop(Shape shape, ChatModel model, Bank bank) {
+        return ToolLoop.builder(new SpringAiChatModel(model), new BankTools(bank))
+                .mode(shape == Shape.NATIVE ? ToolLoop.Mode.NATIVE : ToolLoop.Mode.PROMPT).build();
+    }
+
+    @ParameterizedTest
+    @MethodSource("cutOff")
+    void toolLoopOverSpringAiNeverRunsACallCutAtTheTokenLimit(Shape shape, String finish) {
+        FinishingChatModel model = new FinishingChatModel(FinishingChatModel.reply(shape.reply(), finish),
+                FinishingChatModel.text(ANSWER, "STOP"));
+        Bank bank = new Bank();
+
+        ToolLoop.Outcome outcome = loop(shape, model, bank).run(ASK);
 
         assertThat(outcome.answer()).isEqualTo(ANSWER);
-        assertThat(forecaster.calls).containsExactly("Oslo/2");
+        assertThat(bank.transfers).isEmpty();
+        toldCutOff(model.prompts);
+    }
+
+    @ParameterizedTest
+    @MethodSource("stopped")
+    void toolLoopOverSpringAiRunsTheSameCallOnceWhenTheReplyStopped(Shape shape, String finish) {
+        FinishingChatModel model = new FinishingChatModel(FinishingChatModel.reply(shape.reply(), finish),
+                FinishingChatModel.text(ANSWER, "STOP"));
+        Bank bank = new Bank();
+
+        ToolLoop.Outcome outcome = loop(shape, model, bank).run(ASK);
+
+        assertThat(outcome.answer()).isEqualTo(ANSWER);
+        assertThat(bank.transfers).containsExactly(RAN);
+        assertThat(model.prompts).hasSize(2);
     }
 }

@@ -112,7 +112,7 @@ public final class ChatCompletionsClient {
                 return type.contains("json") && !type.contains("stream") ? readJson(in, idle, assembler)
                         : readStream(in, idle, assembler);
             } catch (IOException e) {
-                if (idle.interrupted()) {
+                if (idle.interrupted() || e instanceof java.io.InterruptedIOException) {
                     throw cancelled();
                 }
                 if (idle.fired()) {
@@ -172,7 +172,7 @@ public final class ChatCompletionsClient {
                 request.header("Authorization", authorization);
             }
             HttpResponse<InputStream> response = await(http.sendAsync(request.build(),
-                    HttpResponse.BodyHandlers.ofInputStream()), remaining);
+                    InterruptibleBody.handler()), remaining);
             int status = response.statusCode();
             if (status / 100 == 2) {
                 return response;

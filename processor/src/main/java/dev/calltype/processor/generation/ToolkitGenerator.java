@@ -200,6 +200,8 @@ public final class ToolkitGenerator {
                 .addParameter(CharSequence.class, "arguments").addParameter(STRING, "id")
                 .addStatement("return $T.TABLE.dispatchNative(name, arguments, id, $T.EXTRACTOR, $T::make, runner())",
                         lazy, lazy, self).build());
+        out.add(MethodSpec.methodBuilder("ownsNativeDispatch").addAnnotation(Override.class)
+                .addModifiers(Modifier.PUBLIC).returns(TypeName.BOOLEAN).addStatement("return true").build());
         out.add(MethodSpec.methodBuilder("runner").addModifiers(Modifier.PRIVATE).returns(RUNNER)
                 .addStatement("$T run = runner", RUNNER)
                 .beginControlFlow("if (run == null)")

@@ -6,6 +6,7 @@ import dev.calltype.runtime.ToolResult;
 import dev.calltype.runtime.ToolSpec;
 import dev.calltype.runtime.Toolkit;
 import dev.calltype.runtime.internal.dispatch.Approval;
+import dev.calltype.runtime.internal.dispatch.Bindings;
 
 import java.util.Objects;
 import java.util.Optional;
@@ -56,7 +57,7 @@ public final class Approvals {
      */
     public static ToolResult dispatch(Toolkit toolkit, Approver approver, String name,
                                       CharSequence arguments, String id) {
-        return Approval.runNative(Objects.requireNonNull(toolkit, "toolkit"), approver, name, arguments, id);
+        return Approval.runNative(Bindings.of(Objects.requireNonNull(toolkit, "toolkit")), approver, name, arguments, id);
     }
 
     /**
@@ -71,6 +72,6 @@ public final class Approvals {
      * @return a failure for the model
      */
     public static ToolResult notOffered(Toolkit toolkit, String name, String id) {
-        return Approval.unknown(Objects.requireNonNull(toolkit, "toolkit"), name, id);
+        return Approval.unknown(Objects.requireNonNull(toolkit, "toolkit").tools(), name, id);
     }
 }

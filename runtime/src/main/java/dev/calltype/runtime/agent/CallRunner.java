@@ -65,7 +65,7 @@ final class CallRunner {
             BoundTool bound = toolkit.bind(call.name()).orElse(null);
             if (bound == null) {
                 // never dispatched by name: by the time it ran, the name could mean a tool nobody decided on
-                results[i] = Approval.unknown(toolkit, call.name(), call.id());
+                results[i] = Approval.unknown(toolkit.tools(), call.name(), call.id());
                 unrun[i] = CallReport.CallOutcome.FAILED;
                 continue;
             }

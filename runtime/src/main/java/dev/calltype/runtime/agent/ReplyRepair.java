@@ -109,16 +109,26 @@ public final class ReplyRepair {
         if (tools.isEmpty() || visible.isEmpty()) {
             return combine(visible, "", List.of(), null, calls, false, ending);
         }
-        // one read of the text, by the streaming reader (it keeps the reasoning's text apart)
+        // the batch reader decides whether there is anything to repair (most replies: no, at its speed); a reply
+        // with a call, an error or reasoning is read by the streaming reader, which keeps the reasoning's text apart
+        Extraction x = extractor.extract(visible, ending);
+        if (!x.hasCalls() && !x.hasErrors() && !hasReasoning(x)) {
+            return combine(visible, "", List.of(), null, calls, false, ending);
+        }
         Streaming s = streaming();
         s.feed(visible);
         s.finish(ending);
-        List<ToolCall> found = s.stream.calls();
-        String correction = s.stream.correctionPrompt().orElse(null);
-        if (found.isEmpty() && correction == null && s.reasoning.length() == 0) {
-            return combine(visible, "", List.of(), null, calls, false, ending);
+        return combine(s.text.toString(), s.reasoning.toString(), s.stream.calls(),
+                s.stream.correctionPrompt().orElse(null), calls, true, ending);
+    }
+
+    private static boolean hasReasoning(Extraction x) {
+        for (Extraction.Segment s : x.segments()) {
+            if (s.kind() == Extraction.Segment.Kind.REASONING) {
+                return true;
+            }
         }
-        return combine(s.text.toString(), s.reasoning.toString(), found, correction, calls, true, ending);
+        return false;
     }
 
     /**

@@ -501,7 +501,9 @@ public final class ToolLoop {
             Shown shown = new Shown(round, t0);
             try {
                 reply = model.stream(snapshot, mode == Mode.NATIVE ? offered : List.of(), shown);
-                shown.finish();
+                if (reply != null) {
+                    shown.finish(Ending.of(reply.metadata().finishReason()));
+                }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return modelFailed(visible, round, "interrupted while waiting for the model", e, reports, started, t0);
@@ -518,7 +520,7 @@ public final class ToolLoop {
             listener.onModelReply(round, reply);
             Turn turn;
             try {
-                turn = read(reply, round);
+                turn = read(reply, round, shown);
             } catch (RuntimeException e) {
                 messages.add(ChatMessage.assistant(reply.text()));
                 publish();
@@ -587,7 +589,7 @@ public final class ToolLoop {
                 listener.onResult(round, turn.rejectedAsCalls.get(i), turn.rejected.get(i));
             }
             if (turn.correction != null) {
-                listener.onCorrection(round, turn.extraction.errors(), turn.correction);
+                listener.onCorrection(round, turn.errors, turn.correction);
             }
             answer(turn, results);
             publish();
@@ -625,6 +627,9 @@ public final class ToolLoop {
     private final class Shown implements ReplyListener {
         private final int round;
         private final StreamingExtractor reader;
+        /** The raw text fed to {@link #reader}, and the text it showed: the reply read once, as it streamed. */
+        private final StringBuilder raw = new StringBuilder();
+        private final StringBuilder visible = new StringBuilder();
         private final long t0;
         private long first = -1;
 
@@ -659,7 +664,17 @@ public final class ToolLoop {
                 listener.onEvent(round, new StreamEvent.TextDelta(delta));
                 return;
             }
-            for (StreamEvent e : reader.feed(delta)) {
+            raw.append(delta);
+            show(reader.feed(delta));
+        }
+
+        private void show(List<StreamEvent> events) {
+            for (StreamEvent e : events) {
+                if (e instanceof StreamEvent.TextDelta t) {
+                    visible.append(t.text());
+                } else if (e instanceof StreamEvent.TextWasReasoning) {
+                    visible.setLength(0);  // the text shown so far was the reasoning of a headless </think>
+                }
                 listener.onEvent(round, e);
             }
         }
@@ -670,13 +685,19 @@ public final class ToolLoop {
             listener.onEvent(round, event);
         }
 
-        /** The reply is complete: what the extractor still held. */
-        void finish() {
+        /** The reply is complete and ended as {@code ending} says: what the extractor still held. */
+        void finish(Ending ending) {
             if (reader != null) {
-                for (StreamEvent e : reader.finish()) {
-                    listener.onEvent(round, e);
-                }
+                show(reader.finish(ending));
             }
+        }
+
+        /**
+         * Whether the streaming reader read exactly {@code text} (the client streamed the reply's text as it is):
+         * then its calls, errors and visible text are the reply's, and the text is not read again.
+         */
+        boolean read(String text) {
+            return reader != null && reader.isFinished() && text.contentEquals(raw);
         }
     }
 
@@ -694,12 +715,12 @@ public final class ToolLoop {
         List<ToolCall> calls = List.of();
         List<ToolResult> rejected = List.of();
         List<ToolCall> rejectedAsCalls = List.of();
-        Extraction extraction;
+        List<ExtractionError> errors = List.of();
         String correction;
         boolean nativeAnswers;
     }
 
-    private Turn read(ModelReply reply, int round) {
+    private Turn read(ModelReply reply, int round, Shown shown) {
         Turn turn = new Turn();
         Ending ending = Ending.of(reply.metadata().finishReason());
         if (!reply.toolCalls().isEmpty() || !reply.rejectedCalls().isEmpty()) {
@@ -733,11 +754,21 @@ public final class ToolLoop {
             turn.visible = reply.text();
             return turn;
         }
-        Extraction extraction = extractor().extract(reply.text(), ending);
-        turn.extraction = extraction;
-        turn.visible = extraction.text();
-        turn.correction = extraction.hasErrors() ? extraction.correctionPrompt().orElse(null) : null;
-        List<ToolCall> calls = mode == Mode.NATIVE ? withIds(extraction.calls(), round, 0) : extraction.calls();
+        // read once: by the streaming reader that showed it, or here when nothing streamed it as it is
+        List<ToolCall> found;
+        if (shown.read(reply.text())) {
+            found = shown.reader.calls();
+            turn.errors = shown.reader.errors();
+            turn.visible = shown.visible.toString();
+            turn.correction = shown.reader.correctionPrompt().orElse(null);
+        } else {
+            Extraction extraction = extractor().extract(reply.text(), ending);
+            found = extraction.calls();
+            turn.errors = extraction.errors();
+            turn.visible = extraction.text();
+            turn.correction = extraction.hasErrors() ? extraction.correctionPrompt().orElse(null) : null;
+        }
+        List<ToolCall> calls = mode == Mode.NATIVE ? withIds(found, round, 0) : found;
         if (ending == Ending.LENGTH && !calls.isEmpty()) {
             List<ToolResult> rejected = new ArrayList<>(1);
             List<ToolCall> stand = new ArrayList<>(1);
@@ -747,11 +778,11 @@ public final class ToolLoop {
             turn.rejectedAsCalls = stand;
         }
         turn.calls = calls;
-        if (mode == Mode.NATIVE && extraction.hasCalls()) {
+        if (mode == Mode.NATIVE && !found.isEmpty()) {
             turn.nativeAnswers = true;
             List<ToolCall> carried = new ArrayList<>(turn.calls);
             carried.addAll(turn.rejectedAsCalls);
-            turn.assistant = ChatMessage.assistant(extraction.text(), carried);
+            turn.assistant = ChatMessage.assistant(turn.visible, carried);
         } else {
             turn.assistant = ChatMessage.assistant(reply.text());
         }

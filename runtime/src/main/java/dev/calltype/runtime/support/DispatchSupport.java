@@ -9,6 +9,7 @@ import dev.calltype.runtime.ToolResult;
 import dev.calltype.runtime.ToolSpec;
 import dev.calltype.runtime.Toolkit;
 import dev.calltype.runtime.internal.args.Names;
+import dev.calltype.runtime.internal.dispatch.Bindings;
 import dev.calltype.runtime.internal.dispatch.Dispatching;
 import dev.calltype.runtime.internal.scan.ErrorTexts;
 
@@ -407,7 +408,7 @@ public final class DispatchSupport {
      * @param texts the toolkit's signatures, or {@code null} when it has none to give
      */
     public static List<ToolResult> handle(Toolkit toolkit, Extraction extraction, ToolTexts texts) {
-        return Dispatching.handle(toolkit, extraction, texts == null ? null : texts::signature, null);
+        return Dispatching.handle(Bindings.of(toolkit), extraction, texts == null ? null : texts::signature, null);
     }
 
     /**

@@ -198,7 +198,7 @@ final class CallGrammar {
             en.forEach(e -> alts.add(Gbnf.literal(e.textValue())));
             v = w.grammar().define("raw-enum", String.join(" | ", alts));
         } else {
-            v = w.content(s, w.grammar().define("raw-char", RAW_CHAR), VISIBLE_RAW);
+            v = w.content(s, w.grammar().define("raw-char", RAW_CHAR), VISIBLE_RAW, RAW_ASCII);
             if (v == null) {
                 return w.textWithout(List.of(close), "raw");
             }
@@ -210,7 +210,8 @@ final class CallGrammar {
      * A character of a raw value the schema holds: no markup ({@code <}), no quote (GLM unquotes a value written as a
      * JSON string), no control character, in the BMP.
      */
-    private static final String RAW_CHAR = GrammarWriter.bmpClass(" !#-;=-~");
+    private static final String RAW_ASCII = " !#-;=-~";
+    private static final String RAW_CHAR = GrammarWriter.bmpClass(RAW_ASCII);
     /**
      * A visible ASCII character other than {@code <} and {@code "} (GLM reads a raw value written as a JSON string,
      * quotes and all, as that string).

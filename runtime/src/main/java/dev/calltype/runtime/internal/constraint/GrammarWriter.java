@@ -58,8 +58,10 @@ final class GrammarWriter {
     private static final String VISIBLE_JSON = "[!#-\\[\\]-~]";
     private static final String VISIBLE_PY = "[!-&(-\\[\\]-~]";
     /** Characters that stand for themselves in a JSON or single-quoted Python string, in the BMP. */
-    private static final String PLAIN_JSON = bmpClass(" !#-\\[\\]-~");
-    private static final String PLAIN_PY = bmpClass(" -&(-\\[\\]-~");
+    static final String PLAIN_JSON_ASCII = " !#-\\[\\]-~";
+    static final String PLAIN_PY_ASCII = " -&(-\\[\\]-~";
+    private static final String PLAIN_JSON = bmpClass(PLAIN_JSON_ASCII);
+    private static final String PLAIN_PY = bmpClass(PLAIN_PY_ASCII);
 
     /**
      * A class of the given ASCII ranges and every character of the Basic Multilingual Plane above U+009F but the
@@ -397,7 +399,7 @@ final class GrammarWriter {
 
     /** A string held to its schema: quoted in the dialect, its content as {@link #content} says. */
     String string(JsonNode schema, Dialect d) {
-        String json = content(schema, jsonChar(), VISIBLE_JSON);
+        String json = content(schema, jsonChar(), VISIBLE_JSON, PLAIN_JSON_ASCII);
         if (json == null) {
             return string(d);
         }
@@ -405,16 +407,20 @@ final class GrammarWriter {
         if (d == Dialect.JSON) {
             return g.define("string", quoted);
         }
-        String py = content(schema, g.define("py-char", PLAIN_PY + " | \"\\\\\" [\"'\\\\/bfnrt]"), VISIBLE_PY);
+        String py = content(schema, g.define("py-char", PLAIN_PY + " | \"\\\\\" [\"'\\\\/bfnrt]"), VISIBLE_PY,
+                PLAIN_PY_ASCII);
         return g.define("py-string", quoted + " | \"'\" " + py + " \"'\"");
     }
 
     /**
-     * The content of a string whose schema constrains it ({@code format}, {@code minLength}/{@code maxLength}), each
-     * character one {@code unit} and the first, when at least one is required, a visible ASCII {@code first} (so that
-     * {@code @NotBlank}, published as {@code minLength: 1}, holds too); {@code null} when the schema says any text.
+     * The content of a string whose schema constrains it ({@code format}, {@code minLength}/{@code maxLength},
+     * {@code pattern}), each character one {@code unit} and the first, when at least one is required, a visible ASCII
+     * {@code first} (so that {@code @NotBlank}, published as {@code minLength: 1}, holds too); {@code null} when the
+     * schema says any text. A {@code pattern} is written over the characters the dialect writes as themselves
+     * ({@code plainAscii} and the rest of the Basic Multilingual Plane; see {@link PatternGrammar}) when the schema
+     * bounds no length: with lengths too the grammar writes the lengths, and the dispatcher checks the pattern.
      */
-    String content(JsonNode schema, String unit, String first) {
+    String content(JsonNode schema, String unit, String first, String plainAscii) {
         if (schema == null || !schema.isObject()) {
             return null;
         }
@@ -428,7 +434,10 @@ final class GrammarWriter {
         int min = Math.max(0, bound(schema.get("minLength"), 0));
         int max = bound(schema.get("maxLength"), -1);
         if (min == 0 && max < 0) {
-            return null;
+            JsonNode pattern = schema.get("pattern");
+            String lang = pattern != null && pattern.isTextual() ? PatternGrammar.of(pattern.textValue(), plainAscii)
+                    : null;
+            return lang == null ? null : g.define("pattern", lang);
         }
         if (max >= 0 && max < min) {
             return NOTHING;

@@ -1,22 +1,49 @@
 package dev.calltype.runtime.internal.dispatch;
 
 import dev.calltype.runtime.Approver;
-import dev.calltype.runtime.BoundTool;
 import dev.calltype.runtime.Extraction;
 import dev.calltype.runtime.ToolCall;
+import dev.calltype.runtime.ToolCallExtractor;
 import dev.calltype.runtime.ToolResult;
 import dev.calltype.runtime.ToolSpec;
-import dev.calltype.runtime.Toolkit;
 import dev.calltype.runtime.internal.scan.ErrorTexts;
+
+import java.util.List;
+import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * The one approval rule, for every door that takes a call from a model ({@code Toolkit.handle}, {@code ToolLoop},
- * the framework adapters): the call's name is bound once ({@link Toolkit#bind}, by the rule every toolkit dispatches
+ * the framework adapters): the call's name is bound once ({@code Toolkit.bind}, by the rule every toolkit dispatches
  * by), the decision is made on the bound tool, and the call runs through that binding or not at all. A name that
  * binds to no tool is answered as unknown and never dispatched by name; a tool that needs confirmation runs only
  * when the approver says yes to exactly that call; without an approver it is declined, and the model is told why.
+ *
+ * <p>It asks a toolkit through {@link Tools}, not by naming the API's {@code Toolkit}: {@code Toolkit.handle} uses
+ * this rule, and the engine does not use the API type that uses it.
  */
 public final class Approval {
+
+    /**
+     * What the rule asks of a toolkit: its {@code bind}, {@code tools} and {@code extractor} ({@code
+     * Bindings.of(toolkit)} for a toolkit).
+     *
+     * @param bind the tool a name means, bound once, or {@code null} for none
+     * @param tools every tool, for the answer to a name that means none
+     * @param extractor reads a native call's arguments
+     */
+    public record Tools(Function<String, Bound> bind, Supplier<List<ToolSpec>> tools,
+                        Supplier<ToolCallExtractor> extractor) {
+    }
+
+    /**
+     * A tool bound once: the tool as bound and what runs a call on exactly that tool ({@code BoundTool}'s).
+     *
+     * @param tool the tool
+     * @param runner runs a call on it
+     */
+    public record Bound(ToolSpec tool, Function<ToolCall, ToolResult> runner) {
+    }
 
     /** How every refusal's message begins. */
     public static final String DECLINED = "the user declined to run ";
@@ -62,15 +89,15 @@ public final class Approval {
      * @param approver decides on calls to tools that need confirmation; {@code null} declines them all
      * @param call the call as the model wrote it (its name in any spelling the one rule reads)
      */
-    public static ToolResult run(Toolkit toolkit, Approver approver, ToolCall call) {
-        BoundTool bound = toolkit.bind(call.name()).orElse(null);
+    public static ToolResult run(Tools toolkit, Approver approver, ToolCall call) {
+        Bound bound = toolkit.bind().apply(call.name());
         if (bound == null) {
-            return unknown(toolkit, call.name(), call.id());
+            return unknown(toolkit.tools().get(), call.name(), call.id());
         }
         ToolSpec tool = bound.tool();
         ToolCall named = tool.name().equals(call.name()) ? call : call.withName(tool.name());
         String refusal = refusal(approver, named, tool);
-        return refusal != null ? ToolResult.failure(tool.name(), call.id(), refusal) : bound.dispatch(named);
+        return refusal != null ? ToolResult.failure(tool.name(), call.id(), refusal) : bound.runner().apply(named);
     }
 
     /**
@@ -80,24 +107,24 @@ public final class Approval {
      *
      * @param arguments the argument text as sent; {@code null} for none
      */
-    public static ToolResult runNative(Toolkit toolkit, Approver approver, String name, CharSequence arguments,
+    public static ToolResult runNative(Tools toolkit, Approver approver, String name, CharSequence arguments,
                                        String id) {
-        BoundTool bound = name == null ? null : toolkit.bind(name).orElse(null);
+        Bound bound = name == null ? null : toolkit.bind().apply(name);
         if (bound == null) {
-            return unknown(toolkit, name, id);
+            return unknown(toolkit.tools().get(), name, id);
         }
         ToolSpec tool = bound.tool();
-        Extraction read = toolkit.extractor().readNativeCall(tool.name(), arguments == null ? "" : arguments, id);
+        Extraction read = toolkit.extractor().get().readNativeCall(tool.name(), arguments == null ? "" : arguments, id);
         if (!read.hasCalls()) {
             return ToolResult.failure(tool.name(), id, read.correctionPrompt().orElseThrow());
         }
         ToolCall call = read.calls().get(0);
         String refusal = refusal(approver, call, tool);
-        return refusal != null ? ToolResult.failure(tool.name(), id, refusal) : bound.dispatch(call);
+        return refusal != null ? ToolResult.failure(tool.name(), id, refusal) : bound.runner().apply(call);
     }
 
     /** The answer to a name that binds to no tool of the toolkit: never dispatched, so never run by another name. */
-    public static ToolResult unknown(Toolkit toolkit, String name, String id) {
-        return ToolResult.failure(name, id, ErrorTexts.unknownTool(name == null ? "" : name, toolkit.tools()));
+    public static ToolResult unknown(List<ToolSpec> tools, String name, String id) {
+        return ToolResult.failure(name, id, ErrorTexts.unknownTool(name == null ? "" : name, tools));
     }
 }

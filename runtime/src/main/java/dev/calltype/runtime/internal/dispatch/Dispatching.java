@@ -6,7 +6,6 @@ import dev.calltype.runtime.ExtractionError;
 import dev.calltype.runtime.ToolCall;
 import dev.calltype.runtime.ToolCallExtractor;
 import dev.calltype.runtime.ToolResult;
-import dev.calltype.runtime.Toolkit;
 import dev.calltype.runtime.internal.scan.ErrorTexts;
 
 import java.util.ArrayList;
@@ -34,11 +33,12 @@ public final class Dispatching {
      * Every call goes through the one approval rule ({@link Approval#run}): bound once, a call to a tool that needs
      * confirmation declined with a message that says why unless {@code approver} says yes.
      *
+     * @param toolkit what the approval rule asks of the toolkit ({@code Bindings.of(toolkit)})
      * @param signatures each tool's signature by name ({@code null} for none), or {@code null} when the toolkit has
      *     none to give
      * @param approver decides on calls to tools that need confirmation; {@code null} declines them all
      */
-    public static List<ToolResult> handle(Toolkit toolkit, Extraction extraction,
+    public static List<ToolResult> handle(Approval.Tools toolkit, Extraction extraction,
                                           Function<String, String> signatures, Approver approver) {
         List<ToolResult> results = new ArrayList<>();
         List<ToolCall> calls = extraction.calls();
@@ -90,37 +90,15 @@ public final class Dispatching {
     }
 
     /**
-     * Whether a toolkit runs native calls from their text itself: its class overrides
-     * {@link Toolkit#dispatchNative} (generated toolkits and combined toolkits do) instead of inheriting the
-     * default, which reads the text with its extractor and dispatches the call.
+     * The one guard around another toolkit's dispatch (a combined toolkit's part, by its {@code dispatch} or its
+     * {@code dispatchNative}): its result, or a failure in the wording of {@link ErrorTexts#toolFailed} when it breaks
+     * its promise and throws or returns {@code null}.
+     *
+     * @param name the tool name of the call it runs
+     * @param id the call's id
+     * @param dispatch runs the call on the other toolkit
      */
-    public static boolean ownNativeDispatch(Toolkit toolkit) {
-        try {
-            return toolkit.getClass().getMethod("dispatchNative", String.class, CharSequence.class, String.class)
-                    .getDeclaringClass() != Toolkit.class;
-        } catch (NoSuchMethodException e) {
-            throw new AssertionError("Toolkit declares dispatchNative", e);
-        }
-    }
-
-    /**
-     * The one guard around another toolkit's {@link Toolkit#dispatch} (a combined toolkit's part, the tool loop's
-     * toolkit): its result, or a failure in the wording of {@link ErrorTexts#toolFailed} when it breaks its promise
-     * and throws or returns {@code null}.
-     */
-    public static ToolResult guardedDispatch(Toolkit toolkit, ToolCall call) {
-        return guarded(call.name(), call.id(), () -> toolkit.dispatch(call));
-    }
-
-    /**
-     * The same guard around another toolkit's {@link Toolkit#dispatchNative} (a combined toolkit's part):
-     * its result, or the failure {@link #guardedDispatch} gives for the call of {@code name} it would have run.
-     */
-    public static ToolResult guardedNative(Toolkit toolkit, String name, CharSequence arguments, String id) {
-        return guarded(name, id, () -> toolkit.dispatchNative(name, arguments, id));
-    }
-
-    private static ToolResult guarded(String name, String id, Supplier<ToolResult> dispatch) {
+    public static ToolResult guarded(String name, String id, Supplier<ToolResult> dispatch) {
         try {
             ToolResult result = dispatch.get();
             return result != null ? result : ToolResult.failure(name, id, ErrorTexts.toolReturnedNothing(name));

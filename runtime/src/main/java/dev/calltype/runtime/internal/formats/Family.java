@@ -6,7 +6,7 @@ import dev.calltype.runtime.internal.scan.MarkerTable;
 /**
  * One model family's tool-call markup: it registers the markers that open its markup, each with the recognizer
  * that reads what follows. Every family is one file in this package, named by
- * the {@code WireFormat} constant of the format its markers introduce ({@code PANGU(Pangu::new)}).
+ * its line in {@link FamilyTable} under the format its markers introduce ({@code WireFormat.PANGU, Pangu::new}).
  */
 @FunctionalInterface
 public interface Family {

@@ -11,7 +11,7 @@ import java.util.List;
 
 /**
  * The formats every extractor is given: the model families, each one file in this package that registers its
- * markers ({@link Family}) and named by its {@code WireFormat} constant ({@code PANGU(Pangu::new)}), then the
+ * markers ({@link Family}) and named in {@link FamilyTable} under the format it reads, then the
  * reasoning blocks and the generic recognizers (JSON in prose, fences, pythonic lines, calls the prompt opened).
  * Families whose markup has no marker of its own are read by the family whose marker they share ({@link Glm} and
  * {@link Qwen3Coder} inside {@link Hermes}'s {@code <tool_call>}).

@@ -20,7 +20,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** The examples of docs/typed-answers.md, run as written there. */
-class TypedAnswersDocTest {
+class DocsTypedAnswersTest {
 
     @Test
     void parsingTheAnswerOfAModel() {

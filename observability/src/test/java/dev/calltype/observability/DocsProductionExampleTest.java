@@ -25,7 +25,7 @@ import java.util.logging.Logger;
 import org.junit.jupiter.api.Test;
 
 /** The Java example of docs/production.md, run as written. */
-class ProductionDocExampleTest {
+class DocsProductionExampleTest {
 
     private static final Logger log = Logger.getLogger("production-doc-example");
 

@@ -11,7 +11,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-class ReadmeCodeTest {
+class DocsReadmeCodeTest {
 
     private static final String README = """
             # Project

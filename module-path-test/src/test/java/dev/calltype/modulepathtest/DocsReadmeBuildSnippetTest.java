@@ -19,7 +19,7 @@ import org.w3c.dom.Document;
  * pins, release 17, the processor on the processor path, this version; and the module declaration of this module's
  * program. (Building a project from the snippet with Maven 3.8 and 3.9 is {@code .ci/readme-build-check}.)
  */
-class ReadmeBuildSnippetTest {
+class DocsReadmeBuildSnippetTest {
 
     private static final Path README = Path.of(System.getProperty("calltype.readme"));
 

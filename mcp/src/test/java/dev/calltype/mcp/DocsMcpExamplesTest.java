@@ -25,7 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
  * copy it installed from npm instead of asking npx to fetch one.
  */
 @Timeout(300)
-class McpReadmeExamplesTest {
+class DocsMcpExamplesTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -99,7 +99,7 @@ class McpReadmeExamplesTest {
                 .file("@modelcontextprotocol/server-memory", "dist/index.js").toString();
         String javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         Process program = new ProcessBuilder(javaBin, "-cp", System.getProperty("java.class.path"),
-                McpReadmeExamplesTest.class.getName(), memoryServer, dir.resolve("memory.jsonl").toString())
+                DocsMcpExamplesTest.class.getName(), memoryServer, dir.resolve("memory.jsonl").toString())
                 .redirectError(ProcessBuilder.Redirect.DISCARD).start();
         boolean exited = program.waitFor(90, java.util.concurrent.TimeUnit.SECONDS);
         if (!exited) {

@@ -21,7 +21,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /** The streaming example of docs/streaming.md, run as written there against a recorded stream. */
-class ReadmeStreamingExampleTest {
+class DocsReadmeStreamingExampleTest {
 
     /** The example's code, from {@code HttpClient http} to {@code stream.finish()}. */
     static List<ToolResult> streamAndRun(Toolkit toolkit, String baseUrl, String body) throws Exception {

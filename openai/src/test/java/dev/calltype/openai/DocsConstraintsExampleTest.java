@@ -19,7 +19,7 @@ import dev.calltype.runtime.constraint.GbnfGrammar;
 import org.junit.jupiter.api.Test;
 
 /** The examples of docs/constraints.md, as written there. */
-class ConstraintsDocsExampleTest {
+class DocsConstraintsExampleTest {
 
     private static final Toolkit TOOLKIT = Toolkits.fromJson("""
             [{"type": "function", "function": {"name": "multiply", "description": "Multiplies two numbers",

@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
  * The README's first toolkit ({@code WeatherService}, compiled here with the processor like any user's class) and
  * the toolkit example of docs/agent-loop.md, run as written there.
  */
-class ReadmeToolkitExampleTest {
+class DocsReadmeToolkitExampleTest {
 
     @Test
     void firstToolkitWorksAsTheReadmeShows() {
