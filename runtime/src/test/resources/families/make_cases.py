@@ -1414,6 +1414,69 @@ case("longcat", "arg-key-pairs-without-a-schema-stay-text", "plain", lc(UNTYPED)
 case("longcat", "arg-key-pairs-truncated", "malformed", cut(lc(W), "Os"), [], True, errorKinds=["TRUNCATED"])
 
 
+# TeleChat4 / Xing 4.0 (XingChen-AGI): <param_key>/<param_value> pairs after the name in Hermes' tag; its NAME{json}
+# and JSON calls in the same tag are GLM's and Hermes' forms
+tc = lambda x: "<tool_call>" + x["name"] + "".join(
+    "<param_key>" + k + "</param_key><param_value>" + raw(v) + "</param_value>" for k, v in x["arguments"].items()) + "</tool_call>"
+std("telechat4", tc, lambda xs: "\n".join(tc(x) for x in xs), tc(ALARM_RAW), [ALARM_TYPED], cut(tc(W), "Os"))
+case("telechat4", "pairs-on-their-own-lines", "plain", "<tool_call>get_weather\n<param_key>city</param_key>\n"
+     "<param_value>Oslo</param_value>\n<param_key>days</param_key>\n<param_value>2</param_value>\n</tool_call>", [W])
+case("telechat4", "without-a-schema-values-stay-text", "plain", tc(UNTYPED), [UNTYPED], False, "none")
+case("telechat4", "name-then-json", "plain", "<tool_call>get_weather{\"city\": \"Oslo\", \"days\": 2}</tool_call>", [W],
+     format="GLM")
+case("telechat4", "hermes-json", "plain", "<tool_call>" + jcall(W) + "</tool_call>", [W], format="HERMES")
+case("telechat4", "a-value-never-closed-is-cut-off", "malformed",
+     "<tool_call>get_weather<param_key>city</param_key><param_value>Os", [], True, errorKinds=["TRUNCATED"])
+
+# K2 Horizon / K2-v3 (IFM): <ifm|tool_calls> around <ifm|tool_call>NAME and <ifm|arg_key>/<ifm|arg_value> pairs, an
+# optional <ifm|arg_type> between them (the schema first, then the declared type), or JSON in the tag
+k2 = lambda x, typed=False: "<ifm|tool_call>" + x["name"] + "\n" + "".join(
+    "<ifm|arg_key>" + k + "</ifm|arg_key>\n"
+    + ("<ifm|arg_type>" + ("string" if isinstance(v, str) else "integer" if isinstance(v, int) else "object")
+       + "</ifm|arg_type>\n" if typed else "")
+    + "<ifm|arg_value>" + raw(v) + "</ifm|arg_value>\n" for k, v in x["arguments"].items()) + "</ifm|tool_call>"
+k2s = lambda xs: "<ifm|tool_calls>\n" + "\n".join(k2(x) for x in xs) + "\n</ifm|tool_calls>"
+std("k2-horizon", lambda x: k2s([x]), k2s, k2s([ALARM_RAW]), [ALARM_TYPED], cut(k2s([W]), "Os"))
+case("k2-horizon", "declared-types-without-a-schema", "plain", "<ifm|tool_calls>\n" + k2(W, True) + "\n</ifm|tool_calls>",
+     [W], False, "none")
+case("k2-horizon", "the-schema-over-a-declared-type", "repair", "<ifm|tool_call>get_weather<ifm|arg_key>city</ifm|arg_key>"
+     "<ifm|arg_value>Oslo</ifm|arg_value><ifm|arg_key>days</ifm|arg_key><ifm|arg_type>string</ifm|arg_type>"
+     "<ifm|arg_value>2</ifm|arg_value></ifm|tool_call>", [W])
+case("k2-horizon", "without-a-schema-or-type-values-stay-text", "plain", k2(UNTYPED), [UNTYPED], False, "none")
+case("k2-horizon", "json-in-the-tag", "plain", "Sure.\n<ifm|tool_calls>\n<ifm|tool_call>" + jcall(W)
+     + "</ifm|tool_call>\n</ifm|tool_calls>", [W])
+case("k2-horizon", "without-the-wrapper-after-prose", "prose", "Let me look.\n" + k2(W) + "\n" + k2(S), [W, S])
+
+# A model's own response_template (../response-templates/, transformers' declarative description of its output): the
+# template's tool_calls region is read before every family's markup, in the format RESPONSE_TEMPLATE.
+QT = {"responseTemplate": "qwen3-coder"}
+qt = lambda x: "<tool_call>\n<function=" + x["name"] + ">\n" + "".join(
+    "<parameter=" + k + ">\n" + raw(v) + "\n</parameter>\n" for k, v in x["arguments"].items()) + "</function>\n</tool_call>"
+case("response-template", "plain", "plain", qt(W), [W], options=QT)
+case("response-template", "several", "several", qt(W) + "\n" + qt(S), [W, S], options=QT)
+case("response-template", "prose", "prose", "Let me look that up.\n" + qt(S) + "\nI'll summarise when it returns.", [S],
+     options=QT, shown="Let me look that up.\n\nI'll summarise when it returns.")
+case("response-template", "values-typed-by-schema", "repair", qt(ALARM_RAW), [ALARM_TYPED], options=QT)
+case("response-template", "truncated", "malformed", cut(qt(W), "Os"), [], True, options=QT, errorKinds=["TRUNCATED"])
+case("response-template", "thinking-is-reasoning", "plain", "<think>Oslo, two days.</think>\n" + qt(W), [W],
+     options=QT, shown="\n")
+case("response-template", "without-a-schema-the-value-parser-reads-json", "plain", qt(UNTYPED),
+     [c("get_weather", city="Oslo", days=2, metric=True, hours=[6, 12])], False, "none", options=QT)
+GT = {"responseTemplate": "gemma4"}
+case("response-template", "gemma4-raw-strings", "plain",
+     "<|tool_call>call:get_weather{city:<|\"|>Oslo<|\"|>,days:2}<tool_call|>", [W], options=GT)
+case("response-template", "gemma4-closing-tokens-hidden", "prose",
+     "Checking.<|tool_call>call:search{query:<|\"|>rust borrow checker<|\"|>,limit:3}<tool_call|><|tool_response>",
+     [S], options=GT, shown="Checking.")
+CT = {"responseTemplate": "command-r7b"}
+case("response-template", "command-r7b-each-element-transformed", "several",
+     "<|START_THINKING|>Both.<|END_THINKING|><|START_ACTION|>[{\"tool_call_id\": \"0\", \"tool_name\": \"get_weather\", "
+     "\"parameters\": {\"city\": \"Oslo\", \"days\": 2}}, {\"tool_call_id\": \"1\", \"tool_name\": \"search\", "
+     "\"parameters\": {\"query\": \"rust borrow checker\", \"limit\": 3}}]<|END_ACTION|>", [W, S], options=CT, shown="")
+case("response-template", "command-r7b-transform-missing-a-key-is-an-error", "malformed",
+     "<|START_ACTION|>[{\"tool_name\": \"get_weather\"}]<|END_ACTION|>", [], True, options=CT,
+     errorKinds=["INVALID_CALL_SYNTAX"], messageContains=["parameters"])
+
 # the format every call of a family's "plain" case is read in
 FORMAT_OF = {
     "hermes": "HERMES", "tool-call-marker": "TOOL_CALL_MARKER", "bracket-tags": "BRACKET_TAGS",
@@ -1429,6 +1492,7 @@ FORMAT_OF = {
     "step3": "STEP3", "kimi-k3": "KIMI_K3", "minicpm5": "MINICPM5", "gigachat3": "GIGACHAT3", "longcat": "LONGCAT",
     "inkling": "INKLING", "cwm": "CWM", "minimax-m3": "MINIMAX_M3", "poolside-v1": "GLM", "ling3": "GLM",
     "step-audio2": "STEP_AUDIO2", "glm53-flash": "GLM", "pangu": "PANGU", "hyperclovax": "HYPERCLOVAX", "ernie45": "HERMES", "functionary-v32": "FUNCTIONARY_V32",
+    "response-template": "RESPONSE_TEMPLATE", "telechat4": "TELECHAT4", "k2-horizon": "K2_HORIZON",
 }
 
 

@@ -18,12 +18,15 @@ import dev.calltype.runtime.TerminalText;
 import dev.calltype.runtime.ToolSpec;
 import dev.calltype.runtime.Toolkit;
 import java.io.BufferedReader;
+import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -60,6 +63,9 @@ final class ChatCommand {
               --constrain SERVER  in prompt mode, send a grammar or schema that lets the server accept only
                                   valid calls in --format: llama.cpp, vllm, sglang, ollama, lm-studio or
                                   none (default); see docs/constraints.md (implies --mode prompt)
+              --response-template FILE
+                                  the model's tokenizer_config.json (or its response_template alone): calls
+                                  written in the text are also read as that template describes them
               --prompt TEXT       answer this one message and exit; without it, chat on the terminal
               --notes DIR         the folder for the notes tools (default: a new temporary folder)
               --mcp "COMMAND ARG…"
@@ -121,7 +127,7 @@ final class ChatCommand {
         }
         Options options = Options.parse("chat", args,
                 Set.of("base-url", "model", "mode", "format", "constrain", "prompt", "notes", "max-rounds", "timeout",
-                        "reply-timeout"),
+                        "reply-timeout", "response-template"),
                 Set.of("yes"),
                 Set.of("mcp", "mcp-env"));
         URI baseUrl = baseUrl(options.required("base-url"));
@@ -145,6 +151,21 @@ final class ChatCommand {
         if (prompt != null && prompt.isBlank()) {
             throw new UsageException("chat: --prompt is empty");
         }
+        String template = null;
+        if (options.has("response-template")) {
+            String file = options.value("response-template").orElseThrow();
+            try {
+                template = Files.readString(Path.of(file));
+            } catch (IOException | InvalidPathException e) {
+                throw new UsageException("chat: cannot read --response-template " + Terminal.line(file, 200) + ": "
+                        + Terminal.line(String.valueOf(e.getMessage()), 200));
+            }
+            String refused = TemplateToolkit.check(template);
+            if (refused != null) {
+                throw new UsageException("chat: --response-template " + Terminal.line(file, 200) + ": "
+                        + Terminal.line(refused, 400));
+            }
+        }
         Path folder = DemoCommand.notesFolder(options, "chat");
 
         Toolkit builtIn = ExampleTools.toolkit(new Notes(folder), env.clock());
@@ -155,7 +176,7 @@ final class ChatCommand {
         } catch (IllegalStateException e) {
             throw new ChatFailure(e.getMessage());
         }
-        Toolkit toolkit = servers.with(builtIn);
+        Toolkit toolkit = template == null ? servers.with(builtIn) : new TemplateToolkit(servers.with(builtIn), template);
         RecordingModel model = new RecordingModel(OpenAiChatModel.builder()
                 .baseUrl(baseUrl)
                 .model(modelName)

@@ -22,15 +22,17 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.List;
 
 /**
- * {@code calltype extract [--tools FILE] [--finish stop|length] [--stream N] [--events]}: reads one model response on standard input and
+ * {@code calltype extract [--tools FILE] [--response-template FILE] [--finish stop|length] [--stream N] [--events]}: reads one model response on standard input and
  * prints what the extractor found as one JSON object,
  * {@code {"calls":[{"name","arguments","id","format","repairs"}],"errors":[{"kind","message","offset"}],"text":"…"}}.
  *
  * <p>{@code --tools FILE} names the known tools: an OpenAI {@code tools} array or an MCP {@code {"tools":[…]}}
- * listing. {@code --finish stop|length} says how the response ended (the server's finish reason): a call its end
+ * listing. {@code --response-template FILE} names a model's {@code tokenizer_config.json} (or a file holding its
+ * {@code response_template}): the calls it describes are read too, in the format {@code RESPONSE_TEMPLATE}. {@code --finish stop|length} says how the response ended (the server's finish reason): a call its end
  * leaves open (the closing marker never came) runs only after {@code stop}; without it the ending is unknown and such
  * a call is refused, as after {@code length} (see {@link Ending}). {@code --stream N} feeds the response to the streaming extractor in N-character deltas and prints the
  * same object (so any corpus can be replayed through the streaming path); {@code --events} prints the streaming
@@ -43,10 +45,12 @@ import java.util.List;
 public final class ExtractCommand {
 
     static final String USAGE = """
-            Usage: java -jar calltype.jar extract [--tools FILE] [--finish stop|length] [--stream N] [--events] < response.txt
+            Usage: java -jar calltype.jar extract [--tools FILE] [--response-template FILE] [--finish stop|length] [--stream N] [--events] < response.txt
               Reads one model response on standard input and prints the tool calls found as JSON:
               {"calls":[{"name","arguments","id","format","repairs"}],"errors":[{"kind","message","offset"}],"text":"..."}
               --tools FILE  the known tools: an OpenAI tools array or an MCP {"tools":[...]} listing
+              --response-template FILE  the model's tokenizer_config.json (or its response_template alone):
+                            its tool calls are read as that template describes them
               --finish stop|length  how the response ended (the finish reason); a call left open at the end
                             runs only after stop (default: unknown, refused as after length)
               --stream N    read the response through the streaming extractor in N-character deltas
@@ -60,6 +64,7 @@ public final class ExtractCommand {
     /** Runs the command; returns the exit status. Never throws for bad input or arguments. */
     public static int run(String[] args, InputStream in, PrintStream out, PrintStream err) {
         String toolsFile = null;
+        String templateFile = null;
         Ending ending = Ending.UNKNOWN;
         int stream = 0;
         boolean events = false;
@@ -75,6 +80,12 @@ public final class ExtractCommand {
                         return usage(err, "--tools needs a file");
                     }
                     toolsFile = args[++i];
+                }
+                case "--response-template" -> {
+                    if (i + 1 >= args.length) {
+                        return usage(err, "--response-template needs a file");
+                    }
+                    templateFile = args[++i];
                 }
                 case "--stream" -> {
                     if (i + 1 >= args.length) {
@@ -119,6 +130,15 @@ public final class ExtractCommand {
             }
         }
 
+        ToolCallExtractor.Builder builder = ToolCallExtractor.builder().tools(tools).ending(ending);
+        if (templateFile != null) {
+            try {
+                builder.responseTemplate(Path.of(templateFile));
+            } catch (IllegalArgumentException e) {
+                return fail(err, 2, "--response-template: " + TerminalText.line(e.getMessage()));
+            }
+        }
+
         String response;
         try {
             response = new String(in.readAllBytes(), StandardCharsets.UTF_8);
@@ -126,7 +146,7 @@ public final class ExtractCommand {
             return fail(err, 1, "cannot read standard input: " + reason(e));
         }
 
-        ToolCallExtractor extractor = ToolCallExtractor.builder().tools(tools).ending(ending).build();
+        ToolCallExtractor extractor = builder.build();
         try {
             if (events) {
                 printEvents(extractor, response, stream == 0 ? 1 : stream, out);
@@ -265,7 +285,7 @@ public final class ExtractCommand {
     }
 
     private static int usage(PrintStream err, String problem) {
-        err.println("calltype extract: " + problem + " (usage: java -jar calltype.jar extract [--tools FILE] [--finish stop|length] [--stream N] [--events])");
+        err.println("calltype extract: " + problem + " (usage: java -jar calltype.jar extract [--tools FILE] [--response-template FILE] [--finish stop|length] [--stream N] [--events])");
         return 2;
     }
 

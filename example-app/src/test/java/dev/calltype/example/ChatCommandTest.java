@@ -390,4 +390,32 @@ class ChatCommandTest {
         assertThat(chat("--model", "m", "--temperature", "0")).isEqualTo(2);
         assertThat(server.requests()).isEmpty();
     }
+
+    @Test
+    void responseTemplateReadsCallsInTheModelsOwnMarkup() throws IOException {
+        Path config = notes.resolve("tokenizer_config.json");
+        Files.writeString(config, ExtractCommandTest.BRACKET_CALL_TEMPLATE.replace("search", "calculate"));
+        server.then(200, "application/json", "{\"id\": \"c1\", \"object\": \"chat.completion\", \"model\": \"m\", "
+                + "\"choices\": [{\"index\": 0, \"message\": {\"role\": \"assistant\", \"content\": "
+                + "\"[[call calculate]]\\nexpression=6*7\\n[[/call]]\"}, \"finish_reason\": \"stop\"}]}")
+                .thenRecorded("prompt-final.json");
+
+        int status = chat("--model", "m", "--mode", "prompt", "--response-template", config.toString(),
+                "--prompt", "What is 6*7?");
+
+        assertThat(status).as(err()).isZero();
+        assertThat(server.requests()).hasSize(2);
+        assertThat(messages(server.requests().get(1)).get(3).path("content").asText()).contains("[calculate]")
+                .contains("42");
+        assertThat(out()).contains("→ calculate").doesNotContain("[[call");
+    }
+
+    @Test
+    void aResponseTemplateThatCannotBeUsedIsAUsageError() throws IOException {
+        Path bad = notes.resolve("bad.json");
+        Files.writeString(bad, "{\"fields\": {\"tool_calls\": {\"open\": \"<x>\", \"content\": \"yaml\"}}}");
+        assertThat(chat("--model", "m", "--response-template", bad.toString(), "--prompt", "hi")).isEqualTo(2);
+        assertThat(err()).contains("--response-template").contains("unknown content parser").hasLineCount(1);
+        assertThat(server.requests()).isEmpty();
+    }
 }

@@ -278,4 +278,43 @@ class ExtractCommandTest {
         assertThat(r.status()).isZero();
         assertThat(r.out()).contains("Usage: java -jar calltype.jar extract");
     }
+
+    /** A template for markup no family reads: {@code [[call NAME]]key=value lines[[/call]]}. */
+    static final String BRACKET_CALL_TEMPLATE = """
+            {"model_max_length": 8192, "response_template": {"fields": {"tool_calls": {
+              "open_pattern": "\\\\[\\\\[call (?P<name>\\\\w+)\\\\]\\\\]", "close": "[[/call]]", "content": "kv-lines",
+              "content_args": {"kv_sep": "="}, "transform": {"name": "{name}", "arguments": "{content}"}}}}}""";
+
+    @Test
+    void responseTemplateReadsTheCallsTheModelsTemplateDescribes(@TempDir Path dir) throws IOException {
+        Path config = dir.resolve("tokenizer_config.json");
+        Files.writeString(config, BRACKET_CALL_TEMPLATE);
+        String text = "Checking.\n[[call search]]\nquery=rust\n[[/call]]";
+        assertThat(json(run(text).out()).get("calls")).isEmpty();
+        for (String[] mode : List.of(new String[0], new String[]{"--stream", "3"})) {
+            List<String> args = new ArrayList<>(List.of("--response-template", config.toString()));
+            args.addAll(List.of(mode));
+            Run r = run(text, args.toArray(new String[0]));
+            assertThat(r.status()).as(r.err()).isZero();
+            JsonNode call = json(r.out()).get("calls").get(0);
+            assertThat(call.get("name").asText()).isEqualTo("search");
+            assertThat(call.get("arguments").toString()).isEqualTo("{\"query\":\"rust\"}");
+            assertThat(call.get("format").asText()).isEqualTo("RESPONSE_TEMPLATE");
+            assertThat(json(r.out()).get("text").asText()).isEqualTo("Checking.\n");
+        }
+    }
+
+    @Test
+    void aResponseTemplateThatCannotBeUsedIsOneLineAndStatusTwo(@TempDir Path dir) throws IOException {
+        Path bad = dir.resolve("bad.json");
+        Files.writeString(bad, "{\"fields\": {\"tool_calls\": {\"open_pattern\": \"<x>(?=y)\", \"close\": \"</x>\"}}}");
+        for (String file : List.of(bad.toString(), dir.resolve("missing.json").toString())) {
+            Run r = run("text", "--response-template", file);
+            assertThat(r.status()).isEqualTo(2);
+            assertThat(r.out()).isEmpty();
+            assertThat(r.err()).startsWith("calltype extract: --response-template: ").doesNotContain("\tat ")
+                    .hasLineCount(1);
+        }
+        assertThat(run("text", "--response-template").status()).isEqualTo(2);
+    }
 }

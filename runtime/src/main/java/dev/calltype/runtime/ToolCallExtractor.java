@@ -1,7 +1,10 @@
 package dev.calltype.runtime;
 
+import dev.calltype.runtime.internal.formats.Family;
 import dev.calltype.runtime.internal.formats.FamilyTable;
 import dev.calltype.runtime.internal.formats.Recognizers;
+import dev.calltype.runtime.internal.formats.ResponseTemplate;
+import dev.calltype.runtime.internal.formats.TemplateFamily;
 import dev.calltype.runtime.internal.scan.CallNormalizer;
 import dev.calltype.runtime.internal.scan.Config;
 import dev.calltype.runtime.internal.scan.Driver;
@@ -10,6 +13,9 @@ import dev.calltype.runtime.internal.scan.Finding;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
@@ -207,8 +213,49 @@ public final class ToolCallExtractor {
         private String promptTail = "";
         private ExtractionLimits limits = ExtractionLimits.DEFAULTS;
         private Ending ending = Ending.UNKNOWN;
+        private ResponseTemplate template;
 
         private Builder() {
+        }
+
+        /**
+         * Reads the tool calls a model's {@code response_template} describes, the declarative description of its
+         * output that Hugging Face transformers reads from {@code tokenizer_config.json}: its {@code tool_calls}
+         * region is read as a family's markup ({@link WireFormat#RESPONSE_TEMPLATE}), before the families Calltype
+         * knows, and its other regions' markers are hidden (thinking as reasoning). The template's patterns run in
+         * linear time; what they may not hold (back-references, lookaround) and the other refusals are listed in
+         * {@code docs/response-templates.md}.
+         *
+         * @param json a {@code tokenizer_config.json} holding a {@code response_template}, or the template itself
+         * @return this builder
+         * @throws IllegalArgumentException when the text holds no template, or the template is malformed or refused;
+         *     the message names the field
+         */
+        public Builder responseTemplate(String json) {
+            this.template = ResponseTemplate.parse(Objects.requireNonNull(json, "json"));
+            return this;
+        }
+
+        /**
+         * {@link #responseTemplate(String)} from a file.
+         *
+         * @param file a {@code tokenizer_config.json} or a file holding the template alone
+         * @return this builder
+         * @throws IllegalArgumentException when the file cannot be read or holds no usable template
+         */
+        public Builder responseTemplate(Path file) {
+            String text;
+            try {
+                text = Files.readString(Objects.requireNonNull(file, "file"));
+            } catch (IOException e) {
+                throw new IllegalArgumentException("cannot read the response template " + file + ": " + e, e);
+            }
+            try {
+                this.template = ResponseTemplate.parse(text);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException(file + ": " + e.getMessage(), e);
+            }
+            return this;
         }
 
         /**
@@ -419,7 +466,14 @@ public final class ToolCallExtractor {
          * @return a new extractor, immutable and safe to share between threads
          */
         public ToolCallExtractor build() {
-            return new ToolCallExtractor(new Config(FORMATS, tools, limits, searchReasoning, runUnclosedReasoning,
+            Recognizers families = FORMATS;
+            if (template != null) {
+                List<Family> withTemplate = new ArrayList<>();
+                withTemplate.add(new TemplateFamily(template));
+                withTemplate.addAll(FamilyTable.families());
+                families = new Recognizers(withTemplate);
+            }
+            return new ToolCallExtractor(new Config(families, tools, limits, searchReasoning, runUnclosedReasoning,
                     startsInReasoning, promptTail,
                     formats, marker, tags), ending);
         }

@@ -101,10 +101,22 @@ public enum WireFormat {
     /** Step-Audio 2 {@code <tool_call>function\nNAME\n{json}</tool_call>}. */
     STEP_AUDIO2,
     /**
+     * TeleChat4 / Xing 4.0 {@code <tool_call>NAME<param_key>K</param_key><param_value>V</param_value></tool_call>}
+     * (its {@code NAME{json}} and JSON calls in the same tag are GLM's and Hermes' forms).
+     */
+    TELECHAT4,
+    /** K2 Horizon / K2-v3 {@code <ifm|tool_calls><ifm|tool_call>NAME<ifm|arg_key>K</ifm|arg_key><ifm|arg_value>V…}. */
+    K2_HORIZON,
+    /**
      * Functionary v3.2 {@code >>>NAME\n{json}} ({@code >>>all\n} opens prose); the first call may come without its
      * {@code >>>}, which the prompt holds, when NAME is a known tool.
      */
     FUNCTIONARY_V32,
+    /**
+     * The tool calls a model's own {@code response_template} describes (its {@code tokenizer_config.json}), read when
+     * the extractor is given one ({@link ToolCallExtractor.Builder#responseTemplate(String)}).
+     */
+    RESPONSE_TEMPLATE,
     /** A pythonic call or list of calls: {@code search(query="AI", limit=5)}. */
     PYTHONIC,
     /** A native tool call from the provider's own field (OpenAI {@code tool_calls}), not from text. */

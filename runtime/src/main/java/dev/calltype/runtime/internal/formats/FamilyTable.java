@@ -61,6 +61,7 @@ public final class FamilyTable {
         table.put(WireFormat.CWM, Cwm::new);
         table.put(WireFormat.PANGU, Pangu::new);
         table.put(WireFormat.HYPERCLOVAX, HyperClovaX::new);
+        table.put(WireFormat.K2_HORIZON, K2Horizon::new);
         table.put(WireFormat.FUNCTIONARY_V32, Functionary::new);
         return table;
     }

@@ -28,13 +28,36 @@ public final class Glm {
 
     private final String open;
     private final String close;
-    /** What the pair tags' names start with: none for GLM, {@code longcat_} for LongCat's. */
-    private final String tagPrefix;
+    /** The pair tags: {@code arg_key}/{@code arg_value} named with a prefix (LongCat's {@code longcat_}). */
+    private final Pairs tags;
     private final WireFormat format;
+
+    /**
+     * How a family names its pair tags: {@code <PREFIX KEY>K</PREFIX KEY><PREFIX VALUE>V</PREFIX VALUE>}, each name
+     * followed by {@code suffix} (Hunyuan's {@code :opensource}), and, when {@code type} is not {@code null}, an
+     * optional {@code <PREFIX TYPE>T</PREFIX TYPE>} between key and value that types the value where no schema
+     * does (K2 Horizon's {@code <ifm|arg_type>}).
+     */
+    record Pairs(String prefix, String suffix, String key, String value, String type) {
+
+        static final Pairs GLM = new Pairs("", "", "arg_key", "arg_value", null);
+
+        static Pairs prefixed(String prefix) {
+            return new Pairs(prefix, "", "arg_key", "arg_value", null);
+        }
+
+        String open(String name) {
+            return "<" + prefix + name + suffix + ">";
+        }
+
+        String close(String name) {
+            return "</" + prefix + name + suffix + ">";
+        }
+    }
 
     /** The reader for content between {@code open} and {@code close}. */
     public Glm(String open, String close) {
-        this(open, close, "", WireFormat.GLM);
+        this(open, close, Pairs.GLM, WireFormat.GLM);
     }
 
     /**
@@ -42,9 +65,14 @@ public final class Glm {
      * ({@code <longcat_arg_key>}), its calls in {@code format}.
      */
     Glm(String open, String close, String tagPrefix, WireFormat format) {
+        this(open, close, Pairs.prefixed(tagPrefix), format);
+    }
+
+    /** The reader for content between {@code open} and {@code close} whose pair tags are {@code tags}. */
+    Glm(String open, String close, Pairs tags, WireFormat format) {
         this.open = open;
         this.close = close;
-        this.tagPrefix = tagPrefix;
+        this.tags = tags;
         this.format = format;
     }
 
@@ -77,21 +105,21 @@ public final class Glm {
         int o = ahead == null ? -1 : ahead.openerAt();
         if (x < 0) {
             if (!atEnd && o < 0) {
-                return Verdict.needMore(RetryWhen.text(nameEnd, close, open, "</" + tagPrefix + "arg_value>"),
+                return Verdict.needMore(RetryWhen.text(nameEnd, close, open, tags.close(tags.value())),
                         (b, l, e) -> read(b, cfg, pos, nameStart, nameEnd, l, e),
                         new Verdict.Started(shown, nameEnd, close));
             }
             int end = o >= 0 ? o : limit;
-            if (o < 0 && endsWith(buf, afterName, limit, "</" + tagPrefix + "arg_value>")) {
+            if (o < 0 && endsWith(buf, afterName, limit, tags.close(tags.value()))) {
                 // the response ended after a complete value, the call never closed: every value is there
-                Finding call = pairs(buf, cfg, format, name, tagPrefix, "", afterName, limit, pos, limit);
+                Finding call = pairs(buf, cfg, format, name, tags, afterName, limit, pos, limit);
                 return Verdict.matched(limit, List.of(call.isCall() ? call.withRepair(Repair.MISSING_TAGS) : call));
             }
             return Verdict.matched(end, List.of(Finding.error(ExtractionError.Kind.TRUNCATED, ErrorTexts.truncated(shown),
                     shown, format, pos, end)));
         }
         int end = x + close.length();
-        return Verdict.matched(end, List.of(pairs(buf, cfg, format, name, tagPrefix, "", afterName, x, pos, end)));
+        return Verdict.matched(end, List.of(pairs(buf, cfg, format, name, tags, afterName, x, pos, end)));
     }
 
     /**
@@ -101,8 +129,8 @@ public final class Glm {
      * {@code null} while it may still close.
      */
     private Closer.Ahead pastValues(CharSequence buf, int from, int limit, boolean atEnd) {
-        String valueOpen = "<" + tagPrefix + "arg_value>";
-        String valueClose = "</" + tagPrefix + "arg_value>";
+        String valueOpen = tags.open(tags.value());
+        String valueClose = tags.close(tags.value());
         int j = from;
         while (true) {
             Chars.Found f = Chars.firstOf(buf, j, limit, close, open, valueOpen);
@@ -135,10 +163,19 @@ public final class Glm {
      */
     static Finding pairs(CharSequence buf, Config cfg, WireFormat format, String name, String prefix, String suffix,
                          int from, int to, int start, int end) {
-        String keyOpen = "<" + prefix + "arg_key" + suffix + ">";
-        String keyClose = "</" + prefix + "arg_key" + suffix + ">";
-        String valueOpen = "<" + prefix + "arg_value" + suffix + ">";
-        String valueClose = "</" + prefix + "arg_value" + suffix + ">";
+        return pairs(buf, cfg, format, name, new Pairs(prefix, suffix, "arg_key", "arg_value", null), from, to, start,
+                end);
+    }
+
+    /** {@link #pairs(CharSequence, Config, WireFormat, String, String, String, int, int, int, int)} with these tags. */
+    static Finding pairs(CharSequence buf, Config cfg, WireFormat format, String name, Pairs tags, int from, int to,
+                         int start, int end) {
+        String keyOpen = tags.open(tags.key());
+        String keyClose = tags.close(tags.key());
+        String valueOpen = tags.open(tags.value());
+        String valueClose = tags.close(tags.value());
+        String typeOpen = tags.type() == null ? null : tags.open(tags.type());
+        String typeClose = tags.type() == null ? null : tags.close(tags.type());
         String shown = JsonBlock.display(name, cfg);
         RawArguments args = new RawArguments(name, cfg);
         boolean repaired = false;
@@ -151,6 +188,14 @@ public final class Glm {
             int ks = Chars.startsWith(buf, j, to, keyOpen) == Chars.FULL ? j + keyOpen.length() : -1;
             int ke = ks < 0 ? -1 : Chars.indexOf(buf, keyClose, ks, to);
             int vo = ke < 0 ? -1 : Chars.skipBlanks(buf, ke + keyClose.length(), to);
+            String type = null;
+            if (vo >= 0 && typeOpen != null && Chars.startsWith(buf, vo, to, typeOpen) == Chars.FULL) {
+                int te = Chars.indexOf(buf, typeClose, vo + typeOpen.length(), to);
+                if (te >= 0) {
+                    type = Chars.trimmed(buf, vo + typeOpen.length(), te);
+                    vo = Chars.skipBlanks(buf, te + typeClose.length(), to);
+                }
+            }
             boolean opened = vo >= 0 && Chars.startsWith(buf, vo, to, valueOpen) == Chars.FULL;
             int vs = opened ? vo + valueOpen.length() : vo;
             // the value ends at its closing tag, or, left unclosed, at the next key or the end of the call
@@ -163,7 +208,7 @@ public final class Glm {
                                 + keyOpen + "K" + keyClose + valueOpen + "V" + valueClose), shown, format, start, end);
             }
             String raw = Chars.rawValue(buf, vs, closed ? ve : trimEnd(buf, vs, ve));
-            if (!args.put(Chars.trimmed(buf, ks, ke), raw, jsonStringDecoded(raw, cfg))) {
+            if (!args.put(Chars.trimmed(buf, ks, ke), raw, jsonStringDecoded(raw, cfg), type)) {
                 break;
             }
             repaired |= !opened || !closed;

@@ -84,6 +84,28 @@ final class RawArguments {
     }
 
     /**
+     * {@link #put(String, String, String)}, where the markup declares the value's type ({@code declaredType},
+     * {@code null} for none: K2 Horizon's {@code <ifm|arg_type>integer</ifm|arg_type>}): the schema decides where it
+     * describes the parameter; otherwise a type other than a string's reads the value as JSON (kept as text when it
+     * is not JSON), and a string's keeps the text.
+     */
+    boolean put(String key, String raw, String value, String declaredType) {
+        if (declaredType == null || RawValues.describes(tool, key) || STRING_TYPES.contains(declaredType)) {
+            return put(key, raw, value);
+        }
+        tooLong = RawValues.tooLong(key.length() > raw.length() ? key : raw, cfg.limits);
+        if (tooLong != null) {
+            return false;
+        }
+        JsonNode v = RawValues.json(value.strip(), cfg.limits);
+        args.set(key, v != null ? v : com.fasterxml.jackson.databind.node.TextNode.valueOf(value));
+        return true;
+    }
+
+    /** The declared types that keep a value as text. */
+    private static final java.util.Set<String> STRING_TYPES = java.util.Set.of("string", "str", "text");
+
+    /**
      * Each top-level value read from nested tags (an object or array) shaped and typed by its parameter's schema
      * ({@link RawValues#shaped}); call once all are read.
      */

@@ -14,7 +14,7 @@ import dev.calltype.runtime.internal.scan.Verdict;
  * content decides: JSON is {@link Hermes} ({@code {"name": …, "arguments": …}}), {@code <function=…>} is
  * {@link Qwen3Coder} / {@link SeedOss}, {@code <function name="…">} is Hermes 2 Pro's variant with a JSON body (or
  * {@link MiniCpm5}'s, when {@code <param name=…>} tags follow), a bare name followed by {@code <arg_key>} pairs is
- * {@link Glm}, {@code function} and a name on the next line is {@link StepAudio2}, a pythonic call is read as one. Whatever the content, the tag is explicit markup: content that
+ * {@link Glm} ({@code <param_key>} pairs: TeleChat4 / Xing 4.0's, {@code TELECHAT4}), {@code function} and a name on the next line is {@link StepAudio2}, a pythonic call is read as one. Whatever the content, the tag is explicit markup: content that
  * is none of these is an error.
  */
 public final class ToolCallTag implements Recognizer {
@@ -25,6 +25,7 @@ public final class ToolCallTag implements Recognizer {
     private final XmlInvokes named;
     private final StepAudio2 stepAudio;
     private final XmlInvokes miniCpm;
+    private final Glm teleChat;
 
     public ToolCallTag(String open, String close) {
         this.json = Hermes.block(open, close);
@@ -33,7 +34,11 @@ public final class ToolCallTag implements Recognizer {
         this.named = Hermes.namedFunctions(open, close);
         this.stepAudio = new StepAudio2(close);
         this.miniCpm = MiniCpm5.inSection(open, close);
+        this.teleChat = new Glm(open, close, TELECHAT_PAIRS, WireFormat.TELECHAT4);
     }
+
+    /** TeleChat4 / Xing 4.0's pairs: {@code <param_key>K</param_key><param_value>V</param_value>}. */
+    private static final Glm.Pairs TELECHAT_PAIRS = new Glm.Pairs("", "", "param_key", "param_value", null);
 
     @Override
     public Verdict match(CharSequence buf, At at, int limit, boolean atEnd) {
@@ -88,6 +93,15 @@ public final class ToolCallTag implements Recognizer {
                 if (step != null) {
                     return step;
                 }
+            }
+            int k = Chars.skipBlanks(buf, j, limit);
+            int p = Chars.startsWith(buf, k, limit, "<param_key>");
+            if (p == Chars.PARTIAL && !atEnd) {
+                return Verdict.needMore(RetryWhen.length(limit + 1));
+            }
+            if (p == Chars.FULL) {
+                return cfg.on(WireFormat.TELECHAT4) ? teleChat.read(buf, cfg, at.pos(), i, j, limit, atEnd)
+                        : Verdict.NO_MATCH;
             }
             if (!cfg.on(WireFormat.GLM)) {
                 return Verdict.NO_MATCH;

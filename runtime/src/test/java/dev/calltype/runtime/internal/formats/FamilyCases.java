@@ -67,7 +67,11 @@ final class FamilyCases {
 
         /** The extractor the case names: its tools and options. */
         ToolCallExtractor extractor(WireFormat... disabled) {
-            ToolCallExtractor.Builder b = ToolCallExtractor.builder();
+            return configure(ToolCallExtractor.builder()).disable(disabled).build();
+        }
+
+        /** {@code b} given the case's tools and options. */
+        ToolCallExtractor.Builder configure(ToolCallExtractor.Builder b) {
             if (tools.startsWith("only:")) {
                 String name = tools.substring(5);
                 b.tools(TOOLS.stream().filter(t -> t.name().equals(name)).toList());
@@ -99,7 +103,10 @@ final class FamilyCases {
             if (o.has("addTags")) {
                 b.addTags(o.get("addTags").get(0).asText(), o.get("addTags").get(1).asText());
             }
-            return b.disable(disabled).build();
+            if (o.has("responseTemplate")) {
+                b.responseTemplate(Corpus.read("/response-templates/" + o.get("responseTemplate").asText() + ".json"));
+            }
+            return b;
         }
 
         /** Why the extraction does not satisfy the case, or {@code null}. */
