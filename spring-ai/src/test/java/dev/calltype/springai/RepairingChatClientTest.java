@@ -125,17 +125,6 @@ class RepairingChatClientTest {
     }
 
     @Test
-    void reasoningInTheTextGoesToTheMetadataNotTheText() {
-        String text = "<think>The user wants Oslo.</think>Here you go.";
-        ScriptedChatModel model = new ScriptedChatModel(new AssistantMessage(text));
-        ChatResponse response = ChatClient.create(SpringAiTools.repairing(model)).prompt("Hi")
-                .toolCallbacks(new WeatherDesk().callback(false)).call().chatResponse();
-        AssistantMessage out = response.getResult().getOutput();
-        assertThat(out.getText()).isEqualTo("Here you go.");
-        assertThat(out.getMetadata()).containsEntry("reasoningContent", "The user wants Oslo.");
-    }
-
-    @Test
     void brokenNativeArgumentsAreRepairedBeforeTheToolSeesThem() {
         ScriptedChatModel model = new ScriptedChatModel(
                 calls(call("c1", "get_weather", "```json\n{\"city\": \"Oslo\", \"days\": 2}\n```"),
@@ -166,49 +155,6 @@ class RepairingChatClientTest {
         List<ToolResponseMessage.ToolResponse> told = responses(model.prompts.get(2));
         assertThat(told.get(told.size() - 1).id()).isEqualTo("c2");
         assertThat(told.get(told.size() - 1).responseData()).contains("get_forecast").contains("get_weather");
-    }
-
-    /** The chunk shapes of spring-ai#5806, #5974 and #6374 and of servers that send no ids (Spring AI keeps no index). */
-    static List<List<AssistantMessage>> chunkings() {
-        return List.of(
-                // #5806: id and name first with empty arguments, then arguments under empty ids and names
-                List.of(calls(call("call_1", "get_weather", "")), calls(call("", "", "{\"city\":")),
-                        calls(call("", "", " \"Oslo\", \"days\"")), calls(call("", "", ": 2}"))),
-                // #5974: the same id (and name) on every chunk
-                List.of(calls(call("call_1", "get_weather", "{\"city\":")),
-                        calls(call("call_1", "get_weather", " \"Oslo\",")),
-                        calls(call("call_1", "get_weather", " \"days\": 2}"))),
-                // #6374: the name split across chunks, the id once
-                List.of(calls(call("call_1", "get_wea", "")), calls(call(null, "ther", "{\"city\": \"Oslo\"")),
-                        calls(call(null, null, ", \"days\": 2}"))),
-                // no ids at all: only the order tells the chunks apart
-                List.of(calls(call(null, "get_weather", "{\"city\"")), calls(call(null, null, ": \"Oslo\", ")),
-                        calls(call(null, null, "")), calls(call(null, null, "\"days\": 2}"))));
-    }
-
-    @ParameterizedTest
-    @MethodSource("chunkings")
-    void splitToolCallChunksAreMergedIntoOneCall(List<AssistantMessage> chunks) {
-        ScriptedStreamingChatModel model = new ScriptedStreamingChatModel(chunks,
-                ScriptedStreamingChatModel.text(ANSWER, 4));
-        WeatherDesk desk = new WeatherDesk();
-
-        assertThat(stream(model, desk)).isEqualTo(ANSWER);
-
-        assertThat(desk.calls).containsExactly("Oslo/2");
-    }
-
-    @Test
-    void twoWholeCallsWithoutIdsStayTwoCalls() {
-        ScriptedStreamingChatModel model = new ScriptedStreamingChatModel(
-                List.of(calls(call(null, "get_weather", "{\"city\": \"Oslo\", \"days\": 2}")),
-                        calls(call(null, "get_weather", "{\"city\": \"Bergen\", \"days\": 5}"))),
-                ScriptedStreamingChatModel.text(ANSWER, 4));
-        WeatherDesk desk = new WeatherDesk();
-
-        assertThat(stream(model, desk)).isEqualTo(ANSWER);
-
-        assertThat(desk.calls).containsExactly("Oslo/2", "Bergen/5");
     }
 
     @Test

@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import org.springframework.ai.chat.messages.AssistantMessage;
-import org.springframework.ai.chat.metadata.ChatGenerationMetadata;
 import org.springframework.ai.chat.model.ChatModel;
 import org.springframework.ai.chat.model.ChatResponse;
 import org.springframework.ai.chat.model.Generation;
@@ -22,27 +21,13 @@ import org.springframework.ai.model.tool.ToolExecutionResult;
  */
 final class ScriptedChatModel implements ChatModel {
 
-    private final Deque<Generation> script;
+    private final Deque<AssistantMessage> script;
     private final ToolCallingManager tools;
     final List<Prompt> prompts = new ArrayList<>();
 
     ScriptedChatModel(ToolCallingManager tools, AssistantMessage... replies) {
-        this(tools, List.of(replies).stream().map(Generation::new).toList());
-    }
-
-    private ScriptedChatModel(ToolCallingManager tools, List<Generation> replies) {
         this.tools = tools;
-        this.script = new ArrayDeque<>(replies);
-    }
-
-    /** A model whose replies carry their own metadata (a finish reason: see {@link #ended}). */
-    static ScriptedChatModel of(Generation... replies) {
-        return new ScriptedChatModel(ToolCallingManager.builder().build(), List.of(replies));
-    }
-
-    /** A reply that ended with the finish reason a provider reports ({@code "LENGTH"}, {@code "stop"}, …). */
-    static Generation ended(AssistantMessage reply, String finishReason) {
-        return new Generation(reply, ChatGenerationMetadata.builder().finishReason(finishReason).build());
+        this.script = new ArrayDeque<>(List.of(replies));
     }
 
     ScriptedChatModel(AssistantMessage... replies) {
@@ -53,11 +38,11 @@ final class ScriptedChatModel implements ChatModel {
     public ChatResponse call(Prompt prompt) {
         while (true) {
             prompts.add(prompt);
-            Generation next = script.poll();
+            AssistantMessage next = script.poll();
             if (next == null) {
                 throw new IllegalStateException("the script has no reply left for prompt #" + prompts.size());
             }
-            ChatResponse response = new ChatResponse(List.of(next));
+            ChatResponse response = new ChatResponse(List.of(new Generation(next)));
             if (!response.hasToolCalls() || !ToolCallingChatOptions.isInternalToolExecutionEnabled(prompt.getOptions())) {
                 return response;
             }

@@ -151,12 +151,15 @@ public final class ReadmeCode {
         List<Path> out = new ArrayList<>();
         try (Stream<Path> modules = Files.list(root)) {
             for (Path module : modules.sorted().toList()) {
-                Path tests = module.resolve("src").resolve("test");
-                if (!Files.isDirectory(tests)) {
-                    continue;
-                }
-                try (Stream<Path> files = Files.walk(tests)) {
-                    files.filter(f -> f.toString().endsWith(".java")).sorted().forEach(out::add);
+                // src/shared-test: tests a module shares with another line's module (spring-ai and spring-ai2)
+                for (String dir : List.of("test", "shared-test")) {
+                    Path tests = module.resolve("src").resolve(dir);
+                    if (!Files.isDirectory(tests)) {
+                        continue;
+                    }
+                    try (Stream<Path> files = Files.walk(tests)) {
+                        files.filter(f -> f.toString().endsWith(".java")).sorted().forEach(out::add);
+                    }
                 }
             }
         } catch (IOException e) {

@@ -5,12 +5,11 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import org.springframework.ai.chat.messages.AssistantMessage;
+import org.springframework.ai.chat.metadata.ChatGenerationMetadata;
 import org.springframework.ai.chat.model.ChatModel;
 import org.springframework.ai.chat.model.ChatResponse;
 import org.springframework.ai.chat.model.Generation;
-import org.springframework.ai.chat.prompt.ChatOptions;
 import org.springframework.ai.chat.prompt.Prompt;
-import org.springframework.ai.model.tool.ToolCallingChatOptions;
 import reactor.core.publisher.Flux;
 
 /**
@@ -44,8 +43,8 @@ final class ScriptedStreamingChatModel implements ChatModel {
     static List<Generation> ended(List<AssistantMessage> chunks, String finishReason) {
         List<Generation> out = new ArrayList<>();
         for (int i = 0; i < chunks.size(); i++) {
-            out.add(i < chunks.size() - 1 ? new Generation(chunks.get(i)) : ScriptedChatModel.ended(chunks.get(i),
-                    finishReason));
+            out.add(i < chunks.size() - 1 ? new Generation(chunks.get(i)) : new Generation(chunks.get(i),
+                    ChatGenerationMetadata.builder().finishReason(finishReason).build()));
         }
         out.add(new Generation(new AssistantMessage("")));
         return out;
@@ -75,10 +74,5 @@ final class ScriptedStreamingChatModel implements ChatModel {
             }
             return Flux.fromIterable(next).map(g -> new ChatResponse(List.of(g)));
         });
-    }
-
-    @Override
-    public ChatOptions getDefaultOptions() {
-        return ToolCallingChatOptions.builder().build();
     }
 }

@@ -15,7 +15,10 @@ import org.springframework.ai.chat.model.ChatResponse;
 import org.springframework.ai.chat.prompt.Prompt;
 import reactor.core.publisher.Flux;
 
-/** docs/spring-ai.md, "Repairing the model's replies", run as written there over a scripted model. */
+/**
+ * docs/spring-ai.md, "Repairing the model's replies", run as written there over a scripted model, on both Spring AI
+ * lines.
+ */
 class RepairingExampleTest {
 
     record Answers(String answer, String streamed) {
@@ -39,12 +42,15 @@ class RepairingExampleTest {
         return new Answers(answer, streamed);
     }
 
-    /** A model that answers calls and streams from two scripts, as an Ollama model serving Qwen and Llama would. */
+    /**
+     * A model that answers calls and streams from two scripts, as an Ollama model serving Qwen and Llama would; it
+     * never runs tools itself (on 1.1 the repairing model runs them, on 2.x ChatClient's tool-calling advisor).
+     */
     static final class Ollama implements ChatModel {
-        final ScriptedChatModel calls = new ScriptedChatModel(
-                new AssistantMessage("<tool_call>\n<function=get_weather>\n<parameter=city>\nOslo\n</parameter>\n"
-                        + "<parameter=days>\n2\n</parameter>\n</function>\n</tool_call>"),
-                new AssistantMessage("Sunny in Oslo."));
+        final FinishingChatModel calls = new FinishingChatModel(
+                FinishingChatModel.text("<tool_call>\n<function=get_weather>\n<parameter=city>\nOslo\n</parameter>\n"
+                        + "<parameter=days>\n2\n</parameter>\n</function>\n</tool_call>", "stop"),
+                FinishingChatModel.text("Sunny in Oslo.", "stop"));
         final ScriptedStreamingChatModel streams = new ScriptedStreamingChatModel(
                 ScriptedStreamingChatModel.text("Let me look.\n<|python_tag|>{\"name\": \"get_weather\", "
                         + "\"parameters\": {\"city\": \"Bergen\", \"days\": 1}}", 4),
@@ -58,11 +64,6 @@ class RepairingExampleTest {
         @Override
         public Flux<ChatResponse> stream(Prompt prompt) {
             return streams.stream(prompt);
-        }
-
-        @Override
-        public org.springframework.ai.chat.prompt.ChatOptions getDefaultOptions() {
-            return calls.getDefaultOptions();
         }
     }
 
@@ -88,6 +89,7 @@ class RepairingExampleTest {
     @Test
     void theDocsShowThisCode() {
         ReadmeCode.assertReadmeShows(Path.of("../docs/spring-ai.md"), "## Repairing the model's replies",
-                Path.of("src/test/java/dev/calltype/springai/RepairingExampleTest.java"), "Repairing Spring AI replies");
+                Path.of("../spring-ai/src/shared-test/java/dev/calltype/springai/RepairingExampleTest.java"),
+                "Repairing Spring AI replies");
     }
 }

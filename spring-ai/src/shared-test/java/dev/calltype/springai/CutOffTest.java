@@ -21,7 +21,9 @@ import org.springframework.ai.chat.prompt.Prompt;
 /**
  * The ending decides: a reply that ended at the token limit never runs its last call, native or written as text,
  * even when the call's JSON closes; a reply that ended on purpose runs it once. Through {@code ChatClient} over
- * {@link SpringAiTools#repairing} (call and stream) and through {@code ToolLoop} over {@link SpringAiChatModel}.
+ * {@link SpringAiTools#repairing} (call and stream) and through {@code ToolLoop} over {@link SpringAiChatModel}, on
+ * both Spring AI lines (the models here never run tools: on 1.1 the repairing model runs them, on 2.x ChatClient's
+ * tool-calling advisor).
  */
 class CutOffTest {
 
@@ -32,7 +34,7 @@ class CutOffTest {
 
     /** A complete-looking call in each shape a reply can hold it. */
     enum Shape {
-        NATIVE, LLAMA3_JSON, MISTRAL_TEXT;
+        NATIVE, LLAMA3_JSON, MISTRAL_TEXT, HERMES_TEXT;
 
         AssistantMessage reply() {
             return switch (this) {
@@ -41,6 +43,8 @@ class CutOffTest {
                 case LLAMA3_JSON -> new AssistantMessage("{\"name\": \"transfer\", \"parameters\": " + ARGUMENTS + "}");
                 case MISTRAL_TEXT -> new AssistantMessage(
                         "[TOOL_CALLS][{\"name\": \"transfer\", \"arguments\": " + ARGUMENTS + "}]");
+                case HERMES_TEXT -> new AssistantMessage(
+                        "<tool_call>\n{\"name\": \"transfer\", \"arguments\": " + ARGUMENTS + "}\n</tool_call>");
             };
         }
 
@@ -96,13 +100,20 @@ class CutOffTest {
                         .collect(Collectors.joining("\n"))
                 : m.getText()).collect(Collectors.joining("\n"));
         assertThat(told).as(second.toString()).contains("\"transfer\" was cut off").contains("not run");
+        // a call refused as cut off is answered as a call: it stands in the reply before its answer, under its id
+        if (second.get(second.size() - 1) instanceof ToolResponseMessage answer) {
+            assertThat(((AssistantMessage) second.get(reply)).getToolCalls()).singleElement().satisfies(c -> {
+                assertThat(c.name()).isEqualTo("transfer");
+                assertThat(c.id()).isEqualTo(answer.getResponses().get(0).id());
+            });
+        }
     }
 
     @ParameterizedTest
     @MethodSource("cutOff")
     void chatClientCallNeverRunsACallCutAtTheTokenLimit(Shape shape, String finish) {
-        ScriptedChatModel model = ScriptedChatModel.of(ScriptedChatModel.ended(shape.reply(), finish),
-                ScriptedChatModel.ended(new AssistantMessage(ANSWER), "STOP"));
+        FinishingChatModel model = new FinishingChatModel(FinishingChatModel.reply(shape.reply(), finish),
+                FinishingChatModel.text(ANSWER, "STOP"));
         Bank bank = new Bank();
 
         assertThat(call(model, bank)).isEqualTo(ANSWER);
@@ -114,8 +125,8 @@ class CutOffTest {
     @ParameterizedTest
     @MethodSource("stopped")
     void chatClientCallRunsTheSameCallOnceWhenTheReplyStopped(Shape shape, String finish) {
-        ScriptedChatModel model = ScriptedChatModel.of(ScriptedChatModel.ended(shape.reply(), finish),
-                ScriptedChatModel.ended(new AssistantMessage(ANSWER), "STOP"));
+        FinishingChatModel model = new FinishingChatModel(FinishingChatModel.reply(shape.reply(), finish),
+                FinishingChatModel.text(ANSWER, "STOP"));
         Bank bank = new Bank();
 
         assertThat(call(model, bank)).isEqualTo(ANSWER);
@@ -153,7 +164,7 @@ class CutOffTest {
     }
 
     /** Native calls in native mode; calls written as text in prompt mode, where the loop reads them from the text. */
-    private static ToolLoop loop(Shape shape, ScriptedChatModel model, Bank bank) {
+    private static ToolLoop loop(Shape shape, ChatModel model, Bank bank) {
         return ToolLoop.builder(new SpringAiChatModel(model), new BankTools(bank))
                 .mode(shape == Shape.NATIVE ? ToolLoop.Mode.NATIVE : ToolLoop.Mode.PROMPT).build();
     }
@@ -161,8 +172,8 @@ class CutOffTest {
     @ParameterizedTest
     @MethodSource("cutOff")
     void toolLoopOverSpringAiNeverRunsACallCutAtTheTokenLimit(Shape shape, String finish) {
-        ScriptedChatModel model = ScriptedChatModel.of(ScriptedChatModel.ended(shape.reply(), finish),
-                ScriptedChatModel.ended(new AssistantMessage(ANSWER), "STOP"));
+        FinishingChatModel model = new FinishingChatModel(FinishingChatModel.reply(shape.reply(), finish),
+                FinishingChatModel.text(ANSWER, "STOP"));
         Bank bank = new Bank();
 
         ToolLoop.Outcome outcome = loop(shape, model, bank).run(ASK);
@@ -175,8 +186,8 @@ class CutOffTest {
     @ParameterizedTest
     @MethodSource("stopped")
     void toolLoopOverSpringAiRunsTheSameCallOnceWhenTheReplyStopped(Shape shape, String finish) {
-        ScriptedChatModel model = ScriptedChatModel.of(ScriptedChatModel.ended(shape.reply(), finish),
-                ScriptedChatModel.ended(new AssistantMessage(ANSWER), "STOP"));
+        FinishingChatModel model = new FinishingChatModel(FinishingChatModel.reply(shape.reply(), finish),
+                FinishingChatModel.text(ANSWER, "STOP"));
         Bank bank = new Bank();
 
         ToolLoop.Outcome outcome = loop(shape, model, bank).run(ASK);

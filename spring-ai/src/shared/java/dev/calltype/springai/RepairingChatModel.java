@@ -34,10 +34,12 @@ import reactor.core.scheduler.Schedulers;
 
 /**
  * {@link SpringAiTools#repairing(ChatModel)}: the model's replies with calls written as text and broken calls
- * repaired, and Spring AI's internal tool execution run here, through the framework's own {@link ToolCallingManager},
- * on the repaired calls.
+ * repaired. On Spring AI 1.1, whose models run tools themselves, internal tool execution runs here, through the
+ * framework's own {@link ToolCallingManager}, on the repaired calls; on Spring AI 2, where {@code ChatClient}'s
+ * tool-calling advisor runs them, the repaired calls go back in the response. {@link SpringAiLine} holds what differs
+ * between the two lines, including the options method each line's {@code ChatClient} reads.
  */
-final class RepairingChatModel implements ChatModel {
+abstract class RepairingChatModel implements ChatModel {
 
     /** The metadata key Spring AI's providers give a reply's reasoning under. */
     static final String REASONING = "reasoningContent";
@@ -69,12 +71,12 @@ final class RepairingChatModel implements ChatModel {
         if (repair == null) {
             return model.call(prompt);
         }
-        boolean internal = ToolCallingChatOptions.isInternalToolExecutionEnabled(prompt.getOptions());
+        boolean internal = SpringAiLine.runsTools(prompt.getOptions());
         Prompt current = prompt;
         int corrections = 0;
         int rounds = 0;
         while (true) {
-            ChatResponse response = model.call(external(current));
+            ChatResponse response = model.call(SpringAiLine.external(current));
             AssistantMessage answer = output(response);
             if (answer == null) {
                 return response;
@@ -116,12 +118,12 @@ final class RepairingChatModel implements ChatModel {
             ReplyRepair.Streaming text = repair.streaming();
             ToolCallChunks chunks = new ToolCallChunks();
             ChatResponse[] lastChunk = new ChatResponse[1];
-            String[] finish = new String[1];
-            Flux<ChatResponse> visible = model.stream(external(prompt)).concatMap(chunk -> {
+            String[] finishReason = new String[1];
+            Flux<ChatResponse> visible = model.stream(SpringAiLine.external(prompt)).concatMap(chunk -> {
                 lastChunk[0] = chunk;
-                String reason = SpringAiChatModel.finishReason(chunk);
+                String reason = finishReason(chunk);
                 if (reason != null) {
-                    finish[0] = reason;
+                    finishReason[0] = reason;                // the last chunk(s) carry it
                 }
                 AssistantMessage out = output(chunk);
                 if (out == null) {
@@ -136,7 +138,7 @@ final class RepairingChatModel implements ChatModel {
                 return Flux.fromIterable(chunks(chunk, events));
             });
             Flux<ChatResponse> end = Flux.defer(() -> {
-                Ending ending = Ending.of(finish[0]);
+                Ending ending = Ending.of(finishReason[0]);
                 List<StreamEvent> events = text.finish(ending);
                 ReplyRepair.Repaired r = text.result(chunks.calls(), ending);
                 List<ChatResponse> rest = chunks(lastChunk[0], events);
@@ -150,7 +152,7 @@ final class RepairingChatModel implements ChatModel {
                 }
                 ChatResponse withCalls = new ChatResponse(List.of(new Generation(message("", r))),
                         lastChunk[0] == null ? null : lastChunk[0].getMetadata());
-                if (!ToolCallingChatOptions.isInternalToolExecutionEnabled(prompt.getOptions())) {
+                if (!SpringAiLine.runsTools(prompt.getOptions())) {
                     return Flux.fromIterable(rest).concatWith(Flux.just(withCalls));
                 }
                 if (rounds >= maxRounds) {
@@ -171,14 +173,6 @@ final class RepairingChatModel implements ChatModel {
         });
     }
 
-    /**
-     * How the reply ended, from its finish reason: at the token limit its last call never runs, native or written in
-     * the text, even when its arguments close.
-     */
-    private static Ending ending(ChatResponse response) {
-        return Ending.of(SpringAiChatModel.finishReason(response));
-    }
-
     /** The chunks the user gets for a delta's events: its text without markup, reasoning in the metadata. */
     private static List<ChatResponse> chunks(ChatResponse chunk, List<StreamEvent> events) {
         List<ChatResponse> out = new ArrayList<>(events.size());
@@ -196,21 +190,9 @@ final class RepairingChatModel implements ChatModel {
         return out;
     }
 
-    /** The prompt for the provider model: internal tool execution off, since it runs here on the repaired calls. */
-    private static Prompt external(Prompt prompt) {
-        if (!(prompt.getOptions() instanceof ToolCallingChatOptions options)
-                || Boolean.FALSE.equals(options.getInternalToolExecutionEnabled())) {
-            return prompt;
-        }
-        ToolCallingChatOptions copy = options.copy();
-        copy.setInternalToolExecutionEnabled(false);
-        return new Prompt(prompt.getInstructions(), copy);
-    }
-
     /** The repair for the tools the options offer (callbacks and names resolved), or {@code null} for none. */
     private synchronized ReplyRepair repairFor(ChatOptions options) {
-        if (!(options instanceof ToolCallingChatOptions tools)
-                || (tools.getToolCallbacks().isEmpty() && tools.getToolNames().isEmpty())) {
+        if (!(options instanceof ToolCallingChatOptions tools) || !SpringAiLine.offersTools(tools)) {
             return null;
         }
         List<ToolDefinition> definitions;
@@ -245,6 +227,23 @@ final class RepairingChatModel implements ChatModel {
         ObjectNode any = JsonNodeFactory.instance.objectNode().put("type", "object");
         any.putObject("properties");
         return any;
+    }
+
+    /**
+     * How the reply ended, from the finish reason Spring AI's provider reports on the first generation: at the token
+     * limit the reply's last call is refused, native or written in the text ({@link Ending}).
+     */
+    static Ending ending(ChatResponse response) {
+        return Ending.of(finishReason(response));
+    }
+
+    /** The finish reason the response's first generation carries, or {@code null} for none. */
+    static String finishReason(ChatResponse response) {
+        if (response == null || response.getResult() == null || response.getResult().getMetadata() == null) {
+            return null;
+        }
+        String reason = response.getResult().getMetadata().getFinishReason();
+        return reason == null || reason.isBlank() ? null : reason;
     }
 
     private static AssistantMessage output(ChatResponse response) {
@@ -319,13 +318,11 @@ final class RepairingChatModel implements ChatModel {
     }
 
     /**
-     * The model's default options; when they cannot carry tools (a model without native tool calling), the same
-     * settings as tool-calling options, so that {@code ChatClient} hands this decorator the tools and the calls the
-     * model writes as text can run.
+     * The model's options (each line's {@code ChatClient} reads them through its own method, see {@link SpringAiLine});
+     * when they cannot carry tools (a model without native tool calling), the same settings as tool-calling options,
+     * so that {@code ChatClient} hands this decorator the tools and the calls the model writes as text can run.
      */
-    @Override
-    public ChatOptions getDefaultOptions() {
-        ChatOptions options = model.getDefaultOptions();
+    static ChatOptions toolOptions(ChatOptions options) {
         if (options == null || options instanceof ToolCallingChatOptions) {
             return options;
         }
@@ -333,6 +330,11 @@ final class RepairingChatModel implements ChatModel {
                 .frequencyPenalty(options.getFrequencyPenalty()).maxTokens(options.getMaxTokens())
                 .presencePenalty(options.getPresencePenalty()).stopSequences(options.getStopSequences())
                 .temperature(options.getTemperature()).topK(options.getTopK()).topP(options.getTopP()).build();
+    }
+
+    /** The model this one repairs. */
+    final ChatModel delegate() {
+        return model;
     }
 
     @Override

@@ -56,12 +56,19 @@ public final class SpringAiTools {
      * encoding) and coerced to the tool's schema, their names resolved to the tools offered, and when streamed their
      * chunks merged (ids repeated or empty, names split across chunks). A call that cannot be run (a tool name none of
      * the tools has, arguments cut off) is answered for the model, which is asked again (at most twice in a row),
-     * instead of failing the request. With internal tool execution on (Spring AI's default), the calls run here
-     * through a default {@link ToolCallingManager}, so the tools' callbacks, observations and {@code returnDirect}
-     * apply as they do inside a provider model; see {@link #repairing(ChatModel, ToolCallingManager)} to give your
-     * own. A model still calling tools after {@link #DEFAULT_MAX_ROUNDS} rounds fails the request (its last calls are
-     * not run), and a reply that makes more than {@code ToolLoop.DEFAULT_MAX_CALLS_PER_REPLY} calls runs none of them
-     * (the model is asked again with fewer). A prompt that offers no tools is sent as it is.
+     * instead of failing the request. A reply that ended at the token limit (Spring AI's finish reason
+     * {@code length}, {@code LENGTH}, {@code max_tokens}) never runs its last call, native or written in the text,
+     * even when its arguments close: the model is told it was cut off and asked again.
+     *
+     * <p>Who runs the repaired calls depends on the Spring AI line. On 1.1 ({@code calltype-spring-ai}), with
+     * internal tool execution on (its default), they run here through a default {@link ToolCallingManager}, so the
+     * tools' callbacks, observations and {@code returnDirect} apply as they do inside a provider model (see
+     * {@link #repairing(ChatModel, ToolCallingManager)} to give your own); a model still calling tools after
+     * {@link #DEFAULT_MAX_ROUNDS} rounds fails the request (its last calls are not run). On 2.x
+     * ({@code calltype-spring-ai2}) models never run tools: the repaired calls go back in the response, and
+     * {@code ChatClient}'s tool-calling advisor runs them, with its own limits. Either way a reply that makes more
+     * than {@code ToolLoop.DEFAULT_MAX_CALLS_PER_REPLY} calls runs none of them (the model is asked again with
+     * fewer), and a prompt that offers no tools is sent as it is.
      *
      * @param model the Spring AI model (OpenAI, Ollama, …)
      * @return the repairing model, for {@code ChatClient.create(…)} or direct use
@@ -76,7 +83,8 @@ public final class SpringAiTools {
      * one your provider model is built with, for its resolver and observation registry).
      *
      * @param model the Spring AI model
-     * @param manager resolves the tools a prompt names and runs the calls when internal tool execution is on
+     * @param manager resolves the tools a prompt names and, on Spring AI 1.1 with internal tool execution on, runs
+     *     the calls
      * @return the repairing model
      * @throws NullPointerException when an argument is {@code null}
      */
@@ -88,9 +96,12 @@ public final class SpringAiTools {
      * The model repaired as {@link #repairing(ChatModel, ToolCallingManager)} repairs it, with its own round limit.
      *
      * @param model the Spring AI model
-     * @param manager resolves the tools a prompt names and runs the calls when internal tool execution is on
-     * @param maxRounds how many rounds of tool calls one request may run (at least 1); a model still calling tools
-     *     after them fails the request with an {@link IllegalStateException}, and its last calls are not run
+     * @param manager resolves the tools a prompt names and, on Spring AI 1.1 with internal tool execution on, runs
+     *     the calls
+     * @param maxRounds how many rounds of tool calls one request may run here (at least 1); a model still calling
+     *     tools after them fails the request with an {@link IllegalStateException}, and its last calls are not run
+     *     (Spring AI 1.1; on 2.x {@code ChatClient}'s tool-calling advisor runs the rounds under its own limits, and
+     *     this one is not used)
      * @return the repairing model
      * @throws NullPointerException when an argument is {@code null}
      * @throws IllegalArgumentException when {@code maxRounds} is below 1
@@ -99,7 +110,7 @@ public final class SpringAiTools {
         if (maxRounds < 1) {
             throw new IllegalArgumentException("maxRounds must be at least 1, got " + maxRounds);
         }
-        return new RepairingChatModel(Objects.requireNonNull(model, "model"), Objects.requireNonNull(manager,
+        return SpringAiLine.repairing(Objects.requireNonNull(model, "model"), Objects.requireNonNull(manager,
                 "manager"), maxRounds);
     }
 

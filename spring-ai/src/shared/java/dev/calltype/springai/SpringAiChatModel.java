@@ -23,7 +23,6 @@ import org.springframework.ai.chat.messages.UserMessage;
 import org.springframework.ai.chat.model.ChatResponse;
 import org.springframework.ai.chat.prompt.ChatOptions;
 import org.springframework.ai.chat.prompt.Prompt;
-import org.springframework.ai.model.tool.ToolCallingChatOptions;
 import org.springframework.ai.tool.ToolCallback;
 import org.springframework.ai.tool.definition.ToolDefinition;
 
@@ -35,9 +34,9 @@ import org.springframework.ai.tool.definition.ToolDefinition;
  *   <li>Prompt mode ({@code ToolLoop.Mode.PROMPT}): no tools are offered natively; the system message carries
  *       the toolkit's format instructions and the loop extracts calls from the reply's text. This works with
  *       models and servers that have no tool-calling field at all.</li>
- *   <li>Native mode: the tools go to the provider as {@link ToolDefinition}s with the generated schemas, with
- *       Spring AI's own tool execution turned off ({@code internalToolExecutionEnabled(false)}), so the calls
- *       come back to the loop; their arguments are read leniently, and a call whose arguments cannot be read
+ *   <li>Native mode: the tools go to the provider as {@link ToolDefinition}s with the generated schemas, and the
+ *       calls come back to the loop (on Spring AI 1.1 with the model's own tool execution turned off,
+ *       {@code internalToolExecutionEnabled(false)}; Spring AI 2 models never run tools themselves); their arguments are read leniently, and a call whose arguments cannot be read
  *       safely comes back as a rejected call with a message for the model.</li>
  * </ul>
  */
@@ -62,10 +61,7 @@ public final class SpringAiChatModel implements ModelClient {
     public ModelReply reply(List<ChatMessage> messages, List<ToolSpec> tools) {
         NativeTools.Offer<ToolCallback> offer = offered.offer(tools);
         Prompt prompt = tools.isEmpty() ? new Prompt(messages(messages))
-                : new Prompt(messages(messages), ToolCallingChatOptions.builder()
-                        .toolCallbacks(offer.definitions())
-                        .internalToolExecutionEnabled(false)
-                        .build());
+                : new Prompt(messages(messages), SpringAiLine.nativeTools(offer.definitions()));
         ChatResponse response = model.call(prompt);
         AssistantMessage answer = response == null || response.getResult() == null ? null
                 : response.getResult().getOutput();
@@ -89,7 +85,7 @@ public final class SpringAiChatModel implements ModelClient {
      */
     @Override
     public String modelName() {
-        ChatOptions options = model.getDefaultOptions();
+        ChatOptions options = SpringAiLine.options(model);
         return options == null ? null : options.getModel();
     }
 
@@ -103,22 +99,10 @@ public final class SpringAiChatModel implements ModelClient {
         TokenUsage usage = u == null || u instanceof EmptyUsage
                 || u.getPromptTokens() == null && u.getCompletionTokens() == null ? null
                 : new TokenUsage(count(u.getPromptTokens()), count(u.getCompletionTokens()));
-        String finish = finishReason(response);
+        String finish = RepairingChatModel.finishReason(response);
         String model = m == null || m.getModel() == null || m.getModel().isEmpty() ? null : m.getModel();
-        return new ReplyMetadata(model, finish == null ? null : finish.toLowerCase(Locale.ROOT), usage, null, null);
-    }
-
-    /**
-     * The finish reason of the response's first generation as the provider spelled it ({@code LENGTH},
-     * {@code length}, {@code max_tokens}, …), or {@code null} when it gives none, as a stream's chunks before the
-     * last do. {@code Ending.of} reads it: at the token limit a reply's last call never runs.
-     */
-    static String finishReason(ChatResponse response) {
-        if (response == null || response.getResult() == null || response.getResult().getMetadata() == null) {
-            return null;
-        }
-        String reason = response.getResult().getMetadata().getFinishReason();
-        return reason == null || reason.isBlank() ? null : reason;
+        return new ReplyMetadata(model, finish == null ? null : finish.toLowerCase(Locale.ROOT),
+                usage, null, null);
     }
 
     private static long count(Integer n) {
@@ -166,7 +150,7 @@ public final class SpringAiChatModel implements ModelClient {
 
     /**
      * A tool offered to the provider whose calls come back to the loop: Spring AI's options take tools as
-     * callbacks, and with internal tool execution off it never calls them.
+     * callbacks, and the model never calls them (on 1.1 internal tool execution is off).
      */
     private record OfferedTool(ToolDefinition definition) implements ToolCallback {
         @Override
@@ -177,7 +161,7 @@ public final class SpringAiChatModel implements ModelClient {
         @Override
         public String call(String toolInput) {
             throw new IllegalStateException("tool " + definition.name() + " is run by Calltype's ToolLoop, not by"
-                    + " Spring AI: keep internalToolExecutionEnabled(false)");
+                    + " Spring AI");
         }
     }
 }
