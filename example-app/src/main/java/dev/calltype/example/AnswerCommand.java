@@ -7,12 +7,12 @@ import dev.calltype.openai.OpenAiChatModel;
 import dev.calltype.runtime.AnswerError;
 import dev.calltype.runtime.AnswerType;
 import dev.calltype.runtime.ParsedAnswer;
-import dev.calltype.runtime.ToolSpec;
 import dev.calltype.runtime.agent.Answers;
 import dev.calltype.runtime.agent.ChatMessage;
 import dev.calltype.runtime.agent.ModelClient;
 import dev.calltype.runtime.agent.ModelReply;
-import dev.calltype.runtime.agent.StructuredOutput;
+import dev.calltype.runtime.agent.ModelRequest;
+import dev.calltype.runtime.agent.ReplyListener;
 import java.io.PrintStream;
 import java.net.URI;
 import java.time.Duration;
@@ -45,6 +45,9 @@ final class AnswerCommand {
             Environment:
               OPENAI_API_KEY      sent as a bearer token when set, to the --base-url's origin only
             """;
+
+    /** How the embedded model is asked, for the header: it has no native structured output. */
+    static final String INSTRUCTED = "the answer's format instructions";
 
     static final String SAMPLE = """
             Thanks, talk soon!
@@ -81,34 +84,39 @@ final class AnswerCommand {
         Style style = Style.forEnvironment(env);
         ModelClient model;
         String who;
+        String how;
         if (options.has("base-url")) {
             URI baseUrl = ChatCommand.baseUrl(options.required("base-url"));
             String name = options.required("model");
             model = OpenAiChatModel.builder().baseUrl(baseUrl).model(name)
                     .apiKey(env.variable("OPENAI_API_KEY")).timeout(Duration.ofSeconds(timeout)).build();
             who = Terminal.line(name, 80);
+            how = "response_format (strict JSON Schema)";
         } else if (options.has("model")) {
             throw new UsageException("answer: --model is for --base-url");
         } else {
             model = scripted();
             who = "the embedded model";
+            how = INSTRUCTED;
         }
-        return ask(model, who, text, out, style) ? 0 : 1;
+        return ask(model, who, how, text, out, style) ? 0 : 1;
     }
 
     /** The demo's embedded model, answering from {@link #SCRIPTED}. */
     static ModelClient scripted() {
         List<String> replies = new ArrayList<>(SCRIPTED);
-        return (messages, tools) -> ModelReply.text(replies.isEmpty() ? "" : replies.remove(0));
+        return ModelClient.of((messages, tools) -> ModelReply.text(replies.isEmpty() ? "" : replies.remove(0)));
     }
 
-    /** Asks, printing each reply and what was made of it; whether a contact was read. */
-    static boolean ask(ModelClient model, String who, String text, PrintStream out, Style style) {
+    /**
+     * Asks, printing each reply and what was made of it; whether a contact was read. {@code how} says how the model
+     * asks for the answer, for the header: the model decides that itself.
+     */
+    static boolean ask(ModelClient model, String who, String how, String text, PrintStream out, Style style) {
         ContactAnswer type = new ContactAnswer();
-        Recording recording = model instanceof StructuredOutput ? new StructuredRecording(model) : new Recording(model);
-        out.println(style.bold("answer") + " · a " + Contact.class.getSimpleName() + " from " + who
-                + (model instanceof StructuredOutput ? ", asked with response_format (strict JSON Schema)"
-                : ", asked with the answer's format instructions"));
+        Recording recording = new Recording(model);
+        out.println(style.bold("answer") + " · a " + Contact.class.getSimpleName() + " from " + who + ", asked with "
+                + how);
         ParsedAnswer<Contact> answer;
         try {
             answer = Answers.ask(recording, type, List.of(ChatMessage.user(
@@ -149,8 +157,11 @@ final class AnswerCommand {
         return style.dim(String.format("%-12s", text));
     }
 
-    /** A model whose replies are kept, to be shown. */
-    private static class Recording implements ModelClient {
+    /**
+     * A model whose replies are kept, to be shown: it hands each request on whole, so the model still sends the
+     * answer's schema when it can.
+     */
+    private static final class Recording implements ModelClient {
         final ModelClient model;
         final List<String> replies = new ArrayList<>();
 
@@ -159,25 +170,10 @@ final class AnswerCommand {
         }
 
         @Override
-        public ModelReply reply(List<ChatMessage> messages, List<ToolSpec> tools) throws Exception {
-            return kept(model.reply(messages, tools));
-        }
-
-        ModelReply kept(ModelReply reply) {
+        public ModelReply send(ModelRequest request, ReplyListener listener) throws Exception {
+            ModelReply reply = model.send(request, listener);
             replies.add(reply == null ? "" : reply.text());
             return reply;
-        }
-    }
-
-    /** The same, for a model with native structured output. */
-    private static final class StructuredRecording extends Recording implements StructuredOutput {
-        StructuredRecording(ModelClient model) {
-            super(model);
-        }
-
-        @Override
-        public ModelReply replyAs(List<ChatMessage> messages, AnswerType<?> answer) throws Exception {
-            return kept(((StructuredOutput) model).replyAs(messages, answer));
         }
     }
 }

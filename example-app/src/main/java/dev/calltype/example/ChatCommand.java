@@ -6,8 +6,8 @@ import dev.calltype.openai.OpenAiChatModel;
 import dev.calltype.openai.ServerProfile;
 import dev.calltype.runtime.PromptFormat;
 import dev.calltype.runtime.ToolCall;
-import dev.calltype.runtime.agent.ChatMessage;
 import dev.calltype.runtime.agent.ModelClient;
+import dev.calltype.runtime.agent.ModelRequest;
 import dev.calltype.runtime.agent.ModelReply;
 import dev.calltype.runtime.agent.ReplyListener;
 import dev.calltype.runtime.agent.RoundReport;
@@ -34,7 +34,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.Consumer;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
@@ -373,21 +372,10 @@ final class ChatCommand {
         }
 
         @Override
-        public ModelReply reply(List<ChatMessage> messages, List<ToolSpec> tools) {
-            return stream(messages, tools, text -> {
-            });
-        }
-
-        @Override
-        public ModelReply stream(List<ChatMessage> messages, List<ToolSpec> tools, Consumer<String> onText) {
-            return stream(messages, tools, ReplyListener.rawText(onText));
-        }
-
-        @Override
-        public ModelReply stream(List<ChatMessage> messages, List<ToolSpec> tools, ReplyListener listener) {
+        public ModelReply send(ModelRequest request, ReplyListener listener) {
             lastFailure = null;
             try {
-                return delegate.stream(messages, tools, listener);
+                return delegate.send(request, listener);
             } catch (ChatCompletionsException e) {
                 lastFailure = e;
                 throw e;

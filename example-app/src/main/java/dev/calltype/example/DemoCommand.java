@@ -119,7 +119,8 @@ final class DemoCommand {
         out.println();
         String title = "── typed answer: a Contact record read from an e-mail signature ";
         out.println(style.bold(title + "─".repeat(Math.max(3, 72 - title.length()))));
-        if (!AnswerCommand.ask(AnswerCommand.scripted(), "the embedded model", AnswerCommand.SAMPLE, out, style)) {
+        if (!AnswerCommand.ask(AnswerCommand.scripted(), "the embedded model",
+                AnswerCommand.INSTRUCTED, AnswerCommand.SAMPLE, out, style)) {
             failed.add("typed answer");
         }
         out.println();

@@ -1,12 +1,11 @@
 package dev.calltype.example;
 
-import dev.calltype.runtime.agent.ChatMessage;
 import dev.calltype.runtime.agent.ModelClient;
 import dev.calltype.runtime.agent.ModelReply;
+import dev.calltype.runtime.agent.ModelRequest;
+import dev.calltype.runtime.agent.ReplyListener;
 import dev.calltype.runtime.ToolResult;
-import dev.calltype.runtime.ToolSpec;
 import java.util.List;
-import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
@@ -42,23 +41,18 @@ final class ReplayModel implements ModelClient {
     }
 
     @Override
-    public ModelReply reply(List<ChatMessage> messages, List<ToolSpec> tools) {
+    public ModelReply send(ModelRequest request, ReplyListener listener) {
         if (next >= replies.size()) {
             throw new IllegalStateException("the script has no answer for round " + (next + 1));
         }
-        return ModelReply.text(replies.get(next++).apply(lastResults.get()));
-    }
-
-    @Override
-    public ModelReply stream(List<ChatMessage> messages, List<ToolSpec> tools, Consumer<String> onText) {
-        ModelReply reply = reply(messages, tools);
+        ModelReply reply = ModelReply.text(replies.get(next++).apply(lastResults.get()));
         String text = reply.text();
         for (int i = 0; i < text.length(); ) {
             int end = Math.min(text.length(), i + PIECE);
             if (end < text.length() && Character.isHighSurrogate(text.charAt(end - 1))) {
                 end++;
             }
-            onText.accept(text.substring(i, end));
+            listener.onRawText(text.substring(i, end));
             i = end;
         }
         return reply;

@@ -61,7 +61,7 @@ class DocsTypedAnswersTest {
     void schemasInstructionsStreamingAndAsking() throws Exception {
         List<String> replies = new ArrayList<>(List.of("{\"title\": \"Toast\", \"servings\": \"a few\"}",
                 "{\"title\": \"Toast\", \"servings\": 1, \"ingredients\": [{\"name\": \"bread\"}]}"));
-        ModelClient model = (messages, tools) -> ModelReply.text(replies.remove(0));
+        ModelClient model = ModelClient.of((messages, tools) -> ModelReply.text(replies.remove(0)));
         // README: schemas
         RecipeAnswer recipes = new RecipeAnswer();
 

@@ -44,7 +44,7 @@ class RemoteNotesApprovalTest {
                 ModelReply.calls(ToolCall.of("delete_note", JsonNodeFactory.instance.objectNode().put("title", "Plans"))
                         .withId("1")),
                 ModelReply.text("I did not delete it.")));
-        ModelClient model = (messages, tools) -> script.remove(0);
+        ModelClient model = ModelClient.of((messages, tools) -> script.remove(0));
 
         try (McpToolkit remote = McpToolkit.stdio(server()).timeout(Duration.ofSeconds(30)).connect()) {
             assertThat(remote.resolve("delete_note").orElseThrow().confirm()).isTrue();

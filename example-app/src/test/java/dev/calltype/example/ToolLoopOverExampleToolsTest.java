@@ -10,6 +10,7 @@ import dev.calltype.example.tools.NotesTools;
 import dev.calltype.runtime.ToolCall;
 import dev.calltype.runtime.Toolkit;
 import dev.calltype.runtime.agent.ChatMessage;
+import dev.calltype.runtime.agent.ModelClient;
 import dev.calltype.runtime.agent.ModelReply;
 import dev.calltype.runtime.agent.ToolLoop;
 import java.nio.file.Path;
@@ -37,7 +38,8 @@ class ToolLoopOverExampleToolsTest {
 
     private static ToolLoop.Builder loop(Toolkit toolkit, ModelReply... replies) {
         Iterator<ModelReply> script = List.of(replies).iterator();
-        return ToolLoop.builder((messages, tools) -> script.hasNext() ? script.next() : ModelReply.text("done"), toolkit);
+        return ToolLoop.builder(ModelClient.of((messages, tools) -> script.hasNext() ? script.next()
+                : ModelReply.text("done")), toolkit);
     }
 
     @ParameterizedTest(name = "{0} {1} combined={2}")

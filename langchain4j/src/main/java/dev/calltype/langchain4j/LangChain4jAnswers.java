@@ -7,9 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.calltype.runtime.AnswerType;
 import dev.calltype.runtime.ParsedAnswer;
 import dev.calltype.runtime.SchemaDialect;
-import dev.calltype.runtime.ToolSpec;
 import dev.calltype.runtime.agent.Answers;
-import dev.calltype.runtime.agent.StructuredOutput;
 import dev.langchain4j.data.message.AiMessage;
 import dev.langchain4j.data.message.ChatMessage;
 import dev.langchain4j.data.message.SystemMessage;
@@ -20,17 +18,16 @@ import dev.langchain4j.model.chat.request.ChatRequest;
 import dev.langchain4j.model.chat.request.ResponseFormat;
 import dev.langchain4j.model.chat.request.ResponseFormatType;
 import dev.langchain4j.model.chat.request.json.JsonSchema;
-import dev.langchain4j.model.chat.response.ChatResponse;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
 /**
  * Typed answers on LangChain4j chat models: a generated answer type's schema as a LangChain4j
- * {@link ResponseFormat}, and {@link #ask} — one request through the model (with the response format when the
- * model declares {@link Capability#RESPONSE_FORMAT_JSON_SCHEMA}, the answer's prompt instructions otherwise), the
- * reply read leniently by the answer type, and an unreadable reply sent back with its correction prompt, as
- * {@link Answers#ask} does.
+ * {@link ResponseFormat}, and {@link #ask}: {@link Answers#ask} over a {@link LangChain4jChatModel}, which sends the
+ * response format when the model declares {@link Capability#RESPONSE_FORMAT_JSON_SCHEMA} and the answer's prompt
+ * instructions otherwise; the reply is read leniently by the answer type, and an unreadable reply sent back with its
+ * correction prompt.
  */
 public final class LangChain4jAnswers {
 
@@ -76,14 +73,12 @@ public final class LangChain4jAnswers {
         for (ChatMessage m : messages) {
             conversation.add(calltype(m));
         }
-        dev.calltype.runtime.agent.ModelClient adapter = model.supportedCapabilities()
-                .contains(Capability.RESPONSE_FORMAT_JSON_SCHEMA) ? new Structured(model) : new Prompted(model);
         try {
-            return Answers.ask(adapter, type, conversation);
+            return Answers.ask(new LangChain4jChatModel(model), type, conversation);
         } catch (RuntimeException e) {
             throw e;
         } catch (Exception e) {
-            throw new IllegalStateException(e); // the adapters throw nothing checked
+            throw new IllegalStateException(e); // LangChain4jChatModel throws nothing checked
         }
     }
 
@@ -99,51 +94,5 @@ public final class LangChain4jAnswers {
         }
         throw new IllegalArgumentException("a typed answer is asked with system, user and assistant text messages,"
                 + " not " + m.type());
-    }
-
-    private static List<ChatMessage> langChain4j(List<dev.calltype.runtime.agent.ChatMessage> messages) {
-        List<ChatMessage> out = new ArrayList<>(messages.size());
-        for (dev.calltype.runtime.agent.ChatMessage m : messages) {
-            out.add(switch (m.role()) {
-                case SYSTEM -> SystemMessage.from(m.content());
-                case USER -> UserMessage.from(m.content());
-                case ASSISTANT -> AiMessage.from(m.content());
-                case TOOL -> throw new IllegalArgumentException("a typed answer is asked without tools");
-            });
-        }
-        return out;
-    }
-
-    private static dev.calltype.runtime.agent.ModelReply text(ChatResponse response) {
-        AiMessage answer = response == null ? null : response.aiMessage();
-        if (answer == null) {
-            throw new IllegalStateException("the LangChain4j model returned no message");
-        }
-        return dev.calltype.runtime.agent.ModelReply.text(answer.text());
-    }
-
-    /** A model asked with the answer's prompt instructions. */
-    private record Prompted(ChatModel model) implements dev.calltype.runtime.agent.ModelClient {
-        @Override
-        public dev.calltype.runtime.agent.ModelReply reply(List<dev.calltype.runtime.agent.ChatMessage> messages,
-                                                           List<ToolSpec> tools) {
-            return text(model.chat(ChatRequest.builder().messages(langChain4j(messages)).build()));
-        }
-    }
-
-    /** A model asked with the answer's response format. */
-    private record Structured(ChatModel model) implements dev.calltype.runtime.agent.ModelClient, StructuredOutput {
-        @Override
-        public dev.calltype.runtime.agent.ModelReply reply(List<dev.calltype.runtime.agent.ChatMessage> messages,
-                                                           List<ToolSpec> tools) {
-            return text(model.chat(ChatRequest.builder().messages(langChain4j(messages)).build()));
-        }
-
-        @Override
-        public dev.calltype.runtime.agent.ModelReply replyAs(List<dev.calltype.runtime.agent.ChatMessage> messages,
-                                                             AnswerType<?> answer) {
-            return text(model.chat(ChatRequest.builder().messages(langChain4j(messages))
-                    .responseFormat(responseFormat(answer)).build()));
-        }
     }
 }

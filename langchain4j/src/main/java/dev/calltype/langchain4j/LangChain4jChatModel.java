@@ -5,6 +5,8 @@ import dev.calltype.runtime.ToolSpec;
 import dev.calltype.runtime.agent.ChatMessage;
 import dev.calltype.runtime.agent.ModelClient;
 import dev.calltype.runtime.agent.ModelReply;
+import dev.calltype.runtime.agent.ModelRequest;
+import dev.calltype.runtime.agent.ReplyListener;
 import dev.calltype.runtime.agent.NativeTools;
 import dev.calltype.runtime.agent.ReplyMetadata;
 import dev.langchain4j.agent.tool.ToolExecutionRequest;
@@ -13,6 +15,7 @@ import dev.langchain4j.data.message.AiMessage;
 import dev.langchain4j.data.message.SystemMessage;
 import dev.langchain4j.data.message.ToolExecutionResultMessage;
 import dev.langchain4j.data.message.UserMessage;
+import dev.langchain4j.model.chat.Capability;
 import dev.langchain4j.model.chat.request.ChatRequest;
 import dev.langchain4j.model.chat.request.ChatRequestParameters;
 import dev.langchain4j.model.chat.response.ChatResponse;
@@ -35,6 +38,10 @@ import java.util.Objects;
  *       {@link LangChain4jTools#toolSpecification}); the reply's tool execution requests come back as calls,
  *       their arguments read leniently; a request whose arguments cannot be read safely comes back as a
  *       rejected call with a message for the model.</li>
+ *   <li>Typed answers ({@code Answers.ask}, {@link LangChain4jAnswers#ask}): a model that declares
+ *       {@link Capability#RESPONSE_FORMAT_JSON_SCHEMA} is asked with the answer's schema as the request's
+ *       {@link LangChain4jAnswers#responseFormat response format}; any other gets the answer's prompt instructions as
+ *       a system message. The request decides, so a decorator that hands it on keeps the response format.</li>
  * </ul>
  *
  * <p>Tool results go back as {@link ToolExecutionResultMessage}s with {@code isError} set for failures (arguments that
@@ -56,17 +63,31 @@ public final class LangChain4jChatModel implements ModelClient {
         this.model = Objects.requireNonNull(model, "model");
     }
 
+    /**
+     * Sends the request through the LangChain4j model (which does not stream here: the whole text reaches the
+     * listener at once).
+     */
     @Override
-    public ModelReply reply(List<ChatMessage> messages, List<ToolSpec> tools) {
+    public ModelReply send(ModelRequest request, ReplyListener listener) {
+        List<ToolSpec> tools = request.tools();
         NativeTools.Offer<ToolSpecification> offer = offered.offer(tools);
-        ChatRequest.Builder request = ChatRequest.builder().messages(messages(messages));
-        if (!tools.isEmpty()) {
-            request.toolSpecifications(offer.definitions());
+        boolean schema = request.answer() != null
+                && model.supportedCapabilities().contains(Capability.RESPONSE_FORMAT_JSON_SCHEMA);
+        ChatRequest.Builder chat = ChatRequest.builder()
+                .messages(messages(schema ? request.messages() : request.promptMessages()));
+        if (schema) {
+            chat.responseFormat(LangChain4jAnswers.responseFormat(request.answer()));
         }
-        ChatResponse response = model.chat(request.build());
+        if (!tools.isEmpty()) {
+            chat.toolSpecifications(offer.definitions());
+        }
+        ChatResponse response = model.chat(chat.build());
         AiMessage answer = response == null ? null : response.aiMessage();
         if (answer == null) {
             throw new IllegalStateException("the LangChain4j model returned no message");
+        }
+        if (answer.text() != null && !answer.text().isEmpty()) {
+            listener.onRawText(answer.text());
         }
         if (!answer.hasToolExecutionRequests()) {
             return ModelReply.text(answer.text()).withMetadata(metadata(response));

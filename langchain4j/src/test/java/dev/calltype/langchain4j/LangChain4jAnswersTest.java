@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.example.recipes.Recipe;
 import com.example.recipes.RecipeAnswer;
 import dev.calltype.runtime.ParsedAnswer;
+import dev.calltype.runtime.agent.Answers;
+import dev.calltype.runtime.agent.ModelClient;
 import dev.langchain4j.data.message.AiMessage;
 import dev.langchain4j.data.message.SystemMessage;
 import dev.langchain4j.data.message.UserMessage;
@@ -78,5 +80,27 @@ class LangChain4jAnswersTest {
         assertThat(model.requests.get(0).responseFormat()).isNull();
         assertThat(((SystemMessage) model.requests.get(0).messages().get(0)).text())
                 .isEqualTo(new RecipeAnswer().formatInstructions());
+    }
+
+    @Test
+    void aTimingDecoratorAroundTheModelClientKeepsTheResponseFormat() throws Exception {
+        StructuredModel model = new StructuredModel(
+                "{\"title\": \"Tomato toast\", \"servings\": 2, \"ingredients\": [\"bread\", \"tomatoes\"]}");
+        LangChain4jChatModel client = new LangChain4jChatModel(model);
+        List<Long> timings = new ArrayList<>();
+        ModelClient timed = (request, listener) -> {
+            long t0 = System.nanoTime();
+            try {
+                return client.send(request, listener);
+            } finally {
+                timings.add(System.nanoTime() - t0);
+            }
+        };
+        ParsedAnswer<Recipe> recipe = Answers.ask(timed, new RecipeAnswer(),
+                List.of(dev.calltype.runtime.agent.ChatMessage.user("A quick recipe with tomatoes, please.")));
+        assertThat(recipe.value()).contains(new Recipe("Tomato toast", 2, List.of("bread", "tomatoes")));
+        assertThat(timings).hasSize(1);
+        assertThat(model.requests.get(0).responseFormat().jsonSchema().name()).isEqualTo("recipe");
+        assertThat(model.requests.get(0).messages()).singleElement().isInstanceOf(UserMessage.class);
     }
 }

@@ -1,9 +1,10 @@
 package dev.calltype.mcp;
 
-import dev.calltype.runtime.ToolSpec;
 import dev.calltype.runtime.agent.ChatMessage;
 import dev.calltype.runtime.agent.ModelClient;
 import dev.calltype.runtime.agent.ModelReply;
+import dev.calltype.runtime.agent.ModelRequest;
+import dev.calltype.runtime.agent.ReplyListener;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -19,8 +20,12 @@ final class ScriptedModel implements ModelClient {
     }
 
     @Override
-    public ModelReply reply(List<ChatMessage> messages, List<ToolSpec> tools) {
-        seen.add(messages);
-        return replies.isEmpty() ? ModelReply.text("(script ended)") : replies.poll();
+    public ModelReply send(ModelRequest request, ReplyListener listener) {
+        seen.add(request.promptMessages());
+        ModelReply reply = replies.isEmpty() ? ModelReply.text("(script ended)") : replies.poll();
+        if (!reply.text().isEmpty()) {
+            listener.onRawText(reply.text());
+        }
+        return reply;
     }
 }

@@ -28,7 +28,7 @@ class AutoConfigurationTest {
                 .withBean(MeterRegistry.class, SimpleMeterRegistry::new)
                 .run(context -> {
                     assertThat(context).hasSingleBean(LoopTelemetry.class);
-                    ToolLoop.builder((messages, tools) -> ModelReply.text("hi"), Toolkits.of(List.of(), (n, a) -> null))
+                    ToolLoop.builder((request, listener) -> ModelReply.text("hi"), Toolkits.of(List.of(), (n, a) -> null))
                             .listener(context.getBean(LoopTelemetry.class)).build().run("hello");
                     TestObservationRegistryAssert.assertThat(observations)
                             .hasNumberOfObservationsWithNameEqualTo(GenAi.LOOP_METRIC, 1)

@@ -38,7 +38,7 @@ class DocsProductionExampleTest {
                     throw new IllegalStateException("weather service down");
                 });
         AtomicInteger round = new AtomicInteger();
-        ModelClient model = (messages, offered) -> (round.incrementAndGet() == 1
+        ModelClient model = (request, listener) -> (round.incrementAndGet() == 1
                 ? ModelReply.calls(ToolCall.of("get_weather").withId("c1")) : ModelReply.text("No idea, sorry."))
                 .withMetadata(new ReplyMetadata("m", "stop", new TokenUsage(10, 2), null, null));
         List<LogRecord> logged = new ArrayList<>();

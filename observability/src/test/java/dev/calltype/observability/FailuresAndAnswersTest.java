@@ -34,7 +34,7 @@ class FailuresAndAnswersTest {
         OpenTelemetrySdk otel = OpenTelemetrySdk.builder().setTracerProvider(SdkTracerProvider.builder()
                 .addSpanProcessor(SimpleSpanProcessor.create(spans)).build()).build();
         TestObservationRegistry observations = TestObservationRegistry.create();
-        ToolLoop loop = ToolLoop.builder((messages, tools) -> {
+        ToolLoop loop = ToolLoop.builder((request, listener) -> {
             throw new ServerDown();
         }, Toolkits.of(List.of(), (n, a) -> null))
                 .listener(OtelTelemetry.loop(otel).andThen(MicrometerTelemetry.loop(observations))).build();

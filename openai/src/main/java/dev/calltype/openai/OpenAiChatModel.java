@@ -19,12 +19,12 @@ import dev.calltype.runtime.ToolSpec;
 import dev.calltype.runtime.agent.ChatMessage;
 import dev.calltype.runtime.agent.ModelClient;
 import dev.calltype.runtime.agent.ModelReply;
+import dev.calltype.runtime.agent.ModelRequest;
 import dev.calltype.runtime.agent.NativeTools;
 import dev.calltype.runtime.agent.ReplyListener;
 import dev.calltype.runtime.agent.ReplyMetadata;
 import dev.calltype.runtime.agent.TokenUsage;
 import dev.calltype.runtime.constraint.Constraints;
-import dev.calltype.runtime.agent.StructuredOutput;
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -58,9 +58,12 @@ import java.util.function.Supplier;
  *
  * <p><b>Streaming.</b> It always asks for a stream; text reaches {@link #stream}'s {@code onText} and the
  * {@link Builder#listener listener} as it arrives, and each native call reaches the listener once complete. Through
- * {@link #stream(List, List, ReplyListener)} (what {@code ToolLoop} calls) native calls are also reported as they
- * form (start, argument text as it grows, completion or rejection) and reasoning sent apart as it arrives. A server
- * that answers with one JSON body is read too.
+ * {@link #send} (what {@code ToolLoop} calls) native calls are also reported as they form (start, argument text as it
+ * grows, completion or rejection) and reasoning sent apart as it arrives. A server that answers with one JSON body is
+ * read too.
+ *
+ * <p><b>Typed answers.</b> A request with an answer type ({@code Answers.ask}) carries the answer's strict JSON Schema
+ * as {@code response_format}, also when it reaches this model through a decorator that hands the request on.
  *
  * <p><b>Timeouts and limits.</b> {@link Builder#responseTimeout} bounds everything up to a usable answer's headers:
  * connecting, waiting, redirects and retries. {@link Builder#idleTimeout} bounds the time between two events of the
@@ -87,7 +90,7 @@ import java.util.function.Supplier;
  * <p>Every failure is a {@link ChatCompletionsException} with one line for a person. Thread-safe: one model may
  * serve several conversations at once.
  */
-public final class OpenAiChatModel implements ModelClient, StructuredOutput {
+public final class OpenAiChatModel implements ModelClient {
 
     /** Default {@link Builder#responseTimeout}: 120 s. */
     public static final Duration DEFAULT_RESPONSE_TIMEOUT = Duration.ofSeconds(120);
@@ -165,27 +168,33 @@ public final class OpenAiChatModel implements ModelClient, StructuredOutput {
     /** @throws ChatCompletionsException when the request fails */
     @Override
     public ModelReply reply(List<ChatMessage> messages, List<ToolSpec> tools) {
-        return stream(messages, tools, text -> {
-        });
+        return send(ModelRequest.of(messages, tools), ReplyListener.NONE);
     }
 
     /** @throws ChatCompletionsException when the request fails */
     @Override
     public ModelReply stream(List<ChatMessage> messages, List<ToolSpec> tools, Consumer<String> onText) {
-        return stream(messages, tools, ReplyListener.rawText(onText));
+        return send(ModelRequest.of(messages, tools), ReplyListener.rawText(onText));
     }
 
     /**
-     * Streams the answer: its text to {@link ReplyListener#onRawText}, and to {@link ReplyListener#onEvent} the
-     * reasoning a server sends apart ({@code reasoning_content} or {@code reasoning}) and each native call as it
-     * forms: its start (name and id) once its name arrives, its argument text piece by piece, then its completion
-     * or rejection once the next call starts or the answer ends.
+     * Sends the request and streams the answer: its text to {@link ReplyListener#onRawText}, and to
+     * {@link ReplyListener#onEvent} the reasoning a server sends apart ({@code reasoning_content} or
+     * {@code reasoning}) and each native call as it forms: its start (name and id) once its name arrives, its
+     * argument text piece by piece, then its completion or rejection once the next call starts or the answer ends.
+     *
+     * <p>A request with an {@link ModelRequest#answer() answer type} carries {@code response_format} with the
+     * answer's strict JSON Schema ({@code SchemaDialect.OPENAI_STRICT}), which OpenAI, vLLM, llama.cpp and Ollama's
+     * OpenAI-compatible endpoint follow, and the messages as they are (no prompt instructions); such a request
+     * carries no constraint for calls (the schema is the constraint).
      *
      * @throws ChatCompletionsException when the request fails
      */
     @Override
-    public ModelReply stream(List<ChatMessage> messages, List<ToolSpec> tools, ReplyListener out) {
-        return send(() -> requestBody(messages, tools), tools, out);
+    public ModelReply send(ModelRequest request, ReplyListener out) {
+        Objects.requireNonNull(request, "request");
+        Objects.requireNonNull(out, "out");
+        return send(() -> requestBody(request), request.tools(), out);
     }
 
     /**
@@ -218,28 +227,6 @@ public final class OpenAiChatModel implements ModelClient, StructuredOutput {
     @Override
     public String modelName() {
         return model;
-    }
-
-    /**
-     * Asks for an answer in the type's schema: the request carries {@code response_format} with the answer's
-     * strict JSON Schema ({@code SchemaDialect.OPENAI_STRICT}), which OpenAI, vLLM, llama.cpp and Ollama's
-     * OpenAI-compatible endpoint follow.
-     *
-     * @throws ChatCompletionsException when the request fails
-     */
-    @Override
-    public ModelReply replyAs(List<ChatMessage> messages, AnswerType<?> answer) {
-        return send(() -> {
-            ObjectNode body = requestJson(messages, List.of(), false); // the answer's schema, not the calls' grammar
-            try {
-                body.set("response_format", ChatCompletionsClient.JSON.readTree(
-                        answer.schemaJson(SchemaDialect.OPENAI_STRICT)));
-            } catch (JsonProcessingException e) {
-                throw new IllegalStateException("the answer's OpenAI schema is not JSON", e);
-            }
-            return write(body);
-        }, List.of(), ReplyListener.rawText(text -> {
-        }));
     }
 
     private ModelReply complete(String requestBody, List<ToolSpec> tools, ReplyListener out) {
@@ -322,11 +309,23 @@ public final class OpenAiChatModel implements ModelClient, StructuredOutput {
     }
 
     /**
-     * The request body: the model, the messages, {@code stream: true}, and the tools when offered; else the constraint,
-     * when one is set and the toolkit has tools.
+     * The request body: the model, the messages, {@code stream: true}, and the tools when offered; the answer's
+     * schema as {@code response_format} when the request asks for a typed answer; else the constraint for calls, when
+     * one is set and the toolkit has tools.
      */
-    String requestBody(List<ChatMessage> messages, List<ToolSpec> tools) {
-        return write(requestJson(messages, tools, true));
+    String requestBody(ModelRequest request) {
+        AnswerType<?> answer = request.answer();
+        // the answer's schema, not the calls' grammar
+        ObjectNode body = requestJson(request.messages(), request.tools(), answer == null);
+        if (answer != null) {
+            try {
+                body.set("response_format", ChatCompletionsClient.JSON.readTree(
+                        answer.schemaJson(SchemaDialect.OPENAI_STRICT)));
+            } catch (JsonProcessingException e) {
+                throw new IllegalStateException("the answer's OpenAI schema is not JSON", e);
+            }
+        }
+        return write(body);
     }
 
     /** The request as JSON; {@code constrain}: with the calls' constraints when configured and no tools are sent. */

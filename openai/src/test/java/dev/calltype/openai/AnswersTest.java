@@ -81,12 +81,12 @@ class AnswersTest {
     @Test
     void aModelWithoutStructuredOutputGetsTheInstructions() throws Exception {
         List<List<ChatMessage>> seen = new ArrayList<>();
-        ModelClient scripted = (messages, tools) -> {
+        ModelClient scripted = ModelClient.of((messages, tools) -> {
             seen.add(messages);
             return ModelReply.text(seen.size() == 1 ? "Sure! ```json\n{\"title\": \"Kick-off\", \"date\": "
                     + "\"2025-06-03\", \"attendees\": \"Ana\"" : "<think>fix it</think>\n```json\n{\"title\":"
                     + " \"Kick-off\", \"date\": \"2025-06-03\", \"attendees\": \"Ana\"}\n```");
-        };
+        });
         ParsedAnswer<Meeting> answer = Answers.ask(scripted, new AnswersTest_MeetingAnswer(), ASK);
         assertThat(answer.value()).contains(new Meeting("Kick-off", LocalDate.of(2025, 6, 3), List.of("Ana")));
         assertThat(seen.get(0).get(0).content()).isEqualTo(new AnswersTest_MeetingAnswer().formatInstructions());

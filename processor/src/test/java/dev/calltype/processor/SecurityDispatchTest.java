@@ -80,9 +80,14 @@ class SecurityDispatchTest {
         }
 
         @Override
-        public ModelReply reply(List<ChatMessage> messages, List<dev.calltype.runtime.ToolSpec> tools) {
-            requests.add(messages);
-            return replies.remove(0);
+        public ModelReply send(dev.calltype.runtime.agent.ModelRequest request,
+                               dev.calltype.runtime.agent.ReplyListener listener) {
+            requests.add(request.promptMessages());
+            ModelReply reply = replies.remove(0);
+            if (!reply.text().isEmpty()) {
+                listener.onRawText(reply.text());
+            }
+            return reply;
         }
     }
 

@@ -54,10 +54,11 @@ class ReadmeExamplesTest {
     @Test
     void toolLoopExample() {
         Toolkit tools = Toolkits.fromJson(LISTING, (name, args) -> TextNode.valueOf("Sunny, 24 °C"));
-        ModelClient model = (messages, offered) -> messages.get(messages.size() - 1).role() == ChatMessage.Role.TOOL
+        ModelClient model = ModelClient.of((messages, offered) -> messages.get(messages.size() - 1).role()
+                == ChatMessage.Role.TOOL
                 ? ModelReply.text("It is sunny in Paris.")
                 : ModelReply.calls(ToolCall.of("get_weather",
-                        JsonNodeFactory.instance.objectNode().put("city", "Paris")).withId("call_1"));
+                        JsonNodeFactory.instance.objectNode().put("city", "Paris")).withId("call_1")));
         List<String> printed = new ArrayList<>();
         ExecutorService pool = Executors.newFixedThreadPool(4);
         try {
@@ -95,19 +96,19 @@ class ReadmeExamplesTest {
     void promptModeLoopExample() {
         Toolkit tools = Toolkits.fromJson(LISTING, (name, args) -> TextNode.valueOf("Rain, 12 °C"));
         List<String> systemPrompts = new ArrayList<>();
-        ModelClient model = (messages, offered) -> {
+        ModelClient model = ModelClient.of((messages, offered) -> {
             systemPrompts.add(messages.get(0).content());
             return systemPrompts.size() > 1                  // in prompt mode the results come back as text
                     ? ModelReply.text("Yes, take an umbrella.")
                     : ModelReply.text("<tool_call>{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Paris\"}}</tool_call>");
-        };
+        });
         ExecutorService pool = Executors.newFixedThreadPool(2);
         java.io.ByteArrayOutputStream printed = new java.io.ByteArrayOutputStream();
         java.io.PrintStream stdout = System.out;
         System.setOut(new java.io.PrintStream(printed, true, java.nio.charset.StandardCharsets.UTF_8));
         try {
             // README: agent loop
-            ToolLoop loop = ToolLoop.builder(model, tools)       // model: your ModelClient (messages, tools) -> ModelReply
+            ToolLoop loop = ToolLoop.builder(model, tools)       // model: your ModelClient, e.g. OpenAiChatModel
                     .mode(ToolLoop.Mode.PROMPT)                  // or NATIVE: the provider's tool_calls field
                     .format(PromptFormat.XML_TAGS)                 // prompt mode: instructions go in the system prompt
                     .executor(pool)

@@ -3,6 +3,7 @@ package dev.calltype.runtime;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.calltype.runtime.agent.ChatMessage;
+import dev.calltype.runtime.agent.ModelClient;
 import dev.calltype.runtime.agent.ModelReply;
 import dev.calltype.runtime.agent.ToolLoop;
 
@@ -117,13 +118,13 @@ class ToolsThatChangeTest {
                 ModelReply.text("{\"name\": \"search\", \"arguments\": {}}"),
                 ModelReply.text("{\"name\": \"fetch\", \"arguments\": {}}"),
                 ModelReply.text("done")));
-        ToolLoop loop = ToolLoop.builder((messages, tools) -> {
+        ToolLoop loop = ToolLoop.builder(ModelClient.of((messages, tools) -> {
             systems.add(messages.get(0).content());
             if (systems.size() == 1) {
                 remote.list("search", "fetch");
             }
             return replies.remove(0);
-        }, Toolkits.combine(remote)).mode(ToolLoop.Mode.PROMPT).build();
+        }), Toolkits.combine(remote)).mode(ToolLoop.Mode.PROMPT).build();
 
         ToolLoop.Outcome outcome = loop.run("look it up");
 
@@ -141,11 +142,11 @@ class ToolsThatChangeTest {
         List<ModelReply> replies = new ArrayList<>(List.of(
                 ModelReply.calls(ToolCall.of("search").withId("1")),
                 ModelReply.text("done")));
-        ToolLoop loop = ToolLoop.builder((messages, tools) -> {
+        ToolLoop loop = ToolLoop.builder(ModelClient.of((messages, tools) -> {
             offered.add(tools.stream().map(ToolSpec::name).toList());
             remote.list("search", "fetch");
             return replies.remove(0);
-        }, remote).mode(ToolLoop.Mode.NATIVE).build();
+        }), remote).mode(ToolLoop.Mode.NATIVE).build();
 
         loop.run("look it up");
 

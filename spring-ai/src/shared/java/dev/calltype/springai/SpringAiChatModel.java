@@ -5,7 +5,9 @@ import dev.calltype.runtime.ToolSpec;
 import dev.calltype.runtime.agent.ChatMessage;
 import dev.calltype.runtime.agent.ModelClient;
 import dev.calltype.runtime.agent.ModelReply;
+import dev.calltype.runtime.agent.ModelRequest;
 import dev.calltype.runtime.agent.NativeTools;
+import dev.calltype.runtime.agent.ReplyListener;
 import dev.calltype.runtime.agent.ReplyMetadata;
 import dev.calltype.runtime.agent.TokenUsage;
 import java.util.ArrayList;
@@ -38,6 +40,8 @@ import org.springframework.ai.tool.definition.ToolDefinition;
  *       calls come back to the loop (on Spring AI 1.1 with the model's own tool execution turned off,
  *       {@code internalToolExecutionEnabled(false)}; Spring AI 2 models never run tools themselves); their arguments are read leniently, and a call whose arguments cannot be read
  *       safely comes back as a rejected call with a message for the model.</li>
+ *   <li>Typed answers ({@code Answers.ask}): the answer's prompt instructions go first as a system message; for a
+ *       provider's native structured output use {@link AnswerConverter} with {@code ChatClient}.</li>
  * </ul>
  */
 public final class SpringAiChatModel implements ModelClient {
@@ -57,8 +61,14 @@ public final class SpringAiChatModel implements ModelClient {
         this.model = Objects.requireNonNull(model, "model");
     }
 
+    /**
+     * Sends the request through the Spring AI model (which does not stream here: the whole text reaches the listener
+     * at once).
+     */
     @Override
-    public ModelReply reply(List<ChatMessage> messages, List<ToolSpec> tools) {
+    public ModelReply send(ModelRequest request, ReplyListener listener) {
+        List<ChatMessage> messages = request.promptMessages();
+        List<ToolSpec> tools = request.tools();
         NativeTools.Offer<ToolCallback> offer = offered.offer(tools);
         Prompt prompt = tools.isEmpty() ? new Prompt(messages(messages))
                 : new Prompt(messages(messages), SpringAiLine.nativeTools(offer.definitions()));
@@ -67,6 +77,9 @@ public final class SpringAiChatModel implements ModelClient {
                 : response.getResult().getOutput();
         if (answer == null) {
             throw new IllegalStateException("the Spring AI model returned no message");
+        }
+        if (answer.getText() != null && !answer.getText().isEmpty()) {
+            listener.onRawText(answer.getText());
         }
         if (!answer.hasToolCalls()) {
             return ModelReply.text(answer.getText()).withMetadata(metadata(response));

@@ -9,9 +9,11 @@ import java.util.Objects;
 /**
  * Asks a model for a typed answer until it gives a valid one: sends the request, parses the reply with the
  * answer type, and while it cannot be read sends the answer's correction prompt back (the reply and the prompt
- * added to the conversation), at most {@link #DEFAULT_MAX_CORRECTIONS} times unless told otherwise. A model that
- * implements {@link StructuredOutput} is asked with the answer's schema (native structured output); any other
- * is given the answer's {@link AnswerType#formatInstructions() instructions} as a system message.
+ * added to the conversation), at most {@link #DEFAULT_MAX_CORRECTIONS} times unless told otherwise. Each request is
+ * a {@link ModelRequest#answer(List, AnswerType) ModelRequest with the answer type}; the model decides how to ask
+ * for it: a client that can sends the answer's schema (native structured output, such as OpenAI's
+ * {@code response_format}), any other the answer's {@link AnswerType#formatInstructions() instructions} as a system
+ * message ({@link ModelRequest#promptMessages()}). Decorators that pass the request on keep either.
  */
 public final class Answers {
 
@@ -29,7 +31,7 @@ public final class Answers {
      * @param messages the conversation that asks for the answer
      * @param <T> the answer's Java type
      * @return the answer, or the errors of the last reply
-     * @throws Exception when the model fails (as {@link ModelClient#reply} throws)
+     * @throws Exception when the model fails (as {@link ModelClient#send} throws)
      */
     public static <T> ParsedAnswer<T> ask(ModelClient model, AnswerType<T> type, List<ChatMessage> messages)
             throws Exception {
@@ -45,7 +47,7 @@ public final class Answers {
      * @param maxCorrections how many times an unreadable answer is sent back; 0 for one request only
      * @param <T> the answer's Java type
      * @return the answer, or the errors of the last reply
-     * @throws Exception when the model fails (as {@link ModelClient#reply} throws)
+     * @throws Exception when the model fails (as {@link ModelClient#send} throws)
      * @throws IllegalArgumentException when {@code maxCorrections} is negative
      */
     public static <T> ParsedAnswer<T> ask(ModelClient model, AnswerType<T> type, List<ChatMessage> messages,
@@ -55,15 +57,9 @@ public final class Answers {
         if (maxCorrections < 0) {
             throw new IllegalArgumentException("maxCorrections must not be negative: " + maxCorrections);
         }
-        StructuredOutput structured = model instanceof StructuredOutput s ? s : null;
-        List<ChatMessage> conversation = new ArrayList<>();
-        if (structured == null) {
-            conversation.add(ChatMessage.system(type.formatInstructions()));
-        }
-        conversation.addAll(messages);
+        List<ChatMessage> conversation = new ArrayList<>(messages);
         for (int attempt = 0; ; attempt++) {
-            ModelReply reply = structured != null ? structured.replyAs(List.copyOf(conversation), type)
-                    : model.reply(List.copyOf(conversation), List.of());
+            ModelReply reply = model.send(ModelRequest.answer(conversation, type), ReplyListener.NONE);
             String text = reply == null ? "" : reply.text();
             ParsedAnswer<T> parsed = type.parse(text);
             if (parsed.isValid() || attempt >= maxCorrections) {

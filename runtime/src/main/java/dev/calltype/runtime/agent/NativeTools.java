@@ -21,9 +21,10 @@ import java.util.function.Function;
  * public final class MyChatModel implements ModelClient {
  *     private final NativeTools<ClientTool> offered = new NativeTools<>(MyChatModel::clientTool);
  *
- *     public ModelReply reply(List<ChatMessage> messages, List<ToolSpec> tools) {
- *         NativeTools.Offer<ClientTool> offer = offered.offer(tools);
- *         ClientAnswer answer = client.send(clientMessages(messages), offer.definitions());
+ *     public ModelReply send(ModelRequest request, ReplyListener listener) {
+ *         NativeTools.Offer<ClientTool> offer = offered.offer(request.tools());
+ *         ClientAnswer answer = client.send(clientMessages(request.promptMessages()), offer.definitions());
+ *         listener.onRawText(answer.text());
  *         return offer.reply(answer.text(), answer.toolCalls().stream()
  *                 .map(c -> new NativeTools.Call(c.name(), c.arguments(), c.id()))
  *                 .toList());
@@ -48,7 +49,7 @@ public final class NativeTools<D> {
     /**
      * The offer of these tools: the one made last when the list is equal to its list, else a new one.
      *
-     * @param tools the tools a request offers, as {@link ModelClient#reply} receives them
+     * @param tools the tools a request offers, as {@link ModelRequest#tools()} holds them
      * @return the offer, its definitions and extractor made once per distinct list
      */
     public synchronized Offer<D> offer(List<ToolSpec> tools) {

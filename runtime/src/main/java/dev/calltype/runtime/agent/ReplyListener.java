@@ -6,12 +6,16 @@ import java.util.List;
 import java.util.function.Consumer;
 
 /**
- * Receives one reply as a {@link ModelClient} streams it ({@link ModelClient#stream(List, List, ReplyListener)}): the
+ * Receives one reply as a {@link ModelClient} streams it ({@link ModelClient#send}): the
  * reply's text as it arrives, and what the client can tell apart on its own, as {@link StreamEvent}s, the shape
  * the streaming extractor reports text markup in. Calls come in the order the model writes them, on the thread that
  * called {@code stream}.
  */
 public interface ReplyListener {
+
+    /** A listener that drops everything: for a caller that wants only the whole reply. */
+    ReplyListener NONE = rawText(delta -> {
+    });
 
     /**
      * A piece of the reply's text, exactly as the model sent it: call markup written in the text included. In
@@ -34,7 +38,7 @@ public interface ReplyListener {
     void onEvent(StreamEvent event);
 
     /**
-     * A listener that passes raw text to {@code onText} and drops the events: what the older
+     * A listener that passes raw text to {@code onText} and drops the events: what
      * {@link ModelClient#stream(List, List, Consumer)} passes on.
      *
      * @param onText receives each raw piece of text

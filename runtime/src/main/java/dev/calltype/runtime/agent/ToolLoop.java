@@ -90,7 +90,7 @@ public final class ToolLoop {
     /** How tools are offered to the model and how their results go back. */
     public enum Mode {
         /**
-         * The tools go to the model's tool-calling field ({@link ModelClient#reply}'s {@code tools}); calls come back
+         * The tools go to the model's tool-calling field ({@link ModelRequest#tools()}); calls come back
          * as {@link ModelReply#toolCalls()} and each result goes back as a {@link ChatMessage.Role#TOOL} message.
          */
         NATIVE,
@@ -130,7 +130,7 @@ public final class ToolLoop {
          * A piece of the model's raw text as it streams in, call markup included. For display use {@link #onEvent}
          * instead, which hides the markup.
          *
-         * @param delta the next piece, as the model's {@link ModelClient#stream} passed it
+         * @param delta the next piece, as the model's {@link ModelClient#send} passed it
          */
         default void onTextDelta(String delta) {
         }
@@ -500,7 +500,7 @@ public final class ToolLoop {
             ModelReply reply;
             Shown shown = new Shown(round, t0);
             try {
-                reply = model.stream(snapshot, mode == Mode.NATIVE ? offered : List.of(), shown);
+                reply = model.send(ModelRequest.of(snapshot, mode == Mode.NATIVE ? offered : List.of()), shown);
                 if (reply != null) {
                     shown.finish(Ending.of(reply.metadata().finishReason()));
                 }

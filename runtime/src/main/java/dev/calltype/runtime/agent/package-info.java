@@ -3,9 +3,12 @@
  *
  * <ul>
  *   <li><b>The model</b>: {@link dev.calltype.runtime.agent.ModelClient} is what a loop talks to (implemented by
- *   {@code calltype-openai}'s {@code OpenAiChatModel} and the LangChain4j and Spring AI modules' model clients); it
- *   answers with a {@link dev.calltype.runtime.agent.ModelReply} whose
- *   {@link dev.calltype.runtime.agent.ReplyMetadata} carries the finish reason and token usage.</li>
+ *   {@code calltype-openai}'s {@code OpenAiChatModel} and the LangChain4j and Spring AI modules' model clients). Its
+ *   one method takes a whole {@link dev.calltype.runtime.agent.ModelRequest} (messages, native tools, answer type)
+ *   and reports the reply to a {@link dev.calltype.runtime.agent.ReplyListener}; the client decides how to ask, so
+ *   a decorator that hands the request on keeps structured output and native tools. It answers with a
+ *   {@link dev.calltype.runtime.agent.ModelReply} whose {@link dev.calltype.runtime.agent.ReplyMetadata} carries
+ *   the finish reason and token usage.</li>
  *   <li><b>The loop</b>: start at {@link dev.calltype.runtime.agent.ToolLoop}: it asks the model, runs the calls
  *   it makes through the toolkit (with approval, per-reply and per-round limits), sends the results back, and ends
  *   with an {@link dev.calltype.runtime.agent.ToolLoop.Outcome} that reports every round

@@ -83,7 +83,7 @@ class CutOffTest {
                 return TextNode.valueOf("sent");
             });
             List<List<ChatMessage>> asked = new ArrayList<>();
-            ModelClient model = (messages, tools) -> {
+            ModelClient model = ModelClient.of((messages, tools) -> {
                 asked.add(messages);
                 if (asked.size() > 1) {
                     return ModelReply.text("Done.");
@@ -93,7 +93,7 @@ class CutOffTest {
                                 .instance.objectNode().put("to", "bob").put("amount", 10)).withId("c1"))
                         : ModelReply.text(WRITTEN.get(0));
                 return reply.withMetadata(new ReplyMetadata("m", reason, null, null, null));
-            };
+            });
             ToolLoop.builder(model, toolkit).mode(how.equals("native") ? ToolLoop.Mode.NATIVE : ToolLoop.Mode.PROMPT)
                     .build().run("pay bob 10");
             if (reason.equals("length")) {

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.calltype.runtime.PromptFormat;
 import dev.calltype.runtime.StreamEvent;
 import dev.calltype.runtime.ToolCall;
-import dev.calltype.runtime.ToolSpec;
 import dev.calltype.runtime.Toolkit;
 import dev.calltype.runtime.Toolkits;
 import dev.calltype.runtime.testing.Fixtures;
@@ -16,7 +15,6 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
-import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -53,14 +51,9 @@ class ToolLoopStreamingTest {
         }
 
         @Override
-        public ModelReply reply(List<ChatMessage> messages, List<ToolSpec> tools) {
-            throw new AssertionError("the loop streams");
-        }
-
-        @Override
-        public ModelReply stream(List<ChatMessage> messages, List<ToolSpec> tools, Consumer<String> onText) {
+        public ModelReply send(ModelRequest request, ReplyListener listener) {
             String text = script.poll();
-            Streams.chunks(text, n).forEach(onText);
+            Streams.chunks(text, n).forEach(listener::onRawText);
             return ModelReply.text(text);
         }
     }
@@ -201,12 +194,7 @@ class ToolLoopStreamingTest {
             private int round;
 
             @Override
-            public ModelReply reply(List<ChatMessage> messages, List<ToolSpec> tools) {
-                throw new AssertionError("the loop streams");
-            }
-
-            @Override
-            public ModelReply stream(List<ChatMessage> messages, List<ToolSpec> tools, ReplyListener listener) {
+            public ModelReply send(ModelRequest request, ReplyListener listener) {
                 if (round++ > 0) {
                     listener.onRawText("5.");
                     return ModelReply.text("5.");

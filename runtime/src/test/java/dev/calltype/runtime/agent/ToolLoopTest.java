@@ -25,7 +25,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Consumer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
@@ -426,18 +425,10 @@ class ToolLoopTest {
     @Test
     void aStreamingModelsTextReachesTheListenerPieceByPiece() {
         List<String> deltas = new ArrayList<>();
-        ModelClient streaming = new ModelClient() {
-            @Override
-            public ModelReply reply(List<ChatMessage> messages, List<ToolSpec> tools) {
-                throw new AssertionError("stream is used");
-            }
-
-            @Override
-            public ModelReply stream(List<ChatMessage> messages, List<ToolSpec> tools, Consumer<String> onText) {
-                onText.accept("Hel");
-                onText.accept("lo");
-                return ModelReply.text("Hello");
-            }
+        ModelClient streaming = (request, listener) -> {
+            listener.onRawText("Hel");
+            listener.onRawText("lo");
+            return ModelReply.text("Hello");
         };
 
         ToolLoop.Outcome outcome = ToolLoop.builder(streaming, toolkit).listener(new ToolLoop.Listener() {

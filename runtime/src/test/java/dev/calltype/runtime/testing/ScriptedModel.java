@@ -4,6 +4,8 @@ import dev.calltype.runtime.ToolSpec;
 import dev.calltype.runtime.agent.ChatMessage;
 import dev.calltype.runtime.agent.ModelClient;
 import dev.calltype.runtime.agent.ModelReply;
+import dev.calltype.runtime.agent.ModelRequest;
+import dev.calltype.runtime.agent.ReplyListener;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -39,15 +41,21 @@ public final class ScriptedModel implements ModelClient {
         return this;
     }
 
+    /** Records the request (a typed answer's as its prompt messages) and answers with the next reply. */
     @Override
-    public ModelReply reply(List<ChatMessage> messages, List<ToolSpec> tools) {
+    public ModelReply send(ModelRequest request, ReplyListener listener) {
+        List<ChatMessage> messages = request.promptMessages();
         requests.add(messages);
-        offered.add(tools);
+        offered.add(request.tools());
         Function<List<ChatMessage>, ModelReply> next = script.poll();
         if (next == null) {
             throw new IllegalStateException("the script has no more replies");
         }
-        return next.apply(messages);
+        ModelReply reply = next.apply(messages);
+        if (reply != null && !reply.text().isEmpty()) {
+            listener.onRawText(reply.text()); // a model that does not stream: the whole text at once
+        }
+        return reply;
     }
 
     /** The messages of the last request. */
