@@ -77,13 +77,13 @@ public final class AnswerSupport {
 
     /**
      * Notes each member of {@code object} that is not one of {@code known} as ignored: an answer's unknown
-     * members are left out, not errors (a tool's are: {@link DispatchSupport#rejectUnknown}). A member written in
+     * members are left out, not errors (a tool's are: {@link ArgumentSupport#rejectUnknown}). A member written in
      * another case style ({@code invoice_number}, {@code InvoiceNumber}, {@code invoice-number}) that folds to exactly
      * one member not written as such is read as that member ({@link Repair#MEMBER_NAME_NORMALIZED}); one that folds to
      * several is ignored and is a problem naming them.
      */
     public static void ignoreUnknown(ObjectNode object, String path, List<String> known, List<String> problems) {
-        if (object.size() <= known.size() && DispatchSupport.onlyKnown(object, known)) {
+        if (object.size() <= known.size() && ArgumentSupport.onlyKnown(object, known)) {
             return;
         }
         List<String> names = new ArrayList<>(object.size());
@@ -160,7 +160,7 @@ public final class AnswerSupport {
                                             DirectShape direct) {
         Selection<T> selection = new Selection<>(texts, reader, text);
         AnswerFinder.Found found = AnswerFinder.scan(text, LIMITS, direct == null ? null : direct.shape(),
-                DispatchSupport.MAX_DEPTH, selection);
+                ArgumentSupport.MAX_DEPTH, selection);
         return selection.result(text, found.inReasoning(), found.visibleStart());
     }
 
@@ -438,7 +438,7 @@ public final class AnswerSupport {
             this.texts = texts;
             this.members = members;
             this.selection = new Selection<>(texts, reader, null);
-            this.finder = new AnswerFinder(selection, LIMITS, null, DispatchSupport.MAX_DEPTH, texts.objectRoot());
+            this.finder = new AnswerFinder(selection, LIMITS, null, ArgumentSupport.MAX_DEPTH, texts.objectRoot());
         }
 
         @Override
