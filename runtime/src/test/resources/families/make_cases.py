@@ -1530,6 +1530,53 @@ case("k2-horizon", "reasoning-the-prompt-opened-ends-at-its-closing-tag", "prose
 case("k2-horizon", "reasoning-closed-with-another-efforts-tag", "prose",
      "<ifm|think_faster>Quick plan.</ifm|think>Here it is.", [], shown="Here it is.")
 
+# The peer corpora's remaining misses, each a family rule
+# GLM: a JSON array written with its quotes escaped, as inside a JSON string, is read for an array parameter
+case("glm45", "raw-escaped-json-array-typed-by-schema", "repair",
+     "<tool_call>update_record<arg_key>id</arg_key><arg_value>7</arg_value><arg_key>tags</arg_key>"
+     "<arg_value>[\\\"urgent\\\", \\\"ops\\\"]</arg_value></tool_call>", [c("update_record", id=7, tags=["urgent", "ops"])])
+# GLM: a call whose </tool_call> was dropped after its last complete value ends where the next call begins
+case("glm45", "call-left-unclosed-before-the-next-call", "several",
+     "<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Oslo</arg_value>\n<arg_key>days</arg_key>\n"
+     "<arg_value>2</arg_value>\n" + gone(S), [W, S])
+case("glm45", "call-cut-inside-a-value-before-the-next-call-is-read-to-its-end", "regression",
+     "<tool_call>get_weather\n<arg_key>city</arg_key>\n<tool_call>search\n<arg_key>query</arg_key>\n"
+     "<arg_value>rust</arg_value>\n</tool_call>", [c("search", query="rust")], True, errorKinds=["TRUNCATED"])
+# pythonic lists: a sibling whose string was followed by a word (a comma left out) is an error of its own, the
+# other calls run (the quote is not taken for one the model forgot to escape when that reading runs off the end)
+PY_BAD = "search(query=\"rust\" limit=3)"
+case("pythonic", "sibling-with-a-comma-left-out-after-a-string-costs-no-call", "several",
+     "[get_weather(city=\"Oslo\", days=2), " + PY_BAD + ", now()]", [W, NOW], True,
+     errorKinds=["INVALID_CALL_SYNTAX"])
+case("lfm2", "sibling-with-a-comma-left-out-after-a-string-costs-no-call", "several",
+     "<|tool_call_start|>[get_weather(city=\"Oslo\", days=2), " + PY_BAD + "]<|tool_call_end|>", [W], True,
+     errorKinds=["INVALID_CALL_SYNTAX"])
+case("llama4-pythonic", "sibling-with-a-comma-left-out-after-a-string-costs-no-call", "several",
+     "<|python_start|>[" + PY_BAD + ", get_weather(city=\"Oslo\", days=2)]<|python_end|>", [W], True,
+     errorKinds=["INVALID_CALL_SYNTAX"])
+# MiniMax-M2 (and every invoke-style family): an invocation without its name, or with a parameter without one, is an
+# error that ends at its own </invoke>; its siblings run (vLLM skips such an invocation)
+case("minimax-m2", "invocation-without-a-name-costs-no-sibling", "several",
+     "<minimax:tool_call>\n<invoke>\n<parameter name=\"city\">Oslo</parameter>\n</invoke>\n" + mone(S)
+     + "</minimax:tool_call>", [S], True, errorKinds=["INVALID_CALL_SYNTAX"])
+case("minimax-m2", "parameter-without-a-name-costs-no-sibling", "several",
+     "<minimax:tool_call>\n" + mone(S) + "<invoke name=\"get_weather\">\n<parameter>Oslo</parameter>\n</invoke>\n"
+     "</minimax:tool_call>", [S], True, errorKinds=["INVALID_CALL_SYNTAX"])
+case("minimax-m2", "invocation-without-arguments-is-a-call", "plain",
+     "<minimax:tool_call>\n<invoke name=\"now\">\n</invoke>\n</minimax:tool_call>", [NOW])
+# FunctionGemma / Gemma 4: every value may be a delimited string; the schema types it where it says otherwise
+case("function-gemma", "delimited-number-typed-by-schema", "repair",
+     "<start_function_call>call:search{query:<escape>rust borrow checker<escape>,limit:<escape>3<escape>}"
+     "<end_function_call>", [S], repairs=["VALUES_TYPED_BY_SCHEMA"])
+case("function-gemma", "every-value-delimited-and-no-commas", "repair",
+     "<start_function_call>call:get_weather{city:<escape>Oslo<escape>days:<escape>2<escape>}<end_function_call>", [W])
+case("function-gemma", "delimited-number-without-a-schema-stays-text", "plain",
+     "<start_function_call>call:search{query:<escape>rust<escape>,limit:<escape>3<escape>}<end_function_call>",
+     [c("search", query="rust", limit="3")], False, "none")
+case("gemma4", "delimited-number-typed-by-schema", "repair",
+     "<|tool_call>call:get_weather{city:<|\"|>Oslo<|\"|>,days:<|\"|>2<|\"|>}<tool_call|>", [W],
+     repairs=["VALUES_TYPED_BY_SCHEMA"])
+
 # A model's own response_template (../response-templates/, transformers' declarative description of its output): the
 # template's tool_calls region is read before every family's markup, in the format RESPONSE_TEMPLATE.
 QT = {"responseTemplate": "qwen3-coder"}

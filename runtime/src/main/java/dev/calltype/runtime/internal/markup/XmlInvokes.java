@@ -644,18 +644,29 @@ public final class XmlInvokes implements Recognizer {
     /** A call that cannot be read: its span reaches the section's close when one follows, else the end. */
     private Verdict failed(CharSequence buf, Config cfg, int itemStart, int q, String name, ExtractionError.Kind kind,
                          String message, int limit, boolean atEnd) {
-        int end;
-        String closer = spec.sectionClose() != null ? spec.sectionClose() : spec.invokeClose();
-        int x = Chars.indexOf(buf, closer, q, limit);
-        if (x >= 0) {
-            end = x + closer.length();
-        } else if (!atEnd) {
-            return Verdict.needMore(RetryWhen.text(q, closer),
-                    (b, l, e) -> failed(b, cfg, itemStart, q, name, kind, message, l, e));
-        } else {
-            end = limit;
-        }
         String shown = JsonBlock.display(name, cfg);
+        if (spec.sectionClose() == null) {
+            int x = Chars.indexOf(buf, spec.invokeClose(), q, limit);
+            if (x < 0 && !atEnd) {
+                return Verdict.needMore(RetryWhen.text(q, spec.invokeClose()),
+                        (b, l, e) -> failed(b, cfg, itemStart, q, name, kind, message, l, e));
+            }
+            int end = x < 0 ? limit : x + spec.invokeClose().length();
+            return Verdict.matched(end, List.of(Finding.error(kind, message, shown, spec.format(), itemStart, end)));
+        }
+        // in a section: the failed invocation ends at its own end tag, and its siblings are read on; without one
+        // before the section's end, the rest of the section goes with it
+        Chars.Found f = Chars.firstOf(buf, q, limit, spec.invokeClose(), spec.sectionClose());
+        if (f == null && !atEnd) {
+            return Verdict.needMore(RetryWhen.text(q, spec.invokeClose(), spec.sectionClose()),
+                    (b, l, e) -> failed(b, cfg, itemStart, q, name, kind, message, l, e));
+        }
+        if (f != null && f.which() == 0) {
+            int end = f.at() + spec.invokeClose().length();
+            Finding error = Finding.error(kind, message, shown, spec.format(), itemStart, end);
+            return following(buf, cfg, error, end, end, limit, atEnd);
+        }
+        int end = f == null ? limit : f.at() + spec.sectionClose().length();
         return Verdict.matched(end, List.of(Finding.error(kind, message, shown, spec.format(), itemStart, end)));
     }
 
