@@ -73,7 +73,7 @@ class ColdStartTest {
                 .noneMatch(l -> l.contains("com.fasterxml.jackson.databind.ObjectMapper "))
                 .noneMatch(l -> l.contains("InventoryTools$Lazy "))
                 .noneMatch(l -> l.contains("dev.calltype.runtime.ToolCallExtractor "))
-                .noneMatch(l -> l.contains("dev.calltype.runtime.support.DispatchSupport "));
+                .noneMatch(l -> l.contains("dev.calltype.runtime.support.ToolkitSupport "));
         assertThat(after).as("what dispatching loads")
                 .anyMatch(l -> l.contains("InventoryTools$Lazy "))
                 .anyMatch(l -> l.contains("com.fasterxml.jackson.databind.ObjectMapper "))

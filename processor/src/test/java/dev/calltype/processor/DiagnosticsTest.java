@@ -430,6 +430,30 @@ class DiagnosticsTest {
     }
 
     @Test
+    void boundsThatLeaveNoValueAreErrors() {
+        JavaFileObject s = source("Bounds", """
+                import jakarta.validation.constraints.Max;
+                import jakarta.validation.constraints.Min;
+
+                public class Bounds {
+                    /** A. */
+                    @Tool
+                    public String a(@Min(10) @Max(5) int upsideDown,
+                                    @Min(200) byte tooHigh,
+                                    @Max(-40000) short tooLow) { return ""; }
+                }
+                """);
+        Compilation c = compile(s);
+        assertThat(c).hadErrorCount(3);
+        assertThat(c).hadErrorContaining("[ConstraintInvalid] @Max on 'upsideDown' is invalid: the maximum 5 is below"
+                + " the minimum 10").inFile(s).onLineContaining("int upsideDown");
+        assertThat(c).hadErrorContaining("[ConstraintInvalid] @Min on 'tooHigh' is invalid: a byte is at most 127; use"
+                + " a wider type").inFile(s).onLineContaining("byte tooHigh");
+        assertThat(c).hadErrorContaining("[ConstraintInvalid] @Max on 'tooLow' is invalid: a short is at least -32768")
+                .inFile(s).onLineContaining("short tooLow");
+    }
+
+    @Test
     void constraintsThatDoNotApplyAreWarnings() {
         JavaFileObject s = source("Odd", """
                 import jakarta.validation.constraints.Min;

@@ -115,6 +115,20 @@ class EchoDispatchTest {
     }
 
     @Test
+    void narrowIntegersPublishTheRangeTheDispatcherTakes() {
+        // the schema (and so every prompt and grammar made from it) admits exactly what the dispatcher reads
+        assertThat(range("tiny")).isEqualTo("-128..127");
+        assertThat(range("small")).isEqualTo("-32768..32767");
+        assertThat(range("number")).isEqualTo("..");
+    }
+
+    private static String range(String tool) {
+        com.fasterxml.jackson.databind.JsonNode value = echo.tools().stream().filter(t -> t.name().equals(tool))
+                .findFirst().orElseThrow().parameters().at("/properties/value");
+        return value.path("minimum").asText("") + ".." + value.path("maximum").asText("");
+    }
+
+    @Test
     void aSingleValueBecomesAListOfOne() {
         assertThat(ok("numbers", "{\"values\":7}")).isEqualTo("[7]");
         assertThat(ok("words", "{\"values\":\"solo\"}")).isEqualTo("[\"solo\"]");

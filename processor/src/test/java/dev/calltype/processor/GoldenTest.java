@@ -16,7 +16,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The representative toolkit's complete generated source, its schema in every dialect and its
- * instructions in every format, against reviewed files in {@code src/test/resources/goldens}.
+ * instructions in every format, and a representative answer type's generated source, against reviewed files in
+ * {@code src/test/resources/goldens}.
  * Run with {@code CALLTYPE_UPDATE_GOLDENS=1} to rewrite them, then review the diff. The schemas are compact JSON;
  * their golden files hold them pretty-printed ({@link JsonTrees#pretty}), so a diff shows the lines that changed,
  * and the comparison is of the pretty-printed text (key order and every value count).
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.Test;
 class GoldenTest {
 
     private static final Path GOLDENS = Path.of("src/test/resources/goldens/inventory");
+    private static final Path ANSWERS = Path.of("src/test/resources/goldens/answers");
     private static final boolean UPDATE = "1".equals(System.getenv("CALLTYPE_UPDATE_GOLDENS"));
 
     private static Compiled compiled;
@@ -38,6 +40,12 @@ class GoldenTest {
     @Test
     void generatedSourceMatchesGolden() throws IOException {
         check("InventoryTools.java.txt", compiled.source("com.example.inventory.InventoryTools"));
+    }
+
+    @Test
+    void generatedAnswerSourceMatchesGolden() throws IOException {
+        // one answer type whole: its texts, its tree reader, its direct shape and its members' stream readers
+        check(ANSWERS, "RecipeAnswer.java.txt", AnswerTypesTest.compiled().source("com.example.answers.RecipeAnswer"));
     }
 
     @Test
@@ -101,10 +109,14 @@ class GoldenTest {
     }
 
     private static void check(String name, String generated) throws IOException {
-        Path file = GOLDENS.resolve(name);
+        check(GOLDENS, name, generated);
+    }
+
+    private static void check(Path folder, String name, String generated) throws IOException {
+        Path file = folder.resolve(name);
         String actual = name.endsWith(".json") ? JsonTrees.pretty(generated) : generated;
         if (UPDATE) {
-            Files.createDirectories(GOLDENS);
+            Files.createDirectories(folder);
             Files.writeString(file, actual, StandardCharsets.UTF_8);
         }
         assertThat(file).as("golden file %s (run with CALLTYPE_UPDATE_GOLDENS=1 to create it)", file).exists();

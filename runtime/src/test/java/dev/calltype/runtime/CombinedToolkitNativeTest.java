@@ -2,7 +2,7 @@ package dev.calltype.runtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.calltype.runtime.support.DispatchSupport;
+import dev.calltype.runtime.support.ToolkitSupport;
 import dev.calltype.runtime.support.ToolTable;
 import dev.calltype.runtime.support.ToolTexts;
 import dev.calltype.runtime.support.ValueReader;
@@ -49,7 +49,7 @@ class CombinedToolkitNativeTest {
             String[] descriptions = new String[names.length];
             Arrays.fill(descriptions, "A tool of " + label + ".");
             boolean[] no = new boolean[names.length];
-            this.specs = DispatchSupport.toolSpecs(names, descriptions, parameters, new String[names.length], no, no);
+            this.specs = ToolkitSupport.toolSpecs(names, descriptions, parameters, new String[names.length], no, no);
             this.texts = new ToolTexts(names, descriptions, parameters);
             this.table = new ToolTable(specs, texts, codes, new ValueReader[0], new Enum<?>[0][], new IntFunction<?>[0]);
             this.extractor = ToolCallExtractor.builder().tools(specs).limits(limits).build();

@@ -6,7 +6,8 @@ import dev.calltype.runtime.agent.ToolLoop;
 import dev.calltype.runtime.internal.pythonic.PyRead;
 import dev.calltype.runtime.internal.pythonic.Pythonic;
 import dev.calltype.runtime.internal.scan.ErrorTexts;
-import dev.calltype.runtime.support.DispatchSupport;
+import dev.calltype.runtime.support.ResultSupport;
+import dev.calltype.runtime.support.ToolkitSupport;
 import dev.calltype.runtime.testing.Corpus;
 import dev.calltype.runtime.testing.ExtractionChecks;
 import dev.calltype.runtime.testing.ScriptedModel;
@@ -203,7 +204,7 @@ class SecurityTest {
         assertThat(r.isError()).isTrue();
         assertThat(r.content()).isEqualTo("Tool ping failed.");
 
-        ToolResult thrown = DispatchSupport.thrown(null, "ping",
+        ToolResult thrown = ResultSupport.thrown(null, "ping",
                 new VaultCredentialsUnavailableException());
         assertThat(thrown.content()).isEqualTo("Tool ping failed.");
     }
@@ -219,7 +220,7 @@ class SecurityTest {
         assertThat(content.length()).isLessThanOrEqualTo("Tool ping failed: ".length() + ErrorTexts.MAX_FAILURE_MESSAGE + 1);
         assertThat(ExtractionChecks.hasRawControl(content, true)).isFalse();
 
-        String generated = DispatchSupport.thrown(null, "ping", new IllegalStateException(message))
+        String generated = ResultSupport.thrown(null, "ping", new IllegalStateException(message))
                 .content();
         assertThat(generated.length()).isLessThanOrEqualTo("Tool ping failed: ".length()
                 + ErrorTexts.MAX_FAILURE_MESSAGE + 1);
@@ -228,7 +229,7 @@ class SecurityTest {
 
     @Test
     void anUnknownToolProblemOfAGeneratedDispatcherIsBoundedAndEscaped() {
-        String p = DispatchSupport.unknownToolProblem("x\u0000\u001b" + "y".repeat(10_000), List.of("ping"));
+        String p = ToolkitSupport.unknownToolProblem("x\u0000\u001b" + "y".repeat(10_000), List.of("ping"));
         assertThat(p.length()).isLessThan(300);
         assertThat(ExtractionChecks.hasRawControl(p, false)).isFalse();
     }

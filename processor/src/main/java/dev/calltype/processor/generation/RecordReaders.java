@@ -1,7 +1,7 @@
 package dev.calltype.processor.generation;
 
 import static dev.calltype.processor.generation.RuntimeNames.COERCION;
-import static dev.calltype.processor.generation.RuntimeNames.DISPATCH_SUPPORT;
+import static dev.calltype.processor.generation.RuntimeNames.ARGUMENT_SUPPORT;
 import static dev.calltype.processor.generation.RuntimeNames.JSON_NODE;
 import static dev.calltype.processor.generation.RuntimeNames.OBJECT_NODE;
 
@@ -156,19 +156,19 @@ final class RecordReaders {
         CodeBlock.Builder b = CodeBlock.builder()
                 .addStatement("$T object = $T.toObject(node, path, problems)", OBJECT_NODE, COERCION)
                 .beginControlFlow("if (object == null)").addStatement("return null").endControlFlow()
-                .beginControlFlow("if (depth > $T.MAX_DEPTH)", DISPATCH_SUPPORT)
-                .addStatement("$T.tooDeep(path, problems)", DISPATCH_SUPPORT)
+                .beginControlFlow("if (depth > $T.MAX_DEPTH)", ARGUMENT_SUPPORT)
+                .addStatement("$T.tooDeep(path, problems)", ARGUMENT_SUPPORT)
                 .addStatement("return null").endControlFlow()
                 .addStatement("int before = problems.size()")
                 .addStatement("$T.$L(object, path, FIELDS_$L, problems)",
-                        ignoreUnknown ? RuntimeNames.ANSWER_SUPPORT : DISPATCH_SUPPORT,
+                        ignoreUnknown ? RuntimeNames.ANSWER_SUPPORT : ARGUMENT_SUPPORT,
                         ignoreUnknown ? "ignoreUnknown" : "rejectUnknown", c);
         List<String> locals = readFields(r.fields(), c, names, b);
         b.beginControlFlow("if (problems.size() > before)").addStatement("return null").endControlFlow();
         b.beginControlFlow("try")
                 .addStatement("return new $T($L)", r.javaType(), String.join(", ", locals))
                 .nextControlFlow("catch ($T e)", RuntimeException.class)
-                .addStatement("$T.rejected(path, e, problems)", DISPATCH_SUPPORT)
+                .addStatement("$T.rejected(path, e, problems)", ARGUMENT_SUPPORT)
                 .addStatement("return null")
                 .endControlFlow();
         return signature(readerName(r.key()), r.javaType()).addCode(b.build()).build();
@@ -213,10 +213,10 @@ final class RecordReaders {
             b.addStatement("$T $L = null", f.type().javaType().box(), local);
             CodeBlock.Builder whenAbsent = CodeBlock.builder();
             if (f.required()) {
-                whenAbsent.addStatement("$T.missing($L, $L, problems)", DISPATCH_SUPPORT, path.joined(), nodeVar);
+                whenAbsent.addStatement("$T.missing($L, $L, problems)", ARGUMENT_SUPPORT, path.joined(), nodeVar);
             } else if (f.defaultValue() != null) {
                 CodeBlock constant = constants.addLazy(JSON_NODE, "DEFAULT_" + ownerConstant + "_"
-                        + Names.constantCase(f.jsonName()), CodeBlock.of("$T.json($S)", DISPATCH_SUPPORT,
+                        + Names.constantCase(f.jsonName()), CodeBlock.of("$T.json($S)", RuntimeNames.TOOLKIT_SUPPORT,
                         f.defaultValue().write()));
                 whenAbsent.addStatement("$L = $L", local, read(f.type(), constant, path, "depth", 1));
             } else if (f.type() instanceof TypeModel.OptionalType) {
@@ -237,10 +237,10 @@ final class RecordReaders {
             }
             CodeBlock absent = whenAbsent.build();
             if (absent.isEmpty()) {
-                b.beginControlFlow("if (!$T.absent($L))", DISPATCH_SUPPORT, nodeVar).add(whenPresent.build())
+                b.beginControlFlow("if (!$T.absent($L))", ARGUMENT_SUPPORT, nodeVar).add(whenPresent.build())
                         .endControlFlow();
             } else {
-                b.beginControlFlow("if ($T.absent($L))", DISPATCH_SUPPORT, nodeVar).add(absent)
+                b.beginControlFlow("if ($T.absent($L))", ARGUMENT_SUPPORT, nodeVar).add(absent)
                         .nextControlFlow("else").add(whenPresent.build()).endControlFlow();
             }
         }
@@ -271,32 +271,32 @@ final class RecordReaders {
                 : CodeBlock.of("$L", local);
         CodeBlock.Builder b = CodeBlock.builder();
         if (c.minimum() != null) {
-            b.addStatement("$T.minimum($L, $S, $L, problems)", RuntimeNames.CONSTRAINTS, value, c.minimum().text(),
+            b.addStatement("$T.minimum($L, $S, $L, problems)", RuntimeNames.VALUE_CHECKS, value, c.minimum().text(),
                     path.leaf());
         }
         if (c.maximum() != null) {
-            b.addStatement("$T.maximum($L, $S, $L, problems)", RuntimeNames.CONSTRAINTS, value, c.maximum().text(),
+            b.addStatement("$T.maximum($L, $S, $L, problems)", RuntimeNames.VALUE_CHECKS, value, c.maximum().text(),
                     path.leaf());
         }
         if (c.notBlank()) {
-            b.addStatement("$T.notBlank($L, $L, problems)", RuntimeNames.CONSTRAINTS, value, path.leaf());
+            b.addStatement("$T.notBlank($L, $L, problems)", RuntimeNames.VALUE_CHECKS, value, path.leaf());
         }
         Integer minLength = c.notBlank() && Integer.valueOf(1).equals(c.minLength()) ? null : c.minLength();
         if (minLength != null || c.maxLength() != null) {
-            b.addStatement("$T.length($L, $L, $L, $L, problems)", RuntimeNames.CONSTRAINTS, value, minLength,
+            b.addStatement("$T.length($L, $L, $L, $L, problems)", RuntimeNames.VALUE_CHECKS, value, minLength,
                     c.maxLength(), path.leaf());
         }
         if (c.pattern() != null) {
             CodeBlock constant = constants.addLazy(PATTERN, "PATTERN_" + ownerConstant + "_"
                     + Names.constantCase(f.jsonName()), CodeBlock.of("$T.compile($S)", PATTERN, c.pattern()));
-            b.addStatement("$T.pattern($L, $L, $L, problems)", RuntimeNames.CONSTRAINTS, value, constant, path.leaf());
+            b.addStatement("$T.pattern($L, $L, $L, problems)", RuntimeNames.VALUE_CHECKS, value, constant, path.leaf());
         }
         if (c.email()) {
-            b.addStatement("$T.email($L, $L, problems)", RuntimeNames.CONSTRAINTS, value, path.leaf());
+            b.addStatement("$T.email($L, $L, problems)", RuntimeNames.VALUE_CHECKS, value, path.leaf());
         }
         if (c.minItems() != null || c.maxItems() != null) {
             boolean array = type instanceof TypeModel.Sequence s && s.kind() == TypeModel.SequenceKind.ARRAY;
-            b.addStatement("$T.size($L.$L, $L, $L, $L, problems)", RuntimeNames.CONSTRAINTS, value,
+            b.addStatement("$T.size($L.$L, $L, $L, $L, problems)", RuntimeNames.VALUE_CHECKS, value,
                     array ? "length" : "size()", c.minItems(), c.maxItems(), path.leaf());
         }
         return b.build();
@@ -356,22 +356,22 @@ final class RecordReaders {
         String n = "n" + level;
         String p = "p" + level;
         if (type instanceof TypeModel.MapType m) {
-            return CodeBlock.of("$T.readMap($L, $L, problems, ($L, $L) -> $L)", DISPATCH_SUPPORT, node, path.joined(),
+            return CodeBlock.of("$T.readMap($L, $L, problems, ($L, $L) -> $L)", ARGUMENT_SUPPORT, node, path.joined(),
                     n, p, read(m.value(), CodeBlock.of(n), Path.whole(CodeBlock.of(p)), depth, level + 1));
         }
         TypeModel.Sequence s = (TypeModel.Sequence) type;
         CodeBlock element = read(s.element(), CodeBlock.of(n), Path.whole(CodeBlock.of(p)), depth, level + 1);
         String method = s.kind() == TypeModel.SequenceKind.SET ? "readSet" : "readList";
-        CodeBlock list = CodeBlock.of("$T.$L($L, $L, problems, ($L, $L) -> $L)", DISPATCH_SUPPORT, method, node,
+        CodeBlock list = CodeBlock.of("$T.$L($L, $L, problems, ($L, $L) -> $L)", ARGUMENT_SUPPORT, method, node,
                 path.joined(), n, p, element);
         if (s.kind() != TypeModel.SequenceKind.ARRAY) {
             return list;
         }
         if (s.element().javaType().isPrimitive()) {
             String primitive = s.element().javaType().toString();
-            return CodeBlock.of("$T.to$LArray($L)", DISPATCH_SUPPORT,
+            return CodeBlock.of("$T.to$LArray($L)", ARGUMENT_SUPPORT,
                     Character.toUpperCase(primitive.charAt(0)) + primitive.substring(1), list);
         }
-        return CodeBlock.of("$T.toArray($L, $T::new)", DISPATCH_SUPPORT, list, ArrayTypeName.of(s.element().javaType()));
+        return CodeBlock.of("$T.toArray($L, $T::new)", ARGUMENT_SUPPORT, list, ArrayTypeName.of(s.element().javaType()));
     }
 }

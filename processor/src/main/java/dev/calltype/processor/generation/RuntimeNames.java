@@ -21,8 +21,9 @@ public final class RuntimeNames {
     public static final ClassName SCHEMA_DIALECT = ClassName.get(RUNTIME, "SchemaDialect");
     public static final ClassName PROMPT_FORMAT = ClassName.get(RUNTIME, "PromptFormat");
     public static final ClassName COERCION = ClassName.get(SUPPORT, "Coercion");
-    public static final ClassName DISPATCH_SUPPORT = ClassName.get(SUPPORT, "DispatchSupport");
-    public static final ClassName CONSTRAINTS = ClassName.get(SUPPORT, "Constraints");
+    public static final ClassName ARGUMENT_SUPPORT = ClassName.get(SUPPORT, "ArgumentSupport");
+    public static final ClassName TOOLKIT_SUPPORT = ClassName.get(SUPPORT, "ToolkitSupport");
+    public static final ClassName VALUE_CHECKS = ClassName.get(SUPPORT, "ValueChecks");
     public static final ClassName RESULT_WRITER = ClassName.get(SUPPORT, "ResultWriter");
     public static final ClassName NESTING = ClassName.get(SUPPORT, "Nesting");
     public static final ClassName UNION = ClassName.get(SUPPORT, "Union");

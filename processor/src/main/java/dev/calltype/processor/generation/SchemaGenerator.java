@@ -167,6 +167,11 @@ public final class SchemaGenerator {
             out.put("minLength", number(1));
             out.put("maxLength", number(1));
         }
+        long[] range = kind.integerRange();
+        if (range != null) {
+            out.put("minimum", new JsonNumber(Long.toString(range[0])));
+            out.put("maximum", new JsonNumber(Long.toString(range[1])));
+        }
     }
 
     /** Whether a value of this type can be {@code null}: anything but a primitive. */
@@ -215,10 +220,11 @@ public final class SchemaGenerator {
             out.put("default", f.defaultValue());
         }
         Constraints c = f.constraints();
-        if (c.minimum() != null) {
+        // a declared bound replaces the type's own range only where it is narrower
+        if (c.minimum() != null && !(out.get("minimum") instanceof JsonNumber own && compare(c.minimum(), own) < 0)) {
             out.put("minimum", c.minimum());
         }
-        if (c.maximum() != null) {
+        if (c.maximum() != null && !(out.get("maximum") instanceof JsonNumber own && compare(c.maximum(), own) > 0)) {
             out.put("maximum", c.maximum());
         }
         if (c.minLength() != null) {
@@ -296,6 +302,10 @@ public final class SchemaGenerator {
             }
         }
         return null;
+    }
+
+    private static int compare(JsonNumber a, JsonNumber b) {
+        return new java.math.BigDecimal(a.text()).compareTo(new java.math.BigDecimal(b.text()));
     }
 
     private static JsonNumber number(int n) {

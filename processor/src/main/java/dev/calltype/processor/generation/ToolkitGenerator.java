@@ -1,6 +1,6 @@
 package dev.calltype.processor.generation;
 
-import static dev.calltype.processor.generation.RuntimeNames.DISPATCH_SUPPORT;
+import static dev.calltype.processor.generation.RuntimeNames.TOOLKIT_SUPPORT;
 
 import com.palantir.javapoet.ArrayTypeName;
 import com.palantir.javapoet.ClassName;
@@ -119,7 +119,7 @@ public final class ToolkitGenerator {
         constants.addLazy(FieldSpec.builder(ParameterizedTypeName.get(LIST, RuntimeNames.TOOL_SPEC), "TOOLS",
                         Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
                 .initializer("$T.toolSpecs(TOOL_NAMES, DESCRIPTIONS, PARAMETERS, OUTPUTS, CONFIRM, READ_ONLY)",
-                        DISPATCH_SUPPORT)
+                        TOOLKIT_SUPPORT)
                 .build());
         List<CodeBlock> readerTable = codes.readerTable(self);
         List<CodeBlock> enumTable = codes.enumTable(constants);
@@ -190,7 +190,7 @@ public final class ToolkitGenerator {
         out.add(MethodSpec.methodBuilder("handle").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
                 .returns(ParameterizedTypeName.get(LIST, RuntimeNames.TOOL_RESULT))
                 .addParameter(STRING, "llmOutput")
-                .addStatement("return $T.handle(this, $T.EXTRACTOR.extract(llmOutput), TEXTS)", DISPATCH_SUPPORT, lazy)
+                .addStatement("return $T.handle(this, $T.EXTRACTOR.extract(llmOutput), TEXTS)", TOOLKIT_SUPPORT, lazy)
                 .build());
         out.add(MethodSpec.methodBuilder("dispatch").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
                 .returns(RuntimeNames.TOOL_RESULT).addParameter(RuntimeNames.TOOL_CALL, "call")

@@ -47,6 +47,8 @@ final class ConstraintReader {
         String typeText = Declarations.simpleName(t.javaType());
         JsonNumber minimum = null;
         JsonNumber maximum = null;
+        AnnotationMirror minimumFrom = null;
+        AnnotationMirror maximumFrom = null;
         Integer minLength = null;
         Integer maxLength = null;
         Integer minItems = null;
@@ -68,8 +70,10 @@ final class ConstraintReader {
                         JsonNumber bound = new JsonNumber(Long.toString(n.longValue()));
                         if (name.equals("Min")) {
                             minimum = bound;
+                            minimumFrom = m;
                         } else {
                             maximum = bound;
+                            maximumFrom = m;
                         }
                     }
                 }
@@ -84,8 +88,10 @@ final class ConstraintReader {
                         JsonNumber bound = JsonNumber.canonical(d.toPlainString());
                         if (name.equals("DecimalMin")) {
                             minimum = bound;
+                            minimumFrom = m;
                         } else {
                             maximum = bound;
+                            maximumFrom = m;
                         }
                     } catch (NumberFormatException ex) {
                         issues.add(Issue.of(Problem.CONSTRAINT_INVALID, element, m, Declarations.value(m, "value"), name, label,
@@ -153,10 +159,50 @@ final class ConstraintReader {
                 }
             }
         }
+        if (numeric && !allowsAValue(element, label, ((Scalar) t).kind(), minimum, minimumFrom, maximum, maximumFrom)) {
+            minimum = null;
+            maximum = null;
+        }
         if (notBlank && (minLength == null || minLength < 1)) {
             minLength = 1;
         }
         return new Constraints(minimum, maximum, minLength, maxLength, pattern, minItems, maxItems, notBlank, email);
+    }
+
+    /**
+     * Whether the bounds leave a value of the type: a minimum above the maximum, or a bound that leaves none of a
+     * narrow type's range ({@code @Max(-200)} on a {@code byte}), is stated as an invalid constraint.
+     */
+    private boolean allowsAValue(Element element, String label, ScalarKind kind, JsonNumber minimum,
+                                 AnnotationMirror minimumFrom, JsonNumber maximum, AnnotationMirror maximumFrom) {
+        BigDecimal lo = minimum == null ? null : new BigDecimal(minimum.text());
+        BigDecimal hi = maximum == null ? null : new BigDecimal(maximum.text());
+        if (lo != null && hi != null && lo.compareTo(hi) > 0) {
+            issues.add(Issue.of(Problem.CONSTRAINT_INVALID, element, maximumFrom, null, simpleName(maximumFrom), label,
+                    "the maximum " + maximum.text() + " is below the minimum " + minimum.text()
+                            + "; no value is allowed"));
+            return false;
+        }
+        long[] range = kind.integerRange();
+        if (range == null) {
+            return true;
+        }
+        String type = kind.primitive() != null ? kind.primitive() : kind.className().substring(kind.className().lastIndexOf('.') + 1);
+        if (lo != null && lo.compareTo(BigDecimal.valueOf(range[1])) > 0) {
+            issues.add(Issue.of(Problem.CONSTRAINT_INVALID, element, minimumFrom, null, simpleName(minimumFrom), label,
+                    "a " + type + " is at most " + range[1] + "; use a wider type (int, long) or a smaller minimum"));
+            return false;
+        }
+        if (hi != null && hi.compareTo(BigDecimal.valueOf(range[0])) < 0) {
+            issues.add(Issue.of(Problem.CONSTRAINT_INVALID, element, maximumFrom, null, simpleName(maximumFrom), label,
+                    "a " + type + " is at least " + range[0] + "; use a wider type (int, long) or a larger maximum"));
+            return false;
+        }
+        return true;
+    }
+
+    private static String simpleName(AnnotationMirror m) {
+        return m.getAnnotationType().asElement().getSimpleName().toString();
     }
 
     private static final Set<String> CONSTRAINTS = Set.of("Min", "Max", "DecimalMin", "DecimalMax", "Size", "Pattern",

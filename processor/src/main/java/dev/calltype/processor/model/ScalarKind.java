@@ -94,6 +94,20 @@ public enum ScalarKind {
         };
     }
 
+    /**
+     * The range of an integer type narrower than the {@code int} a schema's reader assumes, as {@code {min, max}}, or
+     * {@code null}: {@code byte}, {@code short} and {@code Year} publish their range so that a schema, a prompt and a
+     * grammar never admit a value the dispatcher refuses.
+     */
+    public long[] integerRange() {
+        return switch (this) {
+            case BYTE -> new long[] {Byte.MIN_VALUE, Byte.MAX_VALUE};
+            case SHORT -> new long[] {Short.MIN_VALUE, Short.MAX_VALUE};
+            case YEAR -> new long[] {java.time.Year.MIN_VALUE, java.time.Year.MAX_VALUE};
+            default -> null;
+        };
+    }
+
     /** The kind for a qualified class name or primitive keyword, or {@code null}. */
     public static ScalarKind forName(String name) {
         for (ScalarKind k : values()) {

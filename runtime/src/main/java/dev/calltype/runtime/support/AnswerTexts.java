@@ -20,6 +20,7 @@ public final class AnswerTexts {
     private Json.JsonObject schema;
     private String instructions;
     private java.util.List<String> members;
+    private dev.calltype.runtime.internal.answer.AnswerPolicy.Type policyType;
 
     /**
      * @param name the answer's name
@@ -33,6 +34,16 @@ public final class AnswerTexts {
         this.description = description;
         this.schemaText = schemaText;
         this.objectRoot = objectRoot;
+    }
+
+    /** What the engine's answer policy knows of this type, made once. */
+    dev.calltype.runtime.internal.answer.AnswerPolicy.Type policyType() {
+        dev.calltype.runtime.internal.answer.AnswerPolicy.Type t = policyType;
+        if (t == null) {
+            t = new dev.calltype.runtime.internal.answer.AnswerPolicy.Type(name, objectRoot, this::members);
+            policyType = t;
+        }
+        return t;
     }
 
     /** The answer's name. */

@@ -12,7 +12,7 @@ import java.util.Map;
 /**
  * A parameter that is an object (a record, or a sealed interface of records), and the fields
  * that may be moved into it when a model sends them at the top level; and moving them there.
- * Support for generated code, not API: see {@link DispatchSupport}.
+ * Support for generated code, not API: see {@link ToolkitSupport}.
  */
 public record Nesting(String parameter, Union union, List<String> fields) {
 
@@ -51,7 +51,7 @@ public record Nesting(String parameter, Union union, List<String> fields) {
      * @param parameters the tool's parameter names, each once
      */
     public static ObjectNode nest(ObjectNode arguments, List<String> parameters, List<Nesting> nestings) {
-        if (DispatchSupport.onlyKnown(arguments, parameters)) {
+        if (ArgumentSupport.onlyKnown(arguments, parameters)) {
             return arguments;
         }
         Map<Nesting, List<String>> moves = new LinkedHashMap<>();
@@ -122,18 +122,18 @@ public record Nesting(String parameter, Union union, List<String> fields) {
     }
 
     /**
-     * {@link #nest} then {@link DispatchSupport#rejectUnknown} at the top level, asking once whether every member is
+     * {@link #nest} then {@link ArgumentSupport#rejectUnknown} at the top level, asking once whether every member is
      * a parameter (mostly all are, and then there is nothing to move and nothing to report).
      *
      * @param parameters the tool's parameter names, each once
      */
     public static ObjectNode nestAndRejectUnknown(ObjectNode arguments, List<String> parameters,
                                                   List<Nesting> nestings, List<String> problems) {
-        if (DispatchSupport.onlyKnown(arguments, parameters)) {
+        if (ArgumentSupport.onlyKnown(arguments, parameters)) {
             return arguments;
         }
         ObjectNode nested = nest(arguments, parameters, nestings);
-        DispatchSupport.rejectUnknown(nested, "", parameters, problems);
+        ArgumentSupport.rejectUnknown(nested, "", parameters, problems);
         return nested;
     }
 

@@ -21,7 +21,7 @@ import java.util.function.IntConsumer;
  * the same values (strings escaped by Jackson's own {@link JsonStringEncoder}, numbers as Jackson writes each
  * type), so a result reads the same whichever way it was written. A string written as the whole result is
  * kept as it is: a string result goes back to the model as its text, not as a JSON string.
- * Support for generated code, not API: see {@link DispatchSupport}.
+ * Support for generated code, not API: see {@link ToolkitSupport}.
  *
  * <p>Calls nest as the JSON does: {@link #begin()}, then {@link #name} and a value per member, then
  * {@link #end()}; arrays, maps and optionals are written whole by the methods that take a {@link Writer}

@@ -63,7 +63,7 @@ public final class ToolTable {
     private final Tool[] tools;
 
     /**
-     * @param specs the tools, in order, as {@link DispatchSupport#toolSpecs} builds them
+     * @param specs the tools, in order, as {@link ToolkitSupport#toolSpecs} builds them
      * @param codes each tool's type code (see the class comment)
      * @param readers the readers of the records and sealed interfaces the codes name
      * @param enums the constants of the enums the codes name
@@ -140,7 +140,7 @@ public final class ToolTable {
     public <C> ToolResult dispatch(ToolCall call, Maker<C> maker, Runner runner) {
         int tool = index(call.name());
         if (tool < 0) {
-            return DispatchSupport.unknownTool(call, names);
+            return ResultSupport.unknownTool(call, names);
         }
         List<String> problems = new ArrayList<>(0);
         return run(tool, call.id(), read(tool, call.arguments(), maker, problems), problems, runner);
@@ -176,24 +176,24 @@ public final class ToolTable {
     private <C> ToolResult run(int tool, String id, C parsed, List<String> problems, Runner runner) {
         String name = names.get(tool);
         if (parsed == null) {
-            return DispatchSupport.invalid(id, name, texts.signature(tool), problems);
+            return ResultSupport.invalid(id, name, texts.signature(tool), problems);
         }
         Object result;
         try {
             result = runner.run(tool, parsed);
         } catch (Exception e) {
-            return DispatchSupport.thrown(id, name, e);
+            return ResultSupport.thrown(id, name, e);
         }
         switch (results[tool]) {
             case 'v':
-                return DispatchSupport.done(id, name);
+                return ResultSupport.done(id, name);
             case 't':
-                return DispatchSupport.text(id, name, (String) result);
+                return ResultSupport.text(id, name, (String) result);
             case 'g':
                 return result instanceof ResultWriter text ? text.result(name, id)
-                        : DispatchSupport.json(id, name, (JsonNode) result);
+                        : ResultSupport.json(id, name, (JsonNode) result);
             default:
-                return DispatchSupport.bound(id, name, result);
+                return ResultSupport.bound(id, name, result);
         }
     }
 
@@ -201,7 +201,7 @@ public final class ToolTable {
     public <C> C read(ToolCall call, Maker<C> maker, List<String> problems) {
         int tool = index(call.name());
         if (tool < 0) {
-            problems.add(DispatchSupport.unknownToolProblem(call.name(), names));
+            problems.add(ToolkitSupport.unknownToolProblem(call.name(), names));
             return null;
         }
         return read(tool, call.arguments(), maker, problems);
@@ -216,14 +216,14 @@ public final class ToolTable {
         List<String> problems = new ArrayList<>();
         C parsed = read(call, maker, problems);
         if (parsed == null) {
-            throw DispatchSupport.invalidCall(call, problems);
+            throw ResultSupport.invalidCall(call, problems);
         }
         return parsed;
     }
 
-    /** Every call of an extraction as a typed {@code Call}, as {@link DispatchSupport#parseAll} converts them. */
+    /** Every call of an extraction as a typed {@code Call}, as {@link ToolkitSupport#parseAll} converts them. */
     public <C> List<C> parseAll(Extraction extraction, Maker<C> maker) {
-        return DispatchSupport.parseAll(extraction, texts, (call, problems) -> read(call, maker, problems));
+        return ToolkitSupport.parseAll(extraction, texts, (call, problems) -> read(call, maker, problems));
     }
 
     private int index(String name) {
@@ -231,7 +231,7 @@ public final class ToolTable {
         if (exact != null) {
             return exact;
         }
-        String resolved = DispatchSupport.resolve(name, names);
+        String resolved = ToolkitSupport.resolve(name, names);
         return resolved == null ? -1 : indexes.get(resolved);
     }
 
@@ -266,13 +266,13 @@ public final class ToolTable {
         try {
             return maker.make(index, values);
         } catch (RuntimeException e) {
-            DispatchSupport.rejected("", e, problems);
+            ArgumentSupport.rejected("", e, problems);
             return null;
         }
     }
 
     private static ObjectNode rejectUnknown(ObjectNode arguments, List<String> names, List<String> problems) {
-        DispatchSupport.rejectUnknown(arguments, "", names, problems);
+        ArgumentSupport.rejectUnknown(arguments, "", names, problems);
         return arguments;
     }
 
@@ -349,9 +349,9 @@ public final class ToolTable {
 
         /** The value of the parameter's member {@code node} ({@code null} when the arguments do not have it). */
         Object read(JsonNode node, List<String> problems) {
-            if (DispatchSupport.absent(node)) {
+            if (ArgumentSupport.absent(node)) {
                 if (required) {
-                    DispatchSupport.missing(name, node, problems);
+                    ArgumentSupport.missing(name, node, problems);
                     return null;
                 }
                 if (fallback != null) {
@@ -372,30 +372,30 @@ public final class ToolTable {
             }
             if (value instanceof Number n) {
                 if (minimum != null) {
-                    Constraints.minimum(n, minimum, name, problems);
+                    ValueChecks.minimum(n, minimum, name, problems);
                 }
                 if (maximum != null) {
-                    Constraints.maximum(n, maximum, name, problems);
+                    ValueChecks.maximum(n, maximum, name, problems);
                 }
             }
             if (value instanceof String s) {
                 if (notBlank) {
-                    Constraints.notBlank(s, name, problems);
+                    ValueChecks.notBlank(s, name, problems);
                 }
                 if (minLength != null || maxLength != null) {
-                    Constraints.length(s, minLength, maxLength, name, problems);
+                    ValueChecks.length(s, minLength, maxLength, name, problems);
                 }
                 if (pattern != null) {
-                    Constraints.pattern(s, pattern, name, problems);
+                    ValueChecks.pattern(s, pattern, name, problems);
                 }
                 if (email) {
-                    Constraints.email(s, name, problems);
+                    ValueChecks.email(s, name, problems);
                 }
             }
             if (minItems != null || maxItems != null) {
                 int size = size(value);
                 if (size >= 0) {
-                    Constraints.size(size, minItems, maxItems, name, problems);
+                    ValueChecks.size(size, minItems, maxItems, name, problems);
                 }
             }
         }

@@ -232,11 +232,11 @@ final class TypeCode implements ValueReader {
                 return Optional.ofNullable(element.read(node, path, problems, depth));
             case 'L':
             case 'Q':
-                return DispatchSupport.readList(node, path, problems, (n, p) -> element.read(n, p, problems, depth));
+                return ArgumentSupport.readList(node, path, problems, (n, p) -> element.read(n, p, problems, depth));
             case 'T':
-                return DispatchSupport.readSet(node, path, problems, (n, p) -> element.read(n, p, problems, depth));
+                return ArgumentSupport.readSet(node, path, problems, (n, p) -> element.read(n, p, problems, depth));
             case 'M':
-                return DispatchSupport.readMap(node, path, problems, (n, p) -> element.read(n, p, problems, depth));
+                return ArgumentSupport.readMap(node, path, problems, (n, p) -> element.read(n, p, problems, depth));
             default:
                 return array(node, path, problems, depth);
         }
@@ -248,32 +248,32 @@ final class TypeCode implements ValueReader {
 
     @SuppressWarnings("unchecked")
     private Object array(JsonNode node, String path, List<String> problems, int depth) {
-        List<Object> list = DispatchSupport.readList(node, path, problems,
+        List<Object> list = ArgumentSupport.readList(node, path, problems,
                 (n, p) -> element.read(n, p, problems, depth));
         if (list == null) {
             return null;
         }
         if (array != null) {
-            return DispatchSupport.toArray(list, (IntFunction<Object[]>) array);
+            return ArgumentSupport.toArray(list, (IntFunction<Object[]>) array);
         }
         List<?> l = list;
         switch (element.letter) {
             case 'z':
-                return DispatchSupport.toBooleanArray((List<Boolean>) l);
+                return ArgumentSupport.toBooleanArray((List<Boolean>) l);
             case 'c':
-                return DispatchSupport.toCharArray((List<Character>) l);
+                return ArgumentSupport.toCharArray((List<Character>) l);
             case 'b':
-                return DispatchSupport.toByteArray((List<Byte>) l);
+                return ArgumentSupport.toByteArray((List<Byte>) l);
             case 'h':
-                return DispatchSupport.toShortArray((List<Short>) l);
+                return ArgumentSupport.toShortArray((List<Short>) l);
             case 'i':
-                return DispatchSupport.toIntArray((List<Integer>) l);
+                return ArgumentSupport.toIntArray((List<Integer>) l);
             case 'j':
-                return DispatchSupport.toLongArray((List<Long>) l);
+                return ArgumentSupport.toLongArray((List<Long>) l);
             case 'f':
-                return DispatchSupport.toFloatArray((List<Float>) l);
+                return ArgumentSupport.toFloatArray((List<Float>) l);
             default:
-                return DispatchSupport.toDoubleArray((List<Double>) l);
+                return ArgumentSupport.toDoubleArray((List<Double>) l);
         }
     }
 

@@ -11,7 +11,7 @@ import java.util.List;
 /**
  * The records of a sealed interface as the model sees them: each with its discriminator (the
  * {@code type} value), its Java simple name (also accepted), its required fields and all its
- * fields. Support for generated code, not API: see {@link DispatchSupport}.
+ * fields. Support for generated code, not API: see {@link ToolkitSupport}.
  */
 public record Union(List<String> discriminators, List<String> javaNames, List<List<String>> requiredFields,
                     List<List<String>> fields) {
@@ -30,7 +30,7 @@ public record Union(List<String> discriminators, List<String> javaNames, List<Li
      */
     public int select(ObjectNode object, String path, List<String> problems) {
         JsonNode type = object.get("type");
-        if (!DispatchSupport.absent(type)) {
+        if (!ArgumentSupport.absent(type)) {
             if (type.isTextual()) {
                 String t = type.textValue().trim();
                 for (int i = 0; i < discriminators.size(); i++) {
@@ -81,7 +81,7 @@ public record Union(List<String> discriminators, List<String> javaNames, List<Li
             }
         }
         for (String r : required) {
-            if (!r.equals("type") && DispatchSupport.absent(object.get(r))) {
+            if (!r.equals("type") && ArgumentSupport.absent(object.get(r))) {
                 return false;
             }
         }

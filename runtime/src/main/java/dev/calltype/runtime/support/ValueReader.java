@@ -14,7 +14,7 @@ public interface ValueReader {
      * The value, or {@code null} after adding a problem for {@code path}.
      *
      * @param depth the nesting depth of a record read here: 1 for a tool's parameters and their elements, one
-     *     more inside each record; record readers refuse records deeper than {@link DispatchSupport#MAX_DEPTH}
+     *     more inside each record; record readers refuse records deeper than {@link ArgumentSupport#MAX_DEPTH}
      */
     Object read(JsonNode node, String path, List<String> problems, int depth);
 }

@@ -59,7 +59,7 @@ class SupportBoundaryTest {
 
     @Test
     void aSourceThatImportsSupportIsFound() {
-        assertThat(USE.matcher(code("import dev.calltype.runtime.support.DispatchSupport;")).find()).isTrue();
+        assertThat(USE.matcher(code("import dev.calltype.runtime.support.ToolkitSupport;")).find()).isTrue();
         assertThat(USE.matcher(code("import static dev.calltype.runtime.support.Coercion.toInt;")).find()).isTrue();
         assertThat(USE.matcher(code("x = dev.calltype.runtime.support.Coercion.toInt(n, p, l);")).find()).isTrue();
         assertThat(USE.matcher(code(" * {@link dev.calltype.runtime.support.Coercion}")).find()).isFalse();

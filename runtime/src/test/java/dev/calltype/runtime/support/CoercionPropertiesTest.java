@@ -209,20 +209,20 @@ class CoercionPropertiesTest {
         String joined = Coercion.child(parent, "x");
         List<String> whole = new ArrayList<>();
         List<String> split = new ArrayList<>();
-        Constraints.minimum(number, "10", joined, whole);
-        Constraints.minimum(number, "10", parent, "x", split);
-        Constraints.maximum(number, "10", joined, whole);
-        Constraints.maximum(number, "10", parent, "x", split);
-        Constraints.length(text, 2, 5, joined, whole);
-        Constraints.length(text, 2, 5, parent, "x", split);
-        Constraints.size(Math.floorMod(number, 8), 2, 5, joined, whole);
-        Constraints.size(Math.floorMod(number, 8), 2, 5, parent, "x", split);
-        Constraints.pattern(text, Pattern.compile("[a-z]+"), joined, whole);
-        Constraints.pattern(text, Pattern.compile("[a-z]+"), parent, "x", split);
-        Constraints.notBlank(text, joined, whole);
-        Constraints.notBlank(text, parent, "x", split);
-        Constraints.email(text, joined, whole);
-        Constraints.email(text, parent, "x", split);
+        ValueChecks.minimum(number, "10", joined, whole);
+        ValueChecks.minimum(number, "10", parent, "x", split);
+        ValueChecks.maximum(number, "10", joined, whole);
+        ValueChecks.maximum(number, "10", parent, "x", split);
+        ValueChecks.length(text, 2, 5, joined, whole);
+        ValueChecks.length(text, 2, 5, parent, "x", split);
+        ValueChecks.size(Math.floorMod(number, 8), 2, 5, joined, whole);
+        ValueChecks.size(Math.floorMod(number, 8), 2, 5, parent, "x", split);
+        ValueChecks.pattern(text, Pattern.compile("[a-z]+"), joined, whole);
+        ValueChecks.pattern(text, Pattern.compile("[a-z]+"), parent, "x", split);
+        ValueChecks.notBlank(text, joined, whole);
+        ValueChecks.notBlank(text, parent, "x", split);
+        ValueChecks.email(text, joined, whole);
+        ValueChecks.email(text, parent, "x", split);
         assertThat(split).isEqualTo(whole);
     }
 

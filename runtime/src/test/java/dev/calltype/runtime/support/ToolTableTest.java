@@ -31,7 +31,7 @@ class ToolTableTest {
             + "\"required\":[\"label\",\"values\"],\"additionalProperties\":false}"};
 
     private static ToolTable table(String code) {
-        List<ToolSpec> specs = DispatchSupport.toolSpecs(NAMES, DESCRIPTIONS, PARAMETERS, new String[] {null},
+        List<ToolSpec> specs = ToolkitSupport.toolSpecs(NAMES, DESCRIPTIONS, PARAMETERS, new String[] {null},
                 new boolean[] {false}, new boolean[] {true});
         return new ToolTable(specs, new ToolTexts(NAMES, DESCRIPTIONS, PARAMETERS), new String[] {code},
                 new ValueReader[0], new Enum<?>[0][], new IntFunction<?>[0]);

@@ -61,9 +61,9 @@ final class ScalarChecks {
         if (pattern != null && pattern.isTextual()) {
             Optional<Pattern> compiled = patterns.computeIfAbsent(pattern.textValue(), ScalarChecks::compile);
             if (compiled.isPresent()) {
-                if (s.length() > SchemaArguments.MAX_PATTERN_INPUT) {
-                    problems.add("parameter '" + SchemaArguments.label(path) + "' is too long to check against its pattern "
-                            + pattern.textValue() + " (more than " + SchemaArguments.MAX_PATTERN_INPUT + " characters)");
+                if (s.length() > SchemaLimits.MAX_PATTERN_INPUT) {
+                    problems.add("parameter '" + SchemaLimits.label(path) + "' is too long to check against its pattern "
+                            + pattern.textValue() + " (more than " + SchemaLimits.MAX_PATTERN_INPUT + " characters)");
                 } else if (!compiled.get().matcher(s).find()) {
                     problems.add(JsonCoercion.mismatch(path, "a string matching the pattern " + pattern.textValue(), node));
                 }
@@ -254,7 +254,7 @@ final class ScalarChecks {
                 return true; // not a number: JsonCoercion reports it
             }
         }
-        return d == null || Math.abs((long) d.scale()) <= SchemaArguments.MAX_NUMBER_SCALE;
+        return d == null || Math.abs((long) d.scale()) <= SchemaLimits.MAX_NUMBER_SCALE;
     }
 
     private static boolean withinBounds(JsonNode schema, BigDecimal v, JsonNode node, String path,
@@ -266,7 +266,7 @@ final class ScalarChecks {
         bound(schema, "exclusiveMaximum", v, node, path, problems, c -> c < 0, "less than ");
         JsonNode multipleOf = schema.get("multipleOf");
         if (multipleOf != null && multipleOf.isNumber() && multipleOf.decimalValue().signum() > 0
-                && Math.abs((long) v.scale()) <= SchemaArguments.MAX_NUMBER_SCALE
+                && Math.abs((long) v.scale()) <= SchemaLimits.MAX_NUMBER_SCALE
                 && v.remainder(multipleOf.decimalValue()).signum() != 0) {
             problems.add(JsonCoercion.mismatch(path, "a multiple of " + SchemaNodes.write(multipleOf), node));
         }

@@ -39,11 +39,11 @@ import java.util.Set;
 public final class SchemaArguments {
 
     /** Deepest nesting of values (and {@code $ref} hops) checked before giving up with a problem. */
-    public static final int MAX_DEPTH = 64;
+    public static final int MAX_DEPTH = SchemaLimits.MAX_DEPTH;
     /** Longest string a schema {@code pattern} is applied to. */
-    public static final int MAX_PATTERN_INPUT = 10_000;
+    public static final int MAX_PATTERN_INPUT = SchemaLimits.MAX_PATTERN_INPUT;
     /** Largest decimal exponent a number written as a string may have (guards BigInteger expansion). */
-    public static final int MAX_NUMBER_SCALE = 1_000;
+    public static final int MAX_NUMBER_SCALE = SchemaLimits.MAX_NUMBER_SCALE;
     /** Longest made-up name (unknown tool or parameter) repeated in a message. */
     public static final int MAX_NAME_SHOWN = 60;
 
@@ -396,6 +396,6 @@ public final class SchemaArguments {
     }
 
     static String label(String path) {
-        return path.isEmpty() ? "arguments" : path;
+        return SchemaLimits.label(path);
     }
 }

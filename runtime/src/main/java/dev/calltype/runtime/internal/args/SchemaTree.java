@@ -160,7 +160,7 @@ final class SchemaTree {
 
     /** Follows {@code $ref}s (a bounded number of hops) to the schema that says what a value is. */
     JsonNode deref(JsonNode schema) {
-        for (int hops = 0; schema != null && schema.isObject() && schema.has("$ref") && hops < SchemaArguments.MAX_DEPTH; hops++) {
+        for (int hops = 0; schema != null && schema.isObject() && schema.has("$ref") && hops < SchemaLimits.MAX_DEPTH; hops++) {
             JsonNode target = SchemaNodes.resolve(root, schema.get("$ref").asText());
             if (target == null) {
                 return schema;
@@ -183,7 +183,7 @@ final class SchemaTree {
 
     /** Whether {@code null} is an acceptable value for the schema. */
     boolean allowsNull(JsonNode schema, int depth) {
-        if (schema == null || depth > SchemaArguments.MAX_DEPTH) {
+        if (schema == null || depth > SchemaLimits.MAX_DEPTH) {
             return schema == null;
         }
         if (schema.isBoolean()) {

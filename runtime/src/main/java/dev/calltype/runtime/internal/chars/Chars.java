@@ -4,11 +4,11 @@ package dev.calltype.runtime.internal.chars;
 public final class Chars {
 
     /** {@link #startsWith}: the text there is the whole string. */
-    public static final int FULL = 1;
+    public static final int FULL = PlainSearch.FULL;
     /** {@link #startsWith}: the text there differs from the string. */
-    public static final int NO = 0;
+    public static final int NO = PlainSearch.NO;
     /** {@link #startsWith}: the text ends (at the limit) while still matching a proper prefix of the string. */
-    public static final int PARTIAL = -1;
+    public static final int PARTIAL = PlainSearch.PARTIAL;
 
     private Chars() {
     }
@@ -65,16 +65,7 @@ public final class Chars {
 
     /** Whether {@code b[i, limit)} starts with {@code s}: {@link #FULL}, {@link #NO} or {@link #PARTIAL}. */
     public static int startsWith(CharSequence b, int i, int limit, String s) {
-        int n = s.length();
-        for (int k = 0; k < n; k++) {
-            if (i + k >= limit) {
-                return PARTIAL;
-            }
-            if (b.charAt(i + k) != s.charAt(k)) {
-                return NO;
-            }
-        }
-        return FULL;
+        return PlainSearch.startsWith(b, i, limit, s);
     }
 
     /**
@@ -88,14 +79,7 @@ public final class Chars {
 
     /** {@link #indexOf} by reading {@code b[from, limit)}. */
     public static int scan(CharSequence b, String s, int from, int limit) {
-        char first = s.charAt(0);
-        int last = limit - s.length();
-        for (int i = from; i <= last; i++) {
-            if (b.charAt(i) == first && startsWith(b, i, limit, s) == FULL) {
-                return i;
-            }
-        }
-        return -1;
+        return PlainSearch.scan(b, s, from, limit);
     }
 
     /**
@@ -147,14 +131,7 @@ public final class Chars {
 
     /** The index of the next {@code \n} or {@code \r} at or after {@code i}, before {@code limit}, or -1. */
     public static int scanLineBreak(CharSequence b, int i, int limit) {
-        while (i < limit) {
-            char c = b.charAt(i);
-            if (c == '\n' || c == '\r') {
-                return i;
-            }
-            i++;
-        }
-        return -1;
+        return PlainSearch.scanLineBreak(b, i, limit);
     }
 
     /** The text {@code b[from, to)} with surrounding blanks removed. */

@@ -50,13 +50,13 @@ public final class IndexedText implements CharSequence {
     /** The first index {@code >= from} where {@code s} occurs entirely before {@code limit}, or -1. */
     public int next(String s, int from, int limit) {
         Occurrences o = occurrences(s, from);
-        return o == null ? Chars.scan(text, s, from, limit) : o.next(text, from, limit);
+        return o == null ? PlainSearch.scan(text, s, from, limit) : o.next(text, from, limit);
     }
 
     /** The index of the next {@code \n} or {@code \r} at or after {@code from}, before {@code limit}, or -1. */
     public int nextLineBreak(int from, int limit) {
         Occurrences o = occurrences(LINE_BREAK, from);
-        return o == null ? Chars.scanLineBreak(text, from, limit) : o.next(text, from, limit);
+        return o == null ? PlainSearch.scanLineBreak(text, from, limit) : o.next(text, from, limit);
     }
 
     private Occurrences occurrences(String key, int from) {
@@ -173,8 +173,8 @@ public final class IndexedText implements CharSequence {
             }
             // nothing known at or after from: test on from hi (the positions in between are tested once, here)
             for (int i = hi; i <= lastStart; i++) {
-                if (s == null ? isLineBreak(b.charAt(i)) : b.charAt(i) == s.charAt(0) && Chars.startsWith(b, i, limit,
-                        s) == Chars.FULL) {
+                if (s == null ? isLineBreak(b.charAt(i)) : b.charAt(i) == s.charAt(0) && PlainSearch.startsWith(b, i, limit,
+                        s) == PlainSearch.FULL) {
                     add(i);
                     hi = i + 1;
                     if (i >= from) {

@@ -26,7 +26,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** The run-time half of generated toolkits, on its own. */
-class DispatchSupportTest {
+class SupportTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -96,7 +96,7 @@ class DispatchSupportTest {
                 "{\"a\":1,\"b\":2,\"c\":3}", "{}")) {
             List<String> separately = new ArrayList<>();
             ObjectNode nested = Nesting.nest(obj(json), parameters, item);
-            DispatchSupport.rejectUnknown(nested, "", parameters, separately);
+            ArgumentSupport.rejectUnknown(nested, "", parameters, separately);
             List<String> together = new ArrayList<>();
             assertThat(Nesting.nestAndRejectUnknown(obj(json), parameters, item, together)).as(json)
                     .isEqualTo(nested);
@@ -106,11 +106,11 @@ class DispatchSupportTest {
 
     @Test
     void absentMeansMissingOrNull() {
-        assertThat(DispatchSupport.absent(null)).isTrue();
-        assertThat(DispatchSupport.absent(com.fasterxml.jackson.databind.node.NullNode.getInstance())).isTrue();
-        assertThat(DispatchSupport.absent(com.fasterxml.jackson.databind.node.MissingNode.getInstance())).isTrue();
+        assertThat(ArgumentSupport.absent(null)).isTrue();
+        assertThat(ArgumentSupport.absent(com.fasterxml.jackson.databind.node.NullNode.getInstance())).isTrue();
+        assertThat(ArgumentSupport.absent(com.fasterxml.jackson.databind.node.MissingNode.getInstance())).isTrue();
         for (String present : List.of("\"\"", "0", "1.5", "false", "{}", "[]", "12345678901234567890")) {
-            assertThat(DispatchSupport.absent(obj("{\"v\":" + present + "}").get("v"))).as(present).isFalse();
+            assertThat(ArgumentSupport.absent(obj("{\"v\":" + present + "}").get("v"))).as(present).isFalse();
         }
     }
 
@@ -132,31 +132,31 @@ class DispatchSupportTest {
     @Test
     void toolNamesResolveExactlyThenFolded() {
         List<String> tools = List.of("get_weather", "add_stock");
-        assertThat(DispatchSupport.resolve("get_weather", tools)).isEqualTo("get_weather");
-        assertThat(DispatchSupport.resolve("getWeather", tools)).isEqualTo("get_weather");
-        assertThat(DispatchSupport.resolve("Add-Stock", tools)).isEqualTo("add_stock");
-        assertThat(DispatchSupport.resolve("weather", tools)).isNull();
-        assertThat(DispatchSupport.resolve("a_b", List.of("ab", "a-b"))).isNull();
-        assertThat(DispatchSupport.unknownToolProblem("get_wether", tools))
+        assertThat(ToolkitSupport.resolve("get_weather", tools)).isEqualTo("get_weather");
+        assertThat(ToolkitSupport.resolve("getWeather", tools)).isEqualTo("get_weather");
+        assertThat(ToolkitSupport.resolve("Add-Stock", tools)).isEqualTo("add_stock");
+        assertThat(ToolkitSupport.resolve("weather", tools)).isNull();
+        assertThat(ToolkitSupport.resolve("a_b", List.of("ab", "a-b"))).isNull();
+        assertThat(ToolkitSupport.unknownToolProblem("get_wether", tools))
                 .isEqualTo("There is no tool named \"get_wether\". Did you mean \"get_weather\"? Available tools: get_weather,"
                         + " add_stock.");
-        assertThat(DispatchSupport.unknownToolProblem("delete_everything", tools))
+        assertThat(ToolkitSupport.unknownToolProblem("delete_everything", tools))
                 .isEqualTo("There is no tool named \"delete_everything\". Available tools: get_weather, add_stock.");
     }
 
     @Test
     void constraintMessagesSayWhatWasExpectedAndWhatCame() {
         List<String> p = new ArrayList<>();
-        Constraints.minimum(0, "1", "n", p);
-        Constraints.maximum(new BigDecimal("10.5"), "10", "x", p);
-        Constraints.minimum(2.5, "2.5", "ok", p);
-        Constraints.length("ab", 3, null, "s", p);
-        Constraints.length("😀😀", null, 2, "emoji", p);
-        Constraints.size(4, null, 3, "list", p);
-        Constraints.pattern("ab1", Pattern.compile("[a-z]+"), "code", p);
-        Constraints.notBlank(" \t", "name", p);
-        Constraints.email("a@b", "mail", p);
-        Constraints.email("not an@email", "mail2", p);
+        ValueChecks.minimum(0, "1", "n", p);
+        ValueChecks.maximum(new BigDecimal("10.5"), "10", "x", p);
+        ValueChecks.minimum(2.5, "2.5", "ok", p);
+        ValueChecks.length("ab", 3, null, "s", p);
+        ValueChecks.length("😀😀", null, 2, "emoji", p);
+        ValueChecks.size(4, null, 3, "list", p);
+        ValueChecks.pattern("ab1", Pattern.compile("[a-z]+"), "code", p);
+        ValueChecks.notBlank(" \t", "name", p);
+        ValueChecks.email("a@b", "mail", p);
+        ValueChecks.email("not an@email", "mail2", p);
         assertThat(p).containsExactly("parameter 'n' must be at least 1, got 0",
                 "parameter 'x' must be at most 10, got 10.5",
                 "parameter 's' must have at least 3 characters, got \"ab\"",
@@ -169,7 +169,7 @@ class DispatchSupportTest {
     @Test
     void unknownMembersAreNamedWithTheirPathAndASuggestion() {
         List<String> p = new ArrayList<>();
-        DispatchSupport.rejectUnknown(obj("{\"sku\":1,\"Quantity\":2,\"zzz\":3}"), "item", List.of("sku", "quantity"), p);
+        ArgumentSupport.rejectUnknown(obj("{\"sku\":1,\"Quantity\":2,\"zzz\":3}"), "item", List.of("sku", "quantity"), p);
         assertThat(p).containsExactly(
                 "unknown parameter 'item.Quantity'; did you mean 'item.quantity'? (expected: sku, quantity)",
                 "unknown parameter 'item.zzz' (expected: sku, quantity)");
@@ -178,33 +178,33 @@ class DispatchSupportTest {
     @Test
     void listsAndMapsReportEveryBadElement() {
         List<String> p = new ArrayList<>();
-        assertThat(DispatchSupport.readList(JSON.valueToTree(List.of(1, 2)), "l", p,
+        assertThat(ArgumentSupport.readList(JSON.valueToTree(List.of(1, 2)), "l", p,
                 (n, path) -> Coercion.toInt(n, path, p))).containsExactly(1, 2);
-        assertThat(DispatchSupport.readList(JSON.valueToTree(new Object[] {1, "x", null}), "l", p,
+        assertThat(ArgumentSupport.readList(JSON.valueToTree(new Object[] {1, "x", null}), "l", p,
                 (n, path) -> Coercion.toInt(n, path, p))).isNull();
-        assertThat(DispatchSupport.readMap(obj("{\"a\":\"1\",\"b\":true}"), "m", p,
+        assertThat(ArgumentSupport.readMap(obj("{\"a\":\"1\",\"b\":true}"), "m", p,
                 (n, path) -> Coercion.toInt(n, path, p))).isNull();
         assertThat(p).containsExactly("parameter 'l[1]' must be an integer, got \"x\"",
                 "parameter 'l[2]' must not be null", "parameter 'm.b' must be an integer, got true");
-        assertThat(DispatchSupport.readSet(JSON.valueToTree(List.of("a", "b", "a")), "s", p,
+        assertThat(ArgumentSupport.readSet(JSON.valueToTree(List.of("a", "b", "a")), "s", p,
                 (n, path) -> Coercion.toStringValue(n, path, p))).containsExactly("a", "b");
-        assertThat(DispatchSupport.toIntArray(List.of(1, 2))).containsExactly(1, 2);
+        assertThat(ArgumentSupport.toIntArray(List.of(1, 2))).containsExactly(1, 2);
     }
 
     @Test
     void resultsAreWrittenForTheModel() {
         ToolCall call = ToolCall.of("t").withId("id-7");
-        assertThat(DispatchSupport.done(call.id(), "t").content()).isEqualTo("Done: t completed.");
-        assertThat(DispatchSupport.text(call.id(), "t", "plain").content()).isEqualTo("plain");
-        assertThat(DispatchSupport.text(call.id(), "t", null).content()).isEqualTo("null");
-        assertThat(DispatchSupport.bound(call.id(), "t", Map.of("k", List.of(1))).content()).isEqualTo("{\"k\":[1]}");
-        ToolResult invalid = DispatchSupport.invalid(call.id(), "t", "t(a: string)", List.of("p1", "p2"));
+        assertThat(ResultSupport.done(call.id(), "t").content()).isEqualTo("Done: t completed.");
+        assertThat(ResultSupport.text(call.id(), "t", "plain").content()).isEqualTo("plain");
+        assertThat(ResultSupport.text(call.id(), "t", null).content()).isEqualTo("null");
+        assertThat(ResultSupport.bound(call.id(), "t", Map.of("k", List.of(1))).content()).isEqualTo("{\"k\":[1]}");
+        ToolResult invalid = ResultSupport.invalid(call.id(), "t", "t(a: string)", List.of("p1", "p2"));
         assertThat(invalid.content()).isEqualTo("Invalid arguments for t:\n- p1\n- p2\nSignature: t(a: string)\n"
                 + "Fix the arguments and call t again.");
         assertThat(invalid.callId()).isEqualTo("id-7");
-        assertThat(DispatchSupport.thrown(call.id(), "t", new IllegalStateException("no stock")).content())
+        assertThat(ResultSupport.thrown(call.id(), "t", new IllegalStateException("no stock")).content())
                 .isEqualTo("Tool t failed: no stock");
-        assertThat(DispatchSupport.unknownTool(ToolCall.of("x"), List.of("t")).content())
+        assertThat(ResultSupport.unknownTool(ToolCall.of("x"), List.of("t")).content())
                 .isEqualTo("There is no tool named \"x\". Available tools: t.");
     }
 
@@ -241,7 +241,7 @@ class DispatchSupportTest {
         ExtractionError truncated = new ExtractionError(ExtractionError.Kind.TRUNCATED, 40, 50, "cut off", "{", null);
         Extraction extraction = new Extraction(List.of(callAt("first", 0), callAt("second", 30)),
                 List.of(tooMany, truncated), "", List.of(), "PROMPT");
-        List<ToolResult> results = DispatchSupport.handle(new Echoing(), extraction, new ToolTexts(
+        List<ToolResult> results = ToolkitSupport.handle(new Echoing(), extraction, new ToolTexts(
                 new String[] {"add"}, new String[] {""}, new String[] {"{\"type\":\"object\",\"properties\":{"
                         + "\"a\":{\"type\":\"integer\"},\"b\":{\"type\":\"integer\"}},\"required\":[\"a\",\"b\"]}"}));
         assertThat(results).extracting(ToolResult::toolName).containsExactly("first", "add", "second", null);
@@ -253,11 +253,11 @@ class DispatchSupportTest {
     @Test
     void parseAllCollectsEveryProblemOrReturnsEveryCall() {
         Extraction ok = new Extraction(List.of(callAt("a", 0), callAt("b", 9)), List.of(), "", List.of(), null);
-        assertThat(DispatchSupport.parseAll(ok, null, (call, p) -> call.name())).containsExactly("a", "b");
+        assertThat(ToolkitSupport.parseAll(ok, null, (call, p) -> call.name())).containsExactly("a", "b");
         Extraction bad = new Extraction(List.of(callAt("a", 0), callAt("b", 9)), List.of(
                 new ExtractionError(ExtractionError.Kind.MALFORMED_JSON, 20, 30, "broken JSON", "{", null)),
                 "", List.of(), "PROMPT");
-        assertThatThrownBy(() -> DispatchSupport.parseAll(bad, null, (call, p) -> {
+        assertThatThrownBy(() -> ToolkitSupport.parseAll(bad, null, (call, p) -> {
             if (call.name().equals("b")) {
                 p.add("parameter 'x' is required");
                 return null;
@@ -272,8 +272,8 @@ class DispatchSupportTest {
 
     @Test
     void schemaConstantsParseOnce() {
-        JsonNode s = DispatchSupport.schema("{\"type\":\"object\"}");
+        JsonNode s = ToolkitSupport.schema("{\"type\":\"object\"}");
         assertThat(s.get("type").asText()).isEqualTo("object");
-        assertThatThrownBy(() -> DispatchSupport.schema("[]")).isInstanceOf(IllegalStateException.class);
+        assertThatThrownBy(() -> ToolkitSupport.schema("[]")).isInstanceOf(IllegalStateException.class);
     }
 }

@@ -10,16 +10,16 @@ import java.util.regex.Pattern;
 /**
  * The constraint checks generated toolkits run on argument values ({@code @Min}, {@code @Max}, {@code @Size},
  * {@code @Pattern}, {@code @NotBlank}, {@code @Email} and their schema keywords). Support for generated code, not
- * API: see {@link DispatchSupport}.
+ * API: see {@link ToolkitSupport}.
  *
  * <p>Each check adds a problem to the list when the value breaks its constraint, following {@link Coercion}'s
  * convention.
  */
-public final class Constraints {
+public final class ValueChecks {
 
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
-    private Constraints() {
+    private ValueChecks() {
     }
 
     // Each check takes the value's whole path, or the path of the object holding it and the member's
