@@ -31,7 +31,7 @@ import java.util.Optional;
 final class CombinedToolkit implements Toolkit {
 
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final System.Logger LOG = System.getLogger(Toolkits.class.getName());
+    private static final System.Logger LOG = System.getLogger(ToolFailures.LOGGER);
 
     private final List<Toolkit> parts;
     private volatile View view;
@@ -264,7 +264,7 @@ final class CombinedToolkit implements Toolkit {
         if (part == null) {
             ToolSpec tool = Names.resolve(call.name(), v.tools, ToolSpec::name);
             if (tool == null) {
-                return Toolkits.notRouted(call, v.tools);
+                return ToolFailures.notRouted(call, v.tools);
             }
             part = v.route.get(tool.name());
             call = call.withName(tool.name());

@@ -67,12 +67,12 @@ final class DynamicToolkit implements Toolkit {
             tool = Names.resolve(call.name(), tools, ToolSpec::name);
         }
         if (tool == null) {
-            return Toolkits.notRouted(call, tools);
+            return ToolFailures.notRouted(call, tools);
         }
         try {
             SchemaArguments.Checked checked = checkers.get(tool.name()).check(call.arguments());
             if (!checked.valid()) {
-                return ToolResult.failure(tool.name(), call.id(), Toolkits.invalidArguments(tool, checked.problems()));
+                return ToolResult.failure(tool.name(), call.id(), ToolFailures.invalidArguments(tool, checked.problems()));
             }
             JsonNode value = handler.handle(tool.name(), checked.arguments());
             return ToolResult.success(tool.name(), call.id(), value == null ? JsonNodeFactory.instance.textNode(DONE) : value);

@@ -1,6 +1,5 @@
 package dev.calltype.runtime;
 
-import dev.calltype.runtime.internal.scan.ErrorTexts;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -80,18 +79,5 @@ public final class Toolkits {
         Objects.requireNonNull(tools, "tools");
         Objects.requireNonNull(handler, "handler");
         return new DynamicToolkit(tools, handler);
-    }
-
-    // ---------------------------------------------------------------------------------------------
-    // messages shared by the toolkits made here
-
-    /** The failure for a call to a tool that a toolkit over {@code tools} does not have. */
-    static ToolResult notRouted(ToolCall call, List<ToolSpec> tools) {
-        return ToolResult.failure(call.name(), call.id(), ErrorTexts.unknownTool(call.name(), tools));
-    }
-
-    /** The failure message for a call whose arguments do not fit the tool (the wording every toolkit uses). */
-    static String invalidArguments(ToolSpec tool, List<String> problems) {
-        return ErrorTexts.invalidArguments(tool.name(), problems, FormatInstructions.signature(tool));
     }
 }
