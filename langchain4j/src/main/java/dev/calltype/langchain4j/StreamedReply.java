@@ -1,9 +1,7 @@
 package dev.calltype.langchain4j;
 
 import dev.calltype.runtime.StreamEvent;
-import dev.calltype.runtime.agent.NativeTools;
 import dev.calltype.runtime.agent.ReplyRepair;
-import dev.calltype.runtime.agent.ToolCallChunks;
 import dev.langchain4j.agent.tool.ToolExecutionRequest;
 import dev.langchain4j.data.message.AiMessage;
 import dev.langchain4j.model.chat.request.ChatRequest;
@@ -34,8 +32,8 @@ final class StreamedReply {
 
     private final ChatRequest request;
     private final int corrections;
+    /** The one reader of the reply: its text, and its native call chunks merged by index. */
     private final ReplyRepair.Streaming text;
-    private final ToolCallChunks chunks = new ToolCallChunks();
 
     StreamedReply(ReplyRepair repair, ChatRequest request, int corrections) {
         this.request = request;
@@ -60,7 +58,7 @@ final class StreamedReply {
 
     /** A native call chunk, merged with the others of its index. */
     void chunk(PartialToolCall c) {
-        chunks.add(c.index(), c.id(), c.name(), c.partialArguments());
+        text.chunk(c.index(), c.id(), c.name(), c.partialArguments());
     }
 
     /**
@@ -76,14 +74,14 @@ final class StreamedReply {
         }
         List<StreamEvent> tail = text.finish(RequestRepair.ending(response));
         // the chunks as merged here when the server sent any, else the calls as the model put them together
-        List<NativeTools.Call> calls = chunks.isEmpty() ? RequestRepair.calls(answer) : chunks.calls();
-        ReplyRepair.Repaired r = text.result(calls, RequestRepair.ending(response));
+        ReplyRepair.Repaired r = text.hasChunks() ? text.result(RequestRepair.ending(response))
+                : text.result(RequestRepair.calls(answer), RequestRepair.ending(response));
         RequestRepair.Step step = RequestRepair.step(r, request, response, corrections);
         if (step.again() != null) {
             return new End(tail, step.again(), List.of(), null);
         }
         ChatResponse out = step.response();
-        if (out == response && !chunks.isEmpty()) {
+        if (out == response && text.hasChunks()) {
             // the calls as merged here, which the provider's own message may hold differently
             out = response.toBuilder().aiMessage(RequestRepair.message(answer, r)).build();
         }

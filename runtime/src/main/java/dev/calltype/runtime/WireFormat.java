@@ -108,6 +108,15 @@ public enum WireFormat {
     /** K2 Horizon / K2-v3 {@code <ifm|tool_calls><ifm|tool_call>NAME<ifm|arg_key>K</ifm|arg_key><ifm|arg_value>V…}. */
     K2_HORIZON,
     /**
+     * IQuest Coder {@code <iquest_tool_call>NAME<arg_key>K</arg_key><arg_value>V</arg_value></iquest_tool_call>}
+     * (V2: {@code <iquestcoder_tool_call>}).
+     */
+    IQUEST_CODER,
+    /**
+     * GigaChat 3.5 {@code <｜GCML｜tool_calls><｜GCML｜invoke name="N"><｜GCML｜parameter name="K" string="true">V…}.
+     */
+    GIGACHAT35,
+    /**
      * Functionary v3.2 {@code >>>NAME\n{json}} ({@code >>>all\n} opens prose); the first call may come without its
      * {@code >>>}, which the prompt holds, when NAME is a known tool.
      */

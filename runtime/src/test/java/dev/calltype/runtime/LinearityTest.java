@@ -83,6 +83,16 @@ class LinearityTest {
         f.put("Command R openers whose fence line never ends", n -> repeat("Action: ```j ", n));
         f.put("LFM2 blocks of unclosed pythonic calls", n -> repeat("<|tool_call_start|>[f(", n));
         f.put("Llama 4 blocks of unclosed pythonic calls", n -> repeat("<|python_start|>[f(", n));
+        f.put("openPangu v2 blocks of unclosed JSON lists", n -> repeat("<|tool_call_start|>[{", n));
+        f.put("blanks after LFM2's opener", n -> "<|tool_call_start|>" + repeat(" ", n));
+        f.put("IQuest calls never closed", n -> repeat("<iquest_tool_call>f<arg_key>a</arg_key><arg_value>", n));
+        f.put("GCML invocations never closed", n -> repeat("<\uFF5CGCML\uFF5Ctool_calls><\uFF5CGCML\uFF5Cinvoke name=\"f\">", n));
+        f.put("bare function calls that turn into prose", n -> repeat("<function=f><parameter=a>1</parameter> and ", n));
+        f.put("bare function calls never closed", n -> repeat("<function=f>\n<parameter=a>\n1\n</parameter>\n", n));
+        f.put("partial K2 Horizon reasoning closers", n -> repeat("</ifm|think_fas", n));
+        f.put("pythonic strings whose kept quote meets a closing bracket", n -> "[f(a=\"x\" " + repeat("y) ", n));
+        f.put("GLM calls left unclosed before the next", n -> repeat("<tool_call>f<arg_key>a</arg_key><arg_value>1</arg_value>", n));
+        f.put("invocations without a name", n -> "<minimax:tool_call>" + repeat("<invoke><parameter name=\"a\">1</parameter></invoke>", n));
         return f;
     }
 

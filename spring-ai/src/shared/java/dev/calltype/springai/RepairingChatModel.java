@@ -10,7 +10,6 @@ import dev.calltype.runtime.ToolCall;
 import dev.calltype.runtime.ToolSpec;
 import dev.calltype.runtime.agent.NativeTools;
 import dev.calltype.runtime.agent.ReplyRepair;
-import dev.calltype.runtime.agent.ToolCallChunks;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -115,8 +114,7 @@ abstract class RepairingChatModel implements ChatModel {
 
     private Flux<ChatResponse> stream(ReplyRepair repair, Prompt prompt, int corrections, int rounds) {
         return Flux.defer(() -> {
-            ReplyRepair.Streaming text = repair.streaming();
-            ToolCallChunks chunks = new ToolCallChunks();
+            ReplyRepair.Streaming text = repair.streaming(); // the one reader: text and native chunks
             ChatResponse[] lastChunk = new ChatResponse[1];
             String[] finishReason = new String[1];
             Flux<ChatResponse> visible = model.stream(SpringAiLine.external(prompt)).concatMap(chunk -> {
@@ -131,7 +129,7 @@ abstract class RepairingChatModel implements ChatModel {
                 }
                 if (out.getToolCalls() != null) {
                     for (AssistantMessage.ToolCall c : out.getToolCalls()) {
-                        chunks.add(null, c.id(), c.name(), c.arguments());
+                        text.chunk(null, c.id(), c.name(), c.arguments());
                     }
                 }
                 List<StreamEvent> events = out.getText() == null ? List.of() : text.feed(out.getText());
@@ -140,7 +138,7 @@ abstract class RepairingChatModel implements ChatModel {
             Flux<ChatResponse> end = Flux.defer(() -> {
                 Ending ending = Ending.of(finishReason[0]);
                 List<StreamEvent> events = text.finish(ending);
-                ReplyRepair.Repaired r = text.result(chunks.calls(), ending);
+                ReplyRepair.Repaired r = text.result(ending);
                 List<ChatResponse> rest = chunks(lastChunk[0], events);
                 AssistantMessage answer = AssistantMessage.builder().content(r.text()).build();
                 if (r.needsCorrection() && corrections < MAX_CORRECTIONS) {

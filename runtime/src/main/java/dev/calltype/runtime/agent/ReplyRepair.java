@@ -281,13 +281,79 @@ public final class ReplyRepair {
     public record Rejected(NativeTools.Call call, String message) {
     }
 
-    /** One streamed reply: the text deltas in, the user's text, reasoning and complete calls out. */
+    /**
+     * One streamed reply, read once as it arrives: its text deltas (calls written in the text read by the streaming
+     * extractor, markup hidden), reasoning a server sends in its own field, and native call chunks (merged by the one
+     * rule of {@link ToolCallChunks}) go in, in any order; the events they settle come out (text and reasoning for the
+     * user, calls complete, errors, native calls forming), and at the end the whole reply, repaired: the same as
+     * {@link ReplyRepair#repair} gives for the joined text and calls, however the reply was split.
+     */
     public final class Streaming {
         private final StreamingExtractor stream = extractor.streaming();
         private final StringBuilder text = new StringBuilder();
         private final StringBuilder reasoning = new StringBuilder();
+        /** The characters of text read: more than the visible text when markup or reasoning was taken out. */
+        private long raw;
+        /** Events the native chunks settle, handed out by the {@link #chunk} that settled them. */
+        private final List<StreamEvent> forming = new ArrayList<>();
+        private final ToolCallChunks chunks = new ToolCallChunks(new ToolCallChunks.Listener() {
+            @Override
+            public void started(int call, String name, String id) {
+                forming.add(new StreamEvent.CallStarted(call, name, id));
+            }
+
+            @Override
+            public void arguments(int call, String piece) {
+                if (!piece.isEmpty()) {
+                    forming.add(new StreamEvent.ArgumentsDelta(call, piece));
+                }
+            }
+        });
 
         private Streaming() {
+        }
+
+        /**
+         * Reads reasoning the server sends apart from the text (a {@code reasoning_content} field, a framework's
+         * thinking).
+         *
+         * @param delta the next part of the reasoning
+         * @return the event for the user: the reasoning delta (none for an empty one)
+         */
+        public List<StreamEvent> reasoning(CharSequence delta) {
+            if (delta == null || delta.length() == 0) {
+                return List.of();
+            }
+            reasoning.append(delta);
+            return List.of(new StreamEvent.ReasoningDelta(delta.toString()));
+        }
+
+        /**
+         * Reads one native tool-call chunk, merged with the others of its call ({@link ToolCallChunks#add}).
+         *
+         * @param index the call's index as the server sent it, or {@code null} when the framework does not carry it
+         * @param id the chunk's call id; {@code null} or blank for none
+         * @param name the chunk's tool name or part of it; {@code null} or blank for none
+         * @param arguments the chunk's part of the arguments; {@code null} for none
+         * @return the events it settles: a call's start once it has a name, then its argument pieces
+         */
+        public List<StreamEvent> chunk(Integer index, String id, String name, String arguments) {
+            chunks.add(index, id, name, arguments);
+            if (forming.isEmpty()) {
+                return List.of();
+            }
+            List<StreamEvent> out = List.copyOf(forming);
+            forming.clear();
+            return out;
+        }
+
+        /**
+         * Whether any native call chunk came.
+         *
+         * @return whether {@link #chunk} merged anything
+         */
+        public boolean hasChunks() {
+            return !chunks.isEmpty();
         }
 
         /**
@@ -297,6 +363,7 @@ public final class ReplyRepair {
          * @return the events it settles, in order: text and reasoning deltas for the user, calls complete, errors
          */
         public List<StreamEvent> feed(CharSequence delta) {
+            raw += delta.length();
             if (tools.isEmpty()) {
                 if (delta.length() == 0) {
                     return List.of();
@@ -332,6 +399,10 @@ public final class ReplyRepair {
                     text.append(t.text());
                 } else if (e instanceof StreamEvent.ReasoningDelta r) {
                     reasoning.append(r.text());
+                } else if (e instanceof StreamEvent.TextWasReasoning) {
+                    // the text shown so far was reasoning opened by the prompt (a lone closer followed it)
+                    reasoning.insert(0, text);
+                    text.setLength(0);
                 }
             }
             return events;
@@ -358,11 +429,23 @@ public final class ReplyRepair {
          */
         public Repaired result(List<NativeTools.Call> nativeCalls, Ending ending) {
             Objects.requireNonNull(ending, "ending");
+            Objects.requireNonNull(nativeCalls, "nativeCalls");
             finish(ending);
             List<ToolCall> found = tools.isEmpty() ? List.of() : stream.calls();
             String correction = tools.isEmpty() ? null : stream.correctionPrompt().orElse(null);
             return combine(text.toString(), reasoning.toString(), found, correction, nativeCalls,
-                    !found.isEmpty(), ending);
+                    !found.isEmpty() || raw != text.length(), ending);
+        }
+
+        /**
+         * The reply, repaired, once it ended as {@code ending} says, with the native calls merged from the
+         * {@linkplain #chunk chunks} read.
+         *
+         * @param ending how the reply ended ({@link Ending#of} reads a finish reason)
+         * @return the repaired reply
+         */
+        public Repaired result(Ending ending) {
+            return result(chunks.calls(), ending);
         }
     }
 }

@@ -99,13 +99,7 @@ public final class DeepSeek implements Family {
 
         /** DSML invocations in the section {@code <｜DSML｜SECTION>}, each tag's name after {@code space}. */
         private XmlInvokes.Spec dsml(String space, String section) {
-            String open = "<" + bar + "DSML" + bar + space;
-            String close = "</" + bar + "DSML" + bar + space;
-            return XmlInvokes.of(WireFormat.DEEPSEEK_DSML)
-                    .section(open + section + ">", close + section + ">")
-                    .invokeTags(open, close)
-                    .stringAttribute()
-                    .build();
+            return markupLanguage(WireFormat.DEEPSEEK_DSML, bar, "DSML", space, section);
         }
 
         /** A call's header: {@code function} then the name on the next line (V3), or the name itself (V3.1). */
@@ -125,6 +119,22 @@ public final class DeepSeek implements Family {
             }
             return ArgumentsAfterName.read(buf, cfg, v31Args, header, null, itemStart, argsAt, follow, limit, atEnd);
         }
+    }
+
+    /**
+     * Invocations in DSML's shape under the markup's name {@code language} ({@code DSML}; GigaChat 3.5's
+     * {@code GCML}): {@code <｜LANGUAGE｜SECTION><｜LANGUAGE｜invoke name="N"><｜LANGUAGE｜parameter name="K"
+     * string="true">V</｜LANGUAGE｜parameter></｜LANGUAGE｜invoke></｜LANGUAGE｜SECTION>}, each tag's name after
+     * {@code space}.
+     */
+    static XmlInvokes.Spec markupLanguage(WireFormat format, String bar, String language, String space, String section) {
+        String open = "<" + bar + language + bar + space;
+        String close = "</" + bar + language + bar + space;
+        return XmlInvokes.of(format)
+                .section(open + section + ">", close + section + ">")
+                .invokeTags(open, close)
+                .stringAttribute()
+                .build();
     }
 
     /** {@code <｜NAME｜>} with the given bar. */

@@ -62,6 +62,8 @@ public final class FamilyTable {
         table.put(WireFormat.PANGU, Pangu::new);
         table.put(WireFormat.HYPERCLOVAX, HyperClovaX::new);
         table.put(WireFormat.K2_HORIZON, K2Horizon::new);
+        table.put(WireFormat.IQUEST_CODER, IQuestCoder::new);
+        table.put(WireFormat.GIGACHAT35, GigaChat35::new);
         table.put(WireFormat.FUNCTIONARY_V32, Functionary::new);
         return table;
     }

@@ -17,7 +17,8 @@ import java.util.List;
 /**
  * Gemma 4 {@code <|tool_call>call:NAME{key:<|"|>text<|"|>,n:3}<tool_call|>} and FunctionGemma
  * {@code <start_function_call>call:NAME{key:<escape>text<escape>}<end_function_call>}: unquoted keys, strings
- * between a raw delimiter, other values as JSON.
+ * between a raw delimiter, other values as JSON; a string is typed by the schema where it types the parameter
+ * otherwise ({@code <escape>10<escape>} for an integer is {@code 10}).
  */
 public final class Gemma implements Family {
 
@@ -93,8 +94,12 @@ public final class Gemma implements Family {
                     (b, c, end, l, e) -> after(b, cfg, c, end, l, e), limit, atEnd);
         }
 
-        /** After a call: the block's end, or the block's next {@code call:}, read from there. */
-        private Verdict after(CharSequence buf, Config cfg, Finding call, int end, int limit, boolean atEnd) {
+        /**
+         * After a call: the block's end, or the block's next {@code call:}, read from there. Its string values are
+         * typed by the schema (every value of FunctionGemma's is a delimited string).
+         */
+        private Verdict after(CharSequence buf, Config cfg, Finding read, int end, int limit, boolean atEnd) {
+            Finding call = RawArguments.stringsTypedBySchema(read, cfg);
             int next = end - CALL.length();
             if (next > call.start && Chars.startsWith(buf, next, end, CALL) == Chars.FULL) {
                 return Verdict.matched(next, List.of(call.span(call.start, next)),

@@ -110,10 +110,11 @@ public final class Glm {
                         new Verdict.Started(shown, nameEnd, close));
             }
             int end = o >= 0 ? o : limit;
-            if (o < 0 && endsWith(buf, afterName, limit, tags.close(tags.value()))) {
-                // the response ended after a complete value, the call never closed: every value is there
-                Finding call = pairs(buf, cfg, format, name, tags, afterName, limit, pos, limit);
-                return Verdict.matched(limit, List.of(call.isCall() ? call.withRepair(Repair.MISSING_TAGS) : call));
+            if (endsWith(buf, afterName, end, tags.close(tags.value()))) {
+                // the response ended, or the next call began, after a complete value: the call's closing tag was
+                // dropped, and every value is there
+                Finding call = pairs(buf, cfg, format, name, tags, afterName, end, pos, end);
+                return Verdict.matched(end, List.of(call.isCall() ? call.withRepair(Repair.MISSING_TAGS) : call));
             }
             return Verdict.matched(end, List.of(Finding.error(ExtractionError.Kind.TRUNCATED, ErrorTexts.truncated(shown),
                     shown, format, pos, end)));

@@ -22,6 +22,12 @@ public final class K2Horizon implements Family {
 
     private static final String OPEN = "<ifm|tool_call>";
     private static final String CLOSE = "</ifm|tool_call>";
+    /**
+     * The closing tags of its reasoning blocks, one per reasoning effort ({@link
+     * dev.calltype.runtime.internal.scan.Reasoning#PAIRS}); the model may close the block its prompt opened for one
+     * effort with another's, so each ends any reasoning block.
+     */
+    static final List<String> THINK_CLOSERS = List.of("</ifm|think>", "</ifm|think_fast>", "</ifm|think_faster>");
     private static final Glm.Pairs TAGS = new Glm.Pairs("ifm|", "", "arg_key", "arg_value", "arg_type");
 
     @Override

@@ -37,7 +37,7 @@ public final class Llama3 implements Family {
     /** {@code <function=NAME>}: JSON arguments (Llama) or {@code <parameter=…>} tags (Qwen3-Coder). */
     private static final class FunctionTag implements Recognizer {
 
-        private final XmlInvokes qwen = new XmlInvokes(Qwen3Coder.INVOCATIONS);
+        private final XmlInvokes qwen = new XmlInvokes(Qwen3Coder.BARE);
 
         @Override
         public Verdict match(CharSequence buf, At at, int limit, boolean atEnd) {

@@ -10,7 +10,8 @@ import dev.calltype.runtime.internal.scan.Verdict;
 /**
  * A family's own call tag whose content decides how it is read: a bare name is followed by GLM-style pairs under
  * the family's tag names ({@link Glm}), anything else is a JSON call ({@code {"name": …, "arguments": …}}). LongCat's
- * {@code <longcat_tool_call>}, K2 Horizon's {@code <ifm|tool_call>}.
+ * {@code <longcat_tool_call>}, K2 Horizon's {@code <ifm|tool_call>}. A family whose tag holds no JSON ({@code json}
+ * {@code null}: IQuest Coder's) leaves other content as text, as its serving engines do.
  */
 record NameOrJson(WireFormat format, Recognizer json, Glm pairs) implements Recognizer {
 
@@ -34,6 +35,6 @@ record NameOrJson(WireFormat format, Recognizer json, Glm pairs) implements Reco
             }
             return pairs.read(buf, cfg, at.pos(), i, j, limit, atEnd);
         }
-        return json.match(buf, at, limit, atEnd);
+        return json == null ? Verdict.NO_MATCH : json.match(buf, at, limit, atEnd);
     }
 }

@@ -102,6 +102,35 @@ final class RawArguments {
         return true;
     }
 
+    /**
+     * {@code call} with each top-level string argument typed by the known tool's schema where the schema types its
+     * parameter otherwise ({@link Repair#VALUES_TYPED_BY_SCHEMA}): for formats whose strings are raw text between a
+     * delimiter, where a model writes every value so (FunctionGemma's {@code limit:<escape>10<escape>}, which vLLM
+     * reads as {@code 10}). Without a schema, or where it says string, the text stays.
+     */
+    static Finding stringsTypedBySchema(Finding call, Config cfg) {
+        KnownTools.Found found = call.isCall() ? cfg.tools.find(call.name) : null;
+        if (found == null) {
+            return call;
+        }
+        ObjectNode typed = null;
+        for (var e : call.arguments.properties()) {
+            if (e.getValue().isTextual() && RawValues.describes(found.spec(), e.getKey())) {
+                RawValues.Typed t = RawValues.typed(found.spec(), e.getKey(), e.getValue().textValue(), cfg.limits);
+                if (t.changed()) {
+                    typed = typed == null ? call.arguments.deepCopy() : typed;
+                    typed.set(e.getKey(), t.value());
+                }
+            }
+        }
+        if (typed == null) {
+            return call;
+        }
+        List<Repair> repairs = new ArrayList<>(call.repairs);
+        repairs.add(Repair.VALUES_TYPED_BY_SCHEMA);
+        return Finding.call(call.name, typed, call.id, call.format, repairs, call.start, call.end);
+    }
+
     /** The declared types that keep a value as text. */
     private static final java.util.Set<String> STRING_TYPES = java.util.Set.of("string", "str", "text");
 

@@ -8,6 +8,7 @@ import dev.calltype.runtime.internal.scan.Reasoning;
 import dev.calltype.runtime.internal.scan.Recognizer;
 
 import java.util.List;
+import java.util.stream.Stream;
 
 /**
  * The formats every extractor is given: the model families, each one file in this package that registers its
@@ -33,9 +34,11 @@ public final class Recognizers implements Families {
     /**
      * Markers that end a reasoning block without a closing tag and start markup after it: Kimi K2 Thinking opens its
      * tool-call section while {@code <think>} is still open; Muse Glimmer (and Harmony) start the next message with
-     * {@code <|start|>assistant} when a {@code to=self} message ends without its {@code <|eom|>}.
+     * {@code <|start|>assistant} when a {@code to=self} message ends without its {@code <|eom|>}; K2 Horizon closes
+     * the block its prompt opened for one reasoning effort with another effort's closing tag.
      */
-    private static final List<String> REASONING_ENDED_BY = List.of(KimiK2.SECTION_BEGIN, MuseGlimmer.NEXT_ASSISTANT);
+    private static final List<String> REASONING_ENDED_BY = Stream.concat(
+            Stream.of(KimiK2.SECTION_BEGIN, MuseGlimmer.NEXT_ASSISTANT), K2Horizon.THINK_CLOSERS.stream()).toList();
 
     private static final Recognizer PROSE_JSON = new ProseJson();
     private static final Recognizer FENCE = new JsonFence();

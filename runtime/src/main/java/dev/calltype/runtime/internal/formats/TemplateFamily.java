@@ -349,6 +349,10 @@ public final class TemplateFamily implements Family {
                 JsonRead read = new JsonRead(JsonRead.Status.COMPLETE, value, bodyEnd, repairs, autoClosed, Map.of(),
                         null, -1);
                 List<Finding> items = CallNormalizer.fromJson(buf, read, true, FORMAT, pos, end, bodyStart, cfg);
+                if (items != null && json() && TemplateValues.rawQuote(field.contentArgs()) != null) {
+                    // strings between the template's own delimiters are raw text, typed as the families type theirs
+                    items = items.stream().map(f -> RawArguments.stringsTypedBySchema(f, cfg)).toList();
+                }
                 if (items == null || items.isEmpty()) {
                     return Verdict.matched(end, List.of(Finding.error(ExtractionError.Kind.INVALID_CALL_SYNTAX,
                             ErrorTexts.invalid("the tool-call region holds no call"), name, FORMAT, pos, end)));

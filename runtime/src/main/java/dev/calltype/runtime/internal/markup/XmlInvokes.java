@@ -56,16 +56,27 @@ public final class XmlInvokes implements Recognizer {
      * @param paramSpellings other spellings of {@code paramOpen}, read alike (MiniCPM5's {@code <paramname=})
      * @param nameLine whether an invocation may follow its tool's name on a line of its own (Step-3's
      *     {@code function<｜tool_sep｜>NAME\n<steptml:invoke name="NAME">}); the invocation's own name is the call's
+     * @param strayCloser {@code null}, or the invocation stands without the section that should hold it (Qwen3-Coder
+     *     and MiMo drop their {@code <tool_call>}): then it is a call only as a whole, text that is no tag between its
+     *     parameters or after a parameter's end making it prose, and this closing tag of the dropped section right
+     *     after it is hidden with it
      */
     public record Spec(WireFormat format, String sectionOpen, String sectionClose, String invokeOpen, String invokeClose,
                 String paramOpen, String paramClose, boolean stringAttribute, boolean typeAttribute, List<String> fillers,
                 boolean uniqueParameters, String jsonOpen, String jsonClose, List<String> paramSpellings,
-                boolean nameLine) {
+                boolean nameLine, String strayCloser) {
 
         /** The same invocations in a section between other markers ({@code null}: standing alone). */
         public Spec inSection(String open, String close) {
             return new Spec(format, open, close, invokeOpen, invokeClose, paramOpen, paramClose, stringAttribute,
-                    typeAttribute, fillers, uniqueParameters, jsonOpen, jsonClose, paramSpellings, nameLine);
+                    typeAttribute, fillers, uniqueParameters, jsonOpen, jsonClose, paramSpellings, nameLine, null);
+        }
+
+        /** The same invocations standing alone, by mistake: see {@code strayCloser}. */
+        public Spec bare(String strayCloser) {
+            return new Spec(format, null, null, invokeOpen, invokeClose, paramOpen, paramClose, stringAttribute,
+                    typeAttribute, fillers, uniqueParameters, jsonOpen, jsonClose, paramSpellings, nameLine,
+                    strayCloser);
         }
     }
 
@@ -171,7 +182,7 @@ public final class XmlInvokes implements Recognizer {
         public Spec build() {
             return new Spec(format, sectionOpen, sectionClose, invokeOpen, invokeClose, paramOpen, paramClose,
                     stringAttribute, typeAttribute, fillers, uniqueParameters, jsonOpen, jsonClose, paramSpellings,
-                    nameLine);
+                    nameLine, null);
         }
     }
 
@@ -352,6 +363,15 @@ public final class XmlInvokes implements Recognizer {
                 j = e + spec.jsonClose().length();
                 continue;
             }
+            if (open != Chars.FULL && spec.strayCloser() != null) {
+                int stray = Chars.startsWith(buf, j, limit, spec.strayCloser());
+                if (stray == Chars.PARTIAL && !atEnd) {
+                    return wait(buf, cfg, b, j, RetryWhen.length(limit + 1), limit, false);
+                }
+                // the dropped section's end after a complete parameter: the invocation's end tag was dropped too;
+                // any other text: prose after a tag that looked like a call's start
+                return stray == Chars.FULL ? done(buf, cfg, b, j, true, limit, atEnd) : Verdict.NO_MATCH;
+            }
             if (open != Chars.FULL) {
                 // text that is neither a parameter nor the end: skip to the next tag this call knows
                 Chars.Found first = Chars.firstOf(buf, j, limit, valueEnds);
@@ -411,6 +431,9 @@ public final class XmlInvokes implements Recognizer {
                     return wait(buf, cfg, b, j, RetryWhen.text(from, valueEnds), limit, atEnd);
                 }
                 int ends = endsValue(buf, b, f, limit, atEnd);
+                if (ends == Chars.NO && f.which() == 0 && spec.strayCloser() != null) {
+                    return Verdict.NO_MATCH; // prose after a parameter's end: a call mentioned, not written
+                }
                 if (ends == Chars.PARTIAL) {
                     return wait(buf, cfg, b, j, RetryWhen.length(limit + 1), limit, false);
                 }
@@ -462,6 +485,9 @@ public final class XmlInvokes implements Recognizer {
      */
     private int endsValue(CharSequence buf, Body b, Chars.Found f, int limit, boolean atEnd) {
         String tag = valueEnds[f.which()];
+        if (f.which() == valueEnds.length - 1 && spec.strayCloser() != null) {
+            return Chars.FULL; // a call standing alone ends with its own end tag, whatever follows
+        }
         if (f.which() > 0 && f.which() < valueEnds.length - 1) {
             return namesParameter(buf, b, f.at() + tag.length(), limit, atEnd);
         }
@@ -502,8 +528,9 @@ public final class XmlInvokes implements Recognizer {
                     ErrorTexts.truncated(JsonBlock.display(b.name(), cfg)), JsonBlock.display(b.name(), cfg),
                     spec.format(), b.itemStart(), limit)));
         }
-        return Verdict.needMore(hint, (bb, l, e) -> params(bb, cfg, b, j, l, e),
-                new Verdict.Started(JsonBlock.display(b.name(), cfg), b.argsFrom(), spec.invokeClose()));
+        // a call standing alone is not said to have started: it may still turn out to be prose
+        return Verdict.needMore(hint, (bb, l, e) -> params(bb, cfg, b, j, l, e), spec.strayCloser() != null ? null
+                : new Verdict.Started(JsonBlock.display(b.name(), cfg), b.argsFrom(), spec.invokeClose()));
     }
 
     /**
@@ -563,7 +590,8 @@ public final class XmlInvokes implements Recognizer {
             return Verdict.matched(end, List.of(call.span(call.start, end)));
         }
         int next = Chars.startsWith(buf, k, limit, spec.invokeOpen());
-        int close = spec.sectionClose() == null ? Chars.NO : Chars.startsWith(buf, k, limit, spec.sectionClose());
+        int close = spec.sectionClose() != null ? Chars.startsWith(buf, k, limit, spec.sectionClose())
+                : spec.strayCloser() != null ? Chars.startsWith(buf, k, limit, spec.strayCloser()) : Chars.NO;
         if ((next == Chars.PARTIAL || close == Chars.PARTIAL) && !atEnd) {
             return Verdict.needMore(RetryWhen.length(limit + 1), (b, l, e) -> following(b, cfg, call, end, k, l, e));
         }
@@ -571,7 +599,7 @@ public final class XmlInvokes implements Recognizer {
             return Verdict.matched(k, List.of(call.span(call.start, k)), (b, l, e) -> invoke(b, cfg, k, k, l, e));
         }
         if (close == Chars.FULL) {
-            int e = k + spec.sectionClose().length();
+            int e = k + (spec.sectionClose() != null ? spec.sectionClose() : spec.strayCloser()).length();
             return Verdict.matched(e, List.of(call.span(call.start, e)));
         }
         if (spec.sectionClose() != null) {
@@ -616,18 +644,29 @@ public final class XmlInvokes implements Recognizer {
     /** A call that cannot be read: its span reaches the section's close when one follows, else the end. */
     private Verdict failed(CharSequence buf, Config cfg, int itemStart, int q, String name, ExtractionError.Kind kind,
                          String message, int limit, boolean atEnd) {
-        int end;
-        String closer = spec.sectionClose() != null ? spec.sectionClose() : spec.invokeClose();
-        int x = Chars.indexOf(buf, closer, q, limit);
-        if (x >= 0) {
-            end = x + closer.length();
-        } else if (!atEnd) {
-            return Verdict.needMore(RetryWhen.text(q, closer),
-                    (b, l, e) -> failed(b, cfg, itemStart, q, name, kind, message, l, e));
-        } else {
-            end = limit;
-        }
         String shown = JsonBlock.display(name, cfg);
+        if (spec.sectionClose() == null) {
+            int x = Chars.indexOf(buf, spec.invokeClose(), q, limit);
+            if (x < 0 && !atEnd) {
+                return Verdict.needMore(RetryWhen.text(q, spec.invokeClose()),
+                        (b, l, e) -> failed(b, cfg, itemStart, q, name, kind, message, l, e));
+            }
+            int end = x < 0 ? limit : x + spec.invokeClose().length();
+            return Verdict.matched(end, List.of(Finding.error(kind, message, shown, spec.format(), itemStart, end)));
+        }
+        // in a section: the failed invocation ends at its own end tag, and its siblings are read on; without one
+        // before the section's end, the rest of the section goes with it
+        Chars.Found f = Chars.firstOf(buf, q, limit, spec.invokeClose(), spec.sectionClose());
+        if (f == null && !atEnd) {
+            return Verdict.needMore(RetryWhen.text(q, spec.invokeClose(), spec.sectionClose()),
+                    (b, l, e) -> failed(b, cfg, itemStart, q, name, kind, message, l, e));
+        }
+        if (f != null && f.which() == 0) {
+            int end = f.at() + spec.invokeClose().length();
+            Finding error = Finding.error(kind, message, shown, spec.format(), itemStart, end);
+            return following(buf, cfg, error, end, end, limit, atEnd);
+        }
+        int end = f == null ? limit : f.at() + spec.sectionClose().length();
         return Verdict.matched(end, List.of(Finding.error(kind, message, shown, spec.format(), itemStart, end)));
     }
 

@@ -766,6 +766,12 @@ public final class Pythonic {
             int max = limits.maxStringChars();
             sb.setLength(0);
             int stray = 0; // quotes kept as text that are not apostrophes inside a word
+            // the first quote kept as text, the string's length before it, whether the call had kept one before,
+            // and the depth of the brackets in the string after it
+            int guessAt = -1;
+            int guessLen = 0;
+            boolean keptBefore = applied[Repair.UNESCAPED_QUOTES.ordinal()];
+            int depth = 0;
             while (true) {
                 if (i >= end) {
                     stopAtEnd("the text ends inside a string", open);
@@ -786,6 +792,10 @@ public final class Pythonic {
                         }
                         if (word >= 0 && !stringPrefixAt(next, word)) {
                             // a word follows: this quote cannot end the string, the model did not escape it
+                            if (guessAt < 0) {
+                                guessAt = i;
+                                guessLen = sb.length();
+                            }
                             repair(Repair.UNESCAPED_QUOTES);
                             boolean apostrophe = q == '\'' && next == i + 1 && i > quote + 1
                                     && Character.isLetterOrDigit(text.charAt(i - 1));
@@ -828,6 +838,19 @@ public final class Pythonic {
                         return null;
                     }
                 } else {
+                    if (guessAt >= 0) {
+                        depth += c == '(' || c == '[' || c == '{' ? 1 : c == ')' || c == ']' || c == '}' ? -1 : 0;
+                        if (depth < 0) {
+                            // a bracket opened before the quote closes in the string: the quote ended the string,
+                            // a quote the model forgot to escape does not close the call around it
+                            if (!keptBefore) {
+                                repairs.remove(Repair.UNESCAPED_QUOTES);
+                                applied[Repair.UNESCAPED_QUOTES.ordinal()] = false;
+                            }
+                            pos = guessAt + 1;
+                            return sb.substring(0, guessLen);
+                        }
+                    }
                     if ((c == '\n' || c == '\r') && !triple) {
                         repair(Repair.RAW_CONTROL_CHARACTERS);
                     }

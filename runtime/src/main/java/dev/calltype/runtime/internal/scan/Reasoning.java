@@ -4,8 +4,9 @@ package dev.calltype.runtime.internal.scan;
 import java.util.List;
 
 /**
- * Reasoning blocks {@code <think>…</think>}, {@code <thinking>…</thinking>}, Seed-OSS {@code <seed:think>…</seed:think>}
- * and Mistral {@code [THINK]…[/THINK]}: the opening tag puts the driver in
+ * Reasoning blocks {@code <think>…</think>}, {@code <thinking>…</thinking>}, Seed-OSS {@code <seed:think>…</seed:think>},
+ * Mistral {@code [THINK]…[/THINK]} and K2 Horizon's {@code <ifm|think>…</ifm|think>} (one pair per reasoning effort:
+ * {@code think}, {@code think_fast}, {@code think_faster}): the opening tag puts the driver in
  * reasoning mode until the closing tag (or the end), so the block is a REASONING segment, streamed as reasoning,
  * and not searched for calls unless the extractor is built to. A closing tag without an opening one (models whose
  * template opens the block in the prompt) is hidden as reasoning too; when it is the first reasoning marker of the
@@ -22,7 +23,10 @@ public final class Reasoning implements Recognizer {
             new Pair("<think>", "</think>"),
             new Pair("<thinking>", "</thinking>"),
             new Pair("<seed:think>", "</seed:think>"),   // Seed-OSS
-            new Pair("[THINK]", "[/THINK]"));            // Mistral (Magistral)
+            new Pair("[THINK]", "[/THINK]"),             // Mistral (Magistral)
+            new Pair("<ifm|think>", "</ifm|think>"),     // K2 Horizon / K2-v3, by reasoning effort: high,
+            new Pair("<ifm|think_fast>", "</ifm|think_fast>"),       // medium
+            new Pair("<ifm|think_faster>", "</ifm|think_faster>"));  // low
 
     private final String close;
 
