@@ -191,7 +191,7 @@ public final class StreamingExtractor {
     }
 
     /** Turns the driver's decisions into events, merging adjacent text of the same kind. */
-    private final class Sink implements Driver.Sink {
+    private final class Sink implements dev.calltype.runtime.internal.scan.Sink {
 
         /**
          * The text shown while it is undecided whether the response began in reasoning ({@code null} once decided,

@@ -53,6 +53,21 @@ public final class KnownTools {
         return n;
     }
 
+    /**
+     * A tool name as calls give it: the known tool's own name when {@code name} finds one (so a name written in
+     * another case style reads as the tool's), else {@code name} as written.
+     *
+     * @param name the name as written, or {@code null}
+     * @return the name to give the call, or {@code null} for {@code null}
+     */
+    public String display(String name) {
+        if (name == null) {
+            return null;
+        }
+        Found f = find(name);
+        return f == null ? name : f.spec().name();
+    }
+
     /** The tool {@code name} means by the one rule ({@link Names#resolve}), or {@code null}. */
     public Found find(String name) {
         Found f = Names.resolve(name, this::whole);

@@ -83,7 +83,7 @@ public final class Glm {
      */
     public Verdict read(CharSequence buf, Config cfg, int pos, int nameStart, int nameEnd, int limit, boolean atEnd) {
         String name = buf.subSequence(nameStart, nameEnd).toString();
-        String shown = JsonBlock.display(name, cfg);
+        String shown = cfg.tools.display(name);
         int afterName = afterName(buf, nameEnd, limit);
         int k = Chars.skipBlanks(buf, afterName, limit);
         if (k < limit && buf.charAt(k) == '>') {
@@ -177,7 +177,7 @@ public final class Glm {
         String valueClose = tags.close(tags.value());
         String typeOpen = tags.type() == null ? null : tags.open(tags.type());
         String typeClose = tags.type() == null ? null : tags.close(tags.type());
-        String shown = JsonBlock.display(name, cfg);
+        String shown = cfg.tools.display(name);
         RawArguments args = new RawArguments(name, cfg);
         boolean repaired = false;
         int j = from;
@@ -231,7 +231,7 @@ public final class Glm {
     /** {@code <tool_call>NAME {json}</tool_call>}. */
     private Verdict glmJson(CharSequence buf, Config cfg, int pos, String name, int k, int limit, boolean atEnd) {
         JsonRead r = LenientJson.read(buf, k, limit, atEnd, cfg.limits);
-        String shown = JsonBlock.display(name, cfg);
+        String shown = cfg.tools.display(name);
         if (r.status() == JsonRead.Status.NEED_MORE) {
             return Verdict.needMore(RetryWhen.balance(k), (b, l, e) -> glmJson(b, cfg, pos, name, k, l, e),
                     new Verdict.Started(shown, k, null));

@@ -1,8 +1,5 @@
 package dev.calltype.runtime.internal.formats;
 
-import dev.calltype.runtime.WireFormat;
-import dev.calltype.runtime.internal.markup.JsonBlock;
-import dev.calltype.runtime.internal.markup.XmlInvokes;
 import dev.calltype.runtime.internal.scan.Config;
 import dev.calltype.runtime.internal.scan.MarkerTable;
 
@@ -16,17 +13,6 @@ public final class Hermes implements Family {
 
     public static final String OPEN = "<tool_call>";
     public static final String CLOSE = "</tool_call>";
-
-    /** JSON calls (or a pythonic call) between {@code open} and {@code close}. */
-    public static JsonBlock block(String open, String close) {
-        return JsonBlock.tags(WireFormat.HERMES, open, close).pythonicAllowed().recognizer();
-    }
-
-    /** {@code <function name="N">{…}</function>} invocations between {@code open} and {@code close}. */
-    public static XmlInvokes namedFunctions(String open, String close) {
-        return new XmlInvokes(XmlInvokes.of(WireFormat.HERMES).section(open, close)
-                .invocation("<function name=", "</function>").parameter("<parameter name=", "</parameter>").build());
-    }
 
     @Override
     public void register(Config cfg, MarkerTable markers) {

@@ -103,7 +103,7 @@ public final class JsonFence implements Recognizer {
                 if (!attempt) {
                     return skipFence(buf, Math.min(q, limit), limit, atEnd);
                 }
-                return broken(buf, cfg, pos, c, r, JsonBlock.display(p.name(), cfg), limit, atEnd);
+                return broken(buf, cfg, pos, c, r, cfg.tools.display(p.name()), limit, atEnd);
             }
         }
     }

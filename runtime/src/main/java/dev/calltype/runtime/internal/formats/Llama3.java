@@ -66,7 +66,7 @@ public final class Llama3 implements Family {
                 if (!atEnd) {
                     return Verdict.needMore(RetryWhen.length(limit + 1));
                 }
-                String shown = JsonBlock.display(name, cfg);
+                String shown = cfg.tools.display(name);
                 return Verdict.matched(limit, List.of(Finding.error(ExtractionError.Kind.TRUNCATED, ErrorTexts.truncated(shown),
                         shown, WireFormat.LLAMA_FUNCTION_TAG, at.pos(), limit)));
             }

@@ -124,7 +124,7 @@ public final class Mistral implements Family, Recognizer {
         int r = Chars.startsWith(buf, k, limit, "[CALL_ID]");
         if (r == Chars.PARTIAL && !atEnd) {
             return Verdict.needMore(RetryWhen.length(limit + 1), (b, l, e) -> v11(b, cfg, pos, name, j, l, e),
-                    new Verdict.Started(JsonBlock.display(name, cfg), -1, null));
+                    new Verdict.Started(cfg.tools.display(name), -1, null));
         }
         if (r == Chars.FULL) {
             int s = k + 9;
@@ -132,10 +132,10 @@ public final class Mistral implements Family, Recognizer {
             if (e < 0) {
                 if (!atEnd) {
                     return Verdict.needMore(RetryWhen.text(s, "[ARGS]"), (b, l, x) -> v11(b, cfg, pos, name, j, l, x),
-                            new Verdict.Started(JsonBlock.display(name, cfg), -1, null));
+                            new Verdict.Started(cfg.tools.display(name), -1, null));
                 }
                 return Verdict.matched(limit, List.of(Finding.error(ExtractionError.Kind.TRUNCATED,
-                        ErrorTexts.truncated(JsonBlock.display(name, cfg)), JsonBlock.display(name, cfg),
+                        ErrorTexts.truncated(cfg.tools.display(name)), cfg.tools.display(name),
                         WireFormat.MISTRAL, pos, limit)));
             }
             id = Chars.trimmed(buf, s, e);
@@ -144,7 +144,7 @@ public final class Mistral implements Family, Recognizer {
         r = Chars.startsWith(buf, k, limit, "[ARGS]");
         if (r == Chars.PARTIAL && !atEnd) {
             return Verdict.needMore(RetryWhen.length(limit + 1), (b, l, e) -> v11(b, cfg, pos, name, j, l, e),
-                    new Verdict.Started(JsonBlock.display(name, cfg), -1, null));
+                    new Verdict.Started(cfg.tools.display(name), -1, null));
         }
         if (r == Chars.FULL) {
             k += 6;

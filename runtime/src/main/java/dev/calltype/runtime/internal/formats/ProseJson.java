@@ -106,7 +106,7 @@ public final class ProseJson implements Recognizer {
         if (!attempt) {
             return Verdict.skip(q);
         }
-        String name = JsonBlock.display(p.name(), cfg);
+        String name = cfg.tools.display(p.name());
         ExtractionError.Kind kind = ErrorTexts.kind(r);
         String message = ErrorTexts.failedRead(name, r);
         // an object opening where the broken one needed a key or a value starts over: the broken call is reported up

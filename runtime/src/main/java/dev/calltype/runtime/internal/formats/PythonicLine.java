@@ -80,7 +80,7 @@ public final class PythonicLine implements Recognizer {
                 if (alone && !startsTheResponse(buf, pos)) {
                     return Verdict.skipPythonic(Math.max(r.end(), r.problemOffset()));
                 }
-                return failed(buf, at, r, JsonBlock.display(name, cfg), alone, limit, atEnd);
+                return failed(buf, at, r, cfg.tools.display(name), alone, limit, atEnd);
             }
         }
     }

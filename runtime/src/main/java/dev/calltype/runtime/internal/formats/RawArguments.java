@@ -158,7 +158,7 @@ final class RawArguments {
     Finding call(WireFormat format, int start, int end) {
         if (tooLong != null) {
             return Finding.error(ExtractionError.Kind.LIMIT_EXCEEDED, ErrorTexts.limit(tooLong),
-                    JsonBlock.display(name, cfg), format, start, end);
+                    cfg.tools.display(name), format, start, end);
         }
         return call(format, start, end, List.of());
     }

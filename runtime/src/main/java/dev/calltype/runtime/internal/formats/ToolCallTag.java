@@ -1,9 +1,9 @@
 package dev.calltype.runtime.internal.formats;
 
 import dev.calltype.runtime.WireFormat;
+import dev.calltype.runtime.internal.chars.Chars;
 import dev.calltype.runtime.internal.markup.JsonBlock;
 import dev.calltype.runtime.internal.markup.XmlInvokes;
-import dev.calltype.runtime.internal.chars.Chars;
 import dev.calltype.runtime.internal.scan.Config;
 import dev.calltype.runtime.internal.scan.Recognizer;
 import dev.calltype.runtime.internal.scan.RetryWhen;
@@ -14,8 +14,9 @@ import dev.calltype.runtime.internal.scan.Verdict;
  * content decides: JSON is {@link Hermes} ({@code {"name": …, "arguments": …}}), {@code <function=…>} is
  * {@link Qwen3Coder} / {@link SeedOss}, {@code <function name="…">} is Hermes 2 Pro's variant with a JSON body (or
  * {@link MiniCpm5}'s, when {@code <param name=…>} tags follow), a bare name followed by {@code <arg_key>} pairs is
- * {@link Glm} ({@code <param_key>} pairs: TeleChat4 / Xing 4.0's, {@code TELECHAT4}), {@code function} and a name on the next line is {@link StepAudio2}, a pythonic call is read as one. Whatever the content, the tag is explicit markup: content that
- * is none of these is an error.
+ * {@link Glm} ({@code <param_key>} pairs: TeleChat4 / Xing 4.0's, {@code TELECHAT4}), {@code function} and a name
+ * on the next line is {@link StepAudio2}, a pythonic call is read as one. Whatever the content, the tag is explicit
+ * markup: content that is none of these is an error.
  */
 public final class ToolCallTag implements Recognizer {
 
@@ -28,10 +29,10 @@ public final class ToolCallTag implements Recognizer {
     private final Glm teleChat;
 
     public ToolCallTag(String open, String close) {
-        this.json = Hermes.block(open, close);
+        this.json = block(open, close);
         this.xml = Qwen3Coder.inSection(open, close);
         this.glm = new Glm(open, close);
-        this.named = Hermes.namedFunctions(open, close);
+        this.named = namedFunctions(open, close);
         this.stepAudio = new StepAudio2(close);
         this.miniCpm = MiniCpm5.inSection(open, close);
         this.teleChat = new Glm(open, close, TELECHAT_PAIRS, WireFormat.TELECHAT4);
@@ -110,5 +111,16 @@ public final class ToolCallTag implements Recognizer {
         }
         return cfg.on(WireFormat.HERMES) ? json.open(buf, cfg, at.pos(), at.markerEnd(), false, limit, atEnd)
                 : Verdict.NO_MATCH;
+    }
+
+    /** Hermes's JSON calls (or a pythonic call) between {@code open} and {@code close}. */
+    static JsonBlock block(String open, String close) {
+        return JsonBlock.tags(WireFormat.HERMES, open, close).pythonicAllowed().recognizer();
+    }
+
+    /** Hermes 2 Pro's {@code <function name="N">{…}</function>} invocations between {@code open} and {@code close}. */
+    static XmlInvokes namedFunctions(String open, String close) {
+        return new XmlInvokes(XmlInvokes.of(WireFormat.HERMES).section(open, close)
+                .invocation("<function name=", "</function>").parameter("<parameter name=", "</parameter>").build());
     }
 }

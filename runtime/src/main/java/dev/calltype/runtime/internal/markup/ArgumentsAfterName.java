@@ -135,7 +135,7 @@ public final class ArgumentsAfterName {
     /** Reads the arguments at {@code cursor} of the call {@code rawName} whose span starts at {@code itemStart}. */
     public static Verdict read(CharSequence buf, Config cfg, Spec spec, String rawName, String id, int itemStart, int cursor,
                       Follow follow, int limit, boolean atEnd) {
-        String shown = JsonBlock.display(rawName, cfg);
+        String shown = cfg.tools.display(rawName);
         int i = Chars.skipBlanks(buf, cursor, limit);
         boolean fenced = false;
         if (spec.fence() && i < limit && buf.charAt(i) == '`') {

@@ -3,7 +3,6 @@ package dev.calltype.runtime.internal.markup;
 import dev.calltype.runtime.ExtractionError;
 import dev.calltype.runtime.Repair;
 import dev.calltype.runtime.WireFormat;
-import dev.calltype.runtime.internal.args.KnownTools;
 import dev.calltype.runtime.internal.json.JsonRead;
 import dev.calltype.runtime.internal.json.LenientJson;
 import dev.calltype.runtime.internal.chars.BracketBalance;
@@ -40,13 +39,14 @@ import java.util.Map;
 public final class JsonBlock implements Recognizer {
 
     /** A block opened by {@code opener}: one JSON object or array, nothing else set yet. */
-    public static JsonBlockSpec.Builder opener(WireFormat format, String opener) {
-        return new JsonBlockSpec.Builder(format, opener);
+    public static JsonBlockSpec.Builder<JsonBlock> opener(WireFormat format, String opener) {
+        return new JsonBlockSpec.Builder<>(format, opener, JsonBlock::new);
     }
 
     /** A tag pair: opener, closer, call objects or arrays (several in sequence), fences allowed. */
-    public static JsonBlockSpec.Builder tags(WireFormat format, String open, String close) {
-        return new JsonBlockSpec.Builder(format, open).closedBy(close).callsInSequence().fencesAllowed();
+    public static JsonBlockSpec.Builder<JsonBlock> tags(WireFormat format, String open, String close) {
+        return new JsonBlockSpec.Builder<>(format, open, JsonBlock::new).closedBy(close).callsInSequence()
+                .fencesAllowed();
     }
 
     /** How far into a call streaming looks for its name at every character. */
@@ -205,20 +205,20 @@ public final class JsonBlock implements Recognizer {
                 return after(new A(s, i, r.end(), items, List.of(), r.end(), r.end(), false, -1), buf, limit, atEnd);
             }
             case TRUNCATED -> {
-                String name = ShapeProbe.scan(buf, i, limit).name();
-                return error(s, i, limit, ExtractionError.Kind.TRUNCATED, ErrorTexts.truncated(display(name, s.cfg())),
-                        display(name, s.cfg()), buf, limit, atEnd);
+                String name = s.cfg().tools.display(ShapeProbe.scan(buf, i, limit).name());
+                return error(s, i, limit, ExtractionError.Kind.TRUNCATED, ErrorTexts.truncated(name), name, buf, limit,
+                        atEnd);
             }
             case LIMIT_EXCEEDED -> {
                 String name = ShapeProbe.scan(buf, i, Math.min(limit, r.problemOffset() + 1)).name();
                 return error(s, i, Math.max(i, r.problemOffset()), ExtractionError.Kind.LIMIT_EXCEEDED,
-                        ErrorTexts.limit(r.problem()), display(name, s.cfg()), buf, limit, atEnd);
+                        ErrorTexts.limit(r.problem()), s.cfg().tools.display(name), buf, limit, atEnd);
             }
             default -> {
-                String name = ShapeProbe.scan(buf, i, Math.min(limit, r.problemOffset() + 1)).name();
+                String name = s.cfg().tools.display(ShapeProbe.scan(buf, i, Math.min(limit, r.problemOffset() + 1))
+                        .name());
                 return error(s, i, r.problemOffset(), ExtractionError.Kind.MALFORMED_JSON,
-                        ErrorTexts.malformed(display(name, s.cfg()), r.problem()), display(name, s.cfg()), buf, limit,
-                        atEnd);
+                        ErrorTexts.malformed(name, r.problem()), name, buf, limit, atEnd);
             }
         }
     }
@@ -228,8 +228,8 @@ public final class JsonBlock implements Recognizer {
         if (spec.argumentsRequired() && r.value().isObject() && !r.value().has("arguments")) {
             String name = r.value().path("name").isTextual() ? r.value().path("name").textValue() : null;
             return List.of(Finding.error(ExtractionError.Kind.INVALID_CALL_SYNTAX, ErrorTexts.invalid(
-                    "the call must give its \"arguments\" ({} when there are none)"), display(name, cfg), spec.format(),
-                    0, 0));
+                    "the call must give its \"arguments\" ({} when there are none)"), cfg.tools.display(name),
+                    spec.format(), 0, 0));
         }
         List<CallNormalizer.Draft> drafts = spec.nameKeyed() ? nameKeyed(r.value()) : null;
         if (drafts == null) {
@@ -264,17 +264,10 @@ public final class JsonBlock implements Recognizer {
     /** What streaming shows while an object is incomplete: its name once it has been read. */
     public static Verdict.Started started(CharSequence buf, int from, int limit, Config cfg) {
         ShapeProbe.Probe p = ShapeProbe.scan(buf, from, limit);
-        return p.name() == null || p.nameCut() ? null : new Verdict.Started(display(p.name(), cfg), p.argsFrom(), null);
+        return p.name() == null || p.nameCut() ? null
+                : new Verdict.Started(cfg.tools.display(p.name()), p.argsFrom(), null);
     }
 
-    /** A name as the known tools spell it, when it is one. */
-    public static String display(String name, Config cfg) {
-        if (name == null) {
-            return null;
-        }
-        KnownTools.Found f = cfg.tools.find(name);
-        return f == null ? name : f.spec().name();
-    }
 
     // ------------------------------------------------------------------ after a value
 

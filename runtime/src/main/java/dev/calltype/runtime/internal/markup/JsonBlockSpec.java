@@ -2,8 +2,10 @@ package dev.calltype.runtime.internal.markup;
 
 import dev.calltype.runtime.WireFormat;
 import dev.calltype.runtime.internal.scan.MarkerTable;
+import dev.calltype.runtime.internal.scan.Recognizer;
 
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * How one format writes its block, built with named settings:
@@ -25,7 +27,7 @@ public final class JsonBlockSpec {
     private final boolean listRequired;
     private final boolean argumentsRequired;
 
-    private JsonBlockSpec(Builder b) {
+    private JsonBlockSpec(Builder<?> b) {
         this.format = b.format;
         this.opener = b.opener;
         this.closers = List.copyOf(b.closers);
@@ -117,7 +119,7 @@ public final class JsonBlockSpec {
     }
 
     /** Settings of a {@link JsonBlockSpec}, each named; everything is off until set. */
-    public static final class Builder {
+    public static final class Builder<R extends Recognizer> {
         private final WireFormat format;
         private final String opener;
         private List<String> closers = List.of();
@@ -133,82 +135,86 @@ public final class JsonBlockSpec {
         private boolean listRequired;
         private boolean argumentsRequired;
 
-        Builder(WireFormat format, String opener) {
+        /** Makes the recognizer from the spec: given by the recognizer's class, which this one need not name. */
+        private final Function<JsonBlockSpec, R> make;
+
+        Builder(WireFormat format, String opener, Function<JsonBlockSpec, R> make) {
             this.format = format;
             this.opener = opener;
+            this.make = make;
         }
 
         /** The block ends with one of these markers (the usual one first); text before it is garbage to absorb. */
-        public Builder closedBy(String... closers) {
+        public Builder<R> closedBy(String... closers) {
             this.closers = List.of(closers);
             this.closerExpected = true;
             return this;
         }
 
         /** The block may end with one of these markers, but often just ends. */
-        public Builder mayEndWith(String... closers) {
+        public Builder<R> mayEndWith(String... closers) {
             this.closers = List.of(closers);
             this.closerExpected = false;
             return this;
         }
 
         /** Several call objects may follow one another, separated by {@code ,}, {@code ;} or blanks. */
-        public Builder callsInSequence() {
+        public Builder<R> callsInSequence() {
             this.sequence = true;
             return this;
         }
 
         /** The content may sit in a Markdown fence. */
-        public Builder fencesAllowed() {
+        public Builder<R> fencesAllowed() {
             this.fences = true;
             return this;
         }
 
         /** The content must sit in a JSON Markdown fence (Command R {@code Action: ```json}). */
-        public Builder fenceRequired() {
+        public Builder<R> fenceRequired() {
             this.fences = true;
             this.requireFence = true;
             return this;
         }
 
         /** The opener is markup only when JSON (or a fence) follows it; otherwise it is prose. */
-        public Builder onlyBeforeJson() {
+        public Builder<R> onlyBeforeJson() {
             this.requireJson = true;
             return this;
         }
 
         /** Calls may be written {@code {"NAME": {args}}}. */
-        public Builder callsKeyedByName() {
+        public Builder<R> callsKeyedByName() {
             this.nameKeyed = true;
             return this;
         }
 
         /** The content may be pythonic calls {@code [f(a=1)]} instead of JSON. */
-        public Builder pythonicAllowed() {
+        public Builder<R> pythonicAllowed() {
             this.pythonic = true;
             return this;
         }
 
         /** A {@code :} may follow the opener ({@code TOOL_CALL: {…}}). */
-        public Builder colonAfterMarker() {
+        public Builder<R> colonAfterMarker() {
             this.markerColon = true;
             return this;
         }
 
         /** The opener is a word: it must not continue one nor be continued by one. */
-        public Builder wholeWord() {
+        public Builder<R> wholeWord() {
             this.wordBoundary = true;
             return this;
         }
 
         /** The calls must be a JSON list: a lone call object is an error, never a call. */
-        public Builder listRequired() {
+        public Builder<R> listRequired() {
             this.listRequired = true;
             return this;
         }
 
         /** A call object must give its {@code "arguments"}: one without them is an error, never a call. */
-        public Builder argumentsRequired() {
+        public Builder<R> argumentsRequired() {
             this.argumentsRequired = true;
             return this;
         }
@@ -218,8 +224,8 @@ public final class JsonBlockSpec {
         }
 
         /** The recognizer for blocks written this way. */
-        public JsonBlock recognizer() {
-            return new JsonBlock(build());
+        public R recognizer() {
+            return make.apply(build());
         }
 
         /** Registers the recognizer for blocks written this way at their opener. */

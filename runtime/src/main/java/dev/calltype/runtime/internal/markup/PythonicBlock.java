@@ -49,7 +49,7 @@ public final class PythonicBlock {
                 int paren = PyHead.head(buf, head, limit);
                 Verdict.Started st = null;
                 if (paren >= 0) {
-                    String name = JsonBlock.display(callName(buf, head, paren, cfg), cfg);
+                    String name = cfg.tools.display(callName(buf, head, paren, cfg));
                     st = new Verdict.Started(name, paren, null);
                 }
                 RetryWhen hint = spec.opener() == null ? RetryWhen.balance(i)
@@ -79,7 +79,7 @@ public final class PythonicBlock {
                         : r.errorKind();
                 int head = PyHead.headStart(buf, i, limit);
                 int paren = PyHead.head(buf, head, limit);
-                String name = paren >= 0 ? JsonBlock.display(callName(buf, head, paren, cfg), cfg) : null;
+                String name = paren >= 0 ? cfg.tools.display(callName(buf, head, paren, cfg)) : null;
                 String message = kind == ExtractionError.Kind.TRUNCATED ? ErrorTexts.truncated(name)
                         : kind == ExtractionError.Kind.LIMIT_EXCEEDED ? ErrorTexts.limit(r.problem())
                         : ErrorTexts.invalid((name == null ? "" : "in the call to " + Chars.quoted(name) + ": ") + r.problem());

@@ -525,12 +525,12 @@ public final class XmlInvokes implements Recognizer {
         }
         if (atEnd) {
             return Verdict.matched(limit, List.of(Finding.error(ExtractionError.Kind.TRUNCATED,
-                    ErrorTexts.truncated(JsonBlock.display(b.name(), cfg)), JsonBlock.display(b.name(), cfg),
+                    ErrorTexts.truncated(cfg.tools.display(b.name())), cfg.tools.display(b.name()),
                     spec.format(), b.itemStart(), limit)));
         }
         // a call standing alone is not said to have started: it may still turn out to be prose
         return Verdict.needMore(hint, (bb, l, e) -> params(bb, cfg, b, j, l, e), spec.strayCloser() != null ? null
-                : new Verdict.Started(JsonBlock.display(b.name(), cfg), b.argsFrom(), spec.invokeClose()));
+                : new Verdict.Started(cfg.tools.display(b.name()), b.argsFrom(), spec.invokeClose()));
     }
 
     /**
@@ -548,7 +548,7 @@ public final class XmlInvokes implements Recognizer {
         }
         Finding call = b.tooLong() != null
                 ? Finding.error(ExtractionError.Kind.LIMIT_EXCEEDED, ErrorTexts.limit(b.tooLong()),
-                        JsonBlock.display(b.name(), cfg), spec.format(), b.itemStart(), end)
+                        cfg.tools.display(b.name()), spec.format(), b.itemStart(), end)
                 : CallNormalizer.call(b.name(), b.args(), null, spec.format(), List.copyOf(repairs), b.itemStart(), end,
                         cfg);
         return following(buf, cfg, call, end, end, limit, atEnd);
@@ -644,7 +644,7 @@ public final class XmlInvokes implements Recognizer {
     /** A call that cannot be read: its span reaches the section's close when one follows, else the end. */
     private Verdict failed(CharSequence buf, Config cfg, int itemStart, int q, String name, ExtractionError.Kind kind,
                          String message, int limit, boolean atEnd) {
-        String shown = JsonBlock.display(name, cfg);
+        String shown = cfg.tools.display(name);
         if (spec.sectionClose() == null) {
             int x = Chars.indexOf(buf, spec.invokeClose(), q, limit);
             if (x < 0 && !atEnd) {

@@ -48,43 +48,6 @@ import java.util.List;
  */
 public final class Driver {
 
-    /** Receives the decided pieces of the text, in order. */
-    public interface Sink {
-        /** Prose {@code buf[start, end)}. */
-        public void text(CharSequence buf, int start, int end);
-
-        /** Part of a reasoning block: its tags ({@code content == false}) or its text. */
-        public void reasoning(CharSequence buf, int start, int end, boolean content);
-
-        /**
-         * A call or an error. {@code index} is the call's streaming index (from the {@link #started} that announced
-         * it, or a new one), or -1 for an error that no {@link #started} announced.
-         */
-        public void item(CharSequence buf, Finding item, int index);
-
-        /**
-         * An error past {@link ExtractionLimits#maxErrors}: not reported, but its text is not prose either. Never
-         * one that a {@link #started} announced.
-         */
-        public void unreported(CharSequence buf, Finding item);
-
-        /** A call is being written (streaming only). */
-        public default void started(int index, String name) {
-        }
-
-        /** Raw argument text of a started call, as it arrives (streaming only). */
-        public default void arguments(int index, String fragment) {
-        }
-
-        /**
-         * Whether the response began inside reasoning is decided (streaming only, when it was not known before the
-         * response): {@code true} means everything passed to {@link #text} so far, and a call {@link #started} and
-         * not yet resolved, was reasoning; call indexes count from 0 again.
-         */
-        public default void decidedStart(boolean inReasoning) {
-        }
-    }
-
     /** The findings of one candidate read inside reasoning, spanning {@code [start, end)}. */
     private record Held(List<Finding> findings, int start, int end) {
     }

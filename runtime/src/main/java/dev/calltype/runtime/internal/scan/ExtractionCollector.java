@@ -10,7 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** Collects what the driver decides into an {@link Extraction} (batch). */
-public final class ExtractionCollector implements Driver.Sink {
+public final class ExtractionCollector implements Sink {
 
     private final List<ToolCall> calls = new ArrayList<>();
     private final List<ExtractionError> errors = new ArrayList<>();

@@ -6,9 +6,9 @@ package dev.calltype.runtime.internal.scan;
  * response's own positions. Nothing that lies wholly in the tail is reported; markup that starts in the tail and
  * ends in the response is reported from the response's start.
  */
-final class PromptTail implements Driver.Sink {
+final class PromptTail implements Sink {
 
-    private final Driver.Sink sink;
+    private final Sink sink;
     private final int origin;
     private CharSequence source;
     private Shifted view;
@@ -18,7 +18,7 @@ final class PromptTail implements Driver.Sink {
     /** Calls dropped for lying wholly in the tail: the response's calls are numbered after them from 0. */
     private int dropped;
 
-    PromptTail(Driver.Sink sink, int origin) {
+    PromptTail(Sink sink, int origin) {
         this.sink = sink;
         this.origin = origin;
     }

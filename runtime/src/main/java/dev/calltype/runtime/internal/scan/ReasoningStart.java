@@ -11,7 +11,7 @@ import dev.calltype.runtime.internal.chars.ProseStops;
  * {@link Config#candidateCap}) does not count. Batch and streaming decide alike. Until a marker appears, the response
  * ends or the window is full, a stream reads its text as prose provisionally ({@link #provisionalLimit}): text is
  * shown at once, a call may be announced but is not completed; when the first marker is a lone closer, the driver
- * says that what was shown was reasoning ({@link Driver.Sink#decidedStart}).
+ * says that what was shown was reasoning ({@link Sink#decidedStart}).
  *
  * <p>Linear: each position is tested once against the markers (a partial match at the end of the text is tested
  * again when more text arrives). In a whole response the {@code <} and {@code [} are found by {@code indexOf}, the
