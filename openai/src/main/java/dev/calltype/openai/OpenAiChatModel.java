@@ -49,7 +49,7 @@ import java.util.function.Supplier;
  * }</pre>
  *
  * <p><b>Modes.</b> When the loop offers tools (its native mode) they are sent as {@code tools} in OpenAI's schema
- * dialect and the answer's {@code tool_calls} are read with {@link ToolCallExtractor#readNativeCall}: argument
+ * dialect and the answer's {@code tool_calls} are read with {@link NativeTools#extraction}: argument
  * strings leniently, names matched to the tools, and a call that is cut off, unreadable or names no tool becomes a
  * rejected call the model is told about, never a call that runs. When it offers none (prompt mode) no tools are
  * sent and the calls are read from the text by the loop. The finish reason is reported in the reply's
@@ -293,8 +293,9 @@ public final class OpenAiChatModel implements ModelClient {
 
     private void read(ToolCallExtractor reader, Completion.NativeCall nc, List<ToolCall> calls, List<ToolResult> rejected,
                       ReplyListener out) {
-        String name = nc.name() == null ? "" : nc.name().strip();
-        Extraction read = reader.readNativeCall(name, nc.arguments(), nc.id());
+        NativeTools.Call sent = new NativeTools.Call(nc.name(), nc.arguments(), nc.id());
+        String name = sent.readName();
+        Extraction read = NativeTools.extraction(reader, sent);
         for (ToolCall call : read.calls()) {
             calls.add(call);
             listener.accept(new ChatEvent.CallReceived(call));

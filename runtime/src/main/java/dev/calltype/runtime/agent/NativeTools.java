@@ -137,12 +137,25 @@ public final class NativeTools<D> {
      *     rejected call}
      */
     public static ModelReply read(ToolCallExtractor extractor, Call call) {
-        Extraction x = extractor.readNativeCall(call.name(), call.arguments() == null ? "" : call.arguments(),
-                call.id());
+        Extraction x = extraction(extractor, call);
         return x.hasCalls() ? new ModelReply("", x.calls(), List.of())
-                : new ModelReply("", List.of(), List.of(ToolResult.failure(call.name(), call.id(),
+                : new ModelReply("", List.of(), List.of(ToolResult.failure(call.readName(), call.id(),
                         x.correctionPrompt().orElseThrow())));
     }
+
+    /**
+     * One native call's arguments read against {@code extractor} ({@link ToolCallExtractor#readNativeCall}): the one
+     * place a client's native call is read, with one rule for what a client leaves out (no name or a blank one reads
+     * as {@code ""}, which names no tool; a name is stripped; no arguments read as none).
+     *
+     * @param extractor the extractor whose tools, names and limits apply
+     * @param call the call as the client returned it
+     * @return one call, or one error with its correction prompt
+     */
+    public static Extraction extraction(ToolCallExtractor extractor, Call call) {
+        return extractor.readNativeCall(call.readName(), call.arguments() == null ? "" : call.arguments(), call.id());
+    }
+
 
     /**
      * One native tool call as a client returned it, before its arguments are read.
@@ -152,5 +165,13 @@ public final class NativeTools<D> {
      * @param id the call's id, or {@code null}
      */
     public record Call(String name, String arguments, String id) {
+        /**
+         * The name as a native call is read: stripped, {@code ""} for none (which names no tool).
+         *
+         * @return the name read
+         */
+        public String readName() {
+            return name == null ? "" : name.strip();
+        }
     }
 }

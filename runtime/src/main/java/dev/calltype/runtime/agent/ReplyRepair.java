@@ -203,9 +203,8 @@ public final class ReplyRepair {
 
     /** A native call when no tools are known: kept as sent (arguments read leniently when they can be). */
     private ToolCall asIs(NativeTools.Call c, String id) {
-        Extraction x = extractor.readNativeCall(c.name() == null ? "" : c.name(),
-                c.arguments() == null ? "" : c.arguments(), id);
-        return x.hasCalls() ? x.calls().get(0) : new ToolCall(c.name() == null ? "" : c.name(),
+        Extraction x = NativeTools.extraction(extractor, new NativeTools.Call(c.name(), c.arguments(), id));
+        return x.hasCalls() ? x.calls().get(0) : new ToolCall(c.readName(),
                 JsonNodeFactory.instance.objectNode(), id, 0, 0, WireFormat.NATIVE, List.of());
     }
 
