@@ -109,11 +109,15 @@ public final class ReplyRepair {
         if (tools.isEmpty() || visible.isEmpty()) {
             return combine(visible, "", List.of(), null, calls, false, ending);
         }
-        // the batch reader decides whether there is anything to repair (most replies: no, at its speed); a reply
-        // with a call, an error or reasoning is read by the streaming reader, which keeps the reasoning's text apart
+        // the batch reader reads the reply once and gives its text, calls and errors; only a reply with reasoning is
+        // read again, by the streaming reader, which gives the reasoning's text without its tags
         Extraction x = extractor.extract(visible, ending);
-        if (!x.hasCalls() && !x.hasErrors() && !hasReasoning(x)) {
+        boolean reasoning = hasReasoning(x);
+        if (!x.hasCalls() && !x.hasErrors() && !reasoning) {
             return combine(visible, "", List.of(), null, calls, false, ending);
+        }
+        if (!reasoning) {
+            return combine(x.text(), "", x.calls(), x.correctionPrompt().orElse(null), calls, true, ending);
         }
         Streaming s = streaming();
         s.feed(visible);

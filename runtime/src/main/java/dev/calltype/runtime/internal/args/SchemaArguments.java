@@ -30,7 +30,7 @@ import java.util.Set;
  * once. A {@code null} sent for an optional parameter counts as leaving it out.
  *
  * <p>A schema-supplied {@code pattern} is run with {@code java.util.regex}, which backtracks; it is
- * applied only to strings of at most {@value #MAX_PATTERN_INPUT} characters, so the time it takes
+ * applied only to strings of at most 10,000 characters ({@code SchemaLimits.MAX_PATTERN_INPUT}), so the time it takes
  * is bounded by the pattern the tool's author wrote, not by what a model sends. A pattern Java
  * cannot compile is not checked.
  *
@@ -38,12 +38,6 @@ import java.util.Set;
  */
 public final class SchemaArguments {
 
-    /** Deepest nesting of values (and {@code $ref} hops) checked before giving up with a problem. */
-    public static final int MAX_DEPTH = SchemaLimits.MAX_DEPTH;
-    /** Longest string a schema {@code pattern} is applied to. */
-    public static final int MAX_PATTERN_INPUT = SchemaLimits.MAX_PATTERN_INPUT;
-    /** Largest decimal exponent a number written as a string may have (guards BigInteger expansion). */
-    public static final int MAX_NUMBER_SCALE = SchemaLimits.MAX_NUMBER_SCALE;
     /** Longest made-up name (unknown tool or parameter) repeated in a message. */
     public static final int MAX_NAME_SHOWN = 60;
 
@@ -76,8 +70,9 @@ public final class SchemaArguments {
     // one value
 
     private JsonNode value(JsonNode schema, JsonNode node, String path, List<String> problems, int depth) {
-        if (depth > MAX_DEPTH) {
-            problems.add("parameter '" + label(path) + "' is nested too deeply (more than " + MAX_DEPTH + " levels)");
+        if (depth > SchemaLimits.MAX_DEPTH) {
+            problems.add("parameter '" + SchemaLimits.label(path) + "' is nested too deeply (more than "
+                    + SchemaLimits.MAX_DEPTH + " levels)");
             return null;
         }
         if (schema == null) {
@@ -87,7 +82,7 @@ public final class SchemaArguments {
             if (schema.booleanValue()) {
                 return node;
             }
-            problems.add("parameter '" + label(path) + "' is not allowed");
+            problems.add("parameter '" + SchemaLimits.label(path) + "' is not allowed");
             return null;
         }
         if (!schema.isObject()) {
@@ -201,12 +196,12 @@ public final class SchemaArguments {
         int before = problems.size();
         Integer minItems = SchemaTypes.intKeyword(schema, "minItems");
         if (minItems != null && array.size() < minItems) {
-            problems.add("parameter '" + label(path) + "' must have at least " + minItems + items(minItems) + ", got "
+            problems.add("parameter '" + SchemaLimits.label(path) + "' must have at least " + minItems + items(minItems) + ", got "
                     + array.size());
         }
         Integer maxItems = SchemaTypes.intKeyword(schema, "maxItems");
         if (maxItems != null && array.size() > maxItems) {
-            problems.add("parameter '" + label(path) + "' must have at most " + maxItems + items(maxItems) + ", got "
+            problems.add("parameter '" + SchemaLimits.label(path) + "' must have at most " + maxItems + items(maxItems) + ", got "
                     + array.size());
         }
         JsonNode prefix = schema.get("prefixItems");
@@ -224,7 +219,7 @@ public final class SchemaArguments {
             Set<JsonNode> seen = new HashSet<>();
             for (JsonNode item : out) {
                 if (!seen.add(item)) {
-                    problems.add("parameter '" + label(path) + "' must not contain the same item twice, got "
+                    problems.add("parameter '" + SchemaLimits.label(path) + "' must not contain the same item twice, got "
                             + JsonCoercion.describe(item) + " more than once");
                     break;
                 }
@@ -290,12 +285,12 @@ public final class SchemaArguments {
         }
         Integer minProperties = SchemaTypes.intKeyword(schema, "minProperties");
         if (minProperties != null && out.size() < minProperties) {
-            problems.add("parameter '" + label(path) + "' must have at least " + minProperties + " fields, got "
+            problems.add("parameter '" + SchemaLimits.label(path) + "' must have at least " + minProperties + " fields, got "
                     + out.size());
         }
         Integer maxProperties = SchemaTypes.intKeyword(schema, "maxProperties");
         if (maxProperties != null && out.size() > maxProperties) {
-            problems.add("parameter '" + label(path) + "' must have at most " + maxProperties + " fields, got "
+            problems.add("parameter '" + SchemaLimits.label(path) + "' must have at most " + maxProperties + " fields, got "
                     + out.size());
         }
         return problems.size() == before ? out : null;
@@ -395,7 +390,4 @@ public final class SchemaArguments {
         return null;
     }
 
-    static String label(String path) {
-        return SchemaLimits.label(path);
-    }
 }
