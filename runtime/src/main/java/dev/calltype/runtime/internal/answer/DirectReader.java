@@ -71,6 +71,13 @@ public final class DirectReader {
                     return text;
                 }
             }
+            if (s.plain != null && tokens.number()) {
+                Object v = s.plain.bind(tokens.unscaled(), tokens.scale()); // a plain number needs no node
+                if (v != null) {
+                    tokens.consumeNumber();
+                    return v;
+                }
+            }
             JsonNode node = tokens.scalar();
             if (node == null || node.isNull()) {
                 return null;

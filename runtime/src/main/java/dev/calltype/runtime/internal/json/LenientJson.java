@@ -141,6 +141,10 @@ public final class LenientJson {
      */
     public static final class Tokens {
         private final Scan scan;
+        /** The plain number {@link #number()} found: its digits, where it ends, how many digits follow the point. */
+        private long unscaled;
+        private int numberEnd;
+        private int scale;
 
         /** Tokens of the text from {@code start} (where a value starts) to its end; the payload limit applies. */
         public Tokens(CharSequence text, int start, ExtractionLimits limits) {
@@ -178,6 +182,10 @@ public final class LenientJson {
             }
             int from = scan.pos + 1;
             if (scan.raw.charAt(scan.pos) == '"') {
+                if (expected < names.length && plainKeyIs(names[expected], from)) {
+                    scan.pos = from + names[expected].length() + 1;
+                    return expected;
+                }
                 int to = scan.plainRun(from, (int) Math.min(scan.end, (long) from + 64), '"');
                 if (to < scan.end && scan.raw.charAt(to) == '"') {
                     scan.pos = to + 1;
@@ -202,6 +210,25 @@ public final class LenientJson {
                 }
             }
             return -1;
+        }
+
+        /**
+         * Whether the quoted key whose characters start at {@code from} is {@code name} written plainly (no escape or
+         * control character) and closed by its quote, told in one pass over the name.
+         */
+        private boolean plainKeyIs(String name, int from) {
+            int n = name.length();
+            if ((long) from + n >= scan.end) {
+                return false;
+            }
+            CharSequence raw = scan.raw;
+            for (int k = 0; k < n; k++) {
+                char c = raw.charAt(from + k);
+                if (c != name.charAt(k) || c == '"' || c == '\\' || c < 0x20) {
+                    return false;
+                }
+            }
+            return raw.charAt(from + n) == '"';
         }
 
         private boolean matches(String name, int from, int to) {
@@ -240,6 +267,74 @@ public final class LenientJson {
                 return null;
             }
             return scan.stop == null ? node : null;
+        }
+
+        /**
+         * Looks for a number written plainly at the next character, {@code -?(0|[1-9][0-9]*)(.[0-9]+)?} with at
+         * most 18 digits and something that cannot continue a number after it: the node {@link #scalar()} makes of it
+         * then holds exactly {@link #unscaled()} over ten to the {@link #scale()}. Nothing is consumed
+         * ({@link #consumeNumber()} does); false for any other token (an exponent, more digits, a malformed or cut-off
+         * number), which the caller reads with {@link #scalar()}.
+         */
+        public boolean number() {
+            if (scan.stop != null) {
+                return false;
+            }
+            CharSequence text = scan.text;
+            int from = scan.pos;
+            int to = scan.end;
+            int i = from;
+            boolean negative = text.charAt(i) == '-';
+            if (negative) {
+                i++;
+            }
+            if (i >= to || !Numbers.isDigit(text.charAt(i))) {
+                return false;
+            }
+            long v = 0;
+            int digits = 0;
+            int point = -1;
+            while (true) {
+                if (i >= to) {
+                    return false; // what follows decides: the reader's
+                }
+                char c = text.charAt(i);
+                if (Numbers.isDigit(c)) {
+                    if (++digits > 18) {
+                        return false;
+                    }
+                    v = v * 10 + (c - '0');
+                } else if (c == '.' && point < 0) {
+                    point = i;
+                } else {
+                    break;
+                }
+                i++;
+            }
+            int firstDigit = negative ? from + 1 : from;
+            if (Numbers.isNumberChar(text.charAt(i)) || point == i - 1 || i - from > scan.limits.maxNumberDigits()
+                    || text.charAt(firstDigit) == '0' && firstDigit + 1 < i && firstDigit + 1 != point) {
+                return false; // more of a number, a point without a digit after it, too long, or a leading zero
+            }
+            unscaled = negative ? -v : v;
+            scale = point < 0 ? 0 : i - point - 1;
+            numberEnd = i;
+            return true;
+        }
+
+        /** The digits of the number {@link #number()} found, signed, as one integer. */
+        public long unscaled() {
+            return unscaled;
+        }
+
+        /** How many of those digits follow the point. */
+        public int scale() {
+            return scale;
+        }
+
+        /** Consumes the number {@link #number()} found. */
+        public void consumeNumber() {
+            scan.pos = numberEnd;
         }
 
         /** Reads a quoted string at the next character; {@code null} for anything else, or when it cannot. */
