@@ -160,6 +160,12 @@ public final class LenientJson {
 
         /** Skips blanks and comments: the next character, not consumed; -1 at the end or where reading stops. */
         public int next() {
+            if (scan.pos < scan.end) {
+                char c = scan.text.charAt(scan.pos);
+                if (c > ' ' && c < '\u0085' && c != '/') {
+                    return c; // neither a blank nor a comment: the common case, told at once
+                }
+            }
             if (!scan.skipBlank() || scan.pos >= scan.end) {
                 return -1;
             }
@@ -343,10 +349,17 @@ public final class LenientJson {
                 return null;
             }
             char c = scan.text.charAt(scan.pos);
-            if (c != '"' && c != '\'' && c != '\u201C' && c != '\u2018') {
+            String s;
+            if (c == '"') {
+                s = scan.plainString(c); // the common case, in full here
+                if (s == null) {
+                    s = scan.escapedString(c);
+                }
+            } else if (c == '\'' || c == '\u201C' || c == '\u2018') {
+                s = scan.readString();
+            } else {
                 return null;
             }
-            String s = scan.readString();
             return scan.stop == null ? s : null;
         }
 
@@ -376,6 +389,7 @@ public final class LenientJson {
     /** One read: the state of the scan. Not shared between threads. */
     private static final class Scan {
         private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+        private static final int REPAIRS = Repair.values().length;
 
         // frame states
         private static final int OPEN = 0;        // just after '{' or '['
@@ -396,11 +410,14 @@ public final class LenientJson {
         private String callEnd;
         /** The call's end marker, which closes the open containers where it follows a complete value; or null. */
         private String valueEnd;
-        private final StringBuilder sb = new StringBuilder();
+        /** Where the first run of plain characters of a string {@link #plainString} did not take ends. */
+        private int plainEnd;
+        /** Where a string with escapes is put together; made on first use ({@link #builder()}). */
+        private StringBuilder stringBuilder;
         private final List<Repair> repairs = new ArrayList<>(4);
         /** Created on the first overwritten string (rare): see {@link JsonRead#overwritten()}. */
         private Map<JsonNode, Map<String, String>> overwritten;
-        private final boolean[] applied = new boolean[Repair.values().length];
+        private final boolean[] applied = new boolean[REPAIRS];
         private final List<Frame> stack = new ArrayList<>();
 
         /** The scan stops here: the limit, or earlier where the payload limit cuts the value. */
@@ -734,7 +751,7 @@ public final class LenientJson {
             int n = rawQuote.length();
             char first = rawQuote.charAt(0);
             int max = limits.maxStringChars();
-            sb.setLength(0);
+            StringBuilder sb = builder();
             int i = pos + n;
             while (true) {
                 if (i >= end) {
@@ -772,6 +789,15 @@ public final class LenientJson {
             }
         }
 
+        /** The string builder, empty. */
+        private StringBuilder builder() {
+            if (stringBuilder == null) {
+                stringBuilder = new StringBuilder();
+            }
+            stringBuilder.setLength(0);
+            return stringBuilder;
+        }
+
         private void stopString(int open) {
             stop = result(JsonRead.Status.LIMIT_EXCEEDED, null, open, Set.of(),
                     LimitProblems.string(limits), open);
@@ -789,9 +815,28 @@ public final class LenientJson {
             return i;
         }
 
+        /**
+         * The common case of a string opened at {@code pos} and closed by {@code close}: nothing to unescape, taken
+         * from the text in one copy (its opening quote's repair is the caller's); {@code null} for any other, with
+         * {@link #plainEnd} set to where its first run of plain characters ends.
+         */
+        private String plainString(char close) {
+            int max = limits.maxStringChars();
+            int i = pos + 1;
+            int first = plainRun(i, (int) Math.min(end, (long) i + max + 1), close);
+            if (counted != null) {
+                counted.reads += first - i;
+            }
+            if (first < end && first - i <= max && raw.charAt(first) == close) {
+                pos = first + 1;
+                return raw.subSequence(i, first).toString();
+            }
+            plainEnd = first;
+            return null;
+        }
+
         /** Reads a quoted string at {@code pos}; {@code null} with {@link #stop} set when it cannot. */
         private String readString() {
-            int open = pos;
             char q = text.charAt(pos);
             char close;
             switch (q) {
@@ -809,18 +854,17 @@ public final class LenientJson {
                 }
                 default -> close = '"';
             }
+            String plain = plainString(close);
+            return plain != null ? plain : escapedString(close);
+        }
+
+        /** Reads the string at {@code pos} that {@link #plainString} did not take, closed by {@code close}. */
+        private String escapedString(char close) {
+            int open = pos;
             int max = limits.maxStringChars();
-            sb.setLength(0);
             int i = pos + 1;
-            // the common case, a string with nothing to unescape: taken from the text in one copy
-            int first = plainRun(i, (int) Math.min(end, (long) i + max + 1), close);
-            if (counted != null) {
-                counted.reads += first - i;
-            }
-            if (first < end && first - i <= max && raw.charAt(first) == close) {
-                pos = first + 1;
-                return raw.subSequence(i, first).toString();
-            }
+            int first = plainEnd;
+            StringBuilder sb = builder();
             sb.append(raw, i, first);
             if (sb.length() > max) {
                 stopString(open);
