@@ -22,10 +22,7 @@ public final class FunctionCallsXml implements Family {
     static final String CLOSE = "</function_calls>";
     /** How far blanks may run before the content is decided without them (beyond it, Olmo 3 reads it). */
     private static final int LOOK = 256;
-    private static final XmlInvokes.Spec SPEC = XmlInvokes.of(WireFormat.FUNCTION_CALLS_XML)
-            .section(OPEN, CLOSE)
-            .invokeTags("<", "</")
-            .build();
+    private static final XmlInvokes.Spec SPEC = XmlInvokes.plain(WireFormat.FUNCTION_CALLS_XML, OPEN, CLOSE);
 
     @Override
     public void register(Config cfg, MarkerTable markers) {
