@@ -126,6 +126,8 @@ public enum WireFormat {
      * prompt-based tool format, written by models trained on it (Olmo 3's pythonic calls share the section tag).
      */
     FUNCTION_CALLS_XML,
+    /** ReAct {@code Action: NAME} then {@code Action Input: {json}} on the next line (LangChain, LlamaIndex agents). */
+    REACT,
     /**
      * The tool calls a model's own {@code response_template} describes (its {@code tokenizer_config.json}), read when
      * the extractor is given one ({@link ToolCallExtractor.Builder#responseTemplate(String)}).

@@ -66,6 +66,7 @@ public final class FamilyTable {
         table.put(WireFormat.GIGACHAT35, GigaChat35::new);
         table.put(WireFormat.FUNCTIONARY_V32, Functionary::new);
         table.put(WireFormat.FUNCTION_CALLS_XML, FunctionCallsXml::new);
+        table.put(WireFormat.REACT, React::new);
         return table;
     }
 
