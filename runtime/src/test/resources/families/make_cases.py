@@ -639,6 +639,19 @@ case("react", "observation-after-the-call-stays-text", "prose",
      [c("get_weather", city="Oslo")], shown="Thought: I need the weather.\n\nObservation:")
 case("react", "a-name-that-is-no-tool-is-an-error", "malformed",
      "Action: get_wether_now\nAction Input: {\"city\": \"Oslo\"}", [], True, errorKinds=["UNKNOWN_TOOL"])
+# Qwen-Agent's function calling (Qwen 2, 2.5): ✿FUNCTION✿: NAME, then ✿ARGS✿: {json} on the next line
+def qwen_agent(x):
+    return "\u273fFUNCTION\u273f: " + x["name"] + "\n\u273fARGS\u273f: " + js(x["arguments"])
+
+
+std("qwen-agent", qwen_agent, lambda xs: "\n".join(qwen_agent(x) for x in xs),
+    "\u273fFUNCTION\u273f: get_weather\n\u273fARGS\u273f: {'city': 'Oslo', 'days': 2,}", [W], cut(qwen_agent(W), "\"Os"))
+case("qwen-agent", "result-and-return-lines-stay-text", "prose",
+     qwen_agent(W) + "\n\u273fRESULT\u273f: 12\u00b0C\n\u273fRETURN\u273f: It is 12\u00b0C in Oslo.", [W],
+     shown="\n\u273fRESULT\u273f: 12\u00b0C\n\u273fRETURN\u273f: It is 12\u00b0C in Oslo.")
+case("qwen-agent", "plain-text-input-fills-the-only-parameter", "plain",
+     "\u273fFUNCTION\u273f: python\n\u273fARGS\u273f: print(2 + 2)", [c("python", code="print(2 + 2)")],
+     format="QWEN_AGENT")
 # Claude-style XML: Anthropic's prompt-based tool format, under Olmo 3's section tag; the content decides
 xml_family("function-calls-xml", "<function_calls>", "<invoke name=", "<parameter name=", "</invoke>", "</parameter>",
            "</function_calls>", U)
@@ -1673,7 +1686,7 @@ FORMAT_OF = {
     "step-audio2": "STEP_AUDIO2", "glm53-flash": "GLM", "pangu": "PANGU", "hyperclovax": "HYPERCLOVAX", "ernie45": "HERMES", "functionary-v32": "FUNCTIONARY_V32",
     "response-template": "RESPONSE_TEMPLATE", "telechat4": "TELECHAT4", "k2-horizon": "K2_HORIZON",
     "iquest-coder": "IQUEST_CODER", "gigachat35": "GIGACHAT35", "mimo-bare": "QWEN3_CODER",
-    "function-calls-xml": "FUNCTION_CALLS_XML", "react": "REACT",
+    "function-calls-xml": "FUNCTION_CALLS_XML", "react": "REACT", "qwen-agent": "QWEN_AGENT",
 }
 
 

@@ -128,6 +128,8 @@ public enum WireFormat {
     FUNCTION_CALLS_XML,
     /** ReAct {@code Action: NAME} then {@code Action Input: {json}} on the next line (LangChain, LlamaIndex agents). */
     REACT,
+    /** Qwen-Agent {@code ✿FUNCTION✿: NAME} then {@code ✿ARGS✿: {json}} on the next line (Qwen 2 and 2.5). */
+    QWEN_AGENT,
     /**
      * The tool calls a model's own {@code response_template} describes (its {@code tokenizer_config.json}), read when
      * the extractor is given one ({@link ToolCallExtractor.Builder#responseTemplate(String)}).

@@ -67,6 +67,7 @@ public final class FamilyTable {
         table.put(WireFormat.FUNCTIONARY_V32, Functionary::new);
         table.put(WireFormat.FUNCTION_CALLS_XML, FunctionCallsXml::new);
         table.put(WireFormat.REACT, React::new);
+        table.put(WireFormat.QWEN_AGENT, React::qwenAgent);
         return table;
     }
 

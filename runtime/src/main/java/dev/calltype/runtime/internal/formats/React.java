@@ -18,31 +18,51 @@ import java.util.Iterator;
 import java.util.List;
 
 /**
- * ReAct: {@code Action: NAME} on its own line, then {@code Action Input: {json}} (LangChain's and LlamaIndex's ReAct
- * agents, and the models prompted or trained with them). Both lines start a line; the name is one word (a tool name,
- * dotted or dashed), so a sentence after {@code Action:} stays prose. The input is the arguments object, in a
- * Markdown fence or not; a plain text input is the value of the tool's only parameter when the known tool has
- * exactly one (typed by its schema), else an error that asks for JSON. {@code Thought:} and {@code Observation:}
- * lines stay in the text. Command R's {@code Action: ```json} shares the marker ({@link CommandR}).
+ * A call written as two labelled lines: the tool's name after one label, then on the next line its input after
+ * another. ReAct ({@code Action: NAME} ⏎ {@code Action Input: {json}}: LangChain's and LlamaIndex's ReAct agents, and
+ * the models prompted or trained with them) and Qwen-Agent's function calling ({@code ✿FUNCTION✿: NAME} ⏎
+ * {@code ✿ARGS✿: {json}}). Both lines start a line; the name is one word (a tool name, dotted or dashed), so a
+ * sentence after the label stays prose. The input is the arguments object, in a Markdown fence or not; a plain text
+ * input is the value of the tool's only parameter when the known tool has exactly one (typed by its schema), else an
+ * error that asks for JSON. The lines around ({@code Thought:}, {@code Observation:}, {@code ✿RESULT✿:}) stay in the
+ * text. Command R's {@code Action: ```json} shares ReAct's label ({@link CommandR}).
  */
 public final class React implements Family {
 
-    static final String MARKER = "Action:";
-    private static final String INPUT = "Action Input:";
     /** The longest name read; a longer first line is prose. */
     private static final int MAX_NAME = 128;
-    private static final ArgumentsAfterName.Spec ARGS = ArgumentsAfterName.after(WireFormat.REACT).fencesAllowed()
-            .build();
+
+    private final WireFormat format;
+    private final String marker;
+    private final String input;
+    private final ArgumentsAfterName.Spec args;
+
+    /** ReAct's {@code Action:} and {@code Action Input:}. */
+    public React() {
+        this(WireFormat.REACT, "Action:", "Action Input:");
+    }
+
+    private React(WireFormat format, String marker, String input) {
+        this.format = format;
+        this.marker = marker;
+        this.input = input;
+        this.args = ArgumentsAfterName.after(format).fencesAllowed().build();
+    }
+
+    /** Qwen-Agent's {@code ✿FUNCTION✿:} and {@code ✿ARGS✿:}. */
+    static React qwenAgent() {
+        return new React(WireFormat.QWEN_AGENT, "\u273FFUNCTION\u273F:", "\u273FARGS\u273F:");
+    }
 
     @Override
     public void register(Config cfg, MarkerTable markers) {
-        markers.add(MARKER, React::action);
+        markers.add(marker, this::action);
     }
 
-    /** {@code Action:} at {@code at}: a call when a one-word name and, on the next line, its input follow. */
-    private static Verdict action(CharSequence buf, Recognizer.At at, int limit, boolean atEnd) {
+    /** The label at {@code at}: a call when a one-word name and, on the next line, its input follow. */
+    private Verdict action(CharSequence buf, Recognizer.At at, int limit, boolean atEnd) {
         Config cfg = at.cfg();
-        if (!at.lineStart() || !cfg.on(WireFormat.REACT)) {
+        if (!at.lineStart() || !cfg.on(format)) {
             return Verdict.NO_MATCH;
         }
         int i = skipSpaces(buf, at.markerEnd(), limit);
@@ -59,7 +79,7 @@ public final class React implements Family {
             return Verdict.NO_MATCH; // not one word on the line: prose
         }
         int k = Chars.skipBlanks(buf, eol, limit);
-        int r = k < limit ? Chars.startsWith(buf, k, limit, INPUT) : Chars.PARTIAL;
+        int r = k < limit ? Chars.startsWith(buf, k, limit, input) : Chars.PARTIAL;
         if (r == Chars.PARTIAL && !atEnd) {
             return Verdict.needMore(RetryWhen.length(limit + 1));
         }
@@ -67,21 +87,21 @@ public final class React implements Family {
             return Verdict.NO_MATCH; // an action without its input on the next line is prose
         }
         String name = buf.subSequence(i, j).toString();
-        int v = skipSpaces(buf, k + INPUT.length(), limit);
+        int v = skipSpaces(buf, k + input.length(), limit);
         if (v >= limit && !atEnd) {
             return Verdict.needMore(RetryWhen.length(limit + 1));
         }
         char c = v < limit ? buf.charAt(v) : '\n';
         if (c == '{' || c == '[' || c == '`') {
-            return ArgumentsAfterName.read(buf, cfg, ARGS, name, null, at.pos(), v, ArgumentsAfterName.ALONE, limit,
+            return ArgumentsAfterName.read(buf, cfg, args, name, null, at.pos(), v, ArgumentsAfterName.ALONE, limit,
                     atEnd);
         }
         return plainInput(buf, cfg, name, at.pos(), v, limit, atEnd);
     }
 
     /** A plain text input: the rest of its line, the value of the tool's only parameter. */
-    private static Verdict plainInput(CharSequence buf, Config cfg, String name, int start, int from, int limit,
-                                      boolean atEnd) {
+    private Verdict plainInput(CharSequence buf, Config cfg, String name, int start, int from, int limit,
+                               boolean atEnd) {
         int end = from;
         while (end < limit && buf.charAt(end) != '\n') {
             end++;
@@ -94,12 +114,12 @@ public final class React implements Family {
         if (only == null || raw.isEmpty()) {
             String shown = cfg.tools.display(name);
             return Verdict.matched(end, List.of(Finding.error(ExtractionError.Kind.INVALID_CALL_SYNTAX,
-                    ErrorTexts.invalid("the Action Input of " + Chars.quoted(shown)
-                            + " must be a JSON object of its arguments"), shown, WireFormat.REACT, start, end)));
+                    ErrorTexts.invalid("the input of " + Chars.quoted(shown) + " after " + input
+                            + " must be a JSON object of its arguments"), shown, format, start, end)));
         }
-        RawArguments args = new RawArguments(name, cfg);
-        args.put(only, raw);
-        return Verdict.matched(end, List.of(args.call(WireFormat.REACT, start, end)));
+        RawArguments values = new RawArguments(name, cfg);
+        values.put(only, raw);
+        return Verdict.matched(end, List.of(values.call(format, start, end)));
     }
 
     /** The known tool's one parameter, or {@code null} when the tool is not known or has another number of them. */
