@@ -140,6 +140,13 @@ std("embedded-json", one, lambda xs: js([{"name": x["name"], "arguments": x["arg
     cut(one(W), '"Os'))
 # issue 29: calls written as JSON are one object or a list of them (Ollama's JSON templates); two bare objects side
 # by side are neither: an error naming the first tool, and nothing runs
+# LangChain's JSON agents: {"action": NAME, "action_input": {...}} and {"tool": NAME, "tool_input": {...}}
+case("embedded-json", "langchain-action-and-action-input", "prose",
+     "I'll search.\n```json\n" + js({"action": "search", "action_input": S["arguments"]}) + "\n```", [S],
+     shown="I'll search.\n")
+case("embedded-json", "langchain-tool-and-tool-input", "plain", js({"tool": "search", "tool_input": S["arguments"]}),
+     [S])
+# (LangChainJsonAgentTest: "Final Answer" and an "action" without "action_input" are data)
 case("embedded-json", "two-bare-objects-are-an-error-and-none-runs", "malformed", jcall(W) + "\n" + jcall(S), [], True,
      errorKinds=["INVALID_CALL_SYNTAX"], errorTool="get_weather", shown="")
 case("embedded-json", "two-bare-objects-after-prose-are-an-error", "malformed",
@@ -607,6 +614,56 @@ xml_family("dots", "<dots_function_call>", "<invoke name=", "<parameter name=", 
 case("dots", "json-call-in-a-block", "several",
      "<dots_function_call><invoke name=\"get_weather\"><parameter name=\"city\">Oslo</parameter><parameter name=\"days\">2"
      "</parameter></invoke></dots_function_call>\n<dots_function_call>" + jcall(S) + "</dots_function_call>", [W, S])
+# ReAct (LangChain, LlamaIndex agents): Action: NAME, then Action Input: {json} on the next line
+def react(x, thought="I should use a tool."):
+    return "Thought: " + thought + "\nAction: " + x["name"] + "\nAction Input: " + js(x["arguments"])
+
+
+std("react", lambda x: react(x), lambda xs: "\nObservation: (pending)\n".join(react(x) for x in xs),
+    "Action: get_weather\nAction Input: {'city': 'Oslo', 'days': 2,}", [W],
+    cut(react(W), "\"Os"))
+case("react", "input-in-a-fence", "repair", "Action: search\nAction Input: ```json\n" + js(S["arguments"]) + "\n```", [S])
+case("react", "plain-text-input-fills-the-only-parameter", "plain", "Action: shell\nAction Input: ls -la /tmp",
+     [c("shell", command="ls -la /tmp")], format="REACT", shown="")
+case("react", "plain-text-input-of-a-tool-of-several-parameters-is-an-error", "malformed",
+     "Action: search\nAction Input: rust borrow checker", [], True, errorKinds=["INVALID_CALL_SYNTAX"])
+case("react", "a-sentence-after-action-is-prose", "prose",
+     "Action: I will look up the weather first.\nAction Input: {\"city\": \"Oslo\"}", [],
+     shown="Action: I will look up the weather first.\nAction Input: {\"city\": \"Oslo\"}")
+case("react", "an-action-without-its-input-is-prose", "prose", "Action: get_weather\nThen I will answer.", [],
+     shown="Action: get_weather\nThen I will answer.")
+case("react", "action-in-the-middle-of-a-line-is-prose", "prose",
+     "The next Action: get_weather\nAction Input: {\"city\": \"Oslo\"}", [])
+case("react", "observation-after-the-call-stays-text", "prose",
+     "Thought: I need the weather.\nAction: get_weather\nAction Input: {\"city\": \"Oslo\"}\nObservation:",
+     [c("get_weather", city="Oslo")], shown="Thought: I need the weather.\n\nObservation:")
+case("react", "a-name-that-is-no-tool-is-an-error", "malformed",
+     "Action: get_wether_now\nAction Input: {\"city\": \"Oslo\"}", [], True, errorKinds=["UNKNOWN_TOOL"])
+# Qwen-Agent's function calling (Qwen 2, 2.5): ✿FUNCTION✿: NAME, then ✿ARGS✿: {json} on the next line
+def qwen_agent(x):
+    return "\u273fFUNCTION\u273f: " + x["name"] + "\n\u273fARGS\u273f: " + js(x["arguments"])
+
+
+std("qwen-agent", qwen_agent, lambda xs: "\n".join(qwen_agent(x) for x in xs),
+    "\u273fFUNCTION\u273f: get_weather\n\u273fARGS\u273f: {'city': 'Oslo', 'days': 2,}", [W], cut(qwen_agent(W), "\"Os"))
+case("qwen-agent", "result-and-return-lines-stay-text", "prose",
+     qwen_agent(W) + "\n\u273fRESULT\u273f: 12\u00b0C\n\u273fRETURN\u273f: It is 12\u00b0C in Oslo.", [W],
+     shown="\n\u273fRESULT\u273f: 12\u00b0C\n\u273fRETURN\u273f: It is 12\u00b0C in Oslo.")
+case("qwen-agent", "plain-text-input-fills-the-only-parameter", "plain",
+     "\u273fFUNCTION\u273f: python\n\u273fARGS\u273f: print(2 + 2)", [c("python", code="print(2 + 2)")],
+     format="QWEN_AGENT")
+# Claude-style XML: Anthropic's prompt-based tool format, under Olmo 3's section tag; the content decides
+xml_family("function-calls-xml", "<function_calls>", "<invoke name=", "<parameter name=", "</invoke>", "</parameter>",
+           "</function_calls>", U)
+case("function-calls-xml", "olmo3-calls-and-invocations-under-the-same-tag", "several",
+     "<function_calls>\nget_weather(city=\"Oslo\", days=2)\n</function_calls>\nThen:\n<function_calls>\n"
+     "<invoke name=\"search\">\n<parameter name=\"query\">rust borrow checker</parameter>\n"
+     "<parameter name=\"limit\">3</parameter>\n</invoke>\n</function_calls>", [W, S], shown="\nThen:\n")
+case("function-calls-xml", "values-typed-by-the-schema", "plain",
+     "<function_calls><invoke name=\"search\"><parameter name=\"query\">42</parameter><parameter name=\"limit\">"
+     "3</parameter></invoke></function_calls>", [c("search", query="42", limit=3)])
+case("function-calls-xml", "an-invocation-without-a-name-is-an-error", "malformed",
+     "<function_calls><invoke><parameter name=\"city\">Oslo</parameter></invoke></function_calls>", [], True)
 xml_family("muse-glimmer", "<atem:function_calls>", "<atem:invoke name=", "<atem:parameter name=", "</atem:invoke>",
            "</atem:parameter>", "</atem:function_calls>", U)
 
@@ -1629,6 +1686,7 @@ FORMAT_OF = {
     "step-audio2": "STEP_AUDIO2", "glm53-flash": "GLM", "pangu": "PANGU", "hyperclovax": "HYPERCLOVAX", "ernie45": "HERMES", "functionary-v32": "FUNCTIONARY_V32",
     "response-template": "RESPONSE_TEMPLATE", "telechat4": "TELECHAT4", "k2-horizon": "K2_HORIZON",
     "iquest-coder": "IQUEST_CODER", "gigachat35": "GIGACHAT35", "mimo-bare": "QWEN3_CODER",
+    "function-calls-xml": "FUNCTION_CALLS_XML", "react": "REACT", "qwen-agent": "QWEN_AGENT",
 }
 
 
