@@ -1542,6 +1542,23 @@ case("glm45", "call-left-unclosed-before-the-next-call", "several",
 case("glm45", "call-cut-inside-a-value-before-the-next-call-is-read-to-its-end", "regression",
      "<tool_call>get_weather\n<arg_key>city</arg_key>\n<tool_call>search\n<arg_key>query</arg_key>\n"
      "<arg_value>rust</arg_value>\n</tool_call>", [c("search", query="rust")], True, errorKinds=["TRUNCATED"])
+# GLM: a value left unclosed ends before the next <arg_key>, and its call at its first </tool_call> or the next
+# <tool_call> (vLLM's and SGLang's GLM parsers end a call at its first </tool_call>): it never swallows the next call
+case("glm45", "value-left-open-does-not-swallow-the-next-call", "several",
+     "<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Oslo\n</tool_call>\n<tool_call>search\n"
+     "<arg_key>query</arg_key>\n<arg_value>rust</arg_value>\n</tool_call>", [c("get_weather", city="Oslo"),
+                                                                         c("search", query="rust")])
+case("glm45", "value-left-open-does-not-swallow-the-next-call-compact", "several",
+     "<tool_call>get_weather<arg_key>city</arg_key><arg_value>Oslo</tool_call><tool_call>search<arg_key>query"
+     "</arg_key><arg_value>rust</arg_value></tool_call>", [c("get_weather", city="Oslo"), c("search", query="rust")])
+case("glm45", "value-and-call-left-open-before-the-next-call", "regression",
+     "<tool_call>get_weather<arg_key>city</arg_key><arg_value>Oslo<tool_call>search<arg_key>query</arg_key>"
+     "<arg_value>rust</arg_value></tool_call>", [c("search", query="rust")], True, errorKinds=["TRUNCATED"])
+case("glm45", "closed-value-holding-call-tags-before-the-next-call", "several",
+     "<tool_call>send_email<arg_key>to</arg_key><arg_value>a@b.c</arg_value><arg_key>subject</arg_key><arg_value>Tags"
+     "</arg_value><arg_key>body</arg_key><arg_value>End it with </tool_call><tool_call> then.</arg_value></tool_call>"
+     "<tool_call>now</tool_call>", [c("send_email", to="a@b.c", subject="Tags",
+                                      body="End it with </tool_call><tool_call> then."), NOW])
 # pythonic lists: a sibling whose string was followed by a word (a comma left out) is an error of its own, the
 # other calls run (the quote is not taken for one the model forgot to escape when that reading runs off the end)
 PY_BAD = "search(query=\"rust\" limit=3)"

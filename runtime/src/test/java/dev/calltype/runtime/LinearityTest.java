@@ -92,6 +92,10 @@ class LinearityTest {
         f.put("partial K2 Horizon reasoning closers", n -> repeat("</ifm|think_fas", n));
         f.put("pythonic strings whose kept quote meets a closing bracket", n -> "[f(a=\"x\" " + repeat("y) ", n));
         f.put("GLM calls left unclosed before the next", n -> repeat("<tool_call>f<arg_key>a</arg_key><arg_value>1</arg_value>", n));
+        f.put("GLM values left unclosed before the next key", n -> "<tool_call>f"
+                + repeat("<arg_key>a</arg_key><arg_value>1", n));
+        f.put("GLM values left unclosed before the call's end", n -> repeat("<tool_call>f<arg_key>a</arg_key><arg_value>1"
+                + "</tool_call>", n));
         f.put("invocations without a name", n -> "<minimax:tool_call>" + repeat("<invoke><parameter name=\"a\">1</parameter></invoke>", n));
         return f;
     }

@@ -106,7 +106,13 @@ class TemplateAgreementTest {
             Map.entry("trl-glm4moe glm45/value-neither-opened-nor-closed-is-an-error", "the template's tag pattern "
                     + "skips a key without a value; the family refuses the call"),
             Map.entry("trl-glm4moe glm45/without-a-schema-text-stays-text", "without a schema the template's "
-                    + "value_parser reads JSON; the family keeps text"));
+                    + "value_parser reads JSON; the family keeps text"),
+            Map.entry("trl-glm4moe glm45/value-left-open-does-not-swallow-the-next-call", "a repair of the "
+                    + "family's: the template's tag pattern needs every </arg_value>"),
+            Map.entry("trl-glm4moe glm45/value-left-open-does-not-swallow-the-next-call-compact", "the template's "
+                    + "name is \\S+ (a call written without a line break after its name)"),
+            Map.entry("trl-glm4moe glm45/value-and-call-left-open-before-the-next-call", "the same"),
+            Map.entry("trl-glm4moe glm45/closed-value-holding-call-tags-before-the-next-call", "the same"));
 
     @TestFactory
     Stream<DynamicContainer> theTemplateReadsEveryCaseAsTheHandWrittenFamilyDoes() {
