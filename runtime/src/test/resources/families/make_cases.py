@@ -10,7 +10,9 @@ regressions.jsonl, plus tools.json. Each line is one case:
   errors' kinds, in order), errorTool (the first error's tool name), messageContains (words of the first error's
   message), repairs (every call has these), withoutRepairs (no call has these), options (extractor settings:
   startsInReasoning, searchReasoning, runCallsInUnclosedReasoning, promptTail, marker, tags [open, close], addTags [open, close],
-  ending: STOP | LENGTH | UNKNOWN, how the text ended, as the server's finish reason says; UNKNOWN when absent)
+  ending: STOP | LENGTH | UNKNOWN, how the text ended, as the server's finish reason says; UNKNOWN when absent),
+  argumentsShown (the argument text a stream shows for each call, its ArgumentsDelta fragments joined: all of it when
+  fed one character at a time, a start of it at any split; markup is never argument text)
 A file is one family's and holds the first five kinds, unless every case in it is of kind regression
 (regressions.jsonl: the cases that pin behaviour across families). FamilyCasesTest (the checks in FamilyCases,
 dev.calltype.runtime.internal.formats) finds every *.jsonl here and checks each case in batch and in streaming (one
@@ -1343,6 +1345,19 @@ case("gemma4", "comma-left-out-after-a-delimited-string", "repair",
      "<tool_call|>", [c("send_email", to="ops@example.com", subject="Disk", body="Full.")], repairs=["MISSING_COMMAS"])
 case("gemma4", "comma-left-out-after-a-number-is-an-error", "malformed",
      "<|tool_call>call:get_weather{days:2 city:<|\"|>Oslo<|\"|>}<tool_call|>", [], True)
+# issue 39: a call whose closing brace is missing ends at the block's closer or the next call: what a stream shows of
+# its arguments stops before that markup (the arguments' text is display only; the call itself is read whole)
+case("function-gemma", "closing-brace-missing-shows-no-markup-as-arguments", "repair",
+     "<start_function_call>call:get_weather{city:<escape>Oslo<escape>,days:2<end_function_call>", [W],
+     repairs=["MISSING_CLOSING_BRACKETS"], argumentsShown=["{city:<escape>Oslo<escape>,days:2"])
+case("gemma4", "closing-brace-missing-shows-no-markup-as-arguments", "repair",
+     "<|tool_call>call:get_weather{city:<|\"|>Oslo<|\"|>,days:2<tool_call|>", [W],
+     repairs=["MISSING_CLOSING_BRACKETS"], argumentsShown=["{city:<|\"|>Oslo<|\"|>,days:2"])
+case("gemma4", "arguments-shown-whole", "plain", "<|tool_call>" + g4_body(S) + "<tool_call|>", [S],
+     argumentsShown=["{query:<|\"|>rust borrow checker<|\"|>,limit:3}"])
+case("gpt-oss-harmony", "closing-brace-missing-shows-no-markup-as-arguments", "repair",
+     "<|channel|>commentary to=functions.get_weather <|constrain|>json<|message|>{\"city\": \"Oslo\", \"days\": 2"
+     "<|call|>", [W], repairs=["MISSING_CLOSING_BRACKETS"], argumentsShown=["{\"city\": \"Oslo\", \"days\": 2"])
 
 
 # openPangu: the calls are a list; a lone object where the list belongs is not read as a call
