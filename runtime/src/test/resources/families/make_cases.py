@@ -1241,6 +1241,23 @@ case("glm45", "value-neither-opened-nor-closed-is-an-error", "malformed",
 case("glm45", "call-cut-inside-its-last-value-stays-truncated", "malformed",
      "<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Oslo</arg_value>\n<arg_key>days</arg_key>\n"
      "<arg_value>2", [], True, errorKinds=["TRUNCATED"])
+# issue 39, one truncation rule: a call the text ends inside, in a section never closed, runs only when the text ended
+# on purpose and its last value is whole; a call the next call's start leaves open is an error, the next call read
+case("hunyuan-v3", "call-and-section-left-open-run-when-the-text-stopped", "repair",
+     "Checking.\n<tool_calls><tool_call>get_weather<tool_sep><arg_key>city</arg_key><arg_value>Oslo</arg_value>"
+     "<arg_key>days</arg_key><arg_value>2</arg_value>", [W], repairs=["MISSING_TAGS"], options={"ending": "STOP"},
+     shown="Checking.\n")
+case("hunyuan-v3", "call-and-section-left-open-are-refused-when-the-ending-is-unknown", "malformed",
+     "<tool_calls><tool_call>get_weather<tool_sep><arg_key>city</arg_key><arg_value>Oslo</arg_value>", [], True,
+     errorKinds=["TRUNCATED"], errorTool="get_weather")
+case("hunyuan-v3", "cut-inside-a-value-is-truncated-even-when-stopped", "malformed",
+     "<tool_calls><tool_call>get_weather<tool_sep><arg_key>city</arg_key><arg_value>Os", [], True,
+     errorKinds=["TRUNCATED"], errorTool="get_weather", options={"ending": "STOP"})
+case("hunyuan-v3", "whole-call-in-a-section-left-open-runs", "repair",
+     "<tool_calls>" + hy([W])[len("<tool_calls>"):-len("</tool_calls>")], [W])
+case("hunyuan-v3", "call-left-open-before-the-next-call-is-an-error", "several",
+     "<tool_calls><tool_call>get_weather<tool_sep><arg_key>city</arg_key><arg_value>Oslo</arg_value>"
+     + hy([S])[len("<tool_calls>"):], [S], True, errorKinds=["INVALID_CALL_SYNTAX"])
 case("hunyuan-v3", "value-never-closed-before-the-next-key", "repair",
      "<tool_calls><tool_call>get_weather<tool_sep><arg_key>city</arg_key><arg_value>Oslo<arg_key>days</arg_key>"
      "<arg_value>2</arg_value></tool_call></tool_calls>", [W], repairs=["MISSING_TAGS"])
@@ -1676,6 +1693,8 @@ OPEN_CALLS = [
     ("minimax-invoke-never-closed", "<minimax:tool_call>\n<invoke name=\"get_weather\">\n<parameter name=\"city\">"
      "Oslo</parameter>\n"),
     ("apertus-wrapper-never-closed", "<|tools_prefix|>[{\"get_weather\": {\"city\": \"Oslo\"}"),
+    ("hunyuan-call-never-closed", "<tool_calls><tool_call>get_weather<tool_sep><arg_key>city</arg_key><arg_value>Oslo"
+     "</arg_value>"),
 ]
 OSLO = c("get_weather", city="Oslo")
 for id, text in OPEN_CALLS:
@@ -1688,6 +1707,11 @@ BLOCK_LEFT_OPEN = [
     ("kimi-k2", KB + "<|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>{\"city\": \"Oslo\"}"
      "<|tool_call_end|>"),
     ("qwen3-coder", "<tool_call>\n<function=get_weather>\n<parameter=city>\nOslo\n</parameter>\n</function>\n"),
+    ("hunyuan-v3", "<tool_calls><tool_call>get_weather<tool_sep><arg_key>city</arg_key><arg_value>Oslo</arg_value>"
+     "</tool_call>"),
+    ("plamo3", "<|plamo:begin_tool_requests:plamo|><|plamo:begin_tool_request:plamo|><|plamo:begin_tool_name:plamo|>"
+     "get_weather<|plamo:end_tool_name:plamo|><|plamo:begin_tool_arguments:plamo|>{\"city\": \"Oslo\"}"
+     "<|plamo:end_tool_arguments:plamo|><|plamo:end_tool_request:plamo|>"),
 ]
 for id, text in BLOCK_LEFT_OPEN:
     for ending in ("STOP", "UNKNOWN"):

@@ -94,6 +94,10 @@ class LinearityTest {
         f.put("GLM calls left unclosed before the next", n -> repeat("<tool_call>f<arg_key>a</arg_key><arg_value>1</arg_value>", n));
         f.put("GLM values left unclosed before the next key", n -> "<tool_call>f"
                 + repeat("<arg_key>a</arg_key><arg_value>1", n));
+        f.put("Hunyuan calls never closed in a section never closed", n -> "<tool_calls>"
+                + repeat("<tool_call>f<tool_sep><arg_key>a</arg_key><arg_value>1</arg_value>", n));
+        f.put("PLaMo requests never closed", n -> "<|plamo:begin_tool_requests:plamo|>"
+                + repeat("<|plamo:begin_tool_request:plamo|><|plamo:begin_tool_name:plamo|>f", n));
         f.put("GLM values left unclosed before the call's end", n -> repeat("<tool_call>f<arg_key>a</arg_key><arg_value>1"
                 + "</tool_call>", n));
         f.put("invocations without a name", n -> "<minimax:tool_call>" + repeat("<invoke><parameter name=\"a\">1</parameter></invoke>", n));

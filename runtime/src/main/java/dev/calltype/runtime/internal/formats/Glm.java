@@ -161,7 +161,7 @@ public final class Glm {
     }
 
     /** Whether {@code buf[from, to)}, trailing blanks left out, ends with {@code s}. */
-    private static boolean endsWith(CharSequence buf, int from, int to, String s) {
+    static boolean endsWith(CharSequence buf, int from, int to, String s) {
         int e = trimEnd(buf, from, to);
         return e - from >= s.length() && Chars.startsWith(buf, e - s.length(), e, s) == Chars.FULL;
     }
