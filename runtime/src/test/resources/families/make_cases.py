@@ -1652,6 +1652,17 @@ case("response-template", "gemma4-raw-strings", "plain",
 case("response-template", "gemma4-closing-tokens-hidden", "prose",
      "Checking.<|tool_call>call:search{query:<|\"|>rust borrow checker<|\"|>,limit:3}<tool_call|><|tool_response>",
      [S], options=GT, shown="Checking.")
+LT = {"responseTemplate": "trl-lfm2_2_5"}
+# TRL's LFM2.5 template: a comma between arguments opens no call (only ", NAME(" does), and a value written as one
+# string between the value_parser's string_delims is its content, then typed by the schema
+case("response-template", "lfm2-5-every-argument-read", "plain",
+     "<|tool_call_start|>[get_weather(city='Oslo', days=2)]<|tool_call_end|>", [W], options=LT)
+case("response-template", "lfm2-5-several-calls", "several",
+     "<|tool_call_start|>[get_weather(city='Oslo', days=2), search(query='rust borrow checker', limit=3)]"
+     "<|tool_call_end|>", [W, S], options=LT)
+case("response-template", "lfm2-5-quoted-number-typed-by-schema", "repair",
+     "Checking.<|tool_call_start|>[get_weather(days='2', city=\"Oslo\")]<|tool_call_end|>", [W], options=LT,
+     shown="Checking.")
 CT = {"responseTemplate": "command-r7b"}
 case("response-template", "command-r7b-each-element-transformed", "several",
      "<|START_THINKING|>Both.<|END_THINKING|><|START_ACTION|>[{\"tool_call_id\": \"0\", \"tool_name\": \"get_weather\", "

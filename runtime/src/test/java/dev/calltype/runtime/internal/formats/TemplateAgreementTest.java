@@ -40,7 +40,8 @@ class TemplateAgreementTest {
             "inkling", "inkling",
             "trl-qwen3", "hermes",
             "trl-qwen3_5", "qwen3-coder",
-            "trl-glm4moe", "glm45");
+            "trl-glm4moe", "glm45",
+            "trl-lfm2_2_5", "lfm2");
 
     /** The cases where the template and the hand-written family differ, and why. */
     static final Map<String, String> BEYOND_THE_TEMPLATE = Map.ofEntries(
@@ -114,7 +115,25 @@ class TemplateAgreementTest {
             Map.entry("trl-glm4moe glm45/value-left-open-does-not-swallow-the-next-call-compact", "the template's "
                     + "name is \\S+ (a call written without a line break after its name)"),
             Map.entry("trl-glm4moe glm45/value-and-call-left-open-before-the-next-call", "the same"),
-            Map.entry("trl-glm4moe glm45/closed-value-holding-call-tags-before-the-next-call", "the same"));
+            Map.entry("trl-glm4moe glm45/closed-value-holding-call-tags-before-the-next-call", "the same"),
+            Map.entry("trl-lfm2_2_5 lfm2/set-literal-is-an-array", "a repair of the family's: the template's "
+                    + "value_parser reads JSON, not a Python set"),
+            Map.entry("trl-lfm2_2_5 lfm2/unescaped-nested-quotes-in-a-shell-command", "a repair of the family's: "
+                    + "the template's value stops at nothing but a comma or bracket, so the quotes stay in the text"),
+            Map.entry("trl-lfm2_2_5 lfm2/apostrophe-inside-a-word-in-a-single-quoted-string", "the template's "
+                    + "'[^']*' ends a single-quoted value at its first quote"),
+            Map.entry("trl-lfm2_2_5 lfm2/one-stray-quote-in-a-string-is-an-error", "the same: the template reads "
+                    + "what the family refuses"),
+            Map.entry("trl-lfm2_2_5 lfm2/ambiguous-quote-is-an-error", "the template's value takes the text as it "
+                    + "stands; the family refuses quotes that do not pair up"),
+            Map.entry("trl-lfm2_2_5 lfm2/nested-quotes-that-do-not-pair-up-are-an-error", "the same"),
+            Map.entry("trl-lfm2_2_5 lfm2/sibling-with-a-comma-left-out-after-a-string-costs-no-call", "the same"),
+            Map.entry("trl-lfm2_2_5 lfm2/list-followed-by-prose-on-its-line", "a reading of the family's: calls "
+                    + "without <|tool_call_start|> are not in the template"),
+            Map.entry("trl-lfm2_2_5 lfm2/pythonic-list-after-blanks-is-lfm2s", "the same"),
+            Map.entry("trl-lfm2_2_5 lfm2/pythonic-call-without-its-list-is-lfm2s", "the template's opener needs "
+                    + "the list's ["),
+            Map.entry("trl-lfm2_2_5 lfm2/json-list", "the template reads pythonic calls only, not LFM2's JSON list"));
 
     @TestFactory
     Stream<DynamicContainer> theTemplateReadsEveryCaseAsTheHandWrittenFamilyDoes() {
