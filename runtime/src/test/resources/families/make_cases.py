@@ -609,6 +609,18 @@ xml_family("dots", "<dots_function_call>", "<invoke name=", "<parameter name=", 
 case("dots", "json-call-in-a-block", "several",
      "<dots_function_call><invoke name=\"get_weather\"><parameter name=\"city\">Oslo</parameter><parameter name=\"days\">2"
      "</parameter></invoke></dots_function_call>\n<dots_function_call>" + jcall(S) + "</dots_function_call>", [W, S])
+# Claude-style XML: Anthropic's prompt-based tool format, under Olmo 3's section tag; the content decides
+xml_family("function-calls-xml", "<function_calls>", "<invoke name=", "<parameter name=", "</invoke>", "</parameter>",
+           "</function_calls>", U)
+case("function-calls-xml", "olmo3-calls-and-invocations-under-the-same-tag", "several",
+     "<function_calls>\nget_weather(city=\"Oslo\", days=2)\n</function_calls>\nThen:\n<function_calls>\n"
+     "<invoke name=\"search\">\n<parameter name=\"query\">rust borrow checker</parameter>\n"
+     "<parameter name=\"limit\">3</parameter>\n</invoke>\n</function_calls>", [W, S], shown="\nThen:\n")
+case("function-calls-xml", "values-typed-by-the-schema", "plain",
+     "<function_calls><invoke name=\"search\"><parameter name=\"query\">42</parameter><parameter name=\"limit\">"
+     "3</parameter></invoke></function_calls>", [c("search", query="42", limit=3)])
+case("function-calls-xml", "an-invocation-without-a-name-is-an-error", "malformed",
+     "<function_calls><invoke><parameter name=\"city\">Oslo</parameter></invoke></function_calls>", [], True)
 xml_family("muse-glimmer", "<atem:function_calls>", "<atem:invoke name=", "<atem:parameter name=", "</atem:invoke>",
            "</atem:parameter>", "</atem:function_calls>", U)
 
@@ -1689,6 +1701,7 @@ FORMAT_OF = {
     "step-audio2": "STEP_AUDIO2", "glm53-flash": "GLM", "pangu": "PANGU", "hyperclovax": "HYPERCLOVAX", "ernie45": "HERMES", "functionary-v32": "FUNCTIONARY_V32",
     "response-template": "RESPONSE_TEMPLATE", "telechat4": "TELECHAT4", "k2-horizon": "K2_HORIZON",
     "iquest-coder": "IQUEST_CODER", "gigachat35": "GIGACHAT35", "mimo-bare": "QWEN3_CODER",
+    "function-calls-xml": "FUNCTION_CALLS_XML",
 }
 
 

@@ -606,7 +606,17 @@ public final class JsonCoercion {
 
     /** The message for a value of the wrong kind: {@code parameter 'x' must be an integer, got "many"}. */
     public static String mismatch(String path, String expected, JsonNode actual) {
-        return "parameter '" + path + "' must be " + expected + ", got " + describe(actual);
+        return new Problem(path, Problem.Kind.INVALID, mismatchDetail(expected, actual))
+                .worded(Problem.Subject.PARAMETER);
+    }
+
+    /** Adds the problem of a value of the wrong kind at {@code path}: it must be {@code expected}. */
+    public static void mismatch(List<String> problems, String path, String expected, JsonNode actual) {
+        Problems.report(problems, path, Problem.Kind.INVALID, mismatchDetail(expected, actual));
+    }
+
+    private static String mismatchDetail(String expected, JsonNode actual) {
+        return "must be " + expected + ", got " + describe(actual);
     }
 
     /** The path of an object member below {@code parent} ({@code ""} for the top level). */
@@ -737,7 +747,7 @@ public final class JsonCoercion {
     /** Adds the mismatch of member {@code member} of {@code parent}, the only place a reader builds a path. */
     private static <T> T problem(String parent, String member, String expected, JsonNode actual,
                                  List<String> problems) {
-        problems.add(mismatch(child(parent, member), expected, actual));
+        mismatch(problems, child(parent, member), expected, actual);
         return null;
     }
 

@@ -65,6 +65,7 @@ public final class FamilyTable {
         table.put(WireFormat.IQUEST_CODER, IQuestCoder::new);
         table.put(WireFormat.GIGACHAT35, GigaChat35::new);
         table.put(WireFormat.FUNCTIONARY_V32, Functionary::new);
+        table.put(WireFormat.FUNCTION_CALLS_XML, FunctionCallsXml::new);
         return table;
     }
 
