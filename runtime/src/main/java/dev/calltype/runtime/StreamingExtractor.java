@@ -4,6 +4,7 @@ import dev.calltype.runtime.internal.scan.Config;
 import dev.calltype.runtime.internal.scan.Driver;
 import dev.calltype.runtime.internal.scan.Finding;
 import dev.calltype.runtime.internal.scan.HeldText;
+import dev.calltype.runtime.internal.scan.ScanTable;
 import dev.calltype.runtime.internal.scan.ErrorTexts;
 
 import java.util.ArrayList;
@@ -52,12 +53,12 @@ public final class StreamingExtractor {
     private List<StreamEvent> events = new ArrayList<>();
     private boolean finished;
 
-    StreamingExtractor(Config cfg, Ending ending, Consumer<StreamEvent> listener) {
-        this.cfg = cfg;
+    StreamingExtractor(ScanTable table, Ending ending, Consumer<StreamEvent> listener) {
+        this.cfg = table.cfg;
         this.ending = ending;
         this.listener = listener;
         this.sink = new Sink(cfg.reasoningStartDecided ? null : new StringBuilder());
-        this.driver = new Driver(cfg, sink);
+        this.driver = new Driver(table, sink);
         if (!cfg.promptTail.isEmpty()) {
             window.append(cfg.promptTail); // read as the text the response continues, never reported
         }

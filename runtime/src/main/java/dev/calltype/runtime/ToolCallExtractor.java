@@ -10,6 +10,7 @@ import dev.calltype.runtime.internal.scan.Config;
 import dev.calltype.runtime.internal.scan.Driver;
 import dev.calltype.runtime.internal.scan.ExtractionCollector;
 import dev.calltype.runtime.internal.scan.Finding;
+import dev.calltype.runtime.internal.scan.ScanTable;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
@@ -53,11 +54,13 @@ public final class ToolCallExtractor {
     /** Every format: the families of the engine's table, and the generic recognizers. */
     private static final Recognizers FORMATS = new Recognizers(FamilyTable.families());
 
+    private final ScanTable table;
     private final Config cfg;
     private final Ending ending;
 
-    private ToolCallExtractor(Config cfg, Ending ending) {
-        this.cfg = cfg;
+    private ToolCallExtractor(ScanTable table, Ending ending) {
+        this.table = table;
+        this.cfg = table.cfg;
         this.ending = ending;
     }
 
@@ -122,7 +125,7 @@ public final class ToolCallExtractor {
         Objects.requireNonNull(ending, "ending");
         ExtractionCollector a = new ExtractionCollector();
         CharSequence text = cfg.promptTail.isEmpty() ? response : cfg.promptTail + response;
-        new Driver(cfg, a).ending(ending).run(text, text.length(), true);
+        new Driver(table, a).ending(ending).run(text, text.length(), true);
         return a.extraction(cfg);
     }
 
@@ -187,7 +190,7 @@ public final class ToolCallExtractor {
      * @return a new streaming extractor with this extractor's settings, for one response only
      */
     public StreamingExtractor streaming() {
-        return new StreamingExtractor(cfg, ending, null);
+        return new StreamingExtractor(table, ending, null);
     }
 
     /**
@@ -197,7 +200,7 @@ public final class ToolCallExtractor {
      * @return a new streaming extractor with this extractor's settings, for one response only
      */
     public StreamingExtractor streaming(Consumer<StreamEvent> listener) {
-        return new StreamingExtractor(cfg, ending, Objects.requireNonNull(listener, "listener"));
+        return new StreamingExtractor(table, ending, Objects.requireNonNull(listener, "listener"));
     }
 
     /** Settings for a {@link ToolCallExtractor}. */
@@ -473,9 +476,9 @@ public final class ToolCallExtractor {
                 withTemplate.addAll(FamilyTable.families());
                 families = new Recognizers(withTemplate);
             }
-            return new ToolCallExtractor(new Config(families, tools, limits, searchReasoning, runUnclosedReasoning,
-                    startsInReasoning, promptTail,
-                    formats, marker, tags), ending);
+            Config cfg = new Config(tools, limits, searchReasoning, runUnclosedReasoning, startsInReasoning,
+                    promptTail, formats, marker, tags);
+            return new ToolCallExtractor(new ScanTable(cfg, families), ending);
         }
     }
 }

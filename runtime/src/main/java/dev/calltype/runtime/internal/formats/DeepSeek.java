@@ -6,10 +6,10 @@ import dev.calltype.runtime.internal.markup.CallSection;
 import dev.calltype.runtime.internal.markup.XmlInvokes;
 import dev.calltype.runtime.internal.chars.Chars;
 import dev.calltype.runtime.internal.scan.Config;
-import dev.calltype.runtime.internal.scan.Continuation;
 import dev.calltype.runtime.internal.scan.MarkerTable;
 import dev.calltype.runtime.internal.scan.RetryWhen;
 import dev.calltype.runtime.internal.scan.Verdict;
+import dev.calltype.runtime.internal.scan.Verdict.Continuation;
 
 import java.util.Set;
 

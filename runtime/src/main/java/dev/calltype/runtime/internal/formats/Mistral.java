@@ -7,12 +7,12 @@ import dev.calltype.runtime.internal.markup.ArgumentsAfterName;
 import dev.calltype.runtime.internal.markup.JsonBlock;
 import dev.calltype.runtime.internal.chars.Chars;
 import dev.calltype.runtime.internal.scan.Config;
-import dev.calltype.runtime.internal.scan.Continuation;
 import dev.calltype.runtime.internal.scan.Finding;
 import dev.calltype.runtime.internal.scan.MarkerTable;
 import dev.calltype.runtime.internal.scan.Recognizer;
 import dev.calltype.runtime.internal.scan.RetryWhen;
 import dev.calltype.runtime.internal.scan.Verdict;
+import dev.calltype.runtime.internal.scan.Verdict.Continuation;
 import dev.calltype.runtime.internal.scan.ErrorTexts;
 
 import java.util.ArrayList;

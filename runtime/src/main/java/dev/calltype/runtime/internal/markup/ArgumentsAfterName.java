@@ -9,11 +9,11 @@ import dev.calltype.runtime.internal.chars.BracketBalance;
 import dev.calltype.runtime.internal.scan.CallNormalizer;
 import dev.calltype.runtime.internal.chars.Chars;
 import dev.calltype.runtime.internal.scan.Config;
-import dev.calltype.runtime.internal.scan.Continuation;
 import dev.calltype.runtime.internal.scan.Fence;
 import dev.calltype.runtime.internal.scan.Finding;
 import dev.calltype.runtime.internal.scan.RetryWhen;
 import dev.calltype.runtime.internal.scan.Verdict;
+import dev.calltype.runtime.internal.scan.Verdict.Continuation;
 import dev.calltype.runtime.internal.scan.ErrorTexts;
 
 import java.util.ArrayList;

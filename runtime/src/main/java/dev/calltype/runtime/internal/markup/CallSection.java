@@ -5,11 +5,11 @@ import dev.calltype.runtime.Repair;
 import dev.calltype.runtime.WireFormat;
 import dev.calltype.runtime.internal.chars.Chars;
 import dev.calltype.runtime.internal.scan.Config;
-import dev.calltype.runtime.internal.scan.Continuation;
 import dev.calltype.runtime.internal.scan.Finding;
 import dev.calltype.runtime.internal.scan.Recognizer;
 import dev.calltype.runtime.internal.scan.RetryWhen;
 import dev.calltype.runtime.internal.scan.Verdict;
+import dev.calltype.runtime.internal.scan.Verdict.Continuation;
 import dev.calltype.runtime.internal.scan.ErrorTexts;
 
 import java.util.List;

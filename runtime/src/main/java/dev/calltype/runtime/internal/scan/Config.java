@@ -4,23 +4,22 @@ import dev.calltype.runtime.ExtractionLimits;
 import dev.calltype.runtime.ToolSpec;
 import dev.calltype.runtime.WireFormat;
 import dev.calltype.runtime.internal.args.KnownTools;
-import dev.calltype.runtime.internal.chars.ProseStops;
 
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 
-/** An extractor's settings and its table of recognizers; immutable, shared by every extraction. */
+/**
+ * An extractor's settings: the tools, limits and formats it was built with. Data only, immutable, shared by every
+ * extraction; the recognizers read it at each candidate ({@link Recognizer.At#cfg}), and the scanner finds the
+ * recognizers themselves in its {@link ScanTable}.
+ */
 public final class Config {
 
     /** An opening and closing tag for {@link WireFormat#BRACKET_TAGS}. */
     public record TagPair(String open, String close) {
     }
 
-    /** The formats this extractor reads: the families and generic recognizers it was given. */
-    public final Families families;
-    /** {@link Families#reasoningEndedBy}, read once. */
-    public final List<String> reasoningEndedBy;
     public final KnownTools tools;
     public final ExtractionLimits limits;
     public final boolean searchReasoning;
@@ -41,18 +40,13 @@ public final class Config {
     public final Set<WireFormat> formats;
     public final String marker;
     public final List<TagPair> tags;
-    public final MarkerTable markers = new MarkerTable();
-    /** The scanner's fast path over prose, built from {@link #markers}. */
-    public final ProseStops proseStops;
     /** The most characters one candidate may span before it must be decided. */
     public final int candidateCap;
 
     /** {@code startsInReasoning}: {@code null} when the first reasoning marker of the response decides. */
-    public Config(Families families, List<ToolSpec> tools, ExtractionLimits limits, boolean searchReasoning,
+    public Config(List<ToolSpec> tools, ExtractionLimits limits, boolean searchReasoning,
            boolean runUnclosedReasoning, Boolean startsInReasoning, String promptTail, Set<WireFormat> formats,
            String marker, List<TagPair> tags) {
-        this.families = families;
-        this.reasoningEndedBy = List.copyOf(families.reasoningEndedBy());
         this.tools = new KnownTools(tools);
         this.limits = limits;
         this.searchReasoning = searchReasoning;
@@ -64,8 +58,6 @@ public final class Config {
         this.marker = marker;
         this.tags = List.copyOf(tags);
         this.candidateCap = Math.min(limits.maxPayloadChars(), limits.maxBufferChars());
-        families.register(this, markers);
-        this.proseStops = new ProseStops(markers.markers());
     }
 
     public boolean on(WireFormat f) {

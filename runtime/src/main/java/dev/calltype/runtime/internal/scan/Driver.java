@@ -12,6 +12,7 @@ import dev.calltype.runtime.internal.chars.BracketBalance;
 import dev.calltype.runtime.internal.chars.Chars;
 import dev.calltype.runtime.internal.chars.IndexedText;
 import dev.calltype.runtime.internal.pythonic.PyHead;
+import dev.calltype.runtime.internal.scan.Verdict.Continuation;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -80,6 +81,7 @@ public final class Driver {
         }
     }
 
+    private final ScanTable table;
     private final Config cfg;
     private final Sink sink;
 
@@ -118,8 +120,9 @@ public final class Driver {
         return this;
     }
 
-    public Driver(Config cfg, Sink sink) {
-        this.cfg = cfg;
+    public Driver(ScanTable table, Sink sink) {
+        this.table = table;
+        this.cfg = table.cfg;
         this.sink = cfg.promptTail.isEmpty() ? sink : new PromptTail(sink, cfg.promptTail.length());
         this.reasoningClose = cfg.startsInReasoning ? "</think>" : null;
         this.start = cfg.reasoningStartDecided ? null : new ReasoningStart();
@@ -139,7 +142,7 @@ public final class Driver {
         int lim = limit;
         boolean end = atEnd;
         if (start != null) {
-            String close = start.decide(buf, limit, atEnd, cfg);
+            String close = start.decide(buf, limit, atEnd, table);
             if (close == ReasoningStart.UNDECIDED) {
                 // Read as prose, provisionally, up to where the two readings could part (see ReasoningStart).
                 lim = start.provisionalLimit(buf, limit);
@@ -246,7 +249,7 @@ public final class Driver {
         while (pos < limit) {
             if (!lineStart && heldFrom < 0) {
                 // Fast path: nothing in [pos, next) can start a candidate, close reasoning or start a line.
-                int next = buf.skipProse(cfg.proseStops, pos, limit);
+                int next = buf.skipProse(table.proseStops, pos, limit);
                 if (next > pos) {
                     prev = buf.charAt(next - 1);
                     pos = next;
@@ -283,7 +286,7 @@ public final class Driver {
                 }
             }
             if (reasoning && c == '<') {
-                for (String ender : cfg.reasoningEndedBy) {
+                for (String ender : table.reasoningEndedBy) {
                     int r = Chars.startsWith(buf, pos, limit, ender);
                     if (r == Chars.FULL) {
                         dropHeld();
@@ -298,15 +301,15 @@ public final class Driver {
             }
             if (!search && !answer) {
                 // inside reasoning, call markup is read (and held) so that a block never closed loses no call
-                if (pos >= skipUntil && cfg.markers.startsMarker(c)) {
-                    MarkerTable.Found f = cfg.markers.find(buf, pos, limit);
+                if (pos >= skipUntil && table.markers.startsMarker(c)) {
+                    MarkerTable.Found f = table.markers.find(buf, pos, limit);
                     if (f.open() && !atEnd) {
                         return false;
                     }
                     if (opensCall(f)) {
                         buf.floor(pos);
-                        pending = new Pending(pos, new Candidate(new Recognizer.At(pos, pos, prev, lineStart, cfg),
-                                false), false);
+                        pending = new Pending(pos, new Candidate(table,
+                                new Recognizer.At(pos, pos, prev, lineStart, cfg), false), false);
                         return true;
                     }
                 }
@@ -326,7 +329,7 @@ public final class Driver {
             if (search && pos >= skipUntil && isCandidate(buf, c, limit)) {
                 buf.floor(pos);
                 Recognizer.At at = new Recognizer.At(pos, pos, prev, lineStart, cfg);
-                pending = new Pending(pos, new Candidate(at, pos >= pythonicSkipUntil), false);
+                pending = new Pending(pos, new Candidate(table, at, pos >= pythonicSkipUntil), false);
                 return true;
             }
             advance(c);
@@ -360,10 +363,10 @@ public final class Driver {
     private boolean isCandidate(CharSequence buf, char c, int limit) {
         // A marker's first character starts a candidate only where a marker can follow (or the text ends inside
         // one): "for" is not "functools", and a candidate with no marker and no other recognizer matches nothing.
-        if (cfg.markers.startsMarker(c) && cfg.markers.mayStart(buf, pos, limit)) {
+        if (table.markers.startsMarker(c) && table.markers.mayStart(buf, pos, limit)) {
             return true;
         }
-        if (pos == 0 && cfg.families.mayStartResponse(cfg, c)) {
+        if (pos == 0 && table.families.mayStartResponse(cfg, c)) {
             return true;
         }
         switch (c) {
@@ -816,18 +819,19 @@ public final class Driver {
      * text, the chain resumes with it. The skips of the recognizers that declined are combined.
      */
     private static final class Candidate implements Continuation {
+        private final ScanTable table;
         private final Recognizer.At at;
         private final boolean pythonicAllowed;
 
-        public Candidate(Recognizer.At at, boolean pythonicAllowed) {
+        public Candidate(ScanTable table, Recognizer.At at, boolean pythonicAllowed) {
+            this.table = table;
             this.at = at;
             this.pythonicAllowed = pythonicAllowed;
         }
 
         @Override
         public Verdict run(CharSequence buf, int limit, boolean atEnd) {
-            Config cfg = at.cfg();
-            MarkerTable.Found found = cfg.markers.find(buf, at.pos(), limit);
+            MarkerTable.Found found = table.markers.find(buf, at.pos(), limit);
             if (found.open() && !atEnd) {
                 return Verdict.needMore(RetryWhen.length(limit + 1));
             }
@@ -837,7 +841,8 @@ public final class Driver {
                 recs.add(e.recognizer());
                 ats.add(at.withMarkerEnd(at.pos() + e.marker().length()));
             }
-            cfg.families.generic(cfg, buf.charAt(at.pos()), at.pos() == 0, at.lineStart(), pythonicAllowed, recs);
+            table.families.generic(at.cfg(), buf.charAt(at.pos()), at.pos() == 0, at.lineStart(), pythonicAllowed,
+                    recs);
             while (ats.size() < recs.size()) {
                 ats.add(at);
             }

@@ -5,7 +5,7 @@ import java.util.List;
 /**
  * The formats the scanner is given: every model family's markers, and the generic recognizers tried where no
  * marker is (JSON in prose, fences, pythonic lines, the start of a response). The formats layer provides the one
- * implementation ({@code formats.Recognizers}); the scanner reads text with whatever its {@link Config} holds and
+ * implementation ({@code formats.Recognizers}); the scanner reads text with whatever its {@link ScanTable} holds and
  * never reaches for a family itself.
  */
 public interface Families {

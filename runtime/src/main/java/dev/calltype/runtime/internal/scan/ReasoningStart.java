@@ -34,7 +34,7 @@ final class ReasoningStart {
     public static final String UNDECIDED = "";
 
     private int probe;
-    /** Where the first marker that ends a reasoning block without its closer is ({@link Config#reasoningEndedBy}), or -1. */
+    /** Where the first marker that ends a reasoning block without its closer is ({@link ScanTable#reasoningEndedBy}), or -1. */
     private int endedAt = -1;
     /** In a whole response: the next {@code <} and {@code [} at or after the probe (MAX_VALUE: none; -1: unsearched). */
     private int nextAngle = -1;
@@ -44,15 +44,15 @@ final class ReasoningStart {
      * The closing marker the response starts before ({@code null}: it does not start in reasoning), or
      * {@link #UNDECIDED} when the text so far does not tell.
      */
-    public String decide(IndexedText buf, int limit, boolean atEnd, Config cfg) {
-        int cap = Math.min(WINDOW, cfg.candidateCap);
+    public String decide(IndexedText buf, int limit, boolean atEnd, ScanTable table) {
+        int cap = Math.min(WINDOW, table.cfg.candidateCap);
         boolean end = atEnd || limit >= cap;
         int lim = Math.min(limit, cap);
         CharSequence text = IndexedText.unwrap(buf);
         String whole = text instanceof String w ? w : null;
         for (int i = probe; i < lim; i++) {
             if (whole != null) {
-                i = nextOpening(buf, cfg.proseStops, whole, i);
+                i = nextOpening(buf, table.proseStops, whole, i);
                 if (i >= lim) {
                     break;
                 }
@@ -62,7 +62,7 @@ final class ReasoningStart {
                     continue;
                 }
             }
-            for (String ender : cfg.reasoningEndedBy) {
+            for (String ender : table.reasoningEndedBy) {
                 int r = Chars.startsWith(buf, i, lim, ender);
                 if (r == Chars.FULL && endedAt < 0) {
                     endedAt = i;
@@ -93,7 +93,7 @@ final class ReasoningStart {
     /**
      * While undecided: how far the text may be read as prose now, provisionally. Up to there the prose reading and
      * the reasoning reading agree on everything but the kind of the text: no reasoning marker, and no marker that
-     * would end a reasoning block ({@link Config#reasoningEndedBy}), starts before it (a partial one at the end of the
+     * would end a reasoning block ({@link ScanTable#reasoningEndedBy}), starts before it (a partial one at the end of the
      * text included), and it does not split a surrogate pair. Should the first marker turn out to be a lone closer,
      * the text shown is reasoning and the reasoning reading carries on from where the shown text ends.
      */

@@ -46,6 +46,17 @@ public sealed interface Verdict permits Verdict.NotHere, Verdict.NeedMore, Verdi
     }
 
     /**
+     * One attempt at reading markup, asked again with more text while it answers {@link NeedMore}. Continuations
+     * are immutable: the progress they keep is a function of the text before the limit, so batch and streaming
+     * reach the same answer. A verdict names the continuation that goes on, and a continuation answers with a
+     * verdict: one recursive definition, so it lives here.
+     */
+    @FunctionalInterface
+    public interface Continuation {
+        public Verdict run(CharSequence buf, int limit, boolean atEnd);
+    }
+
+    /**
      * A call that is certainly being written: what streaming shows before it completes.
      *
      * @param argumentsFrom where its arguments' text starts, or -1 when not yet known
