@@ -10,7 +10,9 @@ regressions.jsonl, plus tools.json. Each line is one case:
   errors' kinds, in order), errorTool (the first error's tool name), messageContains (words of the first error's
   message), repairs (every call has these), withoutRepairs (no call has these), options (extractor settings:
   startsInReasoning, searchReasoning, runCallsInUnclosedReasoning, promptTail, marker, tags [open, close], addTags [open, close],
-  ending: STOP | LENGTH | UNKNOWN, how the text ended, as the server's finish reason says; UNKNOWN when absent)
+  ending: STOP | LENGTH | UNKNOWN, how the text ended, as the server's finish reason says; UNKNOWN when absent),
+  argumentsShown (the argument text a stream shows for each call, its ArgumentsDelta fragments joined: all of it when
+  fed one character at a time, a start of it at any split; markup is never argument text)
 A file is one family's and holds the first five kinds, unless every case in it is of kind regression
 (regressions.jsonl: the cases that pin behaviour across families). FamilyCasesTest (the checks in FamilyCases,
 dev.calltype.runtime.internal.formats) finds every *.jsonl here and checks each case in batch and in streaming (one
@@ -140,6 +142,13 @@ std("embedded-json", one, lambda xs: js([{"name": x["name"], "arguments": x["arg
     cut(one(W), '"Os'))
 # issue 29: calls written as JSON are one object or a list of them (Ollama's JSON templates); two bare objects side
 # by side are neither: an error naming the first tool, and nothing runs
+# LangChain's JSON agents: {"action": NAME, "action_input": {...}} and {"tool": NAME, "tool_input": {...}}
+case("embedded-json", "langchain-action-and-action-input", "prose",
+     "I'll search.\n```json\n" + js({"action": "search", "action_input": S["arguments"]}) + "\n```", [S],
+     shown="I'll search.\n")
+case("embedded-json", "langchain-tool-and-tool-input", "plain", js({"tool": "search", "tool_input": S["arguments"]}),
+     [S])
+# (LangChainJsonAgentTest: "Final Answer" and an "action" without "action_input" are data)
 case("embedded-json", "two-bare-objects-are-an-error-and-none-runs", "malformed", jcall(W) + "\n" + jcall(S), [], True,
      errorKinds=["INVALID_CALL_SYNTAX"], errorTool="get_weather", shown="")
 case("embedded-json", "two-bare-objects-after-prose-are-an-error", "malformed",
@@ -607,6 +616,56 @@ xml_family("dots", "<dots_function_call>", "<invoke name=", "<parameter name=", 
 case("dots", "json-call-in-a-block", "several",
      "<dots_function_call><invoke name=\"get_weather\"><parameter name=\"city\">Oslo</parameter><parameter name=\"days\">2"
      "</parameter></invoke></dots_function_call>\n<dots_function_call>" + jcall(S) + "</dots_function_call>", [W, S])
+# ReAct (LangChain, LlamaIndex agents): Action: NAME, then Action Input: {json} on the next line
+def react(x, thought="I should use a tool."):
+    return "Thought: " + thought + "\nAction: " + x["name"] + "\nAction Input: " + js(x["arguments"])
+
+
+std("react", lambda x: react(x), lambda xs: "\nObservation: (pending)\n".join(react(x) for x in xs),
+    "Action: get_weather\nAction Input: {'city': 'Oslo', 'days': 2,}", [W],
+    cut(react(W), "\"Os"))
+case("react", "input-in-a-fence", "repair", "Action: search\nAction Input: ```json\n" + js(S["arguments"]) + "\n```", [S])
+case("react", "plain-text-input-fills-the-only-parameter", "plain", "Action: shell\nAction Input: ls -la /tmp",
+     [c("shell", command="ls -la /tmp")], format="REACT", shown="")
+case("react", "plain-text-input-of-a-tool-of-several-parameters-is-an-error", "malformed",
+     "Action: search\nAction Input: rust borrow checker", [], True, errorKinds=["INVALID_CALL_SYNTAX"])
+case("react", "a-sentence-after-action-is-prose", "prose",
+     "Action: I will look up the weather first.\nAction Input: {\"city\": \"Oslo\"}", [],
+     shown="Action: I will look up the weather first.\nAction Input: {\"city\": \"Oslo\"}")
+case("react", "an-action-without-its-input-is-prose", "prose", "Action: get_weather\nThen I will answer.", [],
+     shown="Action: get_weather\nThen I will answer.")
+case("react", "action-in-the-middle-of-a-line-is-prose", "prose",
+     "The next Action: get_weather\nAction Input: {\"city\": \"Oslo\"}", [])
+case("react", "observation-after-the-call-stays-text", "prose",
+     "Thought: I need the weather.\nAction: get_weather\nAction Input: {\"city\": \"Oslo\"}\nObservation:",
+     [c("get_weather", city="Oslo")], shown="Thought: I need the weather.\n\nObservation:")
+case("react", "a-name-that-is-no-tool-is-an-error", "malformed",
+     "Action: get_wether_now\nAction Input: {\"city\": \"Oslo\"}", [], True, errorKinds=["UNKNOWN_TOOL"])
+# Qwen-Agent's function calling (Qwen 2, 2.5): ✿FUNCTION✿: NAME, then ✿ARGS✿: {json} on the next line
+def qwen_agent(x):
+    return "\u273fFUNCTION\u273f: " + x["name"] + "\n\u273fARGS\u273f: " + js(x["arguments"])
+
+
+std("qwen-agent", qwen_agent, lambda xs: "\n".join(qwen_agent(x) for x in xs),
+    "\u273fFUNCTION\u273f: get_weather\n\u273fARGS\u273f: {'city': 'Oslo', 'days': 2,}", [W], cut(qwen_agent(W), "\"Os"))
+case("qwen-agent", "result-and-return-lines-stay-text", "prose",
+     qwen_agent(W) + "\n\u273fRESULT\u273f: 12\u00b0C\n\u273fRETURN\u273f: It is 12\u00b0C in Oslo.", [W],
+     shown="\n\u273fRESULT\u273f: 12\u00b0C\n\u273fRETURN\u273f: It is 12\u00b0C in Oslo.")
+case("qwen-agent", "plain-text-input-fills-the-only-parameter", "plain",
+     "\u273fFUNCTION\u273f: python\n\u273fARGS\u273f: print(2 + 2)", [c("python", code="print(2 + 2)")],
+     format="QWEN_AGENT")
+# Claude-style XML: Anthropic's prompt-based tool format, under Olmo 3's section tag; the content decides
+xml_family("function-calls-xml", "<function_calls>", "<invoke name=", "<parameter name=", "</invoke>", "</parameter>",
+           "</function_calls>", U)
+case("function-calls-xml", "olmo3-calls-and-invocations-under-the-same-tag", "several",
+     "<function_calls>\nget_weather(city=\"Oslo\", days=2)\n</function_calls>\nThen:\n<function_calls>\n"
+     "<invoke name=\"search\">\n<parameter name=\"query\">rust borrow checker</parameter>\n"
+     "<parameter name=\"limit\">3</parameter>\n</invoke>\n</function_calls>", [W, S], shown="\nThen:\n")
+case("function-calls-xml", "values-typed-by-the-schema", "plain",
+     "<function_calls><invoke name=\"search\"><parameter name=\"query\">42</parameter><parameter name=\"limit\">"
+     "3</parameter></invoke></function_calls>", [c("search", query="42", limit=3)])
+case("function-calls-xml", "an-invocation-without-a-name-is-an-error", "malformed",
+     "<function_calls><invoke><parameter name=\"city\">Oslo</parameter></invoke></function_calls>", [], True)
 xml_family("muse-glimmer", "<atem:function_calls>", "<atem:invoke name=", "<atem:parameter name=", "</atem:invoke>",
            "</atem:parameter>", "</atem:function_calls>", U)
 
@@ -1239,6 +1298,23 @@ case("glm45", "value-neither-opened-nor-closed-is-an-error", "malformed",
 case("glm45", "call-cut-inside-its-last-value-stays-truncated", "malformed",
      "<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Oslo</arg_value>\n<arg_key>days</arg_key>\n"
      "<arg_value>2", [], True, errorKinds=["TRUNCATED"])
+# issue 39, one truncation rule: a call the text ends inside, in a section never closed, runs only when the text ended
+# on purpose and its last value is whole; a call the next call's start leaves open is an error, the next call read
+case("hunyuan-v3", "call-and-section-left-open-run-when-the-text-stopped", "repair",
+     "Checking.\n<tool_calls><tool_call>get_weather<tool_sep><arg_key>city</arg_key><arg_value>Oslo</arg_value>"
+     "<arg_key>days</arg_key><arg_value>2</arg_value>", [W], repairs=["MISSING_TAGS"], options={"ending": "STOP"},
+     shown="Checking.\n")
+case("hunyuan-v3", "call-and-section-left-open-are-refused-when-the-ending-is-unknown", "malformed",
+     "<tool_calls><tool_call>get_weather<tool_sep><arg_key>city</arg_key><arg_value>Oslo</arg_value>", [], True,
+     errorKinds=["TRUNCATED"], errorTool="get_weather")
+case("hunyuan-v3", "cut-inside-a-value-is-truncated-even-when-stopped", "malformed",
+     "<tool_calls><tool_call>get_weather<tool_sep><arg_key>city</arg_key><arg_value>Os", [], True,
+     errorKinds=["TRUNCATED"], errorTool="get_weather", options={"ending": "STOP"})
+case("hunyuan-v3", "whole-call-in-a-section-left-open-runs", "repair",
+     "<tool_calls>" + hy([W])[len("<tool_calls>"):-len("</tool_calls>")], [W])
+case("hunyuan-v3", "call-left-open-before-the-next-call-is-an-error", "several",
+     "<tool_calls><tool_call>get_weather<tool_sep><arg_key>city</arg_key><arg_value>Oslo</arg_value>"
+     + hy([S])[len("<tool_calls>"):], [S], True, errorKinds=["INVALID_CALL_SYNTAX"])
 case("hunyuan-v3", "value-never-closed-before-the-next-key", "repair",
      "<tool_calls><tool_call>get_weather<tool_sep><arg_key>city</arg_key><arg_value>Oslo<arg_key>days</arg_key>"
      "<arg_value>2</arg_value></tool_call></tool_calls>", [W], repairs=["MISSING_TAGS"])
@@ -1343,6 +1419,19 @@ case("gemma4", "comma-left-out-after-a-delimited-string", "repair",
      "<tool_call|>", [c("send_email", to="ops@example.com", subject="Disk", body="Full.")], repairs=["MISSING_COMMAS"])
 case("gemma4", "comma-left-out-after-a-number-is-an-error", "malformed",
      "<|tool_call>call:get_weather{days:2 city:<|\"|>Oslo<|\"|>}<tool_call|>", [], True)
+# issue 39: a call whose closing brace is missing ends at the block's closer or the next call: what a stream shows of
+# its arguments stops before that markup (the arguments' text is display only; the call itself is read whole)
+case("function-gemma", "closing-brace-missing-shows-no-markup-as-arguments", "repair",
+     "<start_function_call>call:get_weather{city:<escape>Oslo<escape>,days:2<end_function_call>", [W],
+     repairs=["MISSING_CLOSING_BRACKETS"], argumentsShown=["{city:<escape>Oslo<escape>,days:2"])
+case("gemma4", "closing-brace-missing-shows-no-markup-as-arguments", "repair",
+     "<|tool_call>call:get_weather{city:<|\"|>Oslo<|\"|>,days:2<tool_call|>", [W],
+     repairs=["MISSING_CLOSING_BRACKETS"], argumentsShown=["{city:<|\"|>Oslo<|\"|>,days:2"])
+case("gemma4", "arguments-shown-whole", "plain", "<|tool_call>" + g4_body(S) + "<tool_call|>", [S],
+     argumentsShown=["{query:<|\"|>rust borrow checker<|\"|>,limit:3}"])
+case("gpt-oss-harmony", "closing-brace-missing-shows-no-markup-as-arguments", "repair",
+     "<|channel|>commentary to=functions.get_weather <|constrain|>json<|message|>{\"city\": \"Oslo\", \"days\": 2"
+     "<|call|>", [W], repairs=["MISSING_CLOSING_BRACKETS"], argumentsShown=["{\"city\": \"Oslo\", \"days\": 2"])
 
 
 # openPangu: the calls are a list; a lone object where the list belongs is not read as a call
@@ -1542,6 +1631,23 @@ case("glm45", "call-left-unclosed-before-the-next-call", "several",
 case("glm45", "call-cut-inside-a-value-before-the-next-call-is-read-to-its-end", "regression",
      "<tool_call>get_weather\n<arg_key>city</arg_key>\n<tool_call>search\n<arg_key>query</arg_key>\n"
      "<arg_value>rust</arg_value>\n</tool_call>", [c("search", query="rust")], True, errorKinds=["TRUNCATED"])
+# GLM: a value left unclosed ends before the next <arg_key>, and its call at its first </tool_call> or the next
+# <tool_call> (vLLM's and SGLang's GLM parsers end a call at its first </tool_call>): it never swallows the next call
+case("glm45", "value-left-open-does-not-swallow-the-next-call", "several",
+     "<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Oslo\n</tool_call>\n<tool_call>search\n"
+     "<arg_key>query</arg_key>\n<arg_value>rust</arg_value>\n</tool_call>", [c("get_weather", city="Oslo"),
+                                                                         c("search", query="rust")])
+case("glm45", "value-left-open-does-not-swallow-the-next-call-compact", "several",
+     "<tool_call>get_weather<arg_key>city</arg_key><arg_value>Oslo</tool_call><tool_call>search<arg_key>query"
+     "</arg_key><arg_value>rust</arg_value></tool_call>", [c("get_weather", city="Oslo"), c("search", query="rust")])
+case("glm45", "value-and-call-left-open-before-the-next-call", "regression",
+     "<tool_call>get_weather<arg_key>city</arg_key><arg_value>Oslo<tool_call>search<arg_key>query</arg_key>"
+     "<arg_value>rust</arg_value></tool_call>", [c("search", query="rust")], True, errorKinds=["TRUNCATED"])
+case("glm45", "closed-value-holding-call-tags-before-the-next-call", "several",
+     "<tool_call>send_email<arg_key>to</arg_key><arg_value>a@b.c</arg_value><arg_key>subject</arg_key><arg_value>Tags"
+     "</arg_value><arg_key>body</arg_key><arg_value>End it with </tool_call><tool_call> then.</arg_value></tool_call>"
+     "<tool_call>now</tool_call>", [c("send_email", to="a@b.c", subject="Tags",
+                                      body="End it with </tool_call><tool_call> then."), NOW])
 # pythonic lists: a sibling whose string was followed by a word (a comma left out) is an error of its own, the
 # other calls run (the quote is not taken for one the model forgot to escape when that reading runs off the end)
 PY_BAD = "search(query=\"rust\" limit=3)"
@@ -1603,6 +1709,17 @@ case("response-template", "gemma4-raw-strings", "plain",
 case("response-template", "gemma4-closing-tokens-hidden", "prose",
      "Checking.<|tool_call>call:search{query:<|\"|>rust borrow checker<|\"|>,limit:3}<tool_call|><|tool_response>",
      [S], options=GT, shown="Checking.")
+LT = {"responseTemplate": "trl-lfm2_2_5"}
+# TRL's LFM2.5 template: a comma between arguments opens no call (only ", NAME(" does), and a value written as one
+# string between the value_parser's string_delims is its content, then typed by the schema
+case("response-template", "lfm2-5-every-argument-read", "plain",
+     "<|tool_call_start|>[get_weather(city='Oslo', days=2)]<|tool_call_end|>", [W], options=LT)
+case("response-template", "lfm2-5-several-calls", "several",
+     "<|tool_call_start|>[get_weather(city='Oslo', days=2), search(query='rust borrow checker', limit=3)]"
+     "<|tool_call_end|>", [W, S], options=LT)
+case("response-template", "lfm2-5-quoted-number-typed-by-schema", "repair",
+     "Checking.<|tool_call_start|>[get_weather(days='2', city=\"Oslo\")]<|tool_call_end|>", [W], options=LT,
+     shown="Checking.")
 CT = {"responseTemplate": "command-r7b"}
 case("response-template", "command-r7b-each-element-transformed", "several",
      "<|START_THINKING|>Both.<|END_THINKING|><|START_ACTION|>[{\"tool_call_id\": \"0\", \"tool_name\": \"get_weather\", "
@@ -1629,6 +1746,7 @@ FORMAT_OF = {
     "step-audio2": "STEP_AUDIO2", "glm53-flash": "GLM", "pangu": "PANGU", "hyperclovax": "HYPERCLOVAX", "ernie45": "HERMES", "functionary-v32": "FUNCTIONARY_V32",
     "response-template": "RESPONSE_TEMPLATE", "telechat4": "TELECHAT4", "k2-horizon": "K2_HORIZON",
     "iquest-coder": "IQUEST_CODER", "gigachat35": "GIGACHAT35", "mimo-bare": "QWEN3_CODER",
+    "function-calls-xml": "FUNCTION_CALLS_XML", "react": "REACT", "qwen-agent": "QWEN_AGENT",
 }
 
 
@@ -1644,6 +1762,8 @@ OPEN_CALLS = [
     ("minimax-invoke-never-closed", "<minimax:tool_call>\n<invoke name=\"get_weather\">\n<parameter name=\"city\">"
      "Oslo</parameter>\n"),
     ("apertus-wrapper-never-closed", "<|tools_prefix|>[{\"get_weather\": {\"city\": \"Oslo\"}"),
+    ("hunyuan-call-never-closed", "<tool_calls><tool_call>get_weather<tool_sep><arg_key>city</arg_key><arg_value>Oslo"
+     "</arg_value>"),
 ]
 OSLO = c("get_weather", city="Oslo")
 for id, text in OPEN_CALLS:
@@ -1656,6 +1776,11 @@ BLOCK_LEFT_OPEN = [
     ("kimi-k2", KB + "<|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>{\"city\": \"Oslo\"}"
      "<|tool_call_end|>"),
     ("qwen3-coder", "<tool_call>\n<function=get_weather>\n<parameter=city>\nOslo\n</parameter>\n</function>\n"),
+    ("hunyuan-v3", "<tool_calls><tool_call>get_weather<tool_sep><arg_key>city</arg_key><arg_value>Oslo</arg_value>"
+     "</tool_call>"),
+    ("plamo3", "<|plamo:begin_tool_requests:plamo|><|plamo:begin_tool_request:plamo|><|plamo:begin_tool_name:plamo|>"
+     "get_weather<|plamo:end_tool_name:plamo|><|plamo:begin_tool_arguments:plamo|>{\"city\": \"Oslo\"}"
+     "<|plamo:end_tool_arguments:plamo|><|plamo:end_tool_request:plamo|>"),
 ]
 for id, text in BLOCK_LEFT_OPEN:
     for ending in ("STOP", "UNKNOWN"):

@@ -56,11 +56,11 @@ import java.util.function.Supplier;
  * {@link ReplyMetadata}: at {@code length} the loop refuses the reply's last call, native or in the text, as it does
  * for every client.
  *
- * <p><b>Streaming.</b> It always asks for a stream; text reaches {@link #stream}'s {@code onText} and the
- * {@link Builder#listener listener} as it arrives, and each native call reaches the listener once complete. Through
- * {@link #send} (what {@code ToolLoop} calls) native calls are also reported as they form (start, argument text as it
- * grows, completion or rejection) and reasoning sent apart as it arrives. A server that answers with one JSON body is
- * read too.
+ * <p><b>Streaming.</b> It always asks for a stream; text reaches {@link #stream}'s {@code onText} as it arrives, and
+ * {@link #send}'s {@link ReplyListener} (what {@code ToolLoop} passes) and the builder's
+ * {@link Builder#listener listener} hear, in {@link StreamEvent}s, the text, reasoning sent apart, and each native
+ * call as it forms (start, argument text as it grows, completion or rejection). A server that answers with one JSON
+ * body is read too.
  *
  * <p><b>Typed answers.</b> A request with an answer type ({@code Answers.ask}) carries the answer's strict JSON Schema
  * as {@code response_format}, also when it reaches this model through a decorator that hands the request on.
@@ -119,7 +119,7 @@ public final class OpenAiChatModel implements ModelClient {
      * (when the builder was given none). The tools themselves are sent as OpenAI's dialect renders the whole list.
      */
     private final NativeTools<ToolSpec> offered = new NativeTools<>(Function.identity());
-    private final Consumer<ChatEvent> listener;
+    private final Consumer<StreamEvent> listener;
     private final ServerProfile profile;
     private final Constraints constraints;
     private final boolean includeUsage;
@@ -229,7 +229,21 @@ public final class OpenAiChatModel implements ModelClient {
         return model;
     }
 
-    private ModelReply complete(String requestBody, List<ToolSpec> tools, ReplyListener out) {
+    private ModelReply complete(String requestBody, List<ToolSpec> tools, ReplyListener to) {
+        // the builder's listener hears what the caller's does, in the same events
+        ReplyListener out = new ReplyListener() {
+            @Override
+            public void onRawText(String delta) {
+                to.onRawText(delta);
+                listener.accept(new StreamEvent.TextDelta(delta));
+            }
+
+            @Override
+            public void onEvent(StreamEvent event) {
+                to.onEvent(event);
+                listener.accept(event);
+            }
+        };
         ToolCallExtractor reader = extractor != null ? extractor : offered.offer(tools).extractor();
         List<ToolCall> calls = new ArrayList<>();
         List<ToolResult> rejected = new ArrayList<>();
@@ -246,7 +260,6 @@ public final class OpenAiChatModel implements ModelClient {
             public void text(String piece) {
                 arrived();
                 out.onRawText(piece);
-                listener.accept(new ChatEvent.TextDelta(piece));
             }
 
             @Override
@@ -298,13 +311,11 @@ public final class OpenAiChatModel implements ModelClient {
         Extraction read = NativeTools.extraction(reader, sent);
         for (ToolCall call : read.calls()) {
             calls.add(call);
-            listener.accept(new ChatEvent.CallReceived(call));
             out.onEvent(new StreamEvent.CallCompleted(call));
         }
         if (!read.hasCalls()) {
             ToolResult failure = ToolResult.failure(name, nc.id(), read.correctionPrompt().orElseThrow());
             rejected.add(failure);
-            listener.accept(new ChatEvent.CallRejected(failure));
             out.onEvent(new StreamEvent.Error(read.errors().get(0)));
         }
     }
@@ -420,7 +431,7 @@ public final class OpenAiChatModel implements ModelClient {
         private Duration maxRetryWait = DEFAULT_MAX_RETRY_WAIT;
         private int maxRedirects = DEFAULT_MAX_REDIRECTS;
         private ToolCallExtractor extractor;
-        private Consumer<ChatEvent> listener = e -> {
+        private Consumer<StreamEvent> listener = e -> {
         };
         private ServerProfile profile = ServerProfile.NONE;
         private Constraints constraints;
@@ -617,12 +628,17 @@ public final class OpenAiChatModel implements ModelClient {
         }
 
         /**
-         * Receives text deltas and completed native calls as they arrive, on the calling thread.
+         * Receives the answer as it arrives, on the calling thread, in the events every {@link ReplyListener} gets
+         * ({@link #send}): {@link StreamEvent.TextDelta} for each piece of text as the server sent it,
+         * {@link StreamEvent.ReasoningDelta} for reasoning sent apart, and for each native call
+         * {@link StreamEvent.CallStarted}, its {@link StreamEvent.ArgumentsDelta}s, then {@link StreamEvent.CallCompleted}
+         * (it will be in the reply's {@code toolCalls}) or {@link StreamEvent.Error} (in its {@code rejectedCalls}).
+         * It hears every request, whichever method sent it.
          *
          * @param l the listener; the default ignores every event
          * @return this builder
          */
-        public Builder listener(Consumer<ChatEvent> l) {
+        public Builder listener(Consumer<StreamEvent> l) {
             this.listener = Objects.requireNonNull(l, "listener");
             return this;
         }

@@ -3,6 +3,7 @@ package dev.calltype.openai;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.IntNode;
+import dev.calltype.runtime.StreamEvent;
 import dev.calltype.runtime.Toolkit;
 import dev.calltype.runtime.Toolkits;
 import dev.calltype.runtime.agent.ChatMessage;
@@ -86,7 +87,7 @@ class MockServerInteropTest {
                 .apiKey(apiKey)                              // e.g. System.getenv("OPENAI_API_KEY"); null: none sent
                 .timeout(Duration.ofSeconds(60))             // the response timeout and the idle timeout
                 .listener(event -> {
-                    if (event instanceof ChatEvent.TextDelta t) System.out.print(t.text());   // text as it streams
+                    if (event instanceof StreamEvent.TextDelta t) System.out.print(t.text());   // text as it streams
                 })
                 .build();
         ToolLoop.Outcome outcome = ToolLoop.builder(model, toolkit).build().run("What is 2 + 3?");

@@ -13,6 +13,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.calltype.runtime.Repair;
+import dev.calltype.runtime.StreamEvent;
 import dev.calltype.runtime.ToolCall;
 import dev.calltype.runtime.agent.ModelReply;
 import java.time.Duration;
@@ -44,12 +45,12 @@ class OpenAiChatModelTest {
     void streamsTextAndSendsTheKeyTheToolsAndTheModel() throws Exception {
         try (LoopbackServer server = new LoopbackServer((r, out) -> events(out, text("Hello"), text(", world"),
                 finish("stop")))) {
-            List<ChatEvent> seen = new ArrayList<>();
+            List<StreamEvent> seen = new ArrayList<>();
             StringBuilder streamed = new StringBuilder();
             ModelReply reply = model(server).listener(seen::add).build().stream(HELLO, TOOLS, streamed::append);
             assertThat(reply.text()).isEqualTo("Hello, world");
             assertThat(streamed).hasToString("Hello, world");
-            assertThat(seen).containsExactly(new ChatEvent.TextDelta("Hello"), new ChatEvent.TextDelta(", world"));
+            assertThat(seen).containsExactly(new StreamEvent.TextDelta("Hello"), new StreamEvent.TextDelta(", world"));
             LoopbackServer.Request r = server.requests.get(0);
             assertThat(r.method()).isEqualTo("POST");
             assertThat(r.target()).isEqualTo("/v1/chat/completions");
@@ -63,13 +64,17 @@ class OpenAiChatModelTest {
         try (LoopbackServer server = new LoopbackServer((r, out) -> events(out,
                 call("c1", 0, "add", "{'a': 2,"), call(null, 0, null, " 'b': 3,}"),
                 call("c2", 1, "Add", "{\"a\": 1, \"b\": 1}"), finish("tool_calls")))) {
-            List<ChatEvent> seen = new ArrayList<>();
+            List<StreamEvent> seen = new ArrayList<>();
             ModelReply reply = model(server).listener(seen::add).build().reply(HELLO, TOOLS);
             assertThat(reply.toolCalls()).extracting(ToolCall::id).containsExactly("c1", "c2");
             assertThat(reply.toolCalls().get(0).arguments().toString()).isEqualTo("{\"a\":2,\"b\":3}");
             assertThat(reply.toolCalls().get(0).repairs()).contains(Repair.SINGLE_QUOTES, Repair.TRAILING_COMMA);
             assertThat(reply.toolCalls().get(1).name()).isEqualTo("add");
-            assertThat(seen).hasSize(2).allMatch(e -> e instanceof ChatEvent.CallReceived);
+            // each call as it forms, then complete, in the events a ReplyListener gets
+            assertThat(seen).filteredOn(e -> e instanceof StreamEvent.CallStarted).hasSize(2);
+            assertThat(seen).filteredOn(e -> e instanceof StreamEvent.CallCompleted)
+                    .extracting(e -> ((StreamEvent.CallCompleted) e).call()).containsExactlyElementsOf(reply.toolCalls());
+            assertThat(seen).last().isInstanceOf(StreamEvent.CallCompleted.class);
         }
     }
 

@@ -196,6 +196,38 @@ class DirectBindingTest {
     }
 
     @Test
+    void numbersWrittenPlainlyAreBoundAsTheCoercionsReadThem() {
+        assertThat(boundDirectly(JSON)).isTrue();
+        List<String> parcels = List.of("0", "-0", "7", "2147483647", "2147483648", "-2147483648", "-2147483649",
+                "3.0", "3.00", "0.0", "3.", ".5", "-", "--3", "007", "00", "0.5", "1e2", "1E2", "1e0", "3e-0", "1.5e1",
+                "\"3\"", "\" 7 \"", "\"1e2\"", "\"3.0\"", "3x", "3/*x*/", "3 // x\n", "-3", "99999999999999999999",
+                "1.5.5", "3-", "3+", "null", "None", "true");
+        List<String> weights = List.of("123456789012345678", "-123456789012345678", "999999999999999999",
+                "1234567890123456789", "9223372036854775807", "-9223372036854775808", "9223372036854775808",
+                "12000.0", "1.2e4", "\"12000\"", "0");
+        List<String> values = List.of("0", "-0", "0.10", "-0.0", "149.9", "149.900", "100", "-149.90",
+                "123456789.123456789", "12345678.1234567890", "1234567890123456.78", "0.000000000000000001",
+                "0.0000000000000000001", "1e-3", "1.5E+2", "00.5", "0.", "\"149.90\"", "\" 1.50 \"", "1.0000000000000002",
+                "99999999999999999.9", "-99999999999999999.9");
+        for (String p : parcels) {
+            sameAsTheTree(JSON.replace("\"parcels\": 3", "\"parcels\": " + p));
+        }
+        for (String w : weights) {
+            sameAsTheTree(JSON.replace("\"weightGrams\": 12000", "\"weightGrams\": " + w));
+        }
+        for (String v : values) {
+            sameAsTheTree(JSON.replace("\"value\": 149.90", "\"value\": " + v));
+        }
+        String plain = JSON.replace("\"parcels\": 3", "\"parcels\": 2147483647")
+                .replace("\"weightGrams\": 12000", "\"weightGrams\": -999999999999999999")
+                .replace("\"value\": 149.90", "\"value\": -0.00000000000000010");
+        assertThat(boundDirectly(plain)).isTrue();
+        assertThat(shipment.parse(plain).value().orElseThrow().toString())
+                .contains("parcels=2147483647, weightGrams=-999999999999999999, volume=0.75, value=-1.0E-16,");
+        sameAsTheTree(plain);
+    }
+
+    @Test
     void optionalAndNullableMembersLeftOutOrNullAreBound() {
         String nulls = JSON.replace("\"ring twice\"", "null").replace("\"floor\": 3", "\"floor\": None");
         String leftOut = JSON.replace(",\n \"note\": \"ring twice\", \"floor\": 3", "");

@@ -122,6 +122,15 @@ public enum WireFormat {
      */
     FUNCTIONARY_V32,
     /**
+     * Claude-style XML {@code <function_calls><invoke name="N"><parameter name="K">V</parameter></invoke>…}: Anthropic's
+     * prompt-based tool format, written by models trained on it (Olmo 3's pythonic calls share the section tag).
+     */
+    FUNCTION_CALLS_XML,
+    /** ReAct {@code Action: NAME} then {@code Action Input: {json}} on the next line (LangChain, LlamaIndex agents). */
+    REACT,
+    /** Qwen-Agent {@code ✿FUNCTION✿: NAME} then {@code ✿ARGS✿: {json}} on the next line (Qwen 2 and 2.5). */
+    QWEN_AGENT,
+    /**
      * The tool calls a model's own {@code response_template} describes (its {@code tokenizer_config.json}), read when
      * the extractor is given one ({@link ToolCallExtractor.Builder#responseTemplate(String)}).
      */

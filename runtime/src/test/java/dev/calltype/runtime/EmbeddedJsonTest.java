@@ -46,6 +46,21 @@ class EmbeddedJsonTest {
     }
 
     @Test
+    void langChainsJsonAgentsNameTheToolInActionBesideActionInput() {
+        onlyCall(extract("```json\n{\"action\": \"search\", \"action_input\": {\"query\": \"x\"}}\n```"), "search",
+                "{\"query\": \"x\"}");
+        // their last step, and "action" without "action_input", are data: no call, no error, the text kept
+        for (String data : new String[] {
+            "```json\n{\"action\": \"Final Answer\", \"action_input\": \"It is sunny in Oslo.\"}\n```",
+            "The log says {\"action\": \"search\", \"input\": {\"query\": \"x\"}}."}) {
+            Extraction x = extract(data);
+            assertThat(x.calls()).as(data).isEmpty();
+            assertThat(x.errors()).as(data).isEmpty();
+            assertThat(x.text()).as(data).isEqualTo(data);
+        }
+    }
+
+    @Test
     void nestedCallInsideDataIsNotSearched() {
         Extraction x = extract("{\"example\": {\"name\": \"now\", \"arguments\": {}}, \"note\": \"docs\"}");
         assertThat(x.calls()).isEmpty();

@@ -92,6 +92,18 @@ class LinearityTest {
         f.put("partial K2 Horizon reasoning closers", n -> repeat("</ifm|think_fas", n));
         f.put("pythonic strings whose kept quote meets a closing bracket", n -> "[f(a=\"x\" " + repeat("y) ", n));
         f.put("GLM calls left unclosed before the next", n -> repeat("<tool_call>f<arg_key>a</arg_key><arg_value>1</arg_value>", n));
+        f.put("ReAct actions whose input line never ends", n -> "Action: shell\nAction Input: " + repeat("ls ", n));
+        f.put("ReAct actions whose name line never ends", n -> "Action: " + repeat("a", n));
+        f.put("ReAct actions with unclosed JSON inputs", n -> repeat("\nAction: f\nAction Input: {\"a\": [", n));
+        f.put("Claude-style sections of unclosed invocations", n -> repeat("<function_calls><invoke name=\"f\">", n));
+        f.put("GLM values left unclosed before the next key", n -> "<tool_call>f"
+                + repeat("<arg_key>a</arg_key><arg_value>1", n));
+        f.put("Hunyuan calls never closed in a section never closed", n -> "<tool_calls>"
+                + repeat("<tool_call>f<tool_sep><arg_key>a</arg_key><arg_value>1</arg_value>", n));
+        f.put("PLaMo requests never closed", n -> "<|plamo:begin_tool_requests:plamo|>"
+                + repeat("<|plamo:begin_tool_request:plamo|><|plamo:begin_tool_name:plamo|>f", n));
+        f.put("GLM values left unclosed before the call's end", n -> repeat("<tool_call>f<arg_key>a</arg_key><arg_value>1"
+                + "</tool_call>", n));
         f.put("invocations without a name", n -> "<minimax:tool_call>" + repeat("<invoke><parameter name=\"a\">1</parameter></invoke>", n));
         return f;
     }

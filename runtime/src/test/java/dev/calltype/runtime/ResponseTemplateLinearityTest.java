@@ -32,6 +32,9 @@ class ResponseTemplateLinearityTest {
         f.put("command-r7b: many small calls", n -> ("<|START_ACTION|>[{\"tool_name\": \"ping\", \"parameters\": {}}]"
                 + "<|END_ACTION|>\n").repeat(n / 60));
         f.put("ernie45: prose", n -> "The quick brown fox jumps over the lazy dog. ".repeat(n / 45));
+        f.put("trl-lfm2_2_5: commas that open no call in a call never closed", n -> "<|tool_call_start|>[f(a="
+                + "1, ".repeat(n / 3));
+        f.put("trl-lfm2_2_5: commas that may open a call", n -> "<|tool_call_start|>[f(a=1" + ", g".repeat(n / 3));
         return f;
     }
 

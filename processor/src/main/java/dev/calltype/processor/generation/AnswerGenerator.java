@@ -143,6 +143,15 @@ public final class AnswerGenerator {
         if (type instanceof TypeModel.Scalar s && s.kind() == ScalarKind.STRING) {
             return CodeBlock.of("$T.text()", RuntimeNames.DIRECT_SHAPE);
         }
+        String plainNumber = type instanceof TypeModel.Scalar s ? switch (s.kind()) {
+            case INT -> "intValue";
+            case LONG -> "longValue";
+            case BIG_DECIMAL -> "bigDecimal";
+            default -> null;
+        } : null;
+        if (plainNumber != null) {
+            return CodeBlock.of("$T.$L()", RuntimeNames.DIRECT_SHAPE, plainNumber); // binds a plain number itself
+        }
         if (type instanceof TypeModel.Scalar s) {
             return CodeBlock.of("$T.scalar((n, p) -> $T.$L(n, $S, p))", RuntimeNames.DIRECT_SHAPE,
                     RuntimeNames.COERCION, s.kind().coercion(), "");

@@ -4,6 +4,7 @@ import dev.calltype.runtime.ParsedAnswer;
 import dev.calltype.runtime.Repair;
 import dev.calltype.runtime.AnswerStream;
 import dev.calltype.runtime.internal.answer.AnswerPolicy;
+import dev.calltype.runtime.internal.args.Problem;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -41,7 +42,7 @@ public final class AnswerSupport {
      * The problems of one read, and the members it ignored: an answer's readers go on past members its type does
      * not have ({@link #ignoreUnknown}) and note them here.
      */
-    public static final class Problems extends ArrayList<String> {
+    public static final class Problems extends dev.calltype.runtime.internal.args.Problems {
         private final List<String> ignored = new ArrayList<>();
         private final Set<Repair> repairs = new LinkedHashSet<>();
 
@@ -84,7 +85,8 @@ public final class AnswerSupport {
                 p.ignored.add(AnswerPolicy.jsonPath(Coercion.child(path, name)));
             }
             if (m == AnswerPolicy.SEVERAL) {
-                problems.add("parameter '" + Coercion.child(path, name) + "' could be any of the members "
+                Problems.report(problems, Coercion.child(path, name), Problem.Kind.AMBIGUOUS,
+                        "could be any of the members "
                         + AnswerPolicy.foldsTo(name, known) + "; write the member's name exactly");
             }
         }
@@ -122,7 +124,7 @@ public final class AnswerSupport {
         return node -> {
             Problems problems = new Problems();
             T value = reader.read(node, problems);
-            return new AnswerPolicy.Read<>(value, problems, problems.ignored, problems.repairs);
+            return new AnswerPolicy.Read<>(value, problems.problems(), problems.ignored, problems.repairs);
         };
     }
 }

@@ -2,6 +2,8 @@ package dev.calltype.runtime.support;
 
 import dev.calltype.runtime.internal.args.JsonCoercion;
 import dev.calltype.runtime.internal.args.Names;
+import dev.calltype.runtime.internal.args.Problem;
+import dev.calltype.runtime.internal.args.Problems;
 import dev.calltype.runtime.internal.scan.ErrorTexts;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -60,9 +62,8 @@ public final class ArgumentSupport {
 
     /** Adds the problem for a required member that is missing or null. */
     public static void missing(String path, JsonNode node, List<String> problems) {
-        problems.add(node == null || node.isMissingNode()
-                ? "parameter '" + path + "' is required"
-                : "parameter '" + path + "' is required, got null");
+        Problems.report(problems, path, Problem.Kind.REQUIRED,
+                node == null || node.isMissingNode() ? "is required" : "is required, got null");
     }
 
     /**
@@ -73,8 +74,7 @@ public final class ArgumentSupport {
      */
     public static void rejected(String path, RuntimeException e, List<String> problems) {
         String message = ErrorTexts.failureMessage(e);
-        String what = path.isEmpty() ? "the arguments were" : "parameter '" + path + "' was";
-        problems.add(message == null ? what + " rejected" : what + " rejected: " + message);
+        Problems.report(problems, path, Problem.Kind.REJECTED, message == null ? "rejected" : "rejected: " + message);
     }
 
     /**
@@ -92,15 +92,14 @@ public final class ArgumentSupport {
                 continue;
             }
             String shown = ErrorTexts.bounded(name, MAX_NAME_SHOWN, false);
-            StringBuilder msg = new StringBuilder("unknown parameter '").append(JsonCoercion.child(path, shown))
-                    .append('\'');
+            StringBuilder msg = new StringBuilder();
             String close = Names.closest(name, known);
             if (close != null) {
                 msg.append("; did you mean '").append(JsonCoercion.child(path, close)).append("'?");
             }
             msg.append(known.isEmpty() ? " (this takes no parameters)"
                     : " (expected: " + String.join(", ", known) + ")");
-            problems.add(msg.toString());
+            Problems.report(problems, JsonCoercion.child(path, shown), Problem.Kind.UNKNOWN, msg.toString());
         }
     }
 
@@ -124,7 +123,7 @@ public final class ArgumentSupport {
 
     /** Adds the problem for records nested deeper than {@link #MAX_DEPTH}. */
     public static void tooDeep(String path, List<String> problems) {
-        problems.add("parameter '" + path + "' is nested more than " + MAX_DEPTH + " levels deep");
+        Problems.report(problems, path, Problem.Kind.LIMIT, "is nested more than " + MAX_DEPTH + " levels deep");
     }
 
     /** A list: an array, a JSON array in a string, or one value as a list of one. */
@@ -141,7 +140,7 @@ public final class ArgumentSupport {
             T value = reader.read(node, path);
             if (problems.size() > before) {
                 problems.subList(before, problems.size()).clear();
-                problems.add(JsonCoercion.mismatch(path, "an array", node));
+                JsonCoercion.mismatch(problems, path, "an array", node);
                 return null;
             }
             out.add(value);
@@ -151,7 +150,7 @@ public final class ArgumentSupport {
             JsonNode element = array.get(i);
             String p = JsonCoercion.element(path, i);
             if (absent(element)) {
-                problems.add("parameter '" + p + "' must not be null");
+                Problems.report(problems, p, Problem.Kind.INVALID, "must not be null");
                 continue;
             }
             T value = reader.read(element, p);
@@ -180,7 +179,7 @@ public final class ArgumentSupport {
             Map.Entry<String, JsonNode> e = it.next();
             String p = JsonCoercion.child(path, e.getKey());
             if (absent(e.getValue())) {
-                problems.add("parameter '" + p + "' must not be null");
+                Problems.report(problems, p, Problem.Kind.INVALID, "must not be null");
                 continue;
             }
             T value = reader.read(e.getValue(), p);

@@ -1,6 +1,7 @@
 package dev.calltype.runtime.support;
 
 import dev.calltype.runtime.internal.answer.Shape;
+import dev.calltype.runtime.internal.args.JsonCoercion;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.List;
@@ -54,6 +55,29 @@ public final class DirectShape {
     public static DirectShape scalar(Scalar read) {
         return new DirectShape(Shape.scalar(read::read));
     }
+
+    /** An {@code int}, read as {@code Coercion.toInt} reads it. */
+    public static DirectShape intValue() {
+        return INT;
+    }
+
+    /** A {@code long}, read as {@code Coercion.toLong} reads it. */
+    public static DirectShape longValue() {
+        return LONG;
+    }
+
+    /** A {@code BigDecimal}, read as {@code Coercion.toBigDecimal} reads it. */
+    public static DirectShape bigDecimal() {
+        return BIG_DECIMAL;
+    }
+
+    // a number written plainly is bound by the coercion's own rule for one, without a node
+    private static final DirectShape INT = new DirectShape(Shape.number((n, p) -> Coercion.toInt(n, "", p),
+            JsonCoercion::intOfPlain));
+    private static final DirectShape LONG = new DirectShape(Shape.number((n, p) -> Coercion.toLong(n, "", p),
+            JsonCoercion::longOfPlain));
+    private static final DirectShape BIG_DECIMAL = new DirectShape(Shape.number(
+            (n, p) -> Coercion.toBigDecimal(n, "", p), JsonCoercion::decimalOfPlain));
 
     /** A {@code String}, read as {@code Coercion.toStringValue} reads it. */
     public static DirectShape text() {

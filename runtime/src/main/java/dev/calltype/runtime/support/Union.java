@@ -2,6 +2,8 @@ package dev.calltype.runtime.support;
 
 import dev.calltype.runtime.internal.args.JsonCoercion;
 import dev.calltype.runtime.internal.args.Names;
+import dev.calltype.runtime.internal.args.Problem;
+import dev.calltype.runtime.internal.args.Problems;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -45,7 +47,7 @@ public record Union(List<String> discriminators, List<String> javaNames, List<Li
                     }
                 }
             }
-            problems.add(JsonCoercion.mismatch(JsonCoercion.child(path, "type"), "one of " + quoted(discriminators), type));
+            JsonCoercion.mismatch(problems, JsonCoercion.child(path, "type"), "one of " + quoted(discriminators), type);
             return -1;
         }
         int covering = -1;
@@ -62,14 +64,16 @@ public record Union(List<String> discriminators, List<String> javaNames, List<Li
             }
         }
         if (several != null) {
-            problems.add("parameter '" + JsonCoercion.child(path, "type") + "' is required to tell which kind of"
+            Problems.report(problems, JsonCoercion.child(path, "type"), Problem.Kind.REQUIRED,
+                    "is required to tell which kind of"
                     + " object this is: its members fit each of " + several + "; write one of them");
             return -1;
         }
         if (covering >= 0) {
             return covering;
         }
-        problems.add("parameter '" + JsonCoercion.child(path, "type") + "' is required to tell which kind of object"
+        Problems.report(problems, JsonCoercion.child(path, "type"), Problem.Kind.REQUIRED,
+                "is required to tell which kind of object"
                 + " this is: one of " + quoted(discriminators));
         return -1;
     }

@@ -1,6 +1,8 @@
 package dev.calltype.runtime.support;
 
 import dev.calltype.runtime.internal.args.JsonCoercion;
+import dev.calltype.runtime.internal.args.Problem;
+import dev.calltype.runtime.internal.args.Problems;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -33,7 +35,8 @@ public final class ValueChecks {
     /** {@link #minimum(Number, String, String, List)} for member {@code member} of the object at {@code parent}. */
     public static void minimum(Number value, String bound, String parent, String member, List<String> problems) {
         if (decimal(value).compareTo(new BigDecimal(bound)) < 0) {
-            problems.add("parameter '" + JsonCoercion.child(parent, member) + "' must be at least " + bound + ", got "
+            Problems.report(problems, JsonCoercion.child(parent, member), Problem.Kind.INVALID,
+                    "must be at least " + bound + ", got "
                     + value);
         }
     }
@@ -46,7 +49,8 @@ public final class ValueChecks {
     /** {@link #maximum(Number, String, String, List)} for member {@code member} of the object at {@code parent}. */
     public static void maximum(Number value, String bound, String parent, String member, List<String> problems) {
         if (decimal(value).compareTo(new BigDecimal(bound)) > 0) {
-            problems.add("parameter '" + JsonCoercion.child(parent, member) + "' must be at most " + bound + ", got "
+            Problems.report(problems, JsonCoercion.child(parent, member), Problem.Kind.INVALID,
+                    "must be at most " + bound + ", got "
                     + value);
         }
     }
@@ -64,10 +68,12 @@ public final class ValueChecks {
                               List<String> problems) {
         int n = value.codePointCount(0, value.length());
         if (min != null && n < min) {
-            problems.add("parameter '" + JsonCoercion.child(parent, member) + "' must have at least " + min
+            Problems.report(problems, JsonCoercion.child(parent, member), Problem.Kind.INVALID,
+                    "must have at least " + min
                     + (min == 1 ? " character" : " characters") + ", got " + JsonCoercion.describe(NODES.textNode(value)));
         } else if (max != null && n > max) {
-            problems.add("parameter '" + JsonCoercion.child(parent, member) + "' must have at most " + max
+            Problems.report(problems, JsonCoercion.child(parent, member), Problem.Kind.INVALID,
+                    "must have at most " + max
                     + (max == 1 ? " character" : " characters") + ", got " + n);
         }
     }
@@ -83,10 +89,12 @@ public final class ValueChecks {
      */
     public static void size(int size, Integer min, Integer max, String parent, String member, List<String> problems) {
         if (min != null && size < min) {
-            problems.add("parameter '" + JsonCoercion.child(parent, member) + "' must have at least " + min
+            Problems.report(problems, JsonCoercion.child(parent, member), Problem.Kind.INVALID,
+                    "must have at least " + min
                     + (min == 1 ? " item" : " items") + ", got " + size);
         } else if (max != null && size > max) {
-            problems.add("parameter '" + JsonCoercion.child(parent, member) + "' must have at most " + max
+            Problems.report(problems, JsonCoercion.child(parent, member), Problem.Kind.INVALID,
+                    "must have at most " + max
                     + (max == 1 ? " item" : " items") + ", got " + size);
         }
     }
@@ -99,7 +107,8 @@ public final class ValueChecks {
     /** {@link #pattern(String, Pattern, String, List)} for member {@code member} of the object at {@code parent}. */
     public static void pattern(String value, Pattern pattern, String parent, String member, List<String> problems) {
         if (!pattern.matcher(value).matches()) {
-            problems.add("parameter '" + JsonCoercion.child(parent, member) + "' must match the pattern "
+            Problems.report(problems, JsonCoercion.child(parent, member), Problem.Kind.INVALID,
+                    "must match the pattern "
                     + pattern.pattern() + ", got " + JsonCoercion.describe(NODES.textNode(value)));
         }
     }
@@ -112,7 +121,7 @@ public final class ValueChecks {
     /** {@link #notBlank(String, String, List)} for member {@code member} of the object at {@code parent}. */
     public static void notBlank(String value, String parent, String member, List<String> problems) {
         if (value.isBlank()) {
-            problems.add("parameter '" + JsonCoercion.child(parent, member) + "' must not be blank");
+            Problems.report(problems, JsonCoercion.child(parent, member), Problem.Kind.INVALID, "must not be blank");
         }
     }
 
@@ -129,7 +138,8 @@ public final class ValueChecks {
             ok = !Character.isWhitespace(value.charAt(i));
         }
         if (!ok) {
-            problems.add("parameter '" + JsonCoercion.child(parent, member) + "' must be an e-mail address, got "
+            Problems.report(problems, JsonCoercion.child(parent, member), Problem.Kind.INVALID,
+                    "must be an e-mail address, got "
                     + JsonCoercion.describe(NODES.textNode(value)));
         }
     }

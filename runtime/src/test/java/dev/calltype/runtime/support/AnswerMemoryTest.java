@@ -35,7 +35,7 @@ class AnswerMemoryTest {
         if (node.isObject() && node.has("total") && node.get("total").isNumber()) {
             return node.get("total").doubleValue();
         }
-        problems.add("parameter 'total' is required");
+        ArgumentSupport.missing("total", node.get("total"), problems);
         return null;
     }
 

@@ -6,6 +6,7 @@ import dev.calltype.runtime.ExtractionLimits;
 import dev.calltype.runtime.ParsedAnswer;
 import dev.calltype.runtime.Repair;
 import dev.calltype.runtime.internal.args.Names;
+import dev.calltype.runtime.internal.args.Problem;
 import dev.calltype.runtime.internal.json.JsonRead;
 import dev.calltype.runtime.internal.json.LenientJson;
 import dev.calltype.runtime.internal.scan.ErrorTexts;
@@ -47,11 +48,11 @@ public final class AnswerPolicy {
      * One read of a value into the type.
      *
      * @param value the value, or {@code null} when it did not read
-     * @param problems what did not fit, worded for the engine ({@code parameter '…'}); empty when it read
+     * @param problems what did not fit, as data (worded for the answer by {@link #error}); empty when it read
      * @param ignored the JSON paths of the members the reader went past
      * @param repairs what the reader repaired
      */
-    public record Read<T>(T value, List<String> problems, List<String> ignored, Set<Repair> repairs) {
+    public record Read<T>(T value, List<Problem> problems, List<String> ignored, Set<Repair> repairs) {
     }
 
     /** Reads a value into the type. */
@@ -150,7 +151,8 @@ public final class AnswerPolicy {
      * @param node the JSON read (after a JSON string was decoded and a wrapper unwrapped), or {@code null} for a
      *     value bound without a tree
      */
-    private record Attempt<T>(T value, List<String> problems, List<String> ignored, List<Repair> repairs, JsonNode node,
+    private record Attempt<T>(T value, List<Problem> problems, List<String> ignored, List<Repair> repairs,
+                              JsonNode node,
                               int start) {
         boolean valid() {
             return value != null && problems.isEmpty();
@@ -189,8 +191,8 @@ public final class AnswerPolicy {
         try {
             read = reader.read(node);
         } catch (RuntimeException e) {
-            read = new Read<>(null, List.of("the answer was rejected: " + ErrorTexts.failureMessage(e)), List.of(),
-                    Set.of());
+            read = new Read<>(null, List.of(new Problem("", Problem.Kind.REJECTED,
+                    "rejected: " + ErrorTexts.failureMessage(e))), List.of(), Set.of());
         }
         repairs.addAll(read.repairs());
         return new Attempt<>(read.value(), read.problems(), read.ignored(), List.copyOf(repairs), node, c.start());
@@ -341,7 +343,7 @@ public final class AnswerPolicy {
                 return failed(texts, List.of(e), List.of(), List.of());
             }
             List<AnswerError> errors = new ArrayList<>();
-            for (String p : best.problems) {
+            for (Problem p : best.problems) {
                 errors.add(error(p));
             }
             return failed(texts, errors, best.repairs, best.ignored);
@@ -498,29 +500,11 @@ public final class AnswerPolicy {
         return b.toString();
     }
 
-    /**
-     * An engine problem as an answer error: its path taken from the quoted path the engine's messages start with,
-     * and worded for an answer (a member, not a parameter).
-     */
-    public static AnswerError error(String problem) {
-        String message = problem;
-        String path = "";
-        for (String prefix : List.of("parameter '", "unknown parameter '")) {
-            if (message.startsWith(prefix)) {
-                int end = message.indexOf('\'', prefix.length());
-                if (end > 0) {
-                    path = message.substring(prefix.length(), end);
-                }
-                message = (prefix.startsWith("unknown") ? "unknown member '" : "member '")
-                        + message.substring(prefix.length());
-                break;
-            }
-        }
-        if (message.startsWith("the arguments were")) {
-            message = "the answer was" + message.substring("the arguments were".length());
-        }
-        message = message.replace("parameter '", "member '");
-        return new AnswerError(AnswerError.Kind.INVALID_VALUE, jsonPath(path), message);
+    /** A reader's problem as an answer's error: worded for a member, at its JSON path. */
+    public static AnswerError error(Problem problem) {
+        AnswerError.Kind kind = problem.kind() == Problem.Kind.LIMIT ? AnswerError.Kind.LIMIT_EXCEEDED
+                : AnswerError.Kind.INVALID_VALUE;
+        return new AnswerError(kind, jsonPath(problem.path()), problem.worded(Problem.Subject.MEMBER));
     }
 
     /** {@code a.b[0]} as {@code $.a.b[0]}; {@code ""} as {@code $}. */

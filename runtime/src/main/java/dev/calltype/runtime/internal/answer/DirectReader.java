@@ -6,6 +6,7 @@ import dev.calltype.runtime.internal.json.LenientJson;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -38,6 +39,13 @@ public final class DirectReader {
     private final LenientJson.Tokens tokens;
     private final int maxRecordDepth;
     private final List<String> problems = new ArrayList<>(1);
+    /**
+     * The members of the record being read at each record depth, and the elements of the sequence being read at each
+     * depth: reused from one record or sequence to the next at the same depth (a record is made, and a sequence
+     * copied, before the next one there starts), so reading many small ones allocates only what they keep.
+     */
+    private final List<Object[]> memberArrays = new ArrayList<>();
+    private final List<List<Object>> elementLists = new ArrayList<>();
 
     private DirectReader(LenientJson.Tokens tokens, int maxRecordDepth) {
         this.tokens = tokens;
@@ -62,21 +70,7 @@ public final class DirectReader {
             return null;
         }
         if (shape instanceof Shape.Scalar s) {
-            if (c == '{' || c == '[') {
-                return null;
-            }
-            if (s.text) {
-                String text = tokens.string(); // a string as written needs no node
-                if (text != null) {
-                    return text;
-                }
-            }
-            JsonNode node = tokens.scalar();
-            if (node == null || node.isNull()) {
-                return null;
-            }
-            Object v = s.read.read(node, problems);
-            return problems.isEmpty() ? v : null;
+            return scalar(s, c);
         }
         if (depth >= tokens.maxDepth()) {
             return null;
@@ -88,12 +82,42 @@ public final class DirectReader {
         return c == '{' && recordDepth < maxRecordDepth ? record(r, depth, recordDepth + 1) : null;
     }
 
+    /**
+     * The scalar whose token starts with {@code c}, the next character (-1 for none); called straight from the
+     * loops over members and elements, so that the common values take no trip through {@link #value}.
+     */
+    private Object scalar(Shape.Scalar s, int c) {
+        if (c < 0 || c == '{' || c == '[') {
+            return null;
+        }
+        if (s.text) {
+            String text = tokens.string(); // a string as written needs no node
+            if (text != null) {
+                return text;
+            }
+        }
+        if (s.plain != null && tokens.number()) {
+            Object v = s.plain.bind(tokens.unscaled(), tokens.scale()); // a plain number needs no node
+            if (v != null) {
+                tokens.consumeNumber();
+                return v;
+            }
+        }
+        JsonNode node = tokens.scalar();
+        if (node == null || node.isNull()) {
+            return null;
+        }
+        Object v = s.read.read(node, problems);
+        return problems.isEmpty() ? v : null;
+    }
+
     private Object sequence(Shape.Sequence q, int depth, int recordDepth) {
         tokens.consume();
-        List<Object> out = new ArrayList<>();
+        List<Object> out = elements(depth);
         int c = tokens.next();
         while (c != ']') {
-            Object element = value(q.element, depth + 1, recordDepth);
+            Object element = q.element instanceof Shape.Scalar s ? scalar(s, c)
+                    : value(q.element, depth + 1, recordDepth);
             if (element == null) {
                 return null;
             }
@@ -104,7 +128,38 @@ public final class DirectReader {
             }
         }
         tokens.consume();
-        return q.set ? Collections.unmodifiableSet(new LinkedHashSet<>(out)) : Collections.unmodifiableList(out);
+        return q.set ? Collections.unmodifiableSet(new LinkedHashSet<>(out))
+                : Collections.unmodifiableList(new ArrayList<>(out));
+    }
+
+    /** The scratch list for the sequence at {@code depth}, empty. */
+    private List<Object> elements(int depth) {
+        while (elementLists.size() <= depth) {
+            elementLists.add(null);
+        }
+        List<Object> out = elementLists.get(depth);
+        if (out == null) {
+            out = new ArrayList<>();
+            elementLists.set(depth, out);
+        } else {
+            out.clear();
+        }
+        return out;
+    }
+
+    /** The scratch array for the members of a record of {@code size} members at {@code recordDepth}, cleared. */
+    private Object[] members(int recordDepth, int size) {
+        while (memberArrays.size() <= recordDepth) {
+            memberArrays.add(null);
+        }
+        Object[] members = memberArrays.get(recordDepth);
+        if (members == null || members.length != size) {
+            members = new Object[size];
+            memberArrays.set(recordDepth, members);
+        } else {
+            Arrays.fill(members, null);
+        }
+        return members;
     }
 
     /**
@@ -127,7 +182,7 @@ public final class DirectReader {
     private Object record(Shape.Record r, int depth, int recordDepth) {
         tokens.consume();
         String[] names = r.names;
-        Object[] members = new Object[names.length];
+        Object[] members = members(recordDepth, names.length);
         int found = 0; // members read so far: where the next one is looked for first
         int c = tokens.next();
         while (c != '}') {
@@ -153,6 +208,8 @@ public final class DirectReader {
                     v = value(a.value, depth + 1, recordDepth);
                     v = v == null || !a.optional ? v : Optional.of(v);
                 }
+            } else if (member instanceof Shape.Scalar s) {
+                v = scalar(s, tokens.next());
             } else {
                 v = value(member, depth + 1, recordDepth);
             }

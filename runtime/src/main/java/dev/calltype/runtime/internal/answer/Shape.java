@@ -27,6 +27,20 @@ public abstract sealed class Shape permits Shape.Scalar, Shape.Sequence, Shape.A
         Object read(JsonNode node, List<String> problems);
     }
 
+    /**
+     * Binds a number written plainly without making a node, by the same coercion as the scalar's {@link ScalarRead}
+     * (see {@code LenientJson.Tokens#number}).
+     */
+    @FunctionalInterface
+    public interface PlainNumber {
+        /**
+         * Binds the number {@code unscaled} over ten to the {@code scale}.
+         *
+         * @return the value, or {@code null} when the node reader decides (it then says what does not fit)
+         */
+        Object bind(long unscaled, int scale);
+    }
+
     /** Makes a record from its members' values, in declaration order. */
     @FunctionalInterface
     public interface Make {
@@ -44,7 +58,12 @@ public abstract sealed class Shape permits Shape.Scalar, Shape.Sequence, Shape.A
 
     /** A scalar read by {@code read}. */
     public static Shape scalar(ScalarRead read) {
-        return new Scalar(Objects.requireNonNull(read, "read"), false);
+        return new Scalar(Objects.requireNonNull(read, "read"), null, false);
+    }
+
+    /** A number read by {@code read}, and bound by {@code plain} where it is written plainly. */
+    public static Shape number(ScalarRead read, PlainNumber plain) {
+        return new Scalar(Objects.requireNonNull(read, "read"), Objects.requireNonNull(plain, "plain"), false);
     }
 
     /**
@@ -56,7 +75,7 @@ public abstract sealed class Shape permits Shape.Scalar, Shape.Sequence, Shape.A
     }
 
     private static final Shape TEXT = new Scalar((node, problems) -> JsonCoercion.toStringValue(node, "", problems),
-            true);
+            null, true);
 
     /**
      * A record member that may be left out or {@code null}: {@code whenAbsent} then (an empty {@code Optional},
@@ -84,13 +103,18 @@ public abstract sealed class Shape permits Shape.Scalar, Shape.Sequence, Shape.A
                 Objects.requireNonNull(make, "make"));
     }
 
-    /** A scalar; {@code text} for a {@code String}, which a JSON string gives as written. */
+    /**
+     * A scalar; {@code text} for a {@code String}, which a JSON string gives as written; {@code plain} (or
+     * {@code null}) for a number, which binds a number written plainly.
+     */
     static final class Scalar extends Shape {
         final ScalarRead read;
+        final PlainNumber plain;
         final boolean text;
 
-        Scalar(ScalarRead read, boolean text) {
+        Scalar(ScalarRead read, PlainNumber plain, boolean text) {
             this.read = read;
+            this.plain = plain;
             this.text = text;
         }
     }

@@ -136,6 +136,30 @@ public final class JsonCoercion {
         return v == null ? null : v.intValue();
     }
 
+    /**
+     * {@link #toInt} of a number written plainly, {@code unscaled} over ten to the {@code scale} (as the lenient
+     * reader's tokens give it), for a reader that makes no node: the same value, or {@code null} when the node reader
+     * must decide (a fraction such as {@code 3.0} or {@code 3.5}, a value out of range) and say what does not fit.
+     */
+    public static Integer intOfPlain(long unscaled, int scale) {
+        return integral(unscaled, scale, Integer.MIN_VALUE, Integer.MAX_VALUE) ? Integer.valueOf((int) unscaled) : null;
+    }
+
+    /** {@link #intOfPlain} for {@link #toLong}. */
+    public static Long longOfPlain(long unscaled, int scale) {
+        return integral(unscaled, scale, Long.MIN_VALUE, Long.MAX_VALUE) ? Long.valueOf(unscaled) : null;
+    }
+
+    /** {@link #intOfPlain} for {@link #toBigDecimal}: the number exactly as written, its scale kept. */
+    public static BigDecimal decimalOfPlain(long unscaled, int scale) {
+        return BigDecimal.valueOf(unscaled, scale);
+    }
+
+    /** Whether a number with no fraction written, in {@code [min, max]}: taken as it is, with no further check. */
+    private static boolean integral(long unscaled, int scale, long min, long max) {
+        return scale == 0 && unscaled >= min && unscaled <= max;
+    }
+
     /** A {@code long}. */
     public static Long toLong(JsonNode node, String path, List<String> problems) {
         return toLong(node, "", path, problems);
@@ -606,7 +630,17 @@ public final class JsonCoercion {
 
     /** The message for a value of the wrong kind: {@code parameter 'x' must be an integer, got "many"}. */
     public static String mismatch(String path, String expected, JsonNode actual) {
-        return "parameter '" + path + "' must be " + expected + ", got " + describe(actual);
+        return new Problem(path, Problem.Kind.INVALID, mismatchDetail(expected, actual))
+                .worded(Problem.Subject.PARAMETER);
+    }
+
+    /** Adds the problem of a value of the wrong kind at {@code path}: it must be {@code expected}. */
+    public static void mismatch(List<String> problems, String path, String expected, JsonNode actual) {
+        Problems.report(problems, path, Problem.Kind.INVALID, mismatchDetail(expected, actual));
+    }
+
+    private static String mismatchDetail(String expected, JsonNode actual) {
+        return "must be " + expected + ", got " + describe(actual);
     }
 
     /** The path of an object member below {@code parent} ({@code ""} for the top level). */
@@ -623,7 +657,7 @@ public final class JsonCoercion {
                                       long max) {
         if (node.getClass() == IntNode.class || node.isInt() || node.isLong()) {
             long v = node.longValue();
-            if (v >= min && v <= max) {
+            if (integral(v, 0, min, max)) {
                 return v;
             }
         } else if (node.isTextual() && isPlainLong(node.textValue())) {
@@ -737,7 +771,7 @@ public final class JsonCoercion {
     /** Adds the mismatch of member {@code member} of {@code parent}, the only place a reader builds a path. */
     private static <T> T problem(String parent, String member, String expected, JsonNode actual,
                                  List<String> problems) {
-        problems.add(mismatch(child(parent, member), expected, actual));
+        mismatch(problems, child(parent, member), expected, actual);
         return null;
     }
 

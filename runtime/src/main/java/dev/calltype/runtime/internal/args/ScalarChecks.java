@@ -51,21 +51,22 @@ final class ScalarChecks {
         int length = s.codePointCount(0, s.length());
         Integer minLength = SchemaTypes.intKeyword(schema, "minLength");
         if (minLength != null && length < minLength) {
-            problems.add(JsonCoercion.mismatch(path, "at least " + minLength + characters(minLength) + " long", node));
+            JsonCoercion.mismatch(problems, path, "at least " + minLength + characters(minLength) + " long", node);
         }
         Integer maxLength = SchemaTypes.intKeyword(schema, "maxLength");
         if (maxLength != null && length > maxLength) {
-            problems.add(JsonCoercion.mismatch(path, "at most " + maxLength + characters(maxLength) + " long", node));
+            JsonCoercion.mismatch(problems, path, "at most " + maxLength + characters(maxLength) + " long", node);
         }
         JsonNode pattern = schema.get("pattern");
         if (pattern != null && pattern.isTextual()) {
             Optional<Pattern> compiled = patterns.computeIfAbsent(pattern.textValue(), ScalarChecks::compile);
             if (compiled.isPresent()) {
                 if (s.length() > SchemaLimits.MAX_PATTERN_INPUT) {
-                    problems.add("parameter '" + SchemaLimits.label(path) + "' is too long to check against its pattern "
+                    Problems.report(problems, SchemaLimits.label(path), Problem.Kind.LIMIT,
+                            "is too long to check against its pattern "
                             + pattern.textValue() + " (more than " + SchemaLimits.MAX_PATTERN_INPUT + " characters)");
                 } else if (!compiled.get().matcher(s).find()) {
-                    problems.add(JsonCoercion.mismatch(path, "a string matching the pattern " + pattern.textValue(), node));
+                    JsonCoercion.mismatch(problems, path, "a string matching the pattern " + pattern.textValue(), node);
                 }
             }
         }
@@ -94,7 +95,7 @@ final class ScalarChecks {
             case "date":
                 return JsonCoercion.toLocalDate(text, path, problems) == null ? null : s.strip();
             case "date-time": {
-                List<String> scratch = new ArrayList<>();
+                List<String> scratch = new Problems();
                 if (JsonCoercion.toOffsetDateTime(text, path, scratch) != null
                         || JsonCoercion.toLocalDateTime(text, path, new ArrayList<>()) != null) {
                     return s.strip();
@@ -111,7 +112,7 @@ final class ScalarChecks {
                         OffsetTime.parse(s.strip());
                         return s.strip();
                     } catch (DateTimeParseException e2) {
-                        problems.add(JsonCoercion.mismatch(path, "a time such as \"14:30:00\"", text));
+                        JsonCoercion.mismatch(problems, path, "a time such as \"14:30:00\"", text);
                         return null;
                     }
                 }
@@ -125,7 +126,7 @@ final class ScalarChecks {
                     return null;
                 }
                 if (!uri.isAbsolute()) {
-                    problems.add(JsonCoercion.mismatch(path, "an absolute URI such as \"https://example.com/a\"", text));
+                    JsonCoercion.mismatch(problems, path, "an absolute URI such as \"https://example.com/a\"", text);
                     return null;
                 }
                 return s.strip();
@@ -136,13 +137,13 @@ final class ScalarChecks {
                 if (isEmail(s.strip())) {
                     return s.strip();
                 }
-                problems.add(JsonCoercion.mismatch(path, "an email address such as \"ada@example.com\"", text));
+                JsonCoercion.mismatch(problems, path, "an email address such as \"ada@example.com\"", text);
                 return null;
             case "ipv4":
                 if (isIpv4(s.strip())) {
                     return s.strip();
                 }
-                problems.add(JsonCoercion.mismatch(path, "an IPv4 address such as \"192.0.2.1\"", text));
+                JsonCoercion.mismatch(problems, path, "an IPv4 address such as \"192.0.2.1\"", text);
                 return null;
             default:
                 return s;
@@ -228,7 +229,7 @@ final class ScalarChecks {
     private static <N> N bounded(JsonNode schema, JsonNode node, String path, List<String> problems, String expected,
                                  Conversion<N> conversion, Function<N, BigDecimal> decimal) {
         if (!ofReasonableSize(node)) {
-            problems.add(JsonCoercion.mismatch(path, expected, node));
+            JsonCoercion.mismatch(problems, path, expected, node);
             return null;
         }
         N v = conversion.convert(node, path, problems);
@@ -268,7 +269,7 @@ final class ScalarChecks {
         if (multipleOf != null && multipleOf.isNumber() && multipleOf.decimalValue().signum() > 0
                 && Math.abs((long) v.scale()) <= SchemaLimits.MAX_NUMBER_SCALE
                 && v.remainder(multipleOf.decimalValue()).signum() != 0) {
-            problems.add(JsonCoercion.mismatch(path, "a multiple of " + SchemaNodes.write(multipleOf), node));
+            JsonCoercion.mismatch(problems, path, "a multiple of " + SchemaNodes.write(multipleOf), node);
         }
         return problems.size() == before;
     }
@@ -277,7 +278,7 @@ final class ScalarChecks {
                               List<String> problems, java.util.function.IntPredicate ok, String words) {
         JsonNode limit = schema.get(keyword);
         if (limit != null && limit.isNumber() && !ok.test(v.compareTo(limit.decimalValue()))) {
-            problems.add(JsonCoercion.mismatch(path, words + SchemaNodes.write(limit), node));
+            JsonCoercion.mismatch(problems, path, words + SchemaNodes.write(limit), node);
         }
     }
 
@@ -308,7 +309,7 @@ final class ScalarChecks {
         for (JsonNode v : values) {
             literals.add(SchemaNodes.write(v));
         }
-        problems.add(JsonCoercion.mismatch(path, "one of " + String.join(", ", literals), node));
+        JsonCoercion.mismatch(problems, path, "one of " + String.join(", ", literals), node);
         return null;
     }
 
@@ -320,7 +321,7 @@ final class ScalarChecks {
                 && constant.asText().equalsIgnoreCase(node.asText())) {
             return constant;
         }
-        problems.add(JsonCoercion.mismatch(path, SchemaNodes.write(constant), node));
+        JsonCoercion.mismatch(problems, path, SchemaNodes.write(constant), node);
         return null;
     }
 

@@ -71,7 +71,7 @@ public final class SchemaArguments {
 
     private JsonNode value(JsonNode schema, JsonNode node, String path, List<String> problems, int depth) {
         if (depth > SchemaLimits.MAX_DEPTH) {
-            problems.add("parameter '" + SchemaLimits.label(path) + "' is nested too deeply (more than "
+            Problems.report(problems, SchemaLimits.label(path), Problem.Kind.LIMIT, "is nested too deeply (more than "
                     + SchemaLimits.MAX_DEPTH + " levels)");
             return null;
         }
@@ -82,7 +82,7 @@ public final class SchemaArguments {
             if (schema.booleanValue()) {
                 return node;
             }
-            problems.add("parameter '" + SchemaLimits.label(path) + "' is not allowed");
+            Problems.report(problems, SchemaLimits.label(path), Problem.Kind.INVALID, "is not allowed");
             return null;
         }
         if (!schema.isObject()) {
@@ -102,7 +102,7 @@ public final class SchemaArguments {
             if (tree.allowsNull(schema, depth)) {
                 return node;
             }
-            problems.add(JsonCoercion.mismatch(path, SchemaTypes.expected(schema), node));
+            JsonCoercion.mismatch(problems, path, SchemaTypes.expected(schema), node);
             return null;
         }
         JsonNode alternatives = schema.has("anyOf") ? schema.get("anyOf") : schema.get("oneOf");
@@ -131,7 +131,7 @@ public final class SchemaArguments {
         List<String> types = SchemaTypes.types(schema);
         if (types.isEmpty()) {
             if (schema.has("type")) {
-                problems.add(JsonCoercion.mismatch(path, "null", node));
+                JsonCoercion.mismatch(problems, path, "null", node);
                 return null;
             }
             return node;
@@ -141,7 +141,7 @@ public final class SchemaArguments {
         }
         List<String> firstProblems = null;
         for (String type : SchemaTypes.preferNative(types, node)) {
-            List<String> scratch = new ArrayList<>();
+            List<String> scratch = new Problems();
             JsonNode out = typed(type, schema, node, path, scratch, depth);
             if (out != null && scratch.isEmpty()) {
                 return out;
@@ -153,7 +153,7 @@ public final class SchemaArguments {
         if (firstProblems != null) {
             problems.addAll(firstProblems);
         } else {
-            problems.add(JsonCoercion.mismatch(path, SchemaTypes.expected(schema), node));
+            JsonCoercion.mismatch(problems, path, SchemaTypes.expected(schema), node);
         }
         return null;
     }
@@ -178,7 +178,7 @@ public final class SchemaArguments {
                 return object == null ? null : object(schema, object, path, problems, depth);
             }
             case "null":
-                problems.add(JsonCoercion.mismatch(path, "null", node));
+                JsonCoercion.mismatch(problems, path, "null", node);
                 return null;
             default:
                 return node;
@@ -196,12 +196,14 @@ public final class SchemaArguments {
         int before = problems.size();
         Integer minItems = SchemaTypes.intKeyword(schema, "minItems");
         if (minItems != null && array.size() < minItems) {
-            problems.add("parameter '" + SchemaLimits.label(path) + "' must have at least " + minItems + items(minItems) + ", got "
+            Problems.report(problems, SchemaLimits.label(path), Problem.Kind.INVALID,
+                    "must have at least " + minItems + items(minItems) + ", got "
                     + array.size());
         }
         Integer maxItems = SchemaTypes.intKeyword(schema, "maxItems");
         if (maxItems != null && array.size() > maxItems) {
-            problems.add("parameter '" + SchemaLimits.label(path) + "' must have at most " + maxItems + items(maxItems) + ", got "
+            Problems.report(problems, SchemaLimits.label(path), Problem.Kind.INVALID,
+                    "must have at most " + maxItems + items(maxItems) + ", got "
                     + array.size());
         }
         JsonNode prefix = schema.get("prefixItems");
@@ -219,7 +221,8 @@ public final class SchemaArguments {
             Set<JsonNode> seen = new HashSet<>();
             for (JsonNode item : out) {
                 if (!seen.add(item)) {
-                    problems.add("parameter '" + SchemaLimits.label(path) + "' must not contain the same item twice, got "
+                    Problems.report(problems, SchemaLimits.label(path), Problem.Kind.INVALID,
+                            "must not contain the same item twice, got "
                             + JsonCoercion.describe(item) + " more than once");
                     break;
                 }
@@ -251,7 +254,8 @@ public final class SchemaArguments {
                 if (dflt != null) {
                     out.set(name, dflt.deepCopy());
                 } else if (required.contains(name)) {
-                    problems.add("parameter '" + at + "' is required" + (given == null ? "" : " and must not be null"));
+                    Problems.report(problems, at, Problem.Kind.REQUIRED,
+                            "is required" + (given == null ? "" : " and must not be null"));
                 }
                 continue;
             }
@@ -262,7 +266,7 @@ public final class SchemaArguments {
         }
         for (String name : required) {
             if (!properties.has(name) && (!object.has(name) || object.get(name).isNull())) {
-                problems.add("parameter '" + JsonCoercion.child(path, name) + "' is required");
+                Problems.report(problems, JsonCoercion.child(path, name), Problem.Kind.REQUIRED, "is required");
             }
         }
         JsonNode additional = schema.get("additionalProperties");
@@ -273,7 +277,7 @@ public final class SchemaArguments {
             }
             String at = JsonCoercion.child(path, displayName(name));
             if (additional != null && additional.isBoolean() && !additional.booleanValue()) {
-                problems.add(unknown(at, name, properties, path));
+                Problems.report(problems, at, Problem.Kind.UNKNOWN, unknown(name, properties, path));
             } else if (additional != null && additional.isObject()) {
                 JsonNode checked = value(additional, e.getValue(), at, problems, depth + 1);
                 if (checked != null) {
@@ -285,19 +289,22 @@ public final class SchemaArguments {
         }
         Integer minProperties = SchemaTypes.intKeyword(schema, "minProperties");
         if (minProperties != null && out.size() < minProperties) {
-            problems.add("parameter '" + SchemaLimits.label(path) + "' must have at least " + minProperties + " fields, got "
+            Problems.report(problems, SchemaLimits.label(path), Problem.Kind.INVALID,
+                    "must have at least " + minProperties + " fields, got "
                     + out.size());
         }
         Integer maxProperties = SchemaTypes.intKeyword(schema, "maxProperties");
         if (maxProperties != null && out.size() > maxProperties) {
-            problems.add("parameter '" + SchemaLimits.label(path) + "' must have at most " + maxProperties + " fields, got "
+            Problems.report(problems, SchemaLimits.label(path), Problem.Kind.INVALID,
+                    "must have at most " + maxProperties + " fields, got "
                     + out.size());
         }
         return problems.size() == before ? out : null;
     }
 
-    private static String unknown(String at, String name, ObjectNode properties, String parent) {
-        StringBuilder out = new StringBuilder("unknown parameter '").append(at).append('\'');
+    /** What follows the name of an unknown member: the closest name, and the names there are. */
+    private static String unknown(String name, ObjectNode properties, String parent) {
+        StringBuilder out = new StringBuilder();
         String suggestion = Names.closest(name, properties::fieldNames);
         if (suggestion != null) {
             out.append(" (did you mean '").append(JsonCoercion.child(parent, suggestion)).append("'?)");
@@ -355,7 +362,7 @@ public final class SchemaArguments {
         List<String> best = null;
         boolean bestDiscriminated = false;
         for (JsonNode alternative : ordered) {
-            List<String> scratch = new ArrayList<>();
+            List<String> scratch = new Problems();
             JsonNode out = value(alternative, node, path, scratch, depth + 1);
             if (out != null && scratch.isEmpty()) {
                 return out;
@@ -378,14 +385,18 @@ public final class SchemaArguments {
             }
             String at = JsonCoercion.child(path, discriminator);
             JsonNode given = node.get(discriminator);
-            problems.add(given == null ? "parameter '" + at + "' is required: one of " + String.join(", ", literals)
-                    : JsonCoercion.mismatch(at, "one of " + String.join(", ", literals), given));
+            if (given == null) {
+                Problems.report(problems, at, Problem.Kind.REQUIRED,
+                        "is required: one of " + String.join(", ", literals));
+            } else {
+                JsonCoercion.mismatch(problems, at, "one of " + String.join(", ", literals), given);
+            }
         } else {
             List<String> shapes = new ArrayList<>();
             for (JsonNode alternative : ordered) {
                 shapes.add(FormatInstructions.type(tree.deref(alternative)));
             }
-            problems.add(JsonCoercion.mismatch(path, "one of these forms: " + String.join(", ", shapes), node));
+            JsonCoercion.mismatch(problems, path, "one of these forms: " + String.join(", ", shapes), node);
         }
         return null;
     }

@@ -3,6 +3,7 @@ package dev.calltype.runtime.internal.formats;
 import dev.calltype.runtime.ExtractionError;
 import dev.calltype.runtime.WireFormat;
 import dev.calltype.runtime.internal.chars.Chars;
+import dev.calltype.runtime.internal.markup.Closer;
 import dev.calltype.runtime.internal.scan.Config;
 import dev.calltype.runtime.internal.scan.RetryWhen;
 import dev.calltype.runtime.internal.scan.Finding;
@@ -17,7 +18,9 @@ import java.util.function.IntPredicate;
 /**
  * Markup read once its closing marker has arrived (Solar Open, PLaMo 3, Hunyuan): until then streaming waits,
  * searching only new text for the marker; then the block is read in one pass. A block the response leaves open is
- * {@link ExtractionError.Kind#TRUNCATED}, never a call.
+ * read to the end of the text, its reader told so ({@code to == end}): the calls it holds are the driver's to run or
+ * refuse by how the text ended (the one truncation rule, {@link dev.calltype.runtime.Ending}), and a call the end cut
+ * is the reader's {@link ExtractionError.Kind#TRUNCATED} error; a block that holds neither is one such error.
  */
 final class ClosedBlock {
 
@@ -68,6 +71,17 @@ final class ClosedBlock {
         int x = Chars.indexOf(buf, close, scan, limit);
         if (x < 0) {
             if (atEnd) {
+                int to = limit; // the content ends before the start of the closing marker the end cut
+                for (int k = Math.max(from, limit - close.length() + 1); k < limit; k++) {
+                    if (Chars.startsWith(buf, k, limit, close) == Chars.PARTIAL) {
+                        to = k;
+                        break;
+                    }
+                }
+                List<Finding> items = reader.read(buf, cfg, start, from, to, to);
+                if (items.stream().anyMatch(f -> f.isCall() || f.errorKind == ExtractionError.Kind.TRUNCATED)) {
+                    return Verdict.matched(limit, tile(items, start, limit));
+                }
                 return Verdict.matched(limit, List.of(Finding.error(ExtractionError.Kind.TRUNCATED,
                         ErrorTexts.truncatedBlock(), null, format, start, limit)));
             }
@@ -95,7 +109,10 @@ final class ClosedBlock {
         return out;
     }
 
-    /** Reads one call whose content is {@code [from, to)} and whose text is {@code [start, end)}. */
+    /**
+     * Reads one call whose content is {@code [from, to)} and whose text is {@code [start, end)}; {@code end == to}
+     * when the call was not closed before the block's content ended, or the next call began.
+     */
     @FunctionalInterface
     interface CallReader {
         Finding read(int from, int to, int start, int end);
@@ -103,7 +120,8 @@ final class ClosedBlock {
 
     /**
      * The calls of a block's content {@code [from, to)}, each written {@code open…close} with blanks between; text
-     * that does not open a call is an error reaching the content's end. A call left open reaches it too.
+     * that does not open a call is an error reaching the content's end. A call left open reaches the next call's
+     * {@code open}, or the content's end.
      */
     static List<Finding> each(CharSequence buf, int from, int to, String open, String close, WireFormat format,
                            CallReader reader) {
@@ -118,11 +136,25 @@ final class ClosedBlock {
                 items.add(invalid("expected " + open + " to start a call", null, format, j, to));
                 return items;
             }
-            int x = Chars.indexOf(buf, close, j, to);
-            int end = x < 0 ? to : x + close.length();
-            items.add(reader.read(j + open.length(), x < 0 ? to : x, j, end));
+            Closer.Ahead ahead = Closer.find(buf, j + open.length(), to, close, open);
+            int x = ahead.closerAt();
+            int until = x >= 0 ? x : ahead.openerAt() >= 0 ? ahead.openerAt() : to;
+            int end = x >= 0 ? x + close.length() : until;
+            items.add(reader.read(j + open.length(), until, j, end));
             j = end;
         }
+    }
+
+    /**
+     * {@code item}, or, when the text ended inside its call ({@code cut}) and it is not a call, a
+     * {@link ExtractionError.Kind#TRUNCATED} error in its place: what could not be read was cut, not written wrong.
+     */
+    static Finding cutWhere(boolean cut, Finding item) {
+        if (!cut || item.isCall()) {
+            return item;
+        }
+        return item.asError(ExtractionError.Kind.TRUNCATED, item.name == null ? ErrorTexts.truncatedBlock()
+                : ErrorTexts.truncated(item.name));
     }
 
     /** An error for the call text {@code [from, to)}. */

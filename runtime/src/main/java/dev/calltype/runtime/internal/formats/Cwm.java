@@ -49,6 +49,9 @@ public final class Cwm implements Family, Recognizer {
     }
 
     private static List<Finding> call(CharSequence buf, Config cfg, int start, int from, int to, int end) {
+        if (to == end) {
+            return List.of(); // the text ended inside the block: its raw text may be cut anywhere
+        }
         int n = Chars.skipBlanks(buf, from, to);
         int e = n;
         while (e < to && !Chars.isBlank(buf.charAt(e))) {

@@ -17,10 +17,7 @@ public final class Dots implements Family {
 
     private static final String OPEN = "<dots_function_call>";
     private static final String CLOSE = "</dots_function_call>";
-    private static final XmlInvokes.Spec SPEC = XmlInvokes.of(WireFormat.DOTS)
-            .section(OPEN, CLOSE)
-            .invokeTags("<", "</")
-            .build();
+    private static final XmlInvokes.Spec SPEC = XmlInvokes.plain(WireFormat.DOTS, OPEN, CLOSE);
 
     @Override
     public void register(Config cfg, MarkerTable markers) {

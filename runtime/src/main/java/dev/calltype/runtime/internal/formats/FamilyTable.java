@@ -65,6 +65,9 @@ public final class FamilyTable {
         table.put(WireFormat.IQUEST_CODER, IQuestCoder::new);
         table.put(WireFormat.GIGACHAT35, GigaChat35::new);
         table.put(WireFormat.FUNCTIONARY_V32, Functionary::new);
+        table.put(WireFormat.FUNCTION_CALLS_XML, FunctionCallsXml::new);
+        table.put(WireFormat.REACT, React::new);
+        table.put(WireFormat.QWEN_AGENT, React::qwenAgent);
         return table;
     }
 

@@ -105,7 +105,8 @@ public final class Glm {
         int o = ahead == null ? -1 : ahead.openerAt();
         if (x < 0) {
             if (!atEnd && o < 0) {
-                return Verdict.needMore(RetryWhen.text(nameEnd, close, open, tags.close(tags.value())),
+                return Verdict.needMore(
+                        RetryWhen.text(nameEnd, close, open, tags.close(tags.value()), tags.open(tags.key())),
                         (b, l, e) -> read(b, cfg, pos, nameStart, nameEnd, l, e),
                         new Verdict.Started(shown, nameEnd, close));
             }
@@ -126,12 +127,15 @@ public final class Glm {
     /**
      * The call's closing tag, or another call's opening tag, from {@code from}, past the complete values on the way:
      * a value may hold the format's own tags as text ({@code <arg_value>Wrap it in <tool_call></arg_value>}). A value
-     * never closed is searched through (its missing end is recovered later), but only once the text has ended;
-     * {@code null} while it may still close.
+     * ends at its {@code </arg_value>}, or, left unclosed, before the next {@code <arg_key>} (as {@link #pairs} reads
+     * it); an unclosed value is searched through for the call's end, so it never runs into the next call (vLLM's and
+     * SGLang's GLM parsers end a call at its first {@code </tool_call>}). A value with neither after it is searched
+     * through once the text has ended; {@code null} while it may still close.
      */
     private Closer.Ahead pastValues(CharSequence buf, int from, int limit, boolean atEnd) {
         String valueOpen = tags.open(tags.value());
         String valueClose = tags.close(tags.value());
+        String keyOpen = tags.open(tags.key());
         int j = from;
         while (true) {
             Chars.Found f = Chars.firstOf(buf, j, limit, close, open, valueOpen);
@@ -139,16 +143,25 @@ public final class Glm {
                 return f == null ? new Closer.Ahead(-1, -1)
                         : f.which() == 0 ? new Closer.Ahead(f.at(), -1) : new Closer.Ahead(-1, f.at());
             }
-            int e = Chars.indexOf(buf, valueClose, f.at() + valueOpen.length(), limit);
-            if (e < 0) {
-                return atEnd ? Closer.find(buf, f.at(), limit, close, open) : null;
+            int vs = f.at() + valueOpen.length();
+            Chars.Found e = Chars.firstOf(buf, vs, limit, valueClose, keyOpen);
+            if (e == null && !atEnd) {
+                return null;
             }
-            j = e + valueClose.length();
+            if (e == null || e.which() == 1) {
+                Closer.Ahead ahead = Closer.find(buf, vs, e == null ? limit : e.at(), close, open);
+                if (e == null || ahead.closerAt() >= 0 || ahead.openerAt() >= 0) {
+                    return ahead;
+                }
+                j = e.at();
+            } else {
+                j = e.at() + valueClose.length();
+            }
         }
     }
 
     /** Whether {@code buf[from, to)}, trailing blanks left out, ends with {@code s}. */
-    private static boolean endsWith(CharSequence buf, int from, int to, String s) {
+    static boolean endsWith(CharSequence buf, int from, int to, String s) {
         int e = trimEnd(buf, from, to);
         return e - from >= s.length() && Chars.startsWith(buf, e - s.length(), e, s) == Chars.FULL;
     }

@@ -1,5 +1,6 @@
 package dev.calltype.runtime.internal.formats;
 
+import dev.calltype.runtime.Repair;
 import dev.calltype.runtime.WireFormat;
 import dev.calltype.runtime.internal.chars.Chars;
 import dev.calltype.runtime.internal.scan.Config;
@@ -62,26 +63,40 @@ public final class Hunyuan implements Family, Recognizer {
         }
         String s = suffix;
         return ClosedBlock.match(buf, at.cfg(), WireFormat.HUNYUAN, at.pos(), i, "</tool_calls" + s + ">",
-                (b, cfg, start, from, to, end) -> calls(b, cfg, s, from, to), i, limit, atEnd);
+                (b, cfg, start, from, to, end) -> calls(b, cfg, s, from, to, to == end), i, limit, atEnd);
     }
 
-    private static List<Finding> calls(CharSequence buf, Config cfg, String s, int from, int to) {
+    /** The calls of a section's content {@code [from, to)}; {@code open}: the text ended inside the section. */
+    private static List<Finding> calls(CharSequence buf, Config cfg, String s, int from, int to, boolean open) {
         return ClosedBlock.each(buf, from, to, "<tool_call" + s + ">", "</tool_call" + s + ">", WireFormat.HUNYUAN,
-                (f, t, start, end) -> call(buf, cfg, s, f, t, start, end));
+                (f, t, start, end) -> call(buf, cfg, s, f, t, start, end, open && t == to));
     }
 
-    /** One call: the name (up to {@code <tool_sep>} or the first {@code <arg_key>}), then GLM's pairs ({@link Glm#pairs}). */
-    private static Finding call(CharSequence buf, Config cfg, String s, int from, int to, int start, int end) {
-        if (end == to) {
-            // the section closed while this call was still open: which of its text is arguments is not certain
-            return ClosedBlock.invalid("the call is not closed with </tool_call" + s + "> before its section ends",
-                    null, WireFormat.HUNYUAN, start, end);
-        }
+    /**
+     * One call: the name (up to {@code <tool_sep>} or the first {@code <arg_key>}), then GLM's pairs
+     * ({@link Glm#pairs}). A call not closed before its section ends, or the next call begins, is an error, never a
+     * call (HY V4). One the text ended inside ({@code cut}) is read as GLM reads one (repaired,
+     * {@link Repair#MISSING_TAGS}) when its last value is complete, the driver's to run or refuse by how the text
+     * ended; else it is a {@link dev.calltype.runtime.ExtractionError.Kind#TRUNCATED} error.
+     */
+    private static Finding call(CharSequence buf, Config cfg, String s, int from, int to, int start, int end,
+                                boolean cut) {
         String sep = "<tool_sep" + s + ">";
         Chars.Found head = Chars.firstOf(buf, from, to, sep, "<arg_key" + s + ">");
         int nameEnd = head == null ? to : head.at();
         String name = literalNewlineTrimmed(Chars.trimmed(buf, from, nameEnd));
         int pairs = head != null && head.which() == 0 ? nameEnd + sep.length() : nameEnd;
+        if (end == to) {
+            if (!cut || !Glm.endsWith(buf, pairs, to, "</arg_value" + s + ">")) {
+                // the section closed, or the next call began, while this call was still open: which of its text is
+                // arguments is not certain
+                return ClosedBlock.cutWhere(cut, ClosedBlock.invalid("the call is not closed with </tool_call" + s
+                        + "> before its section ends", name.isEmpty() ? null : cfg.tools.display(name),
+                        WireFormat.HUNYUAN, start, end));
+            }
+            Finding call = Glm.pairs(buf, cfg, WireFormat.HUNYUAN, name, "", s, pairs, to, start, end);
+            return call.isCall() ? call.withRepair(Repair.MISSING_TAGS) : call;
+        }
         return Glm.pairs(buf, cfg, WireFormat.HUNYUAN, name, "", s, pairs, to, start, end);
     }
 

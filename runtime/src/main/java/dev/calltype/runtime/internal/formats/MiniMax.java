@@ -13,10 +13,7 @@ public final class MiniMax implements Family {
 
     public static final String OPEN = "<minimax:tool_call>";
 
-    private static final XmlInvokes.Spec SPEC = XmlInvokes.of(WireFormat.MINIMAX)
-            .section(OPEN, "</minimax:tool_call>")
-            .invokeTags("<", "</")
-            .build();
+    private static final XmlInvokes.Spec SPEC = XmlInvokes.plain(WireFormat.MINIMAX, OPEN, "</minimax:tool_call>");
 
     @Override
     public void register(Config cfg, MarkerTable markers) {

@@ -65,7 +65,8 @@ public final class MinimaxM3 implements Family {
             String close = NS + "</invoke>";
             int x = gt < 0 ? -1 : Chars.indexOf(buf, close, gt, to);
             if (x < 0) {
-                items.add(ClosedBlock.invalid("a call is not closed with " + close, null, WireFormat.MINIMAX_M3, j, to));
+                items.add(ClosedBlock.cutWhere(to == end, ClosedBlock.invalid("a call is not closed with " + close,
+                        null, WireFormat.MINIMAX_M3, j, to)));
                 return items;
             }
             String name = XmlInvokes.headerName(buf, t + INVOKE.length(), gt);

@@ -58,7 +58,7 @@ public final class Plamo implements Family {
 
     private static List<Finding> requests(CharSequence buf, Config cfg, int start, int from, int to, int end) {
         return ClosedBlock.each(buf, from, to, REQUEST, REQUEST_END, WireFormat.PLAMO3,
-                (f, t, rs, re) -> request(buf, cfg, f, t, rs, re));
+                (f, t, rs, re) -> ClosedBlock.cutWhere(to == end && re == to, request(buf, cfg, f, t, rs, re)));
     }
 
     private static Finding request(CharSequence buf, Config cfg, int from, int to, int rs, int re) {

@@ -205,6 +205,8 @@ public final class ResponseTemplate {
             if (!tags.groupNames().contains("key")) {
                 throw new IllegalArgumentException(scope + ": tag_pattern must have a named group 'key'");
             }
+            TemplateValues.checkStringDelims(scope + ": value_parser", args.path("value_parser").path("args")
+                    .path("string_delims"));
         }
         if (content.equals("json") || content.equals("json-lax")) {
             TemplateValues.checkStringDelims(scope, args.path("string_delims"));

@@ -162,16 +162,45 @@ public final class TemplateFamily implements Family {
             return open(buf, at.cfg(), at.pos(), marker, limit, atEnd);
         }
 
-        /** Where another region of this field may open, at or after {@code from}; -1 when none is in sight. */
-        private int nextOpener(CharSequence buf, int from, int limit) {
-            int first = -1;
+        /**
+         * Where another region of this field opens, from {@code from}: the first of its markers its opener matches
+         * at ({@code at}, -1 when none is in sight), or one where it may still match as text comes
+         * ({@code undecided}); every marker before {@code checked} was tried and opens nothing, so the search goes on
+         * from there. A marker alone opens nothing (LFM2.5's {@code ,} between arguments is not a call's {@code , NAME(}).
+         */
+        private record Next(int at, boolean undecided, int checked) {
+        }
+
+        private Next nextOpener(CharSequence buf, int from, int limit, boolean atEnd) {
+            int longest = 0;
             for (String m : markers) {
-                int at = Chars.indexOf(buf, m, from, limit);
-                if (at >= 0 && (first < 0 || at < first)) {
-                    first = at;
-                }
+                longest = Math.max(longest, m.length());
             }
-            return first;
+            int j = from;
+            while (true) {
+                int first = -1;
+                String which = null;
+                for (String m : markers) {
+                    int at = Chars.indexOf(buf, m, j, limit);
+                    if (at >= 0 && (first < 0 || at < first)) {
+                        first = at;
+                        which = m;
+                    }
+                }
+                if (first < 0) {
+                    return new Next(-1, false, Math.max(j, limit - longest + 1));
+                }
+                int bound = Chars.indexOf(buf, which, first + 1, limit);
+                LinearPattern.Match m = bound >= 0 ? field.open().pattern().matchAt(buf, first, bound, true)
+                        : field.open().pattern().matchAt(buf, first, limit, atEnd);
+                if (m.status() == LinearPattern.Status.NEED_MORE) {
+                    return new Next(first, true, first);
+                }
+                if (m.matched()) {
+                    return new Next(first, false, first);
+                }
+                j = first + 1;
+            }
         }
 
         /** The hint to ask again: one of {@code watch} (and of the openers) completed by new text. */
@@ -208,7 +237,7 @@ public final class TemplateFamily implements Family {
                     captures.put(g, TextNode.valueOf(v));
                 }
             }
-            return body(buf, cfg, pos, m.end(), captures, limit, atEnd);
+            return body(buf, cfg, pos, m.end(), m.end(), captures, limit, atEnd);
         }
 
         /**
@@ -216,17 +245,29 @@ public final class TemplateFamily implements Family {
          * of this field opens ends there, its closer missing ({@link Repair#MISSING_TAGS}), as every family's block
          * does.
          */
-        private Verdict body(CharSequence buf, Config cfg, int pos, int bodyStart, Map<String, JsonNode> captures,
-                int limit, boolean atEnd) {
+        private Verdict body(CharSequence buf, Config cfg, int pos, int bodyStart, int openerFrom,
+                Map<String, JsonNode> captures, int limit, boolean atEnd) {
             ResponseTemplate.Bound close = field.close();
-            int stop = nextOpener(buf, bodyStart, limit);
+            Next next = nextOpener(buf, openerFrom, limit, atEnd);
+            int stop = next.at();
+            int checked = next.checked();
+            if (next.undecided()) {
+                // another region may open at stop: this one's closer must come before it, or the next text decides
+                LinearPattern.Match c = close == null || close.eos() ? null
+                        : close.pattern().search(buf, bodyStart, stop, true);
+                if (c != null && c.matched()) {
+                    return decide(buf, cfg, pos, bodyStart, c.start(), c.end(), captures);
+                }
+                return Verdict.needMore(RetryWhen.length(limit + 1),
+                        (b, l, e) -> body(b, cfg, pos, bodyStart, checked, captures, l, e));
+            }
             if (close == null || close.eos()) {
                 if (stop >= 0) {
                     return unclosed(buf, cfg, pos, bodyStart, stop, captures, true);
                 }
                 if (!atEnd) {
                     return Verdict.needMore(whenOneOf(List.of(), bodyStart, limit),
-                            (b, l, e) -> body(b, cfg, pos, bodyStart, captures, l, e));
+                            (b, l, e) -> body(b, cfg, pos, bodyStart, checked, captures, l, e));
                 }
                 return unclosed(buf, cfg, pos, bodyStart, limit, captures, false);
             }
@@ -247,7 +288,7 @@ public final class TemplateFamily implements Family {
                 if (watch.isEmpty() && limit - bodyStart < SHORT_OPENER) {
                     hint = RetryWhen.length(limit + 1); // a closing pattern with no fixed start: asked while short
                 }
-                return Verdict.needMore(hint, (b, l, e) -> body(b, cfg, pos, bodyStart, captures, l, e));
+                return Verdict.needMore(hint, (b, l, e) -> body(b, cfg, pos, bodyStart, checked, captures, l, e));
             }
             if (!c.matched()) {
                 return stop >= 0 ? unclosed(buf, cfg, pos, bodyStart, stop, captures, true)
@@ -445,8 +486,9 @@ public final class TemplateFamily implements Family {
         }
 
         /**
-         * Types the raw tag values of each call's arguments: by the tool's schema where it describes the parameter
-         * (as every family types raw values), else as the field's {@code value_parser} reads them.
+         * Types the raw tag values of each call's arguments: a value written as one string literal the field's
+         * {@code value_parser} reads is its content ({@link TemplateValues#stringContent}); then by the tool's schema
+         * where it describes the parameter (as every family types raw values), else as the value_parser reads them.
          */
         private void typeRawValues(JsonNode value, Set<JsonNode> raw, Config cfg) {
             if (raw.isEmpty()) {
@@ -470,8 +512,10 @@ public final class TemplateFamily implements Family {
             for (String k : keys) {
                 JsonNode v = o.get(k);
                 if (v.isTextual() && raw.contains(v)) {
+                    String content = TemplateValues.stringContent(v.textValue(), parser, cfg.limits);
                     o.set(k, spec != null && RawValues.describes(spec, k)
-                            ? RawValues.typed(spec, k, v.textValue(), cfg.limits).value()
+                            ? RawValues.typed(spec, k, content != null ? content : v.textValue(), cfg.limits).value()
+                            : content != null ? TextNode.valueOf(content)
                             : TemplateValues.unschemed(v.textValue(), parser, cfg.limits));
                 } else if (v.isArray() && raw.contains(v)) {
                     ArrayNode typed = NODES.arrayNode();

@@ -262,6 +262,29 @@ final class TemplateValues {
         }
     }
 
+    /**
+     * The content of a raw tag value written as one string literal, as the field's {@code value_parser} reads strings
+     * when it reads JSON ({@code "…"}, or between its {@code string_delims}: LFM2.5's {@code 'Oslo'}); {@code null}
+     * for any other value or parser. A schema then types the content, as transformers coerces a parsed value.
+     */
+    static String stringContent(String raw, JsonNode valueParser, ExtractionLimits limits) {
+        String name = valueParser.path("name").asText("text");
+        if (!name.equals("json") && !name.equals("json-lax")) {
+            return null;
+        }
+        String t = raw.strip();
+        String q = rawQuote(valueParser.path("args"));
+        if (q != null && t.length() >= 2 * q.length() && t.startsWith(q)
+                && t.indexOf(q, q.length()) == t.length() - q.length()) {
+            return t.substring(q.length(), t.length() - q.length());
+        }
+        if (t.length() >= 2 && t.charAt(0) == '"' && t.charAt(t.length() - 1) == '"') {
+            JsonNode v = RawValues.json(t, limits);
+            return v != null && v.isTextual() ? v.textValue() : null;
+        }
+        return null;
+    }
+
     /** The raw-string delimiter of a JSON field's {@code string_delims}, or {@code null}. */
     static String rawQuote(JsonNode args) {
         JsonNode d = args.path("string_delims");

@@ -141,6 +141,10 @@ public final class LenientJson {
      */
     public static final class Tokens {
         private final Scan scan;
+        /** The plain number {@link #number()} found: its digits, where it ends, how many digits follow the point. */
+        private long unscaled;
+        private int numberEnd;
+        private int scale;
 
         /** Tokens of the text from {@code start} (where a value starts) to its end; the payload limit applies. */
         public Tokens(CharSequence text, int start, ExtractionLimits limits) {
@@ -156,6 +160,12 @@ public final class LenientJson {
 
         /** Skips blanks and comments: the next character, not consumed; -1 at the end or where reading stops. */
         public int next() {
+            if (scan.pos < scan.end) {
+                char c = scan.text.charAt(scan.pos);
+                if (c > ' ' && c < '\u0085' && c != '/') {
+                    return c; // neither a blank nor a comment: the common case, told at once
+                }
+            }
             if (!scan.skipBlank() || scan.pos >= scan.end) {
                 return -1;
             }
@@ -178,6 +188,10 @@ public final class LenientJson {
             }
             int from = scan.pos + 1;
             if (scan.raw.charAt(scan.pos) == '"') {
+                if (expected < names.length && plainKeyIs(names[expected], from)) {
+                    scan.pos = from + names[expected].length() + 1;
+                    return expected;
+                }
                 int to = scan.plainRun(from, (int) Math.min(scan.end, (long) from + 64), '"');
                 if (to < scan.end && scan.raw.charAt(to) == '"') {
                     scan.pos = to + 1;
@@ -202,6 +216,25 @@ public final class LenientJson {
                 }
             }
             return -1;
+        }
+
+        /**
+         * Whether the quoted key whose characters start at {@code from} is {@code name} written plainly (no escape or
+         * control character) and closed by its quote, told in one pass over the name.
+         */
+        private boolean plainKeyIs(String name, int from) {
+            int n = name.length();
+            if ((long) from + n >= scan.end) {
+                return false;
+            }
+            CharSequence raw = scan.raw;
+            for (int k = 0; k < n; k++) {
+                char c = raw.charAt(from + k);
+                if (c != name.charAt(k) || c == '"' || c == '\\' || c < 0x20) {
+                    return false;
+                }
+            }
+            return raw.charAt(from + n) == '"';
         }
 
         private boolean matches(String name, int from, int to) {
@@ -242,16 +275,91 @@ public final class LenientJson {
             return scan.stop == null ? node : null;
         }
 
+        /**
+         * Looks for a number written plainly at the next character, {@code -?(0|[1-9][0-9]*)(.[0-9]+)?} with at
+         * most 18 digits and something that cannot continue a number after it: the node {@link #scalar()} makes of it
+         * then holds exactly {@link #unscaled()} over ten to the {@link #scale()}. Nothing is consumed
+         * ({@link #consumeNumber()} does); false for any other token (an exponent, more digits, a malformed or cut-off
+         * number), which the caller reads with {@link #scalar()}.
+         */
+        public boolean number() {
+            if (scan.stop != null) {
+                return false;
+            }
+            CharSequence text = scan.text;
+            int from = scan.pos;
+            int to = scan.end;
+            int i = from;
+            boolean negative = text.charAt(i) == '-';
+            if (negative) {
+                i++;
+            }
+            if (i >= to || !Numbers.isDigit(text.charAt(i))) {
+                return false;
+            }
+            long v = 0;
+            int digits = 0;
+            int point = -1;
+            while (true) {
+                if (i >= to) {
+                    return false; // what follows decides: the reader's
+                }
+                char c = text.charAt(i);
+                if (Numbers.isDigit(c)) {
+                    if (++digits > 18) {
+                        return false;
+                    }
+                    v = v * 10 + (c - '0');
+                } else if (c == '.' && point < 0) {
+                    point = i;
+                } else {
+                    break;
+                }
+                i++;
+            }
+            int firstDigit = negative ? from + 1 : from;
+            if (Numbers.isNumberChar(text.charAt(i)) || point == i - 1 || i - from > scan.limits.maxNumberDigits()
+                    || text.charAt(firstDigit) == '0' && firstDigit + 1 < i && firstDigit + 1 != point) {
+                return false; // more of a number, a point without a digit after it, too long, or a leading zero
+            }
+            unscaled = negative ? -v : v;
+            scale = point < 0 ? 0 : i - point - 1;
+            numberEnd = i;
+            return true;
+        }
+
+        /** The digits of the number {@link #number()} found, signed, as one integer. */
+        public long unscaled() {
+            return unscaled;
+        }
+
+        /** How many of those digits follow the point. */
+        public int scale() {
+            return scale;
+        }
+
+        /** Consumes the number {@link #number()} found. */
+        public void consumeNumber() {
+            scan.pos = numberEnd;
+        }
+
         /** Reads a quoted string at the next character; {@code null} for anything else, or when it cannot. */
         public String string() {
             if (scan.stop != null) {
                 return null;
             }
             char c = scan.text.charAt(scan.pos);
-            if (c != '"' && c != '\'' && c != '\u201C' && c != '\u2018') {
+            String s;
+            if (c == '"') {
+                s = scan.plainString(c); // the common case, in full here
+                if (s == null) {
+                    s = scan.escapedString(c);
+                }
+            } else if (c == '\'' || c == '\u201C' || c == '\u2018') {
+                s = scan.readString();
+            } else {
                 return null;
             }
-            String s = scan.readString();
             return scan.stop == null ? s : null;
         }
 
@@ -281,6 +389,7 @@ public final class LenientJson {
     /** One read: the state of the scan. Not shared between threads. */
     private static final class Scan {
         private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+        private static final int REPAIRS = Repair.values().length;
 
         // frame states
         private static final int OPEN = 0;        // just after '{' or '['
@@ -301,11 +410,14 @@ public final class LenientJson {
         private String callEnd;
         /** The call's end marker, which closes the open containers where it follows a complete value; or null. */
         private String valueEnd;
-        private final StringBuilder sb = new StringBuilder();
+        /** Where the first run of plain characters of a string {@link #plainString} did not take ends. */
+        private int plainEnd;
+        /** Where a string with escapes is put together; made on first use ({@link #builder()}). */
+        private StringBuilder stringBuilder;
         private final List<Repair> repairs = new ArrayList<>(4);
         /** Created on the first overwritten string (rare): see {@link JsonRead#overwritten()}. */
         private Map<JsonNode, Map<String, String>> overwritten;
-        private final boolean[] applied = new boolean[Repair.values().length];
+        private final boolean[] applied = new boolean[REPAIRS];
         private final List<Frame> stack = new ArrayList<>();
 
         /** The scan stops here: the limit, or earlier where the payload limit cuts the value. */
@@ -639,7 +751,7 @@ public final class LenientJson {
             int n = rawQuote.length();
             char first = rawQuote.charAt(0);
             int max = limits.maxStringChars();
-            sb.setLength(0);
+            StringBuilder sb = builder();
             int i = pos + n;
             while (true) {
                 if (i >= end) {
@@ -677,6 +789,15 @@ public final class LenientJson {
             }
         }
 
+        /** The string builder, empty. */
+        private StringBuilder builder() {
+            if (stringBuilder == null) {
+                stringBuilder = new StringBuilder();
+            }
+            stringBuilder.setLength(0);
+            return stringBuilder;
+        }
+
         private void stopString(int open) {
             stop = result(JsonRead.Status.LIMIT_EXCEEDED, null, open, Set.of(),
                     LimitProblems.string(limits), open);
@@ -694,9 +815,28 @@ public final class LenientJson {
             return i;
         }
 
+        /**
+         * The common case of a string opened at {@code pos} and closed by {@code close}: nothing to unescape, taken
+         * from the text in one copy (its opening quote's repair is the caller's); {@code null} for any other, with
+         * {@link #plainEnd} set to where its first run of plain characters ends.
+         */
+        private String plainString(char close) {
+            int max = limits.maxStringChars();
+            int i = pos + 1;
+            int first = plainRun(i, (int) Math.min(end, (long) i + max + 1), close);
+            if (counted != null) {
+                counted.reads += first - i;
+            }
+            if (first < end && first - i <= max && raw.charAt(first) == close) {
+                pos = first + 1;
+                return raw.subSequence(i, first).toString();
+            }
+            plainEnd = first;
+            return null;
+        }
+
         /** Reads a quoted string at {@code pos}; {@code null} with {@link #stop} set when it cannot. */
         private String readString() {
-            int open = pos;
             char q = text.charAt(pos);
             char close;
             switch (q) {
@@ -714,18 +854,17 @@ public final class LenientJson {
                 }
                 default -> close = '"';
             }
+            String plain = plainString(close);
+            return plain != null ? plain : escapedString(close);
+        }
+
+        /** Reads the string at {@code pos} that {@link #plainString} did not take, closed by {@code close}. */
+        private String escapedString(char close) {
+            int open = pos;
             int max = limits.maxStringChars();
-            sb.setLength(0);
             int i = pos + 1;
-            // the common case, a string with nothing to unescape: taken from the text in one copy
-            int first = plainRun(i, (int) Math.min(end, (long) i + max + 1), close);
-            if (counted != null) {
-                counted.reads += first - i;
-            }
-            if (first < end && first - i <= max && raw.charAt(first) == close) {
-                pos = first + 1;
-                return raw.subSequence(i, first).toString();
-            }
+            int first = plainEnd;
+            StringBuilder sb = builder();
             sb.append(raw, i, first);
             if (sb.length() > max) {
                 stopString(open);

@@ -16,6 +16,7 @@ import dev.calltype.runtime.internal.scan.Verdict;
 import dev.calltype.runtime.internal.scan.Verdict.Continuation;
 import dev.calltype.runtime.internal.scan.ErrorTexts;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.IntFunction;
 
@@ -186,7 +187,7 @@ public final class ArgumentsAfterName {
                 RetryWhen h = spec.rawQuote() != null && spec.closer() != null
                         ? RetryWhen.balance(i).or(RetryWhen.text(i, spec.closer())) : RetryWhen.balance(i);
                 return Verdict.needMore(h, (b, l, e) -> read(b, cfg, spec, rawName, id, itemStart, cursor, follow, l, e),
-                        new Verdict.Started(shown, at, null));
+                        new Verdict.Started(shown, at, null, markup(spec)));
             }
             case COMPLETE -> {
                 Finding call = CallNormalizer.call(rawName, r, id, spec.format(), itemStart, r.end(), cfg);
@@ -206,6 +207,13 @@ public final class ArgumentsAfterName {
                         atEnd);
             }
         }
+    }
+
+    /** The markup that ends a call's arguments even while their brackets are open: its closers, the next call's opener. */
+    private static List<String> markup(Spec spec) {
+        List<String> m = new ArrayList<>(spec.closers());
+        m.add(spec.stop());
+        return m;
     }
 
     /** After the arguments: a closing fence, then the closing marker (absorbing garbage before it). */

@@ -191,6 +191,14 @@ public final class XmlInvokes implements Recognizer {
         return new Builder(format);
     }
 
+    /**
+     * The plain shape several families share: {@code <invoke name="N"><parameter name="K">V</parameter></invoke>}
+     * in a section between {@code open} and {@code close}.
+     */
+    public static Spec plain(WireFormat format, String open, String close) {
+        return of(format).section(open, close).invokeTags("<", "</").build();
+    }
+
     private static final int MAX_HEADER = 1024;
 
     public final Spec spec;

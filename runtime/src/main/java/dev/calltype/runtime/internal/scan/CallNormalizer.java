@@ -31,7 +31,14 @@ import java.util.Set;
 public final class CallNormalizer {
 
     public static final String[] NAME_KEYS = {"tool_name", "tool", "name", "function_name", "function"};
-    public static final String[] ARG_KEYS = {"parameters", "params", "arguments", "args", "input", "function_args"};
+    public static final String[] ARG_KEYS = {"parameters", "params", "arguments", "args", "input", "function_args",
+        "action_input", "tool_input"};
+    /**
+     * LangChain's JSON agents' {@code {"action": NAME, "action_input": {…}}}: {@code action} names the tool only
+     * beside {@code action_input} (alone it is too common a word for data).
+     */
+    public static final String PAIRED_NAME_KEY = "action";
+    public static final String PAIRED_ARGS_KEY = "action_input";
     private static final String[] ID_KEYS = {"id", "tool_call_id", "call_id"};
     private static final String[] WRAPPERS = {"tool_call", "tool_request", "function_call"};
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
@@ -167,7 +174,8 @@ public final class CallNormalizer {
                 return n.textValue();
             }
         }
-        return null;
+        JsonNode action = o.get(PAIRED_NAME_KEY);
+        return action != null && action.isTextual() && o.has(PAIRED_ARGS_KEY) ? action.textValue() : null;
     }
 
     /**

@@ -759,6 +759,7 @@ public final class Driver {
             } else {
                 safe = limit;
             }
+            safe = beforeStops(buf, p, safe, limit);
         }
         if (!p.argsDone && safe > p.argsEmitted && Character.isHighSurrogate(buf.charAt(safe - 1))) {
             safe--;
@@ -768,6 +769,36 @@ public final class Driver {
             p.argsEmitted = safe;
             p.argsShown = true;
         }
+    }
+
+    /**
+     * How far the arguments' text may be shown, up to {@code safe}, given the markup that ends it while its brackets
+     * are still open ({@link Verdict.Started#argumentsStops()}): just before the first such marker (the arguments are
+     * then done), else short of a suffix that may be one's start.
+     */
+    private static int beforeStops(CharSequence buf, Pending p, int safe, int limit) {
+        List<String> stops = p.started.argumentsStops();
+        if (stops.isEmpty()) {
+            return safe;
+        }
+        int longest = 0;
+        for (String s : stops) {
+            longest = Math.max(longest, s.length());
+        }
+        int from = Math.max(p.started.argumentsFrom(), p.argsEmitted - longest + 1);
+        Chars.Found stop = from < safe ? Chars.firstOf(buf, from, safe, stops.toArray(String[]::new)) : null;
+        if (stop != null) {
+            p.argsDone = true;
+            return stop.at();
+        }
+        if (p.argsDone) {
+            return safe;
+        }
+        int held = 0;
+        for (String s : stops) {
+            held = Math.max(held, partialSuffix(buf, Math.max(p.argsEmitted, limit - s.length()), limit, s));
+        }
+        return Math.min(safe, limit - held);
     }
 
     /** The length of the longest suffix of {@code buf[from, limit)} that is a proper prefix of {@code s}. */

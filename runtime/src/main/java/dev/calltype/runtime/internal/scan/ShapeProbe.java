@@ -36,6 +36,9 @@ public final class ShapeProbe {
         boolean nameKey = false;
         boolean argsKey = false;
         int argsFrom = -1;
+        String action = null;   // the value of "action", a name only beside "action_input"
+        boolean actionCut = false;
+        boolean paired = false;
         int depth = 0;
         String key = null;      // depth 1: the key whose value comes next
         boolean expectKey = false;
@@ -62,6 +65,7 @@ public final class ShapeProbe {
                     if (isNameKey(key)) {
                         nameKey = true;
                     }
+                    paired |= key.equals(CallNormalizer.PAIRED_ARGS_KEY);
                     i = j + 1;
                     continue;
                 }
@@ -78,6 +82,9 @@ public final class ShapeProbe {
                 if (name == null && isNameKey(key)) {
                     name = value;
                     nameCut = end[1] == 1;
+                } else if (action == null && key.equals(CallNormalizer.PAIRED_NAME_KEY)) {
+                    action = value;
+                    actionCut = end[1] == 1;
                 }
                 key = null;
                 i = end[0];
@@ -94,7 +101,7 @@ public final class ShapeProbe {
                 case '}', ']' -> {
                     depth--;
                     if (depth <= 0) {
-                        return new Probe(name, nameCut, nameKey, argsKey, argsFrom);
+                        return probe(name, nameCut, nameKey, argsKey, argsFrom, action, actionCut, paired);
                     }
                 }
                 case ',' -> {
@@ -106,7 +113,7 @@ public final class ShapeProbe {
                     if (isQuote(c)) {
                         int[] end = new int[2];
                         if (string(b, i, to, end) == null) {
-                            return new Probe(name, nameCut, nameKey, argsKey, argsFrom);
+                            return probe(name, nameCut, nameKey, argsKey, argsFrom, action, actionCut, paired);
                         }
                         i = end[0];
                         continue;
@@ -114,6 +121,15 @@ public final class ShapeProbe {
                 }
             }
             i++;
+        }
+        return probe(name, nameCut, nameKey, argsKey, argsFrom, action, actionCut, paired);
+    }
+
+    /** The probe, {@code action} naming the tool when no name key did and {@code action_input} was seen. */
+    private static Probe probe(String name, boolean nameCut, boolean nameKey, boolean argsKey, int argsFrom,
+                               String action, boolean actionCut, boolean paired) {
+        if (name == null && !nameKey && paired && action != null) {
+            return new Probe(action, actionCut, true, argsKey, argsFrom);
         }
         return new Probe(name, nameCut, nameKey, argsKey, argsFrom);
     }

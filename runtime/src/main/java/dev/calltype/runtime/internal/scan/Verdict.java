@@ -56,8 +56,26 @@ public sealed interface Verdict permits Verdict.NotHere, Verdict.NeedMore, Verdi
         public Verdict run(CharSequence buf, int limit, boolean atEnd);
     }
 
-    /** A call that is certainly being written: what streaming shows before it completes. */
-    public record Started(String name, int argumentsFrom, String argumentsEnd) {
+    /**
+     * A call that is certainly being written: what streaming shows before it completes.
+     *
+     * @param argumentsFrom where its arguments' text starts, or -1 when not yet known
+     * @param argumentsEnd the marker that ends the arguments' text, or {@code null}: they end where their brackets
+     *     balance
+     * @param argumentsStops markup that ends the arguments' text shown even while their brackets are still open (the
+     *     call's closing marker, the next call's opener), so a call whose closing bracket is missing shows no markup
+     *     as arguments
+     */
+    public record Started(String name, int argumentsFrom, String argumentsEnd, List<String> argumentsStops) {
+        public Started {
+            argumentsStops = argumentsStops == null ? List.of()
+                    : argumentsStops.stream().filter(java.util.Objects::nonNull).toList();
+        }
+
+        /** A started call whose arguments' text ends at {@code argumentsEnd} or where its brackets balance. */
+        public Started(String name, int argumentsFrom, String argumentsEnd) {
+            this(name, argumentsFrom, argumentsEnd, List.of());
+        }
     }
 
     /** Not this markup; the text {@code [candidate, skipTo)} was examined and is prose. */

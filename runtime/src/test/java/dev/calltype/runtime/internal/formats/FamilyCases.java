@@ -109,6 +109,41 @@ final class FamilyCases {
             return b;
         }
 
+        /**
+         * Why the argument text a stream showed (its {@link StreamEvent.ArgumentsDelta}s, by call, after any
+         * {@link StreamEvent.TextWasReasoning}) breaks the case's {@code argumentsShown}, or {@code null}: each call's
+         * shown text is that call's expected text when {@code complete} (a stream fed one character at a time), else
+         * a start of it (what a stream shows depends on where the text was split, never more, never other text).
+         */
+        String argumentsShownMismatch(List<StreamEvent> events, boolean complete) {
+            JsonNode expected = spec.path("argumentsShown");
+            if (expected.isMissingNode()) {
+                return null;
+            }
+            int from = 0;
+            for (int k = 0; k < events.size(); k++) {
+                from = events.get(k) instanceof StreamEvent.TextWasReasoning ? k : from;
+            }
+            List<StringBuilder> shown = new ArrayList<>();
+            for (StreamEvent e : events.subList(from, events.size())) {
+                if (e instanceof StreamEvent.ArgumentsDelta a) {
+                    while (shown.size() <= a.index()) {
+                        shown.add(new StringBuilder());
+                    }
+                    shown.get(a.index()).append(a.fragment());
+                }
+            }
+            for (int i = 0; i < expected.size(); i++) {
+                String want = expected.get(i).asText();
+                String got = i < shown.size() ? shown.get(i).toString() : "";
+                if (complete ? !got.equals(want) : !want.startsWith(got)) {
+                    return "arguments shown for call " + i + ": " + Streams.quote(got) + ", expected "
+                            + (complete ? "" : "a start of ") + Streams.quote(want);
+                }
+            }
+            return null;
+        }
+
         /** Why the extraction does not satisfy the case, or {@code null}. */
         String mismatch(Extraction x) {
             String m = Corpus.mismatch(new Corpus.Case(id, text, calls, error), x);
@@ -242,8 +277,9 @@ final class FamilyCases {
         return each(c -> {
             ToolCallExtractor x = c.extractor();
             Extraction batch = x.extract(c.text());
-            assertThat(Streams.mismatch(batch, Streams.run(x, Streams.chunks(c.text(), 1))))
-                    .as("one character at a time").isNull();
+            Streams.Run oneByOne = Streams.run(x, Streams.chunks(c.text(), 1));
+            assertThat(Streams.mismatch(batch, oneByOne)).as("one character at a time").isNull();
+            assertThat(c.argumentsShownMismatch(oneByOne.events(), true)).as("one character at a time").isNull();
             for (int n : new int[]{2, 3, 7, 64}) {
                 assertThat(Streams.mismatch(batch, Streams.run(x, Streams.chunks(c.text(), n)))).as("chunks of " + n)
                         .isNull();
@@ -313,6 +349,7 @@ final class FamilyCases {
                     }
                 }
                 assertThat(Streams.mismatch(batch, Streams.runOf(events))).as(at + ": equal to batch").isNull();
+                assertThat(c.argumentsShownMismatch(events, false)).as(at).isNull();
             }
         });
     }
