@@ -196,4 +196,68 @@ class DecoratorTest {
         assertThat(ran).isEmpty();
         assertThat(timing.timed).isEmpty();
     }
+
+    @Test
+    void aBindingRunsThroughNoToolkitThatDoesNotHoldIt() {
+        Toolkit notes = notes();
+        Toolkit other = Toolkits.of(notes.tools(), (name, args) -> {
+            ran.add("other " + name + " " + args.path("title").asText());
+            return TextNode.valueOf("done");
+        });
+        BoundTool byName = notes.bind("read_note").orElseThrow();
+        BoundTool atomic = new OwnRunner(notes).bind("read_note").orElseThrow();
+
+        // the other toolkit has a tool of the same name and an equal spec, but it did not make these bindings
+        ToolResult throughOther = byName.dispatch(call("read_note", "a"), other);
+        ToolResult atomicThroughOther = atomic.dispatch(call("read_note", "b"), other);
+
+        assertThat(throughOther.isError()).isTrue();
+        assertThat(throughOther.content()).contains("was not run");
+        assertThat(atomicThroughOther.isError()).isTrue();
+        assertThat(ran).isEmpty();
+        // through their owners, and through a decorator that hands bind on to them, they run
+        assertThat(byName.dispatch(call("read_note", "c"), notes).isError()).isFalse();
+        OwnRunner owner = new OwnRunner(notes);
+        Timing timing = new Timing(owner);
+        assertThat(owner.bind("read_note").orElseThrow().dispatch(call("read_note", "d"), timing).isError())
+                .isFalse();
+        assertThat(ran).containsExactly("read_note c", "read_note d");
+    }
+
+    @Test
+    void aBindingDoesNotRunThroughADoorThatNowBindsItsNameToAnotherToolkit() {
+        List<Toolkit> parts = new ArrayList<>(List.of(notes()));
+        Toolkit later = tools("read_note", "delete_note");
+        Toolkit router = new Delegating(notes()) { // hands every name on to a part that can change
+            @Override
+            public Optional<BoundTool> bind(String name) {
+                return parts.get(0).bind(name);
+            }
+
+            @Override
+            public ToolResult dispatch(ToolCall call) {
+                return parts.get(0).dispatch(call);
+            }
+        };
+        BoundTool bound = router.bind("read_note").orElseThrow();
+        parts.set(0, later);
+
+        // the first part still has the tool, but the door now hands the name to another part
+        ToolResult result = bound.dispatch(call("read_note", "late"), router);
+
+        assertThat(result.isError()).isTrue();
+        assertThat(ran).isEmpty();
+    }
+
+    /** A toolkit whose bindings check and run in one step, as an MCP toolkit's do. */
+    static final class OwnRunner extends Delegating {
+        OwnRunner(Toolkit inner) {
+            super(inner);
+        }
+
+        @Override
+        public Optional<BoundTool> bind(String name) {
+            return inner.resolve(name).map(tool -> BoundTool.of(this, tool, inner::dispatch));
+        }
+    }
 }
