@@ -65,7 +65,7 @@ public final class React implements Family {
         if (!at.lineStart() || !cfg.on(format)) {
             return Verdict.NO_MATCH;
         }
-        int i = skipSpaces(buf, at.markerEnd(), limit);
+        int i = Chars.skipInlineBlanks(buf, at.markerEnd(), limit);
         int j = i;
         while (j < limit && j - i <= MAX_NAME && (Chars.isIdentPart(buf.charAt(j)) || buf.charAt(j) == '-'
                 || buf.charAt(j) == '.')) {
@@ -74,7 +74,7 @@ public final class React implements Family {
         if (j >= limit && !atEnd) {
             return Verdict.needMore(RetryWhen.length(limit + 1));
         }
-        int eol = skipSpaces(buf, j, limit);
+        int eol = Chars.skipInlineBlanks(buf, j, limit);
         if (j == i || j - i > MAX_NAME || eol < limit && buf.charAt(eol) != '\n' && buf.charAt(eol) != '\r') {
             return Verdict.NO_MATCH; // not one word on the line: prose
         }
@@ -87,7 +87,7 @@ public final class React implements Family {
             return Verdict.NO_MATCH; // an action without its input on the next line is prose
         }
         String name = buf.subSequence(i, j).toString();
-        int v = skipSpaces(buf, k + input.length(), limit);
+        int v = Chars.skipInlineBlanks(buf, k + input.length(), limit);
         if (v >= limit && !atEnd) {
             return Verdict.needMore(RetryWhen.length(limit + 1));
         }
@@ -132,12 +132,5 @@ public final class React implements Family {
         Iterator<String> names = tool.parameters().path("properties").fieldNames();
         String first = names.hasNext() ? names.next() : null;
         return first != null && !names.hasNext() ? first : null;
-    }
-
-    private static int skipSpaces(CharSequence buf, int i, int limit) {
-        while (i < limit && (buf.charAt(i) == ' ' || buf.charAt(i) == '\t')) {
-            i++;
-        }
-        return i;
     }
 }

@@ -349,17 +349,10 @@ public final class LenientJson {
                 return null;
             }
             char c = scan.text.charAt(scan.pos);
-            String s;
-            if (c == '"') {
-                s = scan.plainString(c); // the common case, in full here
-                if (s == null) {
-                    s = scan.escapedString(c);
-                }
-            } else if (c == '\'' || c == '\u201C' || c == '\u2018') {
-                s = scan.readString();
-            } else {
+            if (c != '"' && c != '\'' && c != '\u201C' && c != '\u2018') {
                 return null;
             }
+            String s = scan.readString(); // a plain string in one copy, else with its escapes
             return scan.stop == null ? s : null;
         }
 
