@@ -62,6 +62,9 @@ public final class Driver {
         public int triedLimit = -1;
         public int startedIndex = -1;
         public Verdict.Started started;
+        /** Its started call's {@link Verdict.Started#argumentsStops()}, and the longest one's length. */
+        public String[] stops;
+        public int longestStop;
         public int argsEmitted;
         /** Whether any argument text was passed on (blanks before the first are not). */
         public boolean argsShown;
@@ -78,6 +81,17 @@ public final class Driver {
             this.pos = pos;
             this.step = step;
             this.continuation = continuation;
+        }
+
+        /** The call being written is {@code s}: its stops taken once, not on every delta. */
+        void start(Verdict.Started s) {
+            started = s;
+            stops = s.argumentsStops().toArray(String[]::new);
+            int longest = 0;
+            for (String stop : stops) {
+                longest = Math.max(longest, stop.length());
+            }
+            longestStop = longest;
         }
     }
 
@@ -584,7 +598,7 @@ public final class Driver {
         Verdict.Started started = holding() ? null : m.started(); // a held call is not announced
         if (started != null && p.startedIndex >= 0 && p.started.argumentsFrom() < 0
                 && started.argumentsFrom() >= 0) {
-            p.started = started;
+            p.start(started);
             p.argsEmitted = started.argumentsFrom();
             if (started.argumentsEnd() == null) {
                 p.argsBalance = new BracketBalance(p.argsEmitted);
@@ -594,7 +608,7 @@ public final class Driver {
         // it completes instead), so every CallStarted is still followed by its call or its error.
         if (started != null && p.startedIndex < 0 && errors < cfg.limits.maxErrors()) {
             p.startedIndex = startedCount++;
-            p.started = started;
+            p.start(started);
             p.argsEmitted = started.argumentsFrom();
             if (started.argumentsEnd() == null && p.argsEmitted >= 0) {
                 p.argsBalance = new BracketBalance(p.argsEmitted);
@@ -777,16 +791,12 @@ public final class Driver {
      * then done), else short of a suffix that may be one's start.
      */
     private static int beforeStops(CharSequence buf, Pending p, int safe, int limit) {
-        List<String> stops = p.started.argumentsStops();
-        if (stops.isEmpty()) {
+        String[] stops = p.stops;
+        if (stops.length == 0) {
             return safe;
         }
-        int longest = 0;
-        for (String s : stops) {
-            longest = Math.max(longest, s.length());
-        }
-        int from = Math.max(p.started.argumentsFrom(), p.argsEmitted - longest + 1);
-        Chars.Found stop = from < safe ? Chars.firstOf(buf, from, safe, stops.toArray(String[]::new)) : null;
+        int from = Math.max(p.started.argumentsFrom(), p.argsEmitted - p.longestStop + 1);
+        Chars.Found stop = from < safe ? Chars.firstOf(buf, from, safe, stops) : null;
         if (stop != null) {
             p.argsDone = true;
             return stop.at();
