@@ -66,7 +66,7 @@ public final class TemplateFamily implements Family {
             if (f == calls) {
                 continue;
             }
-            String close = single(f.close());
+            String close = closeMarker(f.close());
             if (f.open() != null && !f.open().eos()) {
                 LinearPattern header = f.open().literals() != null ? null : f.open().pattern();
                 for (String m : markers(f.open())) {
@@ -75,9 +75,11 @@ public final class TemplateFamily implements Family {
                             : new Opened(header, null, false));
                 }
             }
-            if (f.close() != null && f.close().literals() != null) {
-                for (String m : f.close().literals()) {
-                    markers.add(m, new Opened(null, null, false));
+            if (f.close() != null && !f.close().eos()) {
+                // a closer is hidden: a literal as it stands, a pattern as far as it matches from its fixed text
+                LinearPattern pattern = f.close().literals() != null ? null : f.close().pattern();
+                for (String m : markers(f.close())) {
+                    markers.add(m, new Opened(pattern, null, false));
                 }
             }
         }
@@ -93,8 +95,28 @@ public final class TemplateFamily implements Family {
         return open.literals() != null ? open.literals() : open.pattern().entryLiterals();
     }
 
-    private static String single(ResponseTemplate.Bound b) {
-        return b != null && b.literals() != null && b.literals().size() == 1 ? b.literals().get(0) : null;
+    /**
+     * The one text a region's closer always contains, where a thinking or content region ends: its literal, or the
+     * fixed text its pattern begins with ({@code <\|end\|>\s*} ends at {@code <|end|>}, {@code \n?</response>} at
+     * {@code </response>}); {@code null} when there is none, and the region runs to the end of the text.
+     */
+    private static String closeMarker(ResponseTemplate.Bound b) {
+        if (b == null || b.eos()) {
+            return null;
+        }
+        List<String> texts = markers(b);
+        String shortest = null;
+        for (String t : texts) {
+            if (shortest == null || t.length() < shortest.length()) {
+                shortest = t;
+            }
+        }
+        for (String t : texts) {
+            if (!t.contains(shortest)) {
+                return null;
+            }
+        }
+        return shortest;
     }
 
     /**
@@ -327,6 +349,20 @@ public final class TemplateFamily implements Family {
                 JsonRead r = LenientJson.read(buf, bodyStart, limit, true, cfg.limits,
                         TemplateValues.rawQuote(field.contentArgs()));
                 int end = r.isComplete() ? r.end() : limit;
+                char bracket = r.isComplete() ? callsOwnBracket() : 0;
+                if (bracket != 0) {
+                    // the closer begins with the call's own bracket (Llama 3's }<|eot_id|>): a call the end left
+                    // before it is open, and one followed by other text is not a whole call
+                    int next = Chars.skipBlanks(buf, end, limit);
+                    if (next < limit && buf.charAt(next) == bracket) {
+                        return decide(buf, cfg, pos, bodyStart, end, next + 1, captures);
+                    }
+                    if (next < limit) {
+                        return Verdict.matched(end, List.of(Finding.error(ExtractionError.Kind.MALFORMED_JSON,
+                                ErrorTexts.malformed(name, "the call's closing " + bracket + " never came"), name,
+                                FORMAT, pos, end)));
+                    }
+                }
                 return decide(buf, cfg, pos, bodyStart, end, end, captures);
             }
             if (field.content().equals("xml-inline")) {
@@ -340,6 +376,26 @@ public final class TemplateFamily implements Family {
             }
             // text: the one truncation rule decides (a region read to the end reads otherwise were text to follow)
             return decide(buf, cfg, pos, bodyStart, limit, limit, captures);
+        }
+
+        /**
+         * The bracket every text of the field's closer begins with (Llama 3's closing brace before {@code <|eot_id|>}): there the closer ends the
+         * call's own JSON object, whose value the content is; {@code 0} when the closer is markup of its own.
+         */
+        private char callsOwnBracket() {
+            ResponseTemplate.Bound close = field.close();
+            if (close == null || close.eos()) {
+                return 0;
+            }
+            char bracket = 0;
+            for (String t : markers(close)) {
+                char c = t.charAt(0);
+                if (c != '}' && c != ']' || bracket != 0 && c != bracket) {
+                    return 0;
+                }
+                bracket = c;
+            }
+            return bracket;
         }
 
         private boolean json() {
