@@ -95,6 +95,8 @@ class LinearityTest {
         f.put("ReAct actions whose input line never ends", n -> "Action: shell\nAction Input: " + repeat("ls ", n));
         f.put("ReAct actions whose name line never ends", n -> "Action: " + repeat("a", n));
         f.put("ReAct actions with unclosed JSON inputs", n -> repeat("\nAction: f\nAction Input: {\"a\": [", n));
+        f.put("RWKV labels before fences whose strings never close", n -> repeat("**Tool Call:**\n```json\n{\"name\": \"", n));
+        f.put("RWKV labels each before a fence of data", n -> repeat("**Tool Call:**\n```\n[1, 2]\n```\n", n));
         f.put("Claude-style sections of unclosed invocations", n -> repeat("<function_calls><invoke name=\"f\">", n));
         f.put("GLM values left unclosed before the next key", n -> "<tool_call>f"
                 + repeat("<arg_key>a</arg_key><arg_value>1", n));

@@ -11,7 +11,8 @@ import java.util.function.Supplier;
 /**
  * Which family reads each wire format: the one line a family adds ({@code table.put(WireFormat.PANGU, Pangu::new)}).
  * A format without a line is read by the markup of another family (GLM and Step-Audio 2 inside Hermes'
- * {@code <tool_call>}) or by a generic recognizer (fences, JSON in prose, pythonic lines). Seed-OSS is the family
+ * {@code <tool_call>}) or by a generic recognizer (fences, JSON in prose, pythonic lines); fences have a line for
+ * RWKV's label before one. Seed-OSS is the family
  * of {@code QWEN3_CODER}, the format it writes under its own tag, and Poolside Laguna of {@code GLM}, for the GLM
  * calls it writes in {@code <user>}.
  *
@@ -68,6 +69,7 @@ public final class FamilyTable {
         table.put(WireFormat.FUNCTION_CALLS_XML, FunctionCallsXml::new);
         table.put(WireFormat.REACT, React::new);
         table.put(WireFormat.QWEN_AGENT, React::qwenAgent);
+        table.put(WireFormat.JSON_FENCE, Rwkv::new);
         return table;
     }
 
