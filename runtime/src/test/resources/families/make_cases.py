@@ -504,6 +504,17 @@ case("lfm2", "unknown-list-followed-by-prose-is-prose", "prose",
 one = lambda x: "[" + py(x) + "]"
 std("pythonic", one, lambda xs: "[" + ", ".join(py(x) for x in xs) + "]",
     "get_weather('Oslo', days=2)", [W], cut(one(W), '"Os'))
+# a call of a list whose string has a quote without its partner: where it ends is a guess, so nothing after it is
+# read, but the calls before it were read whole and run (vLLM's pythonic parser keeps them too)
+case("pythonic", "unpaired-quote-after-a-call-keeps-the-call-before", "several",
+     "[get_weather(city=\"Oslo\", days=2), search(query=\"say \"hi\", limit=3)]", [W], True,
+     errorKinds=["INVALID_CALL_SYNTAX"], errorTool="search")
+case("pythonic", "unpaired-quote-after-a-call-without-tools-keeps-the-call-before", "several",
+     "[get_weather(city='Oslo', days=2), f(a='x 'y', b='z')]", [W], True, tools="none",
+     errorKinds=["INVALID_CALL_SYNTAX"], errorTool="f")
+case("pythonic", "unpaired-quote-in-the-first-call-runs-nothing-after-it", "malformed",
+     "[search(query=\"say \"hi\", limit=3), get_weather(city=\"Oslo\", days=2)]", [], True,
+     errorKinds=["INVALID_CALL_SYNTAX"], errorTool="search")
 
 # ---------------------------------------------------------------- call:NAME{…} families
 g4 = lambda x: "<|tool_call>call:" + x["name"] + "{" + ",".join(
@@ -954,6 +965,9 @@ case("llama3-python-tag", "several-separated-by-semicolons", "several",
 case("llama3-python-tag", "built-in-tool-call-is-pythonic", "plain",
      "<|python_tag|>brave_search.call(query=\"weather in SF\")<|eom_id|>", [c("brave_search", query="weather in SF")],
      False, "none")
+case("llama4-pythonic", "unpaired-quote-after-a-call-is-an-error-named-after-that-call", "malformed",
+     "<|python_start|>[get_weather(city=\"Oslo\", days=2), search(query=\"say \"hi\", limit=3)]<|python_end|>", [], True,
+     errorKinds=["INVALID_CALL_SYNTAX"], errorTool="search")
 case("llama4-pythonic", "list-of-two", "several", "<|python_start|>[get_weather(city=\"Oslo\", days=2), now()]<|python_end|>",
      [W, NOW], format="LLAMA4")
 case("olmo3", "one-call-per-line", "several",

@@ -173,9 +173,39 @@ public final class PythonicLine implements Recognizer {
                 end = e;
             }
         }
+        if (!r.calls().isEmpty()) {
+            Verdict kept = siblingsBefore(buf, at, r.calls(), end);
+            if (kept != null) {
+                return kept;
+            }
+        }
         String message = kind == ExtractionError.Kind.TRUNCATED ? ErrorTexts.truncated(name)
                 : kind == ExtractionError.Kind.LIMIT_EXCEEDED ? ErrorTexts.limit(r.problem())
                 : ErrorTexts.invalid("in the call to " + Chars.quoted(name) + ": " + r.problem());
         return Verdict.matched(end, List.of(Finding.error(kind, message, name, WireFormat.PYTHONIC, pos, end)));
+    }
+
+    /**
+     * A list whose read stopped at a call after others ({@code [a(x=1), b(s='it 's')]}): the calls before it were read
+     * whole and run; the failing call is an error under its own name reaching to {@code end}, since where its string
+     * ends cannot be told. {@code null} when one of them does not name a known tool (the list is then reported whole).
+     */
+    private static Verdict siblingsBefore(CharSequence buf, At at, List<PyCall> calls, int end) {
+        List<Finding> items = new ArrayList<>(calls.size());
+        int[] starts = new int[calls.size()];
+        for (int i = 0; i < calls.size(); i++) {
+            PyCall c = calls.get(i);
+            if (i == calls.size() - 1) {
+                c = PyCall.failed(c.name(), c.start(), end, c.problem());
+            }
+            Finding it = CallNormalizer.python(c, PythonicBlock.callName(buf, c, at.cfg()), false, WireFormat.PYTHONIC,
+                    0, 0, at.cfg());
+            if (it == null) {
+                return null;
+            }
+            items.add(it);
+            starts[i] = c.start();
+        }
+        return Verdict.matched(end, SpanDivider.tile(items, starts, at.pos(), end));
     }
 }

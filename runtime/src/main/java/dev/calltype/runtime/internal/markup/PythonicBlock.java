@@ -79,7 +79,9 @@ public final class PythonicBlock {
                         : r.errorKind();
                 int head = PyHead.headStart(buf, i, limit);
                 int paren = PyHead.head(buf, head, limit);
-                String name = paren >= 0 ? cfg.tools.display(callName(buf, head, paren, cfg)) : null;
+                // a list that stopped at a call after others names that call, not the first
+                String name = !r.calls().isEmpty() ? cfg.tools.display(callName(buf, r.calls().get(r.calls().size() - 1), cfg))
+                        : paren >= 0 ? cfg.tools.display(callName(buf, head, paren, cfg)) : null;
                 String message = kind == ExtractionError.Kind.TRUNCATED ? ErrorTexts.truncated(name)
                         : kind == ExtractionError.Kind.LIMIT_EXCEEDED ? ErrorTexts.limit(r.problem())
                         : ErrorTexts.invalid((name == null ? "" : "in the call to " + Chars.quoted(name) + ": ") + r.problem());

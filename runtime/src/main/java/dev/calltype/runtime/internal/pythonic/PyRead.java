@@ -9,7 +9,8 @@ import java.util.List;
  *
  * @param status how the read ended
  * @param calls the calls read when {@link Status#COMPLETE} (one for {@code name(...)}, each element for a list of
- *     calls), otherwise empty
+ *     calls); for an {@code INVALID_CALL_SYNTAX} error at a call of a list after others, the calls read whole before
+ *     it and then the failing call ({@link PyCall#failed}, ending where reading stopped); otherwise empty
  * @param end when complete, the index just past the closing {@code )} or {@code ]}; when not a call, the index of the
  *     first non-blank character; for an error, where reading stopped ({@code problemOffset}, or the limit when
  *     truncated); for {@link Status#NEED_MORE}, the limit

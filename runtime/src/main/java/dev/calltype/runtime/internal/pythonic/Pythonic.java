@@ -172,7 +172,7 @@ public final class Pythonic {
                     if (call == null) {
                         call = skipFailed(headStart, paren);
                         if (call == null) {
-                            return stop;
+                            return afterFailure(calls, headStart);
                         }
                     }
                     calls.add(call);
@@ -267,6 +267,23 @@ public final class Pythonic {
                 stop = needMore(); // the call's end decides whether the read goes on
             }
             return null;
+        }
+
+        /**
+         * The read stopped at a call of a list whose end cannot be found (a quote without its partner leaves where
+         * its string ends a guess): an error that still holds the calls read whole before it, followed by the failing
+         * call (its name, start and problem), so that a reader that can tell where the list ends runs those and reports
+         * this one by its own name. Any other stop is returned as it is.
+         */
+        private PyRead afterFailure(List<PyCall> calls, int headStart) {
+            PyRead failure = stop;
+            if (calls.isEmpty() || failure == null || failure.status() != PyRead.Status.ERROR
+                    || failure.errorKind() != ExtractionError.Kind.INVALID_CALL_SYNTAX) {
+                return failure;
+            }
+            calls.add(PyCall.failed(callName, headStart, failure.end(), failure.problem()));
+            return new PyRead(PyRead.Status.ERROR, calls, failure.end(), failure.problem(), failure.problemOffset(),
+                    failure.errorKind());
         }
 
         /**
