@@ -475,6 +475,20 @@ case("lfm2", "one-stray-quote-in-a-string-is-an-error", "malformed",
      "<|tool_call_start|>[search(query='the ' character', limit=3)]<|tool_call_end|>", [], True)
 case("lfm2", "ambiguous-quote-is-an-error", "malformed",
      "<|tool_call_start|>[shell(command=\"echo \"a\", b\")]<|tool_call_end|>", [], True)
+# a quote that could only end the string by leaving a kept quote without its partner, and is followed by what cannot
+# follow a string (`/`, `>`, not `,` `)` `]` `}` `:` or a quote), is that partner (vLLM's LFM2 reading too)
+case("lfm2", "quoted-range-before-a-path-pairs-up", "repair",
+     "<|tool_call_start|>[shell(command='sed -n '360,450p' /testbed/app.py')]<|tool_call_end|>",
+     [c("shell", command="sed -n '360,450p' /testbed/app.py")], repairs=["UNESCAPED_QUOTES"])
+case("lfm2", "quoted-word-before-a-redirect-pairs-up", "repair",
+     "<|tool_call_start|>[shell(command=\"echo \"hi\" > out.txt\")]<|tool_call_end|>",
+     [c("shell", command="echo \"hi\" > out.txt")], repairs=["UNESCAPED_QUOTES"])
+case("pythonic", "quoted-range-before-a-path-pairs-up", "repair",
+     "[shell(command='sed -n '1,5p' /tmp/notes.txt')]",
+     [c("shell", command="sed -n '1,5p' /tmp/notes.txt")], repairs=["UNESCAPED_QUOTES"])
+case("lfm2", "partners-that-leave-a-quote-unpaired-are-still-an-error", "malformed",
+     "<|tool_call_start|>[shell(command='a 'b' / c 'd')]<|tool_call_end|>", [], True,
+     errorKinds=["INVALID_CALL_SYNTAX"])
 # without tools to resolve it against, a dotted name stays as written (the serving engines keep it)
 case("pythonic", "dotted-name-without-tools-is-kept-as-written", "plain",
      "[grocery.orderIngredients(items=[\"flour\", \"eggs\"])]",

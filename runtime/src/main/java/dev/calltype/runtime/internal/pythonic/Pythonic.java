@@ -821,6 +821,14 @@ public final class Pythonic {
                             i++;
                             continue;
                         }
+                        if (stray % 2 != 0 && word < 0 && next < end && ",)]}:'\"".indexOf(text.charAt(next)) < 0) {
+                            // the partner of the quote kept before it: what follows it could not follow a string
+                            // (`'sed -n '1,5p' file.py'`), so it does not end this one either
+                            stray++;
+                            sb.append(c);
+                            i++;
+                            continue;
+                        }
                         if (stray % 2 != 0) {
                             // an unescaped quote without its partner: where the string ends is a guess
                             fail("a quote inside the string is not escaped and has no partner, so where the string "

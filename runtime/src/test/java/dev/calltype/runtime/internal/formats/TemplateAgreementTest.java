@@ -127,6 +127,11 @@ class TemplateAgreementTest {
             Map.entry("trl-lfm2_2_5 lfm2/ambiguous-quote-is-an-error", "the template's value takes the text as it "
                     + "stands; the family refuses quotes that do not pair up"),
             Map.entry("trl-lfm2_2_5 lfm2/nested-quotes-that-do-not-pair-up-are-an-error", "the same"),
+            Map.entry("trl-lfm2_2_5 lfm2/quoted-range-before-a-path-pairs-up", "a repair of the family's: the "
+                    + "template's '[^']*' ends a single-quoted value at its first quote"),
+            Map.entry("trl-lfm2_2_5 lfm2/quoted-word-before-a-redirect-pairs-up", "the same, for a double-quoted value"),
+            Map.entry("trl-lfm2_2_5 lfm2/partners-that-leave-a-quote-unpaired-are-still-an-error", "the template's "
+                    + "value takes the text as it stands; the family refuses quotes that do not pair up"),
             Map.entry("trl-lfm2_2_5 lfm2/sibling-with-a-comma-left-out-after-a-string-costs-no-call", "the same"),
             Map.entry("trl-lfm2_2_5 lfm2/list-followed-by-prose-on-its-line", "a reading of the family's: calls "
                     + "without <|tool_call_start|> are not in the template"),
