@@ -241,6 +241,13 @@ std("kimi-k2", one, lambda xs: KB + "".join(kone(x, i) for i, x in enumerate(xs)
     KB + "<|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>{\"city\": \"Oslo\", \"days\": 2,}"
     "<|tool_call_end|>" + KE, [W], cut(one(W), '"Os'))
 
+# text between the section's opener and its first call's begin token is looked past (vLLM and SGLang skip it); text
+# that holds a header's end token is a call without its begin token, and the section stays an error
+case("kimi-k2", "noise-before-the-first-call-is-skipped", "repair",
+     "Checking. " + KB + " spurious noise " + kone(W) + KE, [W], repairs=["LEADING_GARBAGE"])
+case("kimi-k2", "call-without-its-begin-token-before-a-call-is-an-error", "malformed",
+     KB + "functions.get_weather:0<|tool_call_argument_begin|>{\"city\": \"Oslo\"}<|tool_call_end|>" + kone(S, 1)
+     + KE, [], True, errorKinds=["INVALID_CALL_SYNTAX"])
 case("kimi-k2", "bare-counter-id-names-the-only-tool", "plain",
      KB + "<|tool_call_begin|>0<|tool_call_argument_begin|>{\"city\": \"Oslo\", \"days\": 2}<|tool_call_end|>" + KE,
      [W], False, "only:get_weather")
@@ -358,6 +365,9 @@ case("deepseek-v3", "r1-section-opener-empty", "malformed", "Here.\n" + R1_CALLS
 v3bare = lambda x: v3(x)[len(V3_CALL):]
 case("deepseek-v31", "section-opener-without-call-begin-is-an-error", "malformed",
      V3_CALLS + "get_weather" + V3_SEP + js(W["arguments"]) + V3_CALLS_END, [], True)
+case("deepseek-v31", "text-before-the-first-call-begin-is-skipped", "repair",
+     V3_CALLS + "Calling now. " + V3_CALL + "get_weather" + V3_SEP + js(W["arguments"]) + V3_END + V3_CALLS_END, [W],
+     repairs=["LEADING_GARBAGE"])
 case("deepseek-v31", "arguments-unclosed-before-the-call-end", "repair",
      V3_CALLS + V3_CALL + "get_weather" + V3_SEP + '{"city": "Oslo", "days": 2' + V3_END + V3_CALLS_END, [W],
      repairs=["MISSING_CLOSING_BRACKETS"])

@@ -107,6 +107,9 @@ class LinearityTest {
         f.put("GLM values left unclosed before the call's end", n -> repeat("<tool_call>f<arg_key>a</arg_key><arg_value>1"
                 + "</tool_call>", n));
         f.put("invocations without a name", n -> "<minimax:tool_call>" + repeat("<invoke><parameter name=\"a\">1</parameter></invoke>", n));
+        f.put("Kimi sections of noise never reaching a call", n -> repeat("<|tool_calls_section_begin|> noise ", n));
+        f.put("Kimi section noise holding header ends before a call", n -> repeat("<|tool_calls_section_begin|>x"
+                + "<|tool_call_argument_begin|>", n) + "<|tool_call_begin|>functions.f:0<|tool_call_argument_begin|>{}");
         return f;
     }
 

@@ -89,7 +89,7 @@ public final class CallSection implements Recognizer {
                 return Verdict.needMore(RetryWhen.length(limit + 1));
             }
             if (r != Chars.FULL) {
-                return spec.bareFirstCall() ? bare(buf, cfg, pos, i, limit, atEnd) : empty(buf, pos, i, limit, atEnd);
+                return spec.bareFirstCall() ? bare(buf, cfg, pos, i, limit, atEnd) : noise(buf, cfg, pos, i, limit, atEnd);
             }
             return call(buf, cfg, pos, i + spec.callBegin().length(), limit, atEnd);
         }
@@ -110,11 +110,34 @@ public final class CallSection implements Recognizer {
             return Verdict.needMore(RetryWhen.text(i, headerEnd), (b, l, e) -> bare(b, cfg, pos, i, l, e));
         }
         if (x < 0 || sectionEnd >= 0 || !oneWord(buf, i, x)) {
-            return empty(buf, pos, i, limit, atEnd);
+            return noise(buf, cfg, pos, i, limit, atEnd);
         }
         Verdict v = spec.header().read(buf, cfg, Chars.trimmed(buf, i, x), pos, x + headerEnd.length(),
-                (b, l, e) -> bare(b, cfg, pos, i, l, e), repaired(follow(cfg)), limit, atEnd);
-        return v == Verdict.NO_MATCH ? empty(buf, pos, i, limit, atEnd) : v;
+                (b, l, e) -> bare(b, cfg, pos, i, l, e), repaired(follow(cfg), Repair.MISSING_TAGS), limit, atEnd);
+        return v == Verdict.NO_MATCH ? noise(buf, cfg, pos, i, limit, atEnd) : v;
+    }
+
+    /**
+     * Text between the section's opener and its first call's begin token ({@code SECTION noise CALL_BEGIN …}, which
+     * vLLM and SGLang look past): hidden in the call's span, and the call read with {@link Repair#LEADING_GARBAGE}. No
+     * begin token before the section's end leaves the section empty, and so does text holding a header's end token (a
+     * call written without its begin token, which is not skipped in silence).
+     */
+    private Verdict noise(CharSequence buf, Config cfg, int pos, int i, int limit, boolean atEnd) {
+        int b = Chars.indexOf(buf, spec.callBegin(), i, limit);
+        int s = Chars.indexOf(buf, spec.sectionEnd(), i, b < 0 ? limit : b);
+        if (s < 0 && b >= 0 && Chars.indexOf(buf, spec.headerEnd(), i, b) >= 0) {
+            s = b;
+        }
+        if (s >= 0 || (b < 0 && atEnd)) {
+            return empty(buf, pos, i, limit, atEnd);
+        }
+        if (b < 0) {
+            return Verdict.needMore(RetryWhen.text(i, spec.callBegin()).or(RetryWhen.text(i, spec.sectionEnd())),
+                    (bb, l, e) -> noise(bb, cfg, pos, i, l, e));
+        }
+        return call(buf, cfg, pos, b + spec.callBegin().length(), repaired(follow(cfg), Repair.LEADING_GARBAGE), limit,
+                atEnd);
     }
 
     /** Whether {@code [from, to)} is one word between blanks: no whitespace and no markup inside. */
@@ -134,10 +157,10 @@ public final class CallSection implements Recognizer {
         return n > 0;
     }
 
-    /** {@code follow}, with the call it is given marked {@link Repair#MISSING_TAGS}. */
-    private static ArgumentsAfterName.Follow repaired(ArgumentsAfterName.Follow follow) {
-        return (buf, call, end, limit, atEnd) -> follow.after(buf, call.isCall() ? call.withRepair(Repair.MISSING_TAGS)
-                : call, end, limit, atEnd);
+    /** {@code follow}, with the call it is given marked {@code repair}. */
+    private static ArgumentsAfterName.Follow repaired(ArgumentsAfterName.Follow follow, Repair repair) {
+        return (buf, call, end, limit, atEnd) -> follow.after(buf, call.isCall() ? call.withRepair(repair) : call, end,
+                limit, atEnd);
     }
 
     /** A section with no call: an error up to its end marker (or the end). */
@@ -154,11 +177,18 @@ public final class CallSection implements Recognizer {
 
     /** One call whose header starts at {@code h}, after its begin token; its span starts at {@code itemStart}. */
     private Verdict call(CharSequence buf, Config cfg, int itemStart, int h, int limit, boolean atEnd) {
+        return call(buf, cfg, itemStart, h, follow(cfg), limit, atEnd);
+    }
+
+    /** {@link #call(CharSequence, Config, int, int, int, boolean)}, going on with {@code follow} after it. */
+    private Verdict call(CharSequence buf, Config cfg, int itemStart, int h, ArgumentsAfterName.Follow follow,
+                         int limit, boolean atEnd) {
         String headerEnd = spec.headerEnd();
         int x = Chars.indexOf(buf, headerEnd, h, Math.min(limit, h + MAX_HEADER + headerEnd.length()));
         if (x < 0) {
             if (limit - h < MAX_HEADER + headerEnd.length() && !atEnd) {
-                return Verdict.needMore(RetryWhen.text(h, headerEnd), (b, l, e) -> call(b, cfg, itemStart, h, l, e));
+                return Verdict.needMore(RetryWhen.text(h, headerEnd),
+                        (b, l, e) -> call(b, cfg, itemStart, h, follow, l, e));
             }
             ExtractionError.Kind kind = atEnd && limit - h < MAX_HEADER ? ExtractionError.Kind.TRUNCATED
                     : ExtractionError.Kind.INVALID_CALL_SYNTAX;
@@ -167,9 +197,8 @@ public final class CallSection implements Recognizer {
                     : ErrorTexts.invalid("the call's header does not end with " + headerEnd), limit, atEnd);
         }
         String header = Chars.trimmed(buf, h, x);
-        Continuation again = (b, l, e) -> call(b, cfg, itemStart, h, l, e);
-        return spec.header().read(buf, cfg, header, itemStart, x + headerEnd.length(), again, follow(cfg), limit,
-                atEnd);
+        Continuation again = (b, l, e) -> call(b, cfg, itemStart, h, follow, l, e);
+        return spec.header().read(buf, cfg, header, itemStart, x + headerEnd.length(), again, follow, limit, atEnd);
     }
 
     private ArgumentsAfterName.Follow follow(Config cfg) {
