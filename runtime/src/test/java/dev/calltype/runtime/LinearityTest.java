@@ -107,6 +107,10 @@ class LinearityTest {
         f.put("GLM values left unclosed before the call's end", n -> repeat("<tool_call>f<arg_key>a</arg_key><arg_value>1"
                 + "</tool_call>", n));
         f.put("invocations without a name", n -> "<minimax:tool_call>" + repeat("<invoke><parameter name=\"a\">1</parameter></invoke>", n));
+        f.put("values holding end tags before parameters the tool lacks", n -> "<tool_call><function=python><parameter=code>"
+                + repeat("</parameter>\n<parameter=x>\ny\n", n));
+        f.put("values holding invocations never closed", n -> "<tool_call><function=python><parameter=code>"
+                + repeat("<function=python><parameter=code></parameter>", n));
         return f;
     }
 
