@@ -273,6 +273,18 @@ public final class XmlInvokes implements Recognizer {
         if (r == Chars.PARTIAL && !atEnd) {
             return Verdict.needMore(RetryWhen.length(limit + 1), (b, l, e) -> section(b, cfg, itemStart, i, count, l, e));
         }
+        if (r == Chars.NO && spec.sectionClose() != null && Chars.startsWith(buf, i, limit, spec.paramOpen()) == Chars.FULL) {
+            // parameters written before the invocation's tag in its section (MiMo-V2-Flash at times): the call
+            // of the invocation that follows them in the same section
+            Chars.Found f = Chars.firstOf(buf, i, limit, spec.invokeOpen(), spec.sectionClose());
+            if (f == null && !atEnd) {
+                return Verdict.needMore(RetryWhen.text(i, spec.invokeOpen(), spec.sectionClose()),
+                        (b, l, e) -> section(b, cfg, itemStart, i, count, l, e));
+            }
+            if (f != null && f.which() == 0) {
+                return invoke(buf, cfg, itemStart, f.at(), i, limit, atEnd);
+            }
+        }
         int sc = spec.sectionClose() == null ? Chars.NO : Chars.startsWith(buf, i, limit, spec.sectionClose());
         if (sc == Chars.PARTIAL && !atEnd) {
             return Verdict.needMore(RetryWhen.length(limit + 1), (b, l, e) -> section(b, cfg, itemStart, i, count, l, e));
@@ -286,11 +298,20 @@ public final class XmlInvokes implements Recognizer {
 
     /** An invocation whose opening tag starts at {@code i}. */
     public Verdict invoke(CharSequence buf, Config cfg, int itemStart, int i, int limit, boolean atEnd) {
+        return invoke(buf, cfg, itemStart, i, -1, limit, atEnd);
+    }
+
+    /**
+     * An invocation whose opening tag starts at {@code i}; its parameters are read from {@code params} when they were
+     * written before that tag ({@code -1}: after it).
+     */
+    private Verdict invoke(CharSequence buf, Config cfg, int itemStart, int i, int params, int limit, boolean atEnd) {
         int nameStart = i + spec.invokeOpen().length();
         int gt = indexOfBounded(buf, '>', nameStart, limit);
         if (gt == -2) {
             if (!atEnd) {
-                return Verdict.needMore(RetryWhen.text(nameStart, ">"), (b, l, e) -> invoke(b, cfg, itemStart, i, l, e));
+                return Verdict.needMore(RetryWhen.text(nameStart, ">"),
+                        (b, l, e) -> invoke(b, cfg, itemStart, i, params, l, e));
             }
             return Verdict.matched(limit, List.of(Finding.error(ExtractionError.Kind.TRUNCATED, ErrorTexts.truncated(null),
                     null, spec.format(), itemStart, limit)));
@@ -303,7 +324,7 @@ public final class XmlInvokes implements Recognizer {
         KnownTools.Found found = cfg.tools.find(name);
         Body body = new Body(itemStart, name, found == null ? null : found.spec(), gt + 1,
                 JsonNodeFactory.instance.objectNode(), false, null);
-        return params(buf, cfg, body, gt + 1, limit, atEnd);
+        return params(buf, cfg, body, params < 0 ? gt + 1 : params, limit, atEnd);
     }
 
     /** What an invocation has read so far. */

@@ -72,6 +72,8 @@ class TemplateAgreementTest {
                     + "template's lazy value ends at the first </parameter>"),
             Map.entry("qwen3-coder qwen3-coder/value-holding-a-parameter-already-given", "the same"),
             Map.entry("qwen3-coder qwen3-coder/value-holding-a-whole-call-is-one-call", "the same"),
+            Map.entry("qwen3-coder qwen3-coder/parameters-written-before-the-function-tag", "a repair of the "
+                    + "family's: the template's call starts with <function=…>"),
             Map.entry("qwen3-coder qwen3-coder/parameter-tag-without-a-name-is-an-error", "the template's tag pattern skips "
                     + "a tag without a name"),
             Map.entry("gemma4 gemma4/several-calls-in-one-block", "the template opens one call per <|tool_call>, with "
@@ -99,6 +101,8 @@ class TemplateAgreementTest {
                     + "template's lazy value ends at the first </parameter>"),
             Map.entry("trl-qwen3_5 qwen3-coder/value-holding-a-parameter-already-given", "the same"),
             Map.entry("trl-qwen3_5 qwen3-coder/value-holding-a-whole-call-is-one-call", "the same"),
+            Map.entry("trl-qwen3_5 qwen3-coder/parameters-written-before-the-function-tag", "a repair of the "
+                    + "family's: the template's call starts with <function=…>"),
             Map.entry("trl-qwen3_5 qwen3-coder/parameter-tag-without-a-name-is-an-error", "the template's tag "
                     + "pattern skips a tag without a name"),
             Map.entry("trl-glm4moe glm45/a-quote-inside-a-value-is-kept", "the template's name is \\S+, so a call "
