@@ -109,6 +109,7 @@ class LinearityTest {
         f.put("invocations without a name", n -> "<minimax:tool_call>" + repeat("<invoke><parameter name=\"a\">1</parameter></invoke>", n));
         f.put("values holding end tags before parameters the tool lacks", n -> "<tool_call><function=python><parameter=code>"
                 + repeat("</parameter>\n<parameter=x>\ny\n", n));
+        f.put("tool_call tags opening with parameters and no function", n -> repeat("<tool_call><parameter=a>1</parameter>", n));
         f.put("values holding invocations never closed", n -> "<tool_call><function=python><parameter=code>"
                 + repeat("<function=python><parameter=code></parameter>", n));
         return f;
