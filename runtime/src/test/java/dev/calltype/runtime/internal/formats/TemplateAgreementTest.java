@@ -74,6 +74,9 @@ class TemplateAgreementTest {
             Map.entry("qwen3-coder qwen3-coder/value-holding-a-whole-call-is-one-call", "the same"),
             Map.entry("qwen3-coder qwen3-coder/parameters-written-before-the-function-tag", "a repair of the "
                     + "family's: the template's call starts with <function=…>"),
+            Map.entry("qwen3-coder qwen3-coder/indented-markup-indents-its-values", "the template's \\s* "
+                    + "around a value strips the first line's indentation only; the family removes the indentation "
+                    + "every line of the value shares"),
             Map.entry("qwen3-coder qwen3-coder/parameter-tag-without-a-name-is-an-error", "the template's tag pattern skips "
                     + "a tag without a name"),
             Map.entry("gemma4 gemma4/several-calls-in-one-block", "the template opens one call per <|tool_call>, with "
@@ -103,6 +106,9 @@ class TemplateAgreementTest {
             Map.entry("trl-qwen3_5 qwen3-coder/value-holding-a-whole-call-is-one-call", "the same"),
             Map.entry("trl-qwen3_5 qwen3-coder/parameters-written-before-the-function-tag", "a repair of the "
                     + "family's: the template's call starts with <function=…>"),
+            Map.entry("trl-qwen3_5 qwen3-coder/indented-markup-indents-its-values", "the template's \\s* "
+                    + "around a value strips the first line's indentation only; the family removes the indentation "
+                    + "every line of the value shares"),
             Map.entry("trl-qwen3_5 qwen3-coder/parameter-tag-without-a-name-is-an-error", "the template's tag "
                     + "pattern skips a tag without a name"),
             Map.entry("trl-glm4moe glm45/a-quote-inside-a-value-is-kept", "the template's name is \\S+, so a call "
