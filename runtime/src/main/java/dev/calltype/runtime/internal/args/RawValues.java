@@ -145,11 +145,21 @@ public final class RawValues {
     }
 
     private static Typed shapedBy(JsonNode root, JsonNode schema, JsonNode value, ExtractionLimits limits) {
+        return shapedBy(root, schema, value, limits, false);
+    }
+
+    /** As above; {@code inUnion}: {@code schema} is the member of a union already chosen for {@code value}. */
+    private static Typed shapedBy(JsonNode root, JsonNode schema, JsonNode value, ExtractionLimits limits,
+                                  boolean inUnion) {
         if (value.isTextual()) {
             return typedBy(root, schema, value.textValue(), limits);
         }
-        Set<Type> types = typesOf(root, schema);
         JsonNode s = resolved(root, schema);
+        JsonNode chosen = inUnion ? null : unionMember(root, s, value);
+        if (chosen != null) {
+            return shapedBy(root, chosen, value, limits, true);
+        }
+        Set<Type> types = typesOf(root, schema);
         if (value.isObject() && types.contains(Type.ARRAY) && !types.contains(Type.OBJECT) && value.size() == 1) {
             JsonNode only = value.elements().next();
             ArrayNode list = JsonNodeFactory.instance.arrayNode();
@@ -182,6 +192,46 @@ public final class RawValues {
             return new Typed(out, changed);
         }
         return new Typed(value, false);
+    }
+
+    /**
+     * The member of the union {@code s} ({@code anyOf} or {@code oneOf}) that nested tags {@code value} stand for, or
+     * {@code null} when {@code s} is no union: an array the first array member; an object the first object member
+     * whose properties name each of its tags, else, for one tag (repeated: {@code <item>…</item><item>…</item>}), the
+     * first array member, else the first object member.
+     */
+    private static JsonNode unionMember(JsonNode root, JsonNode s, JsonNode value) {
+        JsonNode members = s.path("anyOf").isArray() ? s.path("anyOf") : s.path("oneOf");
+        if (!members.isArray() || s.has("properties") || s.has("items")) {
+            return null;
+        }
+        JsonNode array = null;
+        JsonNode object = null;
+        JsonNode fitting = null;
+        for (int i = 0; i < members.size() && i < MAX_SCHEMA_NODES; i++) {
+            JsonNode m = resolved(root, members.get(i));
+            Set<Type> types = typesOf(root, m);
+            if (array == null && types.contains(Type.ARRAY)) {
+                array = m;
+            }
+            if (types.contains(Type.OBJECT)) {
+                object = object == null ? m : object;
+                if (fitting == null && value.isObject() && m.path("properties").isObject()) {
+                    boolean all = true;
+                    for (var names = value.fieldNames(); all && names.hasNext(); ) {
+                        all = m.path("properties").has(names.next());
+                    }
+                    fitting = all ? m : null;
+                }
+            }
+        }
+        if (value.isArray()) {
+            return array;
+        }
+        if (fitting != null) {
+            return fitting;
+        }
+        return array != null && value.size() == 1 ? array : object;
     }
 
     /** {@code schema} with its local {@code $ref}s followed (at most {@link #MAX_SCHEMA_NODES}). */
