@@ -37,7 +37,7 @@ import java.util.Set;
  *       string is {@code null}.</li>
  *   <li>Otherwise: {@code true}/{@code false} (any case) and {@code 1}/{@code 0} for a boolean, a JSON number for an
  *       integer or number (leading zeros dropped: {@code 007} is {@code 7}), JSON text for an object or array
- *       (leniently, and once more with escaped quotes undone), {@code null} (any case) for a nullable parameter
+ *       (leniently, and once more with one level of escapes undone), {@code null} (any case) for a nullable parameter
  *       or one that takes no string.</li>
  *   <li>Text that is not a value of the declared types stays text (the dispatcher then reports the mismatch).</li>
  * </ul>
