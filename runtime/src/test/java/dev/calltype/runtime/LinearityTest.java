@@ -110,6 +110,11 @@ class LinearityTest {
         f.put("Kimi sections of noise never reaching a call", n -> repeat("<|tool_calls_section_begin|> noise ", n));
         f.put("Kimi section noise holding header ends before a call", n -> repeat("<|tool_calls_section_begin|>x"
                 + "<|tool_call_argument_begin|>", n) + "<|tool_call_begin|>functions.f:0<|tool_call_argument_begin|>{}");
+        f.put("values holding end tags before parameters the tool lacks", n -> "<tool_call><function=python><parameter=code>"
+                + repeat("</parameter>\n<parameter=x>\ny\n", n));
+        f.put("tool_call tags opening with parameters and no function", n -> repeat("<tool_call><parameter=a>1</parameter>", n));
+        f.put("values holding invocations never closed", n -> "<tool_call><function=python><parameter=code>"
+                + repeat("<function=python><parameter=code></parameter>", n));
         return f;
     }
 

@@ -33,10 +33,11 @@ import java.util.Set;
  *       {@code dict} some schemas carry are read as their JSON types.</li>
  *   <li>For a string parameter the text is kept, {@code "null"} included; beside {@code string}, only text that
  *       is exactly a value of another member is read as it (a JSON number, {@code true} or {@code false}, an
- *       object or array written as JSON), and the bare word {@code null} for a nullable string is {@code null}.</li>
+ *       object or array written as JSON), and the bare word {@code null} (or Python's {@code None}) for a nullable
+ *       string is {@code null}.</li>
  *   <li>Otherwise: {@code true}/{@code false} (any case) and {@code 1}/{@code 0} for a boolean, a JSON number for an
  *       integer or number (leading zeros dropped: {@code 007} is {@code 7}), JSON text for an object or array
- *       (leniently, and once more with escaped quotes undone), {@code null} (any case) for a nullable parameter
+ *       (leniently, and once more with one level of escapes undone), {@code null} (any case) for a nullable parameter
  *       or one that takes no string.</li>
  *   <li>Text that is not a value of the declared types stays text (the dispatcher then reports the mismatch).</li>
  * </ul>
@@ -82,8 +83,9 @@ public final class RawValues {
         }
         String t = raw.strip();
         boolean string = types.contains(Type.STRING);
-        if (string && types.contains(Type.NULL) && t.equals("null")) {
-            // a nullable string: the bare word is the null the union allows (vLLM and Ollama read it so)
+        if (string && types.contains(Type.NULL) && (t.equals("null") || t.equals("None"))) {
+            // a nullable string: the bare word is the null the union allows (vLLM and Ollama read it so), in JSON's
+            // spelling or Python's (Qwen3.5's template writes a null argument as None, and its models copy it)
             return new Typed(NullNode.getInstance(), true);
         }
         if (string) {
@@ -115,8 +117,9 @@ public final class RawValues {
         }
         JsonNode v = json(t, limits);
         if (v == null && (types.contains(Type.OBJECT) || types.contains(Type.ARRAY)) && t.contains("\\\"")) {
-            // a container the model escaped once too often ([{\"id\": 1}], GLM): read with the escapes undone
-            v = json(t.replace("\\\"", "\"").replace("\\n", "\n"), limits);
+            // a container the model escaped once too often ([{\"id\": 1}], GLM): read with one level of escapes
+            // undone, as the body of a JSON string is (\\ is one backslash, \" a quote, \n a line break)
+            v = json(unescapedOnce(t), limits);
         }
         if (v != null && v.isTextual() && !string && (types.contains(Type.OBJECT) || types.contains(Type.ARRAY))) {
             // a container written as a JSON string of itself ("{'key': 'value'}"): its text read once more
@@ -142,11 +145,21 @@ public final class RawValues {
     }
 
     private static Typed shapedBy(JsonNode root, JsonNode schema, JsonNode value, ExtractionLimits limits) {
+        return shapedBy(root, schema, value, limits, false);
+    }
+
+    /** As above; {@code inUnion}: {@code schema} is the member of a union already chosen for {@code value}. */
+    private static Typed shapedBy(JsonNode root, JsonNode schema, JsonNode value, ExtractionLimits limits,
+                                  boolean inUnion) {
         if (value.isTextual()) {
             return typedBy(root, schema, value.textValue(), limits);
         }
-        Set<Type> types = typesOf(root, schema);
         JsonNode s = resolved(root, schema);
+        JsonNode chosen = inUnion ? null : unionMember(root, s, value);
+        if (chosen != null) {
+            return shapedBy(root, chosen, value, limits, true);
+        }
+        Set<Type> types = typesOf(root, schema);
         if (value.isObject() && types.contains(Type.ARRAY) && !types.contains(Type.OBJECT) && value.size() == 1) {
             JsonNode only = value.elements().next();
             ArrayNode list = JsonNodeFactory.instance.arrayNode();
@@ -179,6 +192,46 @@ public final class RawValues {
             return new Typed(out, changed);
         }
         return new Typed(value, false);
+    }
+
+    /**
+     * The member of the union {@code s} ({@code anyOf} or {@code oneOf}) that nested tags {@code value} stand for, or
+     * {@code null} when {@code s} is no union: an array the first array member; an object the first object member
+     * whose properties name each of its tags, else, for one tag (repeated: {@code <item>…</item><item>…</item>}), the
+     * first array member, else the first object member.
+     */
+    private static JsonNode unionMember(JsonNode root, JsonNode s, JsonNode value) {
+        JsonNode members = s.path("anyOf").isArray() ? s.path("anyOf") : s.path("oneOf");
+        if (!members.isArray() || s.has("properties") || s.has("items")) {
+            return null;
+        }
+        JsonNode array = null;
+        JsonNode object = null;
+        JsonNode fitting = null;
+        for (int i = 0; i < members.size() && i < MAX_SCHEMA_NODES; i++) {
+            JsonNode m = resolved(root, members.get(i));
+            Set<Type> types = typesOf(root, m);
+            if (array == null && types.contains(Type.ARRAY)) {
+                array = m;
+            }
+            if (types.contains(Type.OBJECT)) {
+                object = object == null ? m : object;
+                if (fitting == null && value.isObject() && m.path("properties").isObject()) {
+                    boolean all = true;
+                    for (var names = value.fieldNames(); all && names.hasNext(); ) {
+                        all = m.path("properties").has(names.next());
+                    }
+                    fitting = all ? m : null;
+                }
+            }
+        }
+        if (value.isArray()) {
+            return array;
+        }
+        if (fitting != null) {
+            return fitting;
+        }
+        return array != null && value.size() == 1 ? array : object;
     }
 
     /** {@code schema} with its local {@code $ref}s followed (at most {@link #MAX_SCHEMA_NODES}). */
@@ -216,6 +269,59 @@ public final class RawValues {
     /** Whether {@code t} is written as a JSON number (no leading zeros, no {@code +}, no trailing text). */
     private static boolean numberShaped(String t) {
         return Numbers.NumberShape.VALID == Numbers.numberShape(t, 0, t.length());
+    }
+
+    /**
+     * {@code t} with one level of JSON string escapes undone: {@code \\}, {@code \"}, {@code \/}, {@code \b},
+     * {@code \f}, {@code \n}, {@code \r}, {@code \t} and {@code \}{@code uXXXX} become what they stand for; any other
+     * backslash is kept.
+     */
+    static String unescapedOnce(String t) {
+        StringBuilder out = new StringBuilder(t.length());
+        for (int i = 0; i < t.length(); i++) {
+            char c = t.charAt(i);
+            if (c != '\\' || i + 1 >= t.length()) {
+                out.append(c);
+                continue;
+            }
+            char n = t.charAt(i + 1);
+            switch (n) {
+                case '\\', '"', '/' -> out.append(n);
+                case 'b' -> out.append('\b');
+                case 'f' -> out.append('\f');
+                case 'n' -> out.append('\n');
+                case 'r' -> out.append('\r');
+                case 't' -> out.append('\t');
+                case 'u' -> {
+                    int code = i + 6 <= t.length() ? hex4(t, i + 2) : -1;
+                    if (code < 0) {
+                        out.append(c);
+                        continue;
+                    }
+                    out.append((char) code);
+                    i += 4;
+                }
+                default -> {
+                    out.append(c);
+                    continue;
+                }
+            }
+            i++;
+        }
+        return out.toString();
+    }
+
+    /** The four hex digits at {@code from} as a number, or -1. */
+    private static int hex4(String t, int from) {
+        int v = 0;
+        for (int k = from; k < from + 4; k++) {
+            int d = Character.digit(t.charAt(k), 16);
+            if (d < 0) {
+                return -1;
+            }
+            v = v * 16 + d;
+        }
+        return v;
     }
 
     /** {@code raw} read as one complete JSON value (leniently), or {@code null}. */

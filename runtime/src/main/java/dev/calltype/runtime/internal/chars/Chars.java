@@ -149,6 +149,8 @@ public final class Chars {
      * The raw value text {@code b[from, to)} of an XML-style parameter. Templates that put the value on its own line
      * write one line break after the opening tag and one before the closing tag: that pair is removed ({@code \n} or
      * {@code \r\n}). A value not opened by a line break keeps its own trailing one ({@code def f():\n  return 1\n}).
+     * Markup written indented (its closing tag on a line of its own after blanks) indents its values too: there the
+     * closing tag's line break and blanks are removed, and so is the indentation every line of the value shares.
      */
     public static String rawValue(CharSequence b, int from, int to) {
         boolean wrapped = false;
@@ -159,13 +161,78 @@ public final class Chars {
             from++;
             wrapped = true;
         }
-        if (wrapped && to > from && b.charAt(to - 1) == '\n') {
+        if (!wrapped) {
+            return b.subSequence(from, to).toString();
+        }
+        int q = to;
+        while (q > from && (b.charAt(q - 1) == ' ' || b.charAt(q - 1) == '\t')) {
+            q--;
+        }
+        if (q < to && (q == from || b.charAt(q - 1) == '\n')) {
+            // the closing tag indented on a line of its own: the markup is indented, and its values with it
+            int end = q == from ? from : q - 1;
+            if (end > from && b.charAt(end - 1) == '\r') {
+                end--;
+            }
+            return dedented(b, from, end);
+        }
+        if (to > from && b.charAt(to - 1) == '\n') {
             to--;
             if (to > from && b.charAt(to - 1) == '\r') {
                 to--;
             }
         }
         return b.subSequence(from, to).toString();
+    }
+
+    /** {@code b[from, to)} without the blanks that begin each of its lines that are not blank (blank lines: empty). */
+    private static String dedented(CharSequence b, int from, int to) {
+        int common = -1;
+        int firstLine = -1;
+        for (int i = from; i <= to; ) {
+            int e = i;
+            while (e < to && b.charAt(e) != '\n') {
+                e++;
+            }
+            int k = i;
+            while (k < e && (b.charAt(k) == ' ' || b.charAt(k) == '\t')) {
+                k++;
+            }
+            if (k < e && !(k == e - 1 && b.charAt(k) == '\r')) {
+                if (common < 0) {
+                    common = k - i;
+                    firstLine = i;
+                } else {
+                    int n = 0;
+                    while (n < common && n < k - i && b.charAt(i + n) == b.charAt(firstLine + n)) {
+                        n++;
+                    }
+                    common = n;
+                }
+            }
+            i = e + 1;
+        }
+        StringBuilder out = new StringBuilder(to - from);
+        for (int i = from; i <= to; ) {
+            int e = i;
+            while (e < to && b.charAt(e) != '\n') {
+                e++;
+            }
+            int k = i;
+            while (k < e && k - i < Math.max(common, 0) && (b.charAt(k) == ' ' || b.charAt(k) == '\t')) {
+                k++;
+            }
+            int blank = k;
+            while (blank < e && (b.charAt(blank) == ' ' || b.charAt(blank) == '\t')) {
+                blank++;
+            }
+            out.append(b, blank == e ? e : k, e);
+            if (e < to) {
+                out.append('\n');
+            }
+            i = e + 1;
+        }
+        return out.toString();
     }
 
     /** {@code \\u0007} for a control character (no {@code String.format}: it parses its pattern each time). */

@@ -195,13 +195,13 @@ public final class Glm {
         boolean repaired = false;
         int j = from;
         while (true) {
-            j = Chars.skipBlanks(buf, j, to);
+            j = skipGaps(buf, j, to);
             if (j >= to) {
                 break;
             }
             int ks = Chars.startsWith(buf, j, to, keyOpen) == Chars.FULL ? j + keyOpen.length() : -1;
             int ke = ks < 0 ? -1 : Chars.indexOf(buf, keyClose, ks, to);
-            int vo = ke < 0 ? -1 : Chars.skipBlanks(buf, ke + keyClose.length(), to);
+            int vo = ke < 0 ? -1 : skipGaps(buf, ke + keyClose.length(), to);
             String type = null;
             if (vo >= 0 && typeOpen != null && Chars.startsWith(buf, vo, to, typeOpen) == Chars.FULL) {
                 int te = Chars.indexOf(buf, typeClose, vo + typeOpen.length(), to);
@@ -230,6 +230,18 @@ public final class Glm {
         }
         Finding call = args.call(format, start, end);
         return repaired && call.isCall() ? call.withRepair(Repair.MISSING_TAGS) : call;
+    }
+
+    /**
+     * Past blanks between two tags of a call, and the line breaks some models write out as the two characters
+     * {@code \n} there (GLM-4.6 at times, as after the name: see {@link #afterName}).
+     */
+    private static int skipGaps(CharSequence buf, int i, int to) {
+        int j = Chars.skipBlanks(buf, i, to);
+        while (j + 1 < to && buf.charAt(j) == '\\' && buf.charAt(j + 1) == 'n') {
+            j = Chars.skipBlanks(buf, j + 2, to);
+        }
+        return j;
     }
 
     /** {@code to}, blanks before it left out (down to {@code from}). */

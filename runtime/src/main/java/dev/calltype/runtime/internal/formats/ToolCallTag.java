@@ -11,8 +11,9 @@ import dev.calltype.runtime.internal.scan.Verdict;
 
 /**
  * {@code <tool_call>} (and Seed-OSS {@code <seed:tool_call>}), which several model families fill differently; the
- * content decides: JSON is {@link Hermes} ({@code {"name": …, "arguments": …}}), {@code <function=…>} is
- * {@link Qwen3Coder} / {@link SeedOss}, {@code <function name="…">} is Hermes 2 Pro's variant with a JSON body (or
+ * content decides: JSON is {@link Hermes} ({@code {"name": …, "arguments": …}}), {@code <function=…>} (or its
+ * {@code <parameter=…>} tags written first) is {@link Qwen3Coder} / {@link SeedOss}, {@code <function name="…">} is
+ * Hermes 2 Pro's variant with a JSON body (or
  * {@link MiniCpm5}'s, when {@code <param name=…>} tags follow), a bare name followed by {@code <arg_key>} pairs is
  * {@link Glm} ({@code <param_key>} pairs: TeleChat4 / Xing 4.0's, {@code TELECHAT4}), {@code function} and a name
  * on the next line is {@link StepAudio2}, a pythonic call is read as one. Whatever the content, the tag is explicit
@@ -56,10 +57,11 @@ public final class ToolCallTag implements Recognizer {
         if (c == '<') {
             int r = Chars.startsWith(buf, i, limit, "<function=");
             int n = Chars.startsWith(buf, i, limit, "<function name=");
-            if ((r == Chars.PARTIAL || n == Chars.PARTIAL) && !atEnd) {
+            int p = Chars.startsWith(buf, i, limit, "<parameter=");
+            if ((r == Chars.PARTIAL || n == Chars.PARTIAL || p == Chars.PARTIAL) && !atEnd) {
                 return Verdict.needMore(RetryWhen.length(limit + 1));
             }
-            if (r == Chars.FULL) {
+            if (r == Chars.FULL || p == Chars.FULL) {
                 return cfg.on(WireFormat.QWEN3_CODER) ? xml.section(buf, cfg, at.pos(), at.markerEnd(), 0, limit, atEnd)
                         : Verdict.NO_MATCH;
             }

@@ -206,6 +206,8 @@ public final class XmlInvokes implements Recognizer {
     private final String[] opens;
     /** What may end a parameter's value: its close (0), a parameter's start, the invocation's end (last). */
     private final String[] valueEnds;
+    /** The tags a value is scanned for: {@link #valueEnds}, then an invocation's start (last). */
+    private final String[] valueTags;
 
     public XmlInvokes(Spec spec) {
         this.spec = spec;
@@ -216,6 +218,8 @@ public final class XmlInvokes implements Recognizer {
         all.add(0, spec.paramClose());
         all.add(spec.invokeClose());
         this.valueEnds = all.toArray(String[]::new);
+        all.add(spec.invokeOpen());
+        this.valueTags = all.toArray(String[]::new);
     }
 
     /** Registers the reader of {@code spec}'s invocations at the marker opening its section. */
@@ -269,6 +273,18 @@ public final class XmlInvokes implements Recognizer {
         if (r == Chars.PARTIAL && !atEnd) {
             return Verdict.needMore(RetryWhen.length(limit + 1), (b, l, e) -> section(b, cfg, itemStart, i, count, l, e));
         }
+        if (r == Chars.NO && spec.sectionClose() != null && Chars.startsWith(buf, i, limit, spec.paramOpen()) == Chars.FULL) {
+            // parameters written before the invocation's tag in its section (MiMo-V2-Flash at times): the call
+            // of the invocation that follows them in the same section
+            Chars.Found f = Chars.firstOf(buf, i, limit, spec.invokeOpen(), spec.sectionClose());
+            if (f == null && !atEnd) {
+                return Verdict.needMore(RetryWhen.text(i, spec.invokeOpen(), spec.sectionClose()),
+                        (b, l, e) -> section(b, cfg, itemStart, i, count, l, e));
+            }
+            if (f != null && f.which() == 0) {
+                return invoke(buf, cfg, itemStart, f.at(), i, limit, atEnd);
+            }
+        }
         int sc = spec.sectionClose() == null ? Chars.NO : Chars.startsWith(buf, i, limit, spec.sectionClose());
         if (sc == Chars.PARTIAL && !atEnd) {
             return Verdict.needMore(RetryWhen.length(limit + 1), (b, l, e) -> section(b, cfg, itemStart, i, count, l, e));
@@ -282,11 +298,20 @@ public final class XmlInvokes implements Recognizer {
 
     /** An invocation whose opening tag starts at {@code i}. */
     public Verdict invoke(CharSequence buf, Config cfg, int itemStart, int i, int limit, boolean atEnd) {
+        return invoke(buf, cfg, itemStart, i, -1, limit, atEnd);
+    }
+
+    /**
+     * An invocation whose opening tag starts at {@code i}; its parameters are read from {@code params} when they were
+     * written before that tag ({@code -1}: after it).
+     */
+    private Verdict invoke(CharSequence buf, Config cfg, int itemStart, int i, int params, int limit, boolean atEnd) {
         int nameStart = i + spec.invokeOpen().length();
         int gt = indexOfBounded(buf, '>', nameStart, limit);
         if (gt == -2) {
             if (!atEnd) {
-                return Verdict.needMore(RetryWhen.text(nameStart, ">"), (b, l, e) -> invoke(b, cfg, itemStart, i, l, e));
+                return Verdict.needMore(RetryWhen.text(nameStart, ">"),
+                        (b, l, e) -> invoke(b, cfg, itemStart, i, params, l, e));
             }
             return Verdict.matched(limit, List.of(Finding.error(ExtractionError.Kind.TRUNCATED, ErrorTexts.truncated(null),
                     null, spec.format(), itemStart, limit)));
@@ -299,7 +324,7 @@ public final class XmlInvokes implements Recognizer {
         KnownTools.Found found = cfg.tools.find(name);
         Body body = new Body(itemStart, name, found == null ? null : found.spec(), gt + 1,
                 JsonNodeFactory.instance.objectNode(), false, null);
-        return params(buf, cfg, body, gt + 1, limit, atEnd);
+        return params(buf, cfg, body, params < 0 ? gt + 1 : params, limit, atEnd);
     }
 
     /** What an invocation has read so far. */
@@ -433,12 +458,24 @@ public final class XmlInvokes implements Recognizer {
             }
             int v = gt + 1;
             Chars.Found first = null;
+            // the format's own tags the value holds as text (code or a template that writes a call), opened and
+            // not yet closed: a closing tag among them closes one of them, never the value
+            int depth = 0;
             for (int from = v; first == null; ) {
-                Chars.Found f = Chars.firstOf(buf, from, limit, valueEnds);
+                Chars.Found f = Chars.firstOf(buf, from, limit, valueTags);
                 if (f == null) {
-                    return wait(buf, cfg, b, j, RetryWhen.text(from, valueEnds), limit, atEnd);
+                    return wait(buf, cfg, b, j, RetryWhen.text(from, valueTags), limit, atEnd);
                 }
-                int ends = endsValue(buf, b, f, limit, atEnd);
+                boolean opening = f.which() == valueTags.length - 1 || f.which() > 0 && f.which() < valueEnds.length - 1;
+                if (depth > 0 || f.which() == valueTags.length - 1) {
+                    depth += opening ? 1 : f.which() == 0 || f.which() == valueEnds.length - 1 ? -1 : 0;
+                    from = f.at() + valueTags[f.which()].length();
+                    continue;
+                }
+                int ends = endsValue(buf, key, b, f, limit, atEnd);
+                if (ends == Chars.NO && opening) {
+                    depth++;
+                }
                 if (ends == Chars.NO && f.which() == 0 && spec.strayCloser() != null) {
                     return Verdict.NO_MATCH; // prose after a parameter's end: a call mentioned, not written
                 }
@@ -488,22 +525,73 @@ public final class XmlInvokes implements Recognizer {
      * Whether the tag {@code f} found in a value ends it ({@link Chars#FULL}), is text the value holds
      * ({@link Chars#NO}), or more text decides ({@link Chars#PARTIAL}). A value may hold the format's own tags as
      * text (code that writes them): a parameter's end tag, or the invocation's, ends the value only when the markup
-     * goes on after it (a tag, or the end of the text), and a parameter's start tag standing for a missing end tag
-     * only when it names a parameter the known tool has.
+     * goes on after it (a tag, or the end of the text; a parameter's start only when it names a parameter the known
+     * tool has), and a parameter's start tag standing for a missing end tag only when it names a parameter the known
+     * tool has that this call has not given yet, nor is the one being read ({@code key}). A start tag that ends no
+     * value is text the value holds, and so is everything up to its end tag.
      */
-    private int endsValue(CharSequence buf, Body b, Chars.Found f, int limit, boolean atEnd) {
+    private int endsValue(CharSequence buf, String key, Body b, Chars.Found f, int limit, boolean atEnd) {
         String tag = valueEnds[f.which()];
         if (f.which() == valueEnds.length - 1 && spec.strayCloser() != null) {
             return Chars.FULL; // a call standing alone ends with its own end tag, whatever follows
         }
         if (f.which() > 0 && f.which() < valueEnds.length - 1) {
-            return namesParameter(buf, b, f.at() + tag.length(), limit, atEnd);
+            int from = f.at() + tag.length();
+            int named = namesParameter(buf, b, from, limit, atEnd);
+            int gt = named == Chars.FULL ? indexOfBounded(buf, '>', from, limit) : -1;
+            if (gt == -2 && !atEnd) {
+                return Chars.PARTIAL;
+            }
+            if (gt >= 0) {
+                String next = headerName(buf, from, gt);
+                return next.equals(key) || b.args().has(next) ? Chars.NO : Chars.FULL;
+            }
+            return named;
         }
         int k = Chars.skipBlanks(buf, f.at() + tag.length(), limit);
         if (k >= limit) {
             return atEnd ? Chars.FULL : Chars.PARTIAL;
         }
-        // markup goes on (a tag, even a parameter the schema does not list: the dispatcher reports that one)
+        if (f.which() == 0 && spec.strayCloser() == null) {
+            for (String o : opens) {
+                int r = Chars.startsWith(buf, k, limit, o);
+                if (r == Chars.FULL) {
+                    // a parameter the known tool has goes on after the end tag; one it does not have only when its
+                    // own end tag is followed by markup too (the dispatcher reports it), else both are text
+                    int named = namesParameter(buf, b, k + o.length(), limit, atEnd);
+                    return named == Chars.NO ? unlistedFollows(buf, k + o.length(), limit, atEnd) : named;
+                }
+                if (r == Chars.PARTIAL && !atEnd) {
+                    return Chars.PARTIAL;
+                }
+            }
+        }
+        // markup goes on (a tag, even a parameter no schema lists: the dispatcher reports that one)
+        return buf.charAt(k) == '<' ? Chars.FULL : Chars.NO;
+    }
+
+    /**
+     * After a parameter's end tag, a parameter the known tool does not list begins at {@code from}: whether it is
+     * markup ({@link Chars#FULL}: its value ends at its own end tag followed by a tag or the end of the text, or at
+     * another tag of this format), text the value holds ({@link Chars#NO}), or more text decides. It looks ahead to
+     * the next tag only; the text it passes is then read as the value's, never looked at again from here.
+     */
+    private int unlistedFollows(CharSequence buf, int from, int limit, boolean atEnd) {
+        int gt = indexOfBounded(buf, '>', from, limit);
+        if (gt == -2) {
+            return atEnd ? Chars.FULL : Chars.PARTIAL;
+        }
+        Chars.Found f = gt < 0 ? null : Chars.firstOf(buf, gt + 1, limit, valueTags);
+        if (f == null) {
+            return atEnd || gt < 0 ? Chars.FULL : Chars.PARTIAL;
+        }
+        if (f.which() != 0) {
+            return Chars.FULL;
+        }
+        int k = Chars.skipBlanks(buf, f.at() + spec.paramClose().length(), limit);
+        if (k >= limit) {
+            return atEnd ? Chars.FULL : Chars.PARTIAL;
+        }
         return buf.charAt(k) == '<' ? Chars.FULL : Chars.NO;
     }
 

@@ -68,6 +68,15 @@ class TemplateAgreementTest {
                     + "</parameter>"),
             Map.entry("qwen3-coder qwen3-coder/end-tags-missing-values-end-at-the-line-break", "a repair of the family's: "
                     + "the template's tag pattern needs every </parameter>"),
+            Map.entry("qwen3-coder qwen3-coder/value-holding-an-end-tag-then-a-parameter-the-tool-lacks", "the "
+                    + "template's lazy value ends at the first </parameter>"),
+            Map.entry("qwen3-coder qwen3-coder/value-holding-a-parameter-already-given", "the same"),
+            Map.entry("qwen3-coder qwen3-coder/value-holding-a-whole-call-is-one-call", "the same"),
+            Map.entry("qwen3-coder qwen3-coder/parameters-written-before-the-function-tag", "a repair of the "
+                    + "family's: the template's call starts with <function=…>"),
+            Map.entry("qwen3-coder qwen3-coder/indented-markup-indents-its-values", "the template's \\s* "
+                    + "around a value strips the first line's indentation only; the family removes the indentation "
+                    + "every line of the value shares"),
             Map.entry("qwen3-coder qwen3-coder/parameter-tag-without-a-name-is-an-error", "the template's tag pattern skips "
                     + "a tag without a name"),
             Map.entry("gemma4 gemma4/several-calls-in-one-block", "the template opens one call per <|tool_call>, with "
@@ -91,6 +100,15 @@ class TemplateAgreementTest {
                     + "the first </parameter>"),
             Map.entry("trl-qwen3_5 qwen3-coder/end-tags-missing-values-end-at-the-line-break", "a repair of the "
                     + "family's: the template's tag pattern needs every </parameter>"),
+            Map.entry("trl-qwen3_5 qwen3-coder/value-holding-an-end-tag-then-a-parameter-the-tool-lacks", "the "
+                    + "template's lazy value ends at the first </parameter>"),
+            Map.entry("trl-qwen3_5 qwen3-coder/value-holding-a-parameter-already-given", "the same"),
+            Map.entry("trl-qwen3_5 qwen3-coder/value-holding-a-whole-call-is-one-call", "the same"),
+            Map.entry("trl-qwen3_5 qwen3-coder/parameters-written-before-the-function-tag", "a repair of the "
+                    + "family's: the template's call starts with <function=…>"),
+            Map.entry("trl-qwen3_5 qwen3-coder/indented-markup-indents-its-values", "the template's \\s* "
+                    + "around a value strips the first line's indentation only; the family removes the indentation "
+                    + "every line of the value shares"),
             Map.entry("trl-qwen3_5 qwen3-coder/parameter-tag-without-a-name-is-an-error", "the template's tag "
                     + "pattern skips a tag without a name"),
             Map.entry("trl-glm4moe glm45/a-quote-inside-a-value-is-kept", "the template's name is \\S+, so a call "
@@ -98,6 +116,9 @@ class TemplateAgreementTest {
             Map.entry("trl-glm4moe glm45/call-tags-inside-a-value-are-text", "the same"),
             Map.entry("trl-glm4moe glm45/json-encoded-string-values-hyperclova-x", "the same"),
             Map.entry("trl-glm4moe glm45/over-escaped-array-value", "the same"),
+            Map.entry("trl-glm4moe glm45/over-escaped-value-keeps-its-escaped-backslashes", "the same"),
+            Map.entry("trl-glm4moe glm45/line-breaks-written-out-between-tags", "a repair of the family's: the "
+                    + "template's name is \\S+, so the line break written out as \\n runs into the name"),
             Map.entry("trl-glm4moe glm45/raw-escaped-json-array-typed-by-schema", "the same"),
             Map.entry("trl-glm4moe glm45/without-arguments", "the same"),
             Map.entry("trl-glm4moe glm45/value-never-closed-before-the-next-key", "a repair of the family's: the "
