@@ -2,6 +2,7 @@ package dev.calltype.runtime.internal.args;
 
 import dev.calltype.runtime.ExtractionLimits;
 import dev.calltype.runtime.ToolSpec;
+import dev.calltype.runtime.internal.json.Escapes;
 import dev.calltype.runtime.internal.json.JsonRead;
 import dev.calltype.runtime.internal.json.LenientJson;
 import dev.calltype.runtime.internal.json.LimitProblems;
@@ -272,56 +273,22 @@ public final class RawValues {
     }
 
     /**
-     * {@code t} with one level of JSON string escapes undone: {@code \\}, {@code \"}, {@code \/}, {@code \b},
-     * {@code \f}, {@code \n}, {@code \r}, {@code \t} and {@code \}{@code uXXXX} become what they stand for; any other
+     * {@code t} with one level of JSON string escapes undone, as the body of a JSON string is read
+     * ({@link Escapes#json}): {@code \\}, {@code \"}, {@code \n} and the rest become what they stand for; any other
      * backslash is kept.
      */
     static String unescapedOnce(String t) {
         StringBuilder out = new StringBuilder(t.length());
-        for (int i = 0; i < t.length(); i++) {
+        for (int i = 0; i < t.length(); ) {
             char c = t.charAt(i);
-            if (c != '\\' || i + 1 >= t.length()) {
-                out.append(c);
-                continue;
+            int took = c == '\\' ? Escapes.json(t, i, t.length(), '"', out) : 0;
+            if (took <= 0) {
+                out.append(c); // a character, or a backslash the text ends with
+                took = 1;
             }
-            char n = t.charAt(i + 1);
-            switch (n) {
-                case '\\', '"', '/' -> out.append(n);
-                case 'b' -> out.append('\b');
-                case 'f' -> out.append('\f');
-                case 'n' -> out.append('\n');
-                case 'r' -> out.append('\r');
-                case 't' -> out.append('\t');
-                case 'u' -> {
-                    int code = i + 6 <= t.length() ? hex4(t, i + 2) : -1;
-                    if (code < 0) {
-                        out.append(c);
-                        continue;
-                    }
-                    out.append((char) code);
-                    i += 4;
-                }
-                default -> {
-                    out.append(c);
-                    continue;
-                }
-            }
-            i++;
+            i += took;
         }
         return out.toString();
-    }
-
-    /** The four hex digits at {@code from} as a number, or -1. */
-    private static int hex4(String t, int from) {
-        int v = 0;
-        for (int k = from; k < from + 4; k++) {
-            int d = Character.digit(t.charAt(k), 16);
-            if (d < 0) {
-                return -1;
-            }
-            v = v * 16 + d;
-        }
-        return v;
     }
 
     /** {@code raw} read as one complete JSON value (leniently), or {@code null}. */

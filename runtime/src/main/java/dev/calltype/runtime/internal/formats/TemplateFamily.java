@@ -169,10 +169,13 @@ public final class TemplateFamily implements Family {
         private final ResponseTemplate.Field field;
         /** The texts another region of this field opens with. */
         private final List<String> markers;
+        /** The closing bracket that begins the closer when it closes the call's own JSON, or 0. */
+        private final char ownBracket;
 
         CallRegion(ResponseTemplate.Field field) {
             this.field = field;
             this.markers = TemplateFamily.markers(field.open());
+            this.ownBracket = ownBracket(field);
         }
 
         @Override
@@ -349,7 +352,7 @@ public final class TemplateFamily implements Family {
                 JsonRead r = LenientJson.read(buf, bodyStart, limit, true, cfg.limits,
                         TemplateValues.rawQuote(field.contentArgs()));
                 int end = r.isComplete() ? r.end() : limit;
-                char bracket = r.isComplete() ? callsOwnBracket() : 0;
+                char bracket = r.isComplete() ? ownBracket : 0;
                 if (bracket != 0) {
                     // the closer begins with the call's own bracket (Llama 3's }<|eot_id|>): a call the end left
                     // before it is open, and one followed by other text is not a whole call
@@ -379,10 +382,11 @@ public final class TemplateFamily implements Family {
         }
 
         /**
-         * The bracket every text of the field's closer begins with (Llama 3's closing brace before {@code <|eot_id|>}): there the closer ends the
-         * call's own JSON object, whose value the content is; {@code 0} when the closer is markup of its own.
+         * The bracket every text of the field's closer begins with (Llama 3's closing brace before
+         * {@code <|eot_id|>}): there the closer ends the call's own JSON object, whose value the content is; {@code 0}
+         * when the closer is markup of its own.
          */
-        private char callsOwnBracket() {
+        private static char ownBracket(ResponseTemplate.Field field) {
             ResponseTemplate.Bound close = field.close();
             if (close == null || close.eos()) {
                 return 0;

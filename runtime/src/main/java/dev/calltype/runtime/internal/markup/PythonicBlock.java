@@ -80,7 +80,8 @@ public final class PythonicBlock {
                 int head = PyHead.headStart(buf, i, limit);
                 int paren = PyHead.head(buf, head, limit);
                 // a list that stopped at a call after others names that call, not the first
-                String name = !r.calls().isEmpty() ? cfg.tools.display(callName(buf, r.calls().get(r.calls().size() - 1), cfg))
+                String name = !r.calls().isEmpty()
+                        ? cfg.tools.display(callName(buf, r.calls().get(r.calls().size() - 1), cfg))
                         : paren >= 0 ? cfg.tools.display(callName(buf, head, paren, cfg)) : null;
                 String message = kind == ExtractionError.Kind.TRUNCATED ? ErrorTexts.truncated(name)
                         : kind == ExtractionError.Kind.LIMIT_EXCEEDED ? ErrorTexts.limit(r.problem())
